@@ -1,0 +1,120 @@
+"""Read the capture that extension/collect.js returns into boxes keyed by XPath.
+
+The capture is compact on purpose (a page of 50,000 elements must cross native
+messaging quickly): `geometry.paths` lists each laid-out element's XPath and
+`geometry.boxes` holds five numbers per path, x, y, width, height, flags.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from .model import Rect
+
+# Bits of the per-box flags word; collect.js writes the same values.
+FLAG_DISPLAYED = 1   # the element generates a layout box
+FLAG_VISIBLE = 2     # visibility is not hidden/collapse and opacity is not 0
+FLAG_FLOAT = 4       # the element is the root of a CSS float
+FLAG_FIXED = 8       # position: fixed or sticky (page chrome that follows the reader)
+
+BOX_STRIDE = 5
+
+
+@dataclass(frozen=True)
+class Box:
+    rect: Rect
+    flags: int
+
+    @property
+    def displayed(self) -> bool:
+        return bool(self.flags & FLAG_DISPLAYED)
+
+    @property
+    def visible(self) -> bool:
+        return bool(self.flags & FLAG_VISIBLE)
+
+    @property
+    def is_float(self) -> bool:
+        return bool(self.flags & FLAG_FLOAT)
+
+
+@dataclass(frozen=True)
+class Capture:
+    """What the browser told us about the page, or an empty capture for --static."""
+
+    boxes: dict[str, Box] = field(default_factory=dict)
+    viewport: dict[str, float] = field(default_factory=dict)
+    dir: dict[str, str] = field(default_factory=dict)     # {"html": ..., "body": ...}
+    lang: dict[str, str] = field(default_factory=dict)
+    url: str | None = None
+    title: str | None = None
+    problems: tuple[str, ...] = ()
+
+    @property
+    def measured(self) -> bool:
+        return bool(self.boxes)
+
+
+def _finite(value: Any) -> float | None:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    return float(value) if math.isfinite(value) else None
+
+
+def read_capture(capture: dict[str, Any] | None) -> Capture:
+    """Accept either collect.js's whole result or just its `geometry` member.
+
+    Boxes that are malformed (wrong length, NaN, negative size) are skipped and
+    counted in `problems` rather than trusted: geometry comes from a web page.
+    """
+    if not capture:
+        return Capture()
+    if not isinstance(capture, dict):
+        return Capture(problems=("geometry is not an object; ignored",))
+    geometry = capture.get("geometry", capture)
+    if not isinstance(geometry, dict):
+        geometry = {}
+    paths = geometry.get("paths") or []
+    numbers = geometry.get("boxes") or []
+    problems: list[str] = []
+    if not isinstance(paths, list) or not isinstance(numbers, list):
+        paths, numbers = [], []
+        problems.append("geometry paths/boxes are not arrays; ignored")
+    if len(numbers) != len(paths) * BOX_STRIDE:
+        problems.append(
+            f"geometry has {len(paths)} paths but {len(numbers)} numbers; "
+            "boxes past the shorter list are ignored")
+    boxes: dict[str, Box] = {}
+    bad = 0
+    for i, path in enumerate(paths):
+        chunk = numbers[i * BOX_STRIDE:(i + 1) * BOX_STRIDE]
+        if not isinstance(path, str) or len(chunk) < BOX_STRIDE:
+            bad += 1
+            continue
+        x, y, w, h = (_finite(v) for v in chunk[:4])
+        flags = chunk[4] if isinstance(chunk[4], int) and not isinstance(chunk[4], bool) else None
+        if None in (x, y, w, h, flags) or w < 0 or h < 0:
+            bad += 1
+            continue
+        boxes[path] = Box(Rect(x, y, w, h), flags)
+    if bad:
+        problems.append(f"{bad} malformed boxes ignored")
+
+    def _strings(key: str) -> dict[str, str]:
+        value = capture.get(key)
+        if not isinstance(value, dict):
+            return {}
+        return {k: v for k, v in value.items() if isinstance(k, str) and isinstance(v, str)}
+
+    viewport = capture.get("viewport")
+    return Capture(
+        boxes=boxes,
+        viewport={k: float(v) for k, v in (viewport or {}).items()
+                  if _finite(v) is not None} if isinstance(viewport, dict) else {},
+        dir=_strings("dir"),
+        lang=_strings("lang"),
+        url=capture.get("url") if isinstance(capture.get("url"), str) else None,
+        title=capture.get("title") if isinstance(capture.get("title"), str) else None,
+        problems=tuple(problems),
+    )

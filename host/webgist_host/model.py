@@ -1,0 +1,178 @@
+"""The data that flows between pipeline stages: boxes, blocks, decisions, the Document.
+
+Every stage takes these values and returns new ones; nothing here is mutated after
+it is built except through `dataclasses.replace`.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Rect:
+    """A page-relative box in CSS pixels, as the browser measured it."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+
+    @property
+    def right(self) -> float:
+        return self.x + self.w
+
+    @property
+    def bottom(self) -> float:
+        return self.y + self.h
+
+
+# The kinds of block the seed's block model knows. Markdown renders each differently.
+BLOCK_KINDS = (
+    "paragraph", "heading", "list-item", "table", "image", "code",
+    "quote", "figure-caption", "media", "rule",
+)
+
+
+@dataclass(frozen=True)
+class Block:
+    """One innermost block-level element that holds text (or an image, media, rule).
+
+    `text` is the plain form that de-duplication and scoring key on; `rich_text`
+    carries inline Markdown (links, emphasis, code spans) and is what gets rendered.
+    """
+
+    kind: str
+    text: str
+    rich_text: str
+    tag: str
+    xpath: str
+    dom_index: int
+    rect: Rect | None = None
+    # kind-specific
+    level: int = 0                       # heading level, or list nesting depth (1-based)
+    ordered: bool = False                # list-item in an <ol>
+    number: int | None = None            # list-item's own number when the <ol> says so
+    rows: tuple[tuple[str, ...], ...] | None = None        # table, plain cells
+    rich_rows: tuple[tuple[str, ...], ...] | None = None   # table, inline Markdown cells
+    table_html: str | None = None        # table with spans or nesting, cleaned markup
+    href: str | None = None              # image source
+    alt: str | None = None               # image alt text
+    link: str | None = None              # image wrapped in <a href>
+    language: str | None = None          # code block language
+    # where the block sits
+    region: str | None = None            # innermost landmark: header, nav, main, aside, ...
+    in_main: bool = True
+    widget: str | None = None            # filter, consent, rail, comments, post-furniture
+    quoted: bool = False                 # inside a <blockquote> that was walked into
+    body_of: str | None = None           # xpath of the item this block continues (li, dd)
+    float_of: str | None = None          # xpath of the floated element it sits in
+    visible: bool = True                 # False when the browser laid it out hidden
+
+    @property
+    def measured(self) -> bool:
+        return self.rect is not None
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["measured"] = self.measured
+        # Omit empty optional fields so captures stay readable.
+        return {k: v for k, v in data.items() if v is not None and v != ()}
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One entry of the decision log: why a block was dropped, moved or merged."""
+
+    stage: str
+    action: str          # "dropped", "moved", "merged", "kept", "note"
+    reason: str
+    xpath: str = ""
+    text: str = ""
+
+    def describe(self) -> str:
+        snippet = self.text if len(self.text) <= 60 else self.text[:57] + "..."
+        where = f" {self.xpath}" if self.xpath else ""
+        quoted = f" “{snippet}”" if snippet else ""
+        return f"[{self.stage}] {self.action}{where}{quoted}: {self.reason}"
+
+
+@dataclass(frozen=True)
+class Metadata:
+    title: str = ""
+    url: str | None = None
+    lang: str | None = None
+    direction: str = "ltr"       # "ltr" or "rtl", read from the document
+    author: str | None = None
+    published: str | None = None
+    site_name: str | None = None
+    canonical_url: str | None = None
+
+
+@dataclass(frozen=True)
+class Document:
+    """The result of one conversion. `blocks` are the kept blocks in reading order."""
+
+    blocks: tuple[Block, ...]
+    metadata: Metadata
+    reading_order_method: str          # geometric-xy-cut | geometric-anchored | dom-fallback | single-block
+    reading_order_measured: bool
+    markdown: str
+    scope: str = "main"
+    decisions: tuple[Decision, ...] = field(default_factory=tuple)
+    notes: tuple[str, ...] = field(default_factory=tuple)
+    timings_ms: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def title(self) -> str:
+        return self.metadata.title
+
+    @property
+    def url(self) -> str | None:
+        return self.metadata.url
+
+    @property
+    def lang(self) -> str | None:
+        return self.metadata.lang
+
+    @property
+    def direction(self) -> str:
+        return self.metadata.direction
+
+    def stats(self) -> dict[str, Any]:
+        words = sum(len(b.text.split()) for b in self.blocks)
+        return {
+            "blocks": len(self.blocks),
+            "measured_blocks": sum(1 for b in self.blocks if b.measured),
+            "words": words,
+            "dropped": sum(1 for d in self.decisions if d.action == "dropped"),
+        }
+
+    def explain(self) -> str:
+        lines = [f"reading order: {self.reading_order_method}"
+                 f" (measured: {str(self.reading_order_measured).lower()})"]
+        lines += [f"note: {n}" for n in self.notes]
+        lines += [d.describe() for d in self.decisions]
+        return "\n".join(lines)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "metadata": asdict(self.metadata),
+            "title": self.title,
+            "url": self.url,
+            "lang": self.lang,
+            "direction": self.direction,
+            "scope": self.scope,
+            "reading_order_method": self.reading_order_method,
+            "reading_order_measured": self.reading_order_measured,
+            "stats": self.stats(),
+            "notes": list(self.notes),
+            "timings_ms": dict(self.timings_ms),
+            "blocks": [b.to_json() for b in self.blocks],
+            "decisions": [asdict(d) for d in self.decisions],
+            "markdown": self.markdown,
+        }
+
+    def to_json_text(self, indent: int | None = 2) -> str:
+        return json.dumps(self.to_json(), ensure_ascii=False, indent=indent)
