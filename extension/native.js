@@ -1,0 +1,105 @@
+// Talking to the webgist native host over one connectNative port.
+//
+// Chromium caps a message at 64 MiB towards the host and 1 MiB towards us
+// (measured, ../shared/GUIDE.md section 2), so large requests go up as
+// begin / chunk{seq} / end, and large replies come back the same way.
+
+export const HOST_NAME = "com.webgist.host";
+export const INSTALL_COMMAND = "webgist install-host";
+
+// UTF-16 units per message. Escaped as JSON, one unit takes at most 6 bytes, so
+// 2 Mi units stay far under the 64 MiB limit, and a 5 MB page already travels in
+// a few chunks the host can parse one at a time.
+const MAX_CHARS_PER_MESSAGE = 2 * 1024 * 1024;
+
+export class HostError extends Error {
+  constructor(message, { kind = "host-error", hint = "" } = {}) {
+    super(message);
+    this.kind = kind;   // "host-missing" | "host-crashed" | "host-error"
+    this.hint = hint;
+  }
+}
+
+// Split text into pieces of at most `size` units, never between the two halves
+// of a surrogate pair.
+export function splitText(text, size) {
+  const pieces = [];
+  let start = 0;
+  while (start < text.length) {
+    let end = Math.min(start + size, text.length);
+    const last = text.charCodeAt(end - 1);
+    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end -= 1;
+    pieces.push(text.slice(start, end));
+    start = end;
+  }
+  return pieces;
+}
+
+function describeDisconnect(message) {
+  const text = message || "the host closed the connection";
+  if (/not found|forbidden|not allowed/i.test(text)) {
+    return new HostError("The webgist host is not installed for this browser.", {
+      kind: "host-missing",
+      hint: `Run this in a terminal, then try again:\n${INSTALL_COMMAND}`,
+    });
+  }
+  return new HostError(`The webgist host stopped unexpectedly (${text}).`, {
+    kind: "host-crashed",
+    hint: `Check it with: ${INSTALL_COMMAND} --check`,
+  });
+}
+
+// Send one request and resolve with the host's reply object.
+export function requestHost(request, { onProgress = () => {} } = {}) {
+  return new Promise((resolve, reject) => {
+    let port;
+    try {
+      port = chrome.runtime.connectNative(HOST_NAME);
+    } catch (error) {
+      reject(describeDisconnect(String(error && error.message)));
+      return;
+    }
+    const id = `r${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+    let incoming = null;   // {chunks, pieces} while a chunked reply arrives
+    let settled = false;
+    const finish = (fn, value) => {
+      if (settled) return;
+      settled = true;
+      try { port.disconnect(); } catch (_) { /* already closed */ }
+      fn(value);
+    };
+
+    port.onDisconnect.addListener(() => {
+      finish(reject, describeDisconnect(chrome.runtime.lastError && chrome.runtime.lastError.message));
+    });
+    port.onMessage.addListener((message) => {
+      if (message && message.type === "begin") {
+        incoming = { chunks: message.chunks, pieces: [] };
+      } else if (message && message.type === "chunk" && incoming) {
+        incoming.pieces[message.seq] = message.data;
+        onProgress({ phase: "receiving", done: incoming.pieces.length, total: incoming.chunks });
+      } else if (message && message.type === "end" && incoming) {
+        try {
+          finish(resolve, JSON.parse(incoming.pieces.join("")));
+        } catch (error) {
+          finish(reject, new HostError(`The host's reply was damaged in transit (${error.message}).`));
+        }
+      } else if (message && typeof message.ok === "boolean") {
+        finish(resolve, message);
+      }
+    });
+
+    const text = JSON.stringify({ ...request, id });
+    if (text.length <= MAX_CHARS_PER_MESSAGE) {
+      port.postMessage({ ...request, id });
+      return;
+    }
+    const pieces = splitText(text, MAX_CHARS_PER_MESSAGE);
+    port.postMessage({ type: "begin", id, chunks: pieces.length });
+    pieces.forEach((data, seq) => {
+      port.postMessage({ type: "chunk", id, seq, data });
+      onProgress({ phase: "sending", done: seq + 1, total: pieces.length });
+    });
+    port.postMessage({ type: "end", id });
+  });
+}

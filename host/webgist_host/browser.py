@@ -1,0 +1,158 @@
+"""Render a page in headless Chromium and run extension/collect.js on it.
+
+The CLI's route to geometry: the same collect.js the extension injects, run over
+CDP, so a capture from here and one from the extension are the same data.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+# Flags measured to work as root in a container with no network but loopback
+# (../shared/GUIDE.md section 1). Without the background-networking ones Chromium
+# keeps trying to reach Google and is refused.
+CHROMIUM_FLAGS = (
+    "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic",
+    "--no-first-run", "--disable-background-networking", "--disable-component-update",
+    "--disable-sync", "--disable-dev-shm-usage", "--hide-scrollbars",
+    "--force-device-scale-factor=1",
+)
+# The desktop viewport every capture is taken at, so boxes are reproducible.
+VIEWPORT = (1280, 1024)
+
+CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
+CHROMEDRIVER_NAMES = ("chromedriver",)
+# Debian's /usr/bin/chromium is a wrapper script; the binary behind it starts faster
+# and measures the same.
+REAL_BINARY_BEHIND_WRAPPER = {"/usr/bin/chromium": "/usr/lib/chromium/chromium"}
+
+INSTALL_HINT = (
+    "On Debian or Ubuntu: sudo apt-get install chromium chromium-driver "
+    "fonts-dejavu-core fonts-liberation. Or point WEBGIST_CHROMIUM and "
+    "WEBGIST_CHROMEDRIVER at the binaries, or run with --static (no browser, source order)."
+)
+
+
+class BrowserError(RuntimeError):
+    """Chromium could not be found, started, or could not load the page."""
+
+
+@dataclass(frozen=True)
+class BrowserPaths:
+    chromium: str
+    chromedriver: str
+
+
+def find_browser() -> BrowserPaths:
+    """Chromium and chromedriver from the environment variables, else from PATH."""
+    chromium = os.environ.get("WEBGIST_CHROMIUM") or _which(CHROMIUM_NAMES)
+    driver = os.environ.get("WEBGIST_CHROMEDRIVER") or _which(CHROMEDRIVER_NAMES)
+    missing = [name for name, path in (("Chromium", chromium), ("chromedriver", driver))
+               if not path or not os.access(path, os.X_OK)]
+    if missing:
+        raise BrowserError(f"{' and '.join(missing)} not found. {INSTALL_HINT}")
+    chromium = REAL_BINARY_BEHIND_WRAPPER.get(chromium, chromium)
+    if not os.access(chromium, os.X_OK):
+        chromium = os.environ.get("WEBGIST_CHROMIUM") or _which(CHROMIUM_NAMES)
+    return BrowserPaths(chromium=chromium, chromedriver=driver)
+
+
+def _which(names: tuple[str, ...]) -> str | None:
+    for name in names:
+        found = shutil.which(name)
+        if found:
+            return os.path.realpath(found) if name == "chromedriver" else found
+    return None
+
+
+def collect_script() -> str:
+    """The extension's own collect.js (webgist installs editable from its checkout)."""
+    checkout = Path(__file__).resolve().parents[2] / "extension" / "collect.js"
+    try:
+        return checkout.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise BrowserError(f"collect.js is missing from this install ({checkout})") from exc
+
+
+def start_chromium(profile: str, *, paths: BrowserPaths | None = None,
+                   extension: str | None = None):
+    """A headless Chromium under selenium, with its own profile folder.
+
+    With `extension`, the unpacked extension at that path is loaded; otherwise
+    extensions stay off, as a capture needs none.
+    """
+    os.environ.setdefault("SE_OFFLINE", "true")  # never let Selenium Manager go online
+    from selenium import webdriver
+    from selenium.common.exceptions import WebDriverException
+    from selenium.webdriver.chrome.service import Service
+
+    paths = paths or find_browser()
+    options = webdriver.ChromeOptions()
+    options.binary_location = paths.chromium
+    for flag in CHROMIUM_FLAGS:
+        options.add_argument(flag)
+    options.add_argument(f"--user-data-dir={profile}")
+    options.add_argument(f"--window-size={VIEWPORT[0]},{VIEWPORT[1]}")
+    if extension:
+        options.add_argument(f"--load-extension={extension}")
+        # chromedriver adds --disable-extensions unless told not to.
+        options.add_experimental_option("excludeSwitches", ["disable-extensions"])
+    else:
+        options.add_argument("--disable-extensions")
+    try:
+        return webdriver.Chrome(service=Service(executable_path=paths.chromedriver), options=options)
+    except WebDriverException as exc:
+        raise BrowserError(f"Chromium did not start: {_first_line(exc)}. {INSTALL_HINT}") from exc
+
+
+def set_viewport(driver, size: tuple[int, int] = VIEWPORT) -> None:
+    # --window-size leaves room for browser chrome even when headless; the
+    # override gives exactly the viewport asked for.
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": size[0], "height": size[1], "deviceScaleFactor": 1, "mobile": False})
+
+
+def capture_page(url: str, *, timeout: float = 30.0, paths: BrowserPaths | None = None) -> dict[str, Any]:
+    """Load `url` in a fresh headless Chromium and return collect.js's result."""
+    from selenium.common.exceptions import TimeoutException, WebDriverException
+
+    profile = tempfile.mkdtemp(prefix="webgist-chromium-")
+    driver = None
+    try:
+        driver = start_chromium(profile, paths=paths)
+        set_viewport(driver)
+        driver.set_page_load_timeout(timeout)
+        try:
+            driver.get(url)
+        except TimeoutException:
+            pass  # measure what has loaded; slow trackers must not cost the page
+        except WebDriverException as exc:
+            raise BrowserError(f"Chromium could not load {url}: {_first_line(exc)}") from exc
+        return run_collect(driver)
+    finally:
+        if driver is not None:
+            driver.quit()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+def run_collect(driver) -> dict[str, Any]:
+    """Run collect.js in the driver's current page and return its result."""
+    result = driver.execute_cdp_cmd("Runtime.evaluate", {
+        "expression": collect_script(), "returnByValue": True, "awaitPromise": False})
+    if "exceptionDetails" in result:
+        details = result["exceptionDetails"]
+        text = details.get("exception", {}).get("description") or details.get("text")
+        raise BrowserError(f"collect.js failed on {driver.current_url}: {text}")
+    value = result.get("result", {}).get("value")
+    if not isinstance(value, dict):
+        raise BrowserError(f"collect.js returned nothing usable on {driver.current_url}")
+    return value
+
+
+def _first_line(exc: Exception) -> str:
+    text = getattr(exc, "msg", None) or str(exc)
+    return text.strip().splitlines()[0] if text.strip() else type(exc).__name__

@@ -1,0 +1,161 @@
+"""The `webgist` command: a page (URL, file or stdin) to Markdown in reading order."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+import urllib.request
+from importlib import resources
+from pathlib import Path
+
+from . import __version__
+from .browser import BrowserError, capture_page
+from .parse import ParseError
+from .pipeline import SCOPES, convert
+
+DESCRIPTION = """\
+Convert a web page to clean Markdown, in the order a reader reads it.
+
+SOURCE is an http(s) URL, a path to an HTML file, or - for HTML on stdin. By default
+the page is rendered in headless Chromium so the engine can see where each block is
+drawn; --static skips the browser and keeps source order (and says so).
+"""
+
+EPILOG = """\
+other commands:
+  webgist install-host [--browser NAME] [--profile DIR] [--uninstall] [--check]
+      register the native host so the browser extension can reach this engine
+      (run `webgist install-host --help` for details)
+
+examples:
+  webgist --demo                          the bundled two-column demo page
+  webgist https://example.org/post -o post.md
+  webgist page.html --scope page --explain
+  curl -s https://example.org | webgist - --static
+"""
+
+# Pages fetched for --static are capped so a runaway response cannot fill memory.
+MAX_FETCH_BYTES = 64 * 1024 * 1024
+FETCH_TIMEOUT_SECONDS = 30
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="webgist", description=DESCRIPTION, epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("source", nargs="?", metavar="SOURCE",
+                        help="http(s) URL, HTML file path, or - for stdin")
+    parser.add_argument("--demo", action="store_true",
+                        help="convert the bundled demo page (two columns and a sidebar)")
+    parser.add_argument("--static", action="store_true",
+                        help="no browser: read the HTML alone, in source order (dom-fallback)")
+    parser.add_argument("--scope", choices=SCOPES, default="main",
+                        help="main: the page's main content (default); page: everything")
+    parser.add_argument("-o", "--output", metavar="FILE",
+                        help="write Markdown (or JSON) to FILE instead of stdout")
+    parser.add_argument("--json", action="store_true",
+                        help="print the whole Document as JSON: blocks, boxes, order method")
+    parser.add_argument("--explain", action="store_true",
+                        help="print to stderr why each block was dropped, moved or merged")
+    parser.add_argument("--front-matter", action="store_true",
+                        help="start the Markdown with YAML front matter (title, url)")
+    parser.add_argument("--timeout", type=float, default=30.0, metavar="SECONDS",
+                        help="how long to wait for the page to load (default 30)")
+    parser.add_argument("--save-capture", metavar="FILE",
+                        help="also save the browser's capture (HTML + boxes) as JSON")
+    parser.add_argument("--capture", metavar="FILE",
+                        help="replay a saved capture instead of opening a browser")
+    parser.add_argument("--version", action="version", version=f"webgist {__version__}")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] == "install-host":
+        from .install import main as install_main
+        return install_main(argv[1:])
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not args.demo and not args.source and not args.capture:
+        parser.error("give a SOURCE (URL, file or -), or --demo, or --capture FILE")
+    try:
+        html, url, capture = _load(args)
+        options = {"front_matter": args.front_matter}
+        document = convert(html, url=url, geometry=capture, scope=args.scope, options=options)
+    except (BrowserError, ParseError, OSError, ValueError) as exc:
+        print(f"webgist: {exc}", file=sys.stderr)
+        return 2
+    if args.static or capture is None:
+        print(f"webgist: no browser used: blocks are in source order ({document.reading_order_method})",
+              file=sys.stderr)
+    if args.explain:
+        print(document.explain(), file=sys.stderr)
+    output = document.to_json_text() + "\n" if args.json else document.markdown
+    if args.output:
+        Path(args.output).write_text(output, encoding="utf-8")
+        print(f"webgist: wrote {args.output} ({document.stats()['words']} words, "
+              f"{document.reading_order_method})", file=sys.stderr)
+    else:
+        sys.stdout.write(output)
+    return 0
+
+
+def _load(args) -> tuple[str, str | None, dict | None]:
+    """Return the HTML, its URL and the browser capture (None when static)."""
+    if args.capture:
+        capture = json.loads(Path(args.capture).read_text(encoding="utf-8"))
+        if not isinstance(capture, dict) or not isinstance(capture.get("html"), str):
+            raise ValueError(f"{args.capture} is not a webgist capture (no html member)")
+        return capture["html"], capture.get("url"), capture
+    if args.demo:
+        demo = resources.files("webgist_host").joinpath("demo/two-columns.html")
+        html = demo.read_text(encoding="utf-8")
+        url = None
+        source_path: Path | None = Path(str(demo))
+    elif args.source == "-":
+        html, url, source_path = sys.stdin.read(), None, None
+    elif args.source.startswith(("http://", "https://")):
+        url, source_path = args.source, None
+        html = None if not args.static else _fetch(url)
+    else:
+        source_path = Path(args.source)
+        if not source_path.is_file():
+            raise OSError(f"no such file: {args.source} (give a path, an http(s) URL, or -)")
+        html = source_path.read_text(encoding="utf-8", errors="replace")
+        url = None
+    if args.static:
+        return html, url, None
+    capture = _render(args, html, url, source_path)
+    return capture["html"], url or capture.get("url"), capture
+
+
+def _render(args, html, url, source_path) -> dict:
+    if url is not None:
+        target = url
+        capture = capture_page(target, timeout=args.timeout)
+    elif source_path is not None:
+        capture = capture_page(source_path.resolve().as_uri(), timeout=args.timeout)
+    else:
+        # HTML from stdin: the browser needs a document to load, so give it a file.
+        with tempfile.TemporaryDirectory(prefix="webgist-stdin-") as folder:
+            page = Path(folder) / "stdin.html"
+            page.write_text(html, encoding="utf-8")
+            capture = capture_page(page.as_uri(), timeout=args.timeout)
+    if args.save_capture:
+        Path(args.save_capture).write_text(json.dumps(capture, ensure_ascii=False), encoding="utf-8")
+    return capture
+
+
+def _fetch(url: str) -> str:
+    request = urllib.request.Request(url, headers={"User-Agent": f"webgist/{__version__}"})
+    with urllib.request.urlopen(request, timeout=FETCH_TIMEOUT_SECONDS) as response:
+        body = response.read(MAX_FETCH_BYTES + 1)
+        if len(body) > MAX_FETCH_BYTES:
+            raise ValueError(f"{url} is larger than {MAX_FETCH_BYTES // 2**20} MiB")
+        charset = response.headers.get_content_charset() or "utf-8"
+    return body.decode(charset, errors="replace")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,107 @@
+"""The `webgist` command, run as a user runs it: a subprocess of the installed script."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from conftest import PAGES, webgist_command
+
+DEMO_ORDER = ["# Keeping bees on a city roof", "Rooftop hives do well", "## The first season",
+              "Inspect every nine days"]
+
+
+def run_webgist(*args, env=None, input_text=None, timeout=120):
+    return subprocess.run(webgist_command() + list(args), capture_output=True, text=True,
+                          env=env, input=input_text, timeout=timeout)
+
+
+def _assert_in_order(text: str, snippets: list[str]) -> None:
+    positions = [text.find(s) for s in snippets]
+    assert all(p >= 0 for p in positions), (snippets, text)
+    assert positions == sorted(positions), f"out of order: {list(zip(snippets, positions))}"
+
+
+def _env_without_browser(tmp_path: Path) -> dict:
+    """PATH holding only python and webgist, and no browser variables."""
+    bin_dir = Path(webgist_command()[0]).parent
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("WEBGIST_CHROMIUM", "WEBGIST_CHROMEDRIVER")}
+    env["PATH"] = f"{bin_dir}"
+    return env
+
+
+def test_help_lists_sources_options_and_install_host():
+    result = run_webgist("--help")
+    assert result.returncode == 0
+    for word in ("SOURCE", "--static", "--scope", "--json", "--explain", "--demo", "-o",
+                 "install-host"):
+        assert word in result.stdout
+
+
+def test_static_runs_without_any_browser_and_says_so(tmp_path):
+    result = run_webgist("--static", str(PAGES / "layout--grid-sidebar-first.html"),
+                         env=_env_without_browser(tmp_path))
+    assert result.returncode == 0, result.stderr
+    assert "# Keeping bees on a city roof" in result.stdout
+    assert "source order (dom-fallback)" in result.stderr
+
+
+def test_static_reads_stdin(tmp_path):
+    result = run_webgist("-", "--static", "--json", env=_env_without_browser(tmp_path),
+                         input_text="<html><body><h1>From stdin</h1><p>Piped words.</p></body></html>")
+    assert result.returncode == 0, result.stderr
+    document = json.loads(result.stdout)
+    assert document["reading_order_method"] == "dom-fallback"
+    assert document["reading_order_measured"] is False
+    assert "# From stdin" in document["markdown"]
+
+
+def test_missing_browser_names_the_packages_to_install(tmp_path):
+    result = run_webgist(str(PAGES / "layout--grid-sidebar-first.html"),
+                         env=_env_without_browser(tmp_path))
+    assert result.returncode == 2
+    assert "apt-get install chromium chromium-driver" in result.stderr
+    assert "--static" in result.stderr
+    assert result.stdout == ""
+
+
+def test_missing_file_is_a_clear_error():
+    result = run_webgist("no-such-page.html", "--static")
+    assert result.returncode == 2
+    assert "no such file: no-such-page.html" in result.stderr
+
+
+@pytest.mark.browser
+def test_served_page_is_read_in_visual_order(server, browser_paths, tmp_path):
+    out = tmp_path / "page.json"
+    result = run_webgist(f"{server}/layout--grid-sidebar-first.html", "--json", "--scope", "page",
+                         "-o", str(out))
+    assert result.returncode == 0, result.stderr
+    document = json.loads(out.read_text(encoding="utf-8"))
+    assert document["reading_order_method"] == "geometric-xy-cut"
+    assert document["reading_order_measured"] is True
+    markdown = document["markdown"]
+    # The sidebar comes first in the source but is drawn on the right: the article leads.
+    _assert_in_order(markdown, DEMO_ORDER + ["## From the almanac"])
+    assert all(block["measured"] for block in document["blocks"])
+
+
+@pytest.mark.browser
+def test_demo_prints_markdown_in_visual_order(browser_paths):
+    result = run_webgist("--demo", "--scope", "page")
+    assert result.returncode == 0, result.stderr
+    _assert_in_order(result.stdout, DEMO_ORDER + ["## From the almanac"])
+
+
+@pytest.mark.browser
+def test_saved_capture_replays_without_a_browser(server, browser_paths, tmp_path):
+    capture = tmp_path / "capture.json"
+    live = run_webgist(f"{server}/layout--grid-sidebar-first.html", "--save-capture", str(capture))
+    assert live.returncode == 0, live.stderr
+    replay = run_webgist("--capture", str(capture), env=_env_without_browser(tmp_path))
+    assert replay.returncode == 0, replay.stderr
+    assert replay.stdout == live.stdout

@@ -1,0 +1,110 @@
+"""collect.js in real Chromium: what it measures, what it serialises, and that the
+live page is left exactly as it was."""
+from __future__ import annotations
+
+import pytest
+
+from webgist_host.browser import run_collect, set_viewport
+from webgist_host.geometry import FLAG_DISPLAYED, FLAG_FIXED, FLAG_FLOAT, FLAG_VISIBLE, read_capture
+
+pytestmark = pytest.mark.browser
+
+# The live DOM, shadow roots included, attributes in order: what "unchanged" means.
+SNAPSHOT_JS = """
+const roots = [];
+const walk = (node) => {
+  for (const el of node.querySelectorAll('*')) {
+    if (el.shadowRoot) { roots.push(el.shadowRoot); walk(el.shadowRoot); }
+  }
+};
+walk(document);
+return document.documentElement.getHTML({shadowRoots: roots});
+"""
+
+
+@pytest.fixture
+def live_page(chromium, server):
+    set_viewport(chromium)
+    chromium.get(f"{server}/collect--live-page.html")
+    return chromium
+
+
+def _box(capture, path):
+    geometry = capture["geometry"]
+    i = geometry["paths"].index(path)
+    return geometry["boxes"][i * 5:i * 5 + 5]
+
+
+def test_live_page_is_left_exactly_as_it_was(live_page):
+    before = live_page.execute_script(SNAPSHOT_JS)
+    capture = run_collect(live_page)
+    after = live_page.execute_script(SNAPSHOT_JS)
+    assert "data-wg-path" in capture["html"]
+    assert after == before
+    # The page's own attributes that share our names keep their values.
+    assert live_page.execute_script(
+        "return document.documentElement.getAttribute('data-wg-path')") == "left-by-the-page"
+    assert live_page.execute_script(
+        "return document.querySelectorAll('[data-wg-path]').length") == 1
+
+
+def test_every_laid_out_element_is_stamped_with_its_path(live_page):
+    capture = run_collect(live_page)
+    html = capture["html"]
+    for path in capture["geometry"]["paths"]:
+        assert f'data-wg-path="{path}"' in html
+    assert '<h1 data-wg-path="/html[1]/body[1]/main[1]/h1[1]">Live page</h1>' in html
+
+
+def test_geometry_is_compact_and_page_relative(live_page):
+    live_page.execute_script("window.scrollTo(0, 40)")
+    capture = run_collect(live_page)
+    geometry = capture["geometry"]
+    assert len(geometry["boxes"]) == 5 * len(geometry["paths"])
+    x, y, w, h, flags = _box(capture, "/html[1]/body[1]/main[1]/h1[1]")
+    top = live_page.execute_script(
+        "return document.querySelector('h1').getBoundingClientRect().top + window.scrollY")
+    assert y == pytest.approx(top, abs=0.1)
+    assert w > 0 and h > 0 and flags == FLAG_DISPLAYED | FLAG_VISIBLE
+
+
+def test_flags_mark_hidden_invisible_float_and_pinned(live_page):
+    capture = run_collect(live_page)
+    main = "/html[1]/body[1]/main[1]"
+    assert _box(capture, f"{main}/p[2]")[4] == 0                     # display: none
+    assert _box(capture, f"{main}/p[3]")[4] == FLAG_DISPLAYED         # visibility: hidden
+    assert _box(capture, f"{main}/div[1]")[4] & FLAG_FLOAT           # the float root ...
+    assert not _box(capture, f"{main}/div[1]/p[1]")[4] & FLAG_FLOAT  # ... not its children
+    assert not _box(capture, f"{main}/div[2]/span[1]")[4] & FLAG_FLOAT  # flex item
+    assert _box(capture, "/html[1]/body[1]/nav[1]")[4] & FLAG_FIXED  # sticky
+    assert f'data-wg-float="{main}/div[1]"' in capture["html"]
+    # The page's own data-wg-float on the paragraph is overwritten only in the copy.
+    assert "the page's own value" in capture["html"]
+
+
+def test_collapsed_details_body_is_left_unmeasured(live_page):
+    capture = run_collect(live_page)
+    paths = capture["geometry"]["paths"]
+    assert "/html[1]/body[1]/main[1]/details[1]/summary[1]" in paths
+    assert "/html[1]/body[1]/main[1]/details[1]/p[1]" not in paths
+
+
+def test_open_shadow_roots_are_serialised_as_templates(live_page):
+    capture = run_collect(live_page)
+    html = capture["html"]
+    assert '<template shadowrootmode="open">' in html
+    assert "Member since 1843" in html
+    assert capture["counts"]["shadowRoots"] == 1
+    shadow_h2 = "/html[1]/body[1]/main[1]/user-card[1]/#shadow-root/section[1]/h2[1]"
+    assert shadow_h2 in capture["geometry"]["paths"]
+
+
+def test_capture_carries_viewport_direction_language_and_timings(live_page):
+    capture = run_collect(live_page)
+    assert capture["viewport"]["width"] == 1280 and capture["viewport"]["height"] == 1024
+    assert capture["lang"] == {"html": "en", "body": ""}
+    assert capture["dir"] == {"html": "", "body": ""}
+    assert capture["title"] == "Live page"
+    assert capture["url"].endswith("/collect--live-page.html")
+    assert set(capture["timings"]) == {"measure_ms", "serialise_ms", "total_ms"}
+    assert read_capture(capture).measured
