@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Set webgist up from nothing on Debian or Ubuntu, then convert the demo page.
+#   install/setup.sh            everything, then `webgist --demo`
+#   install/setup.sh --no-demo  everything but the demo
+# What it does: apt packages (Chromium, its driver, the fonts geometry is measured
+# with, Python's venv), a virtual environment in .venv with webgist installed
+# editable, and the native host registered for every Chromium-family browser found.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+APT_PACKAGES=(chromium chromium-driver fonts-dejavu-core fonts-liberation python3 python3-venv python3-pip)
+run_demo=1
+[[ "${1:-}" == "--no-demo" ]] && run_demo=0
+
+as_root() { if [[ $(id -u) -eq 0 ]]; then "$@"; else sudo "$@"; fi; }
+
+missing=()
+for package in "${APT_PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+if ((${#missing[@]})); then
+  echo "webgist setup: installing ${missing[*]}" >&2
+  as_root apt-get update -qq
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+python=${PYTHON:-python3}
+if ! "$python" -c 'import sys; sys.exit(sys.version_info < (3, 11))'; then
+  echo "webgist setup: Python 3.11 or newer is needed; $("$python" --version 2>&1) found. Set PYTHON=/path/to/python3.11." >&2
+  exit 1
+fi
+[[ -x .venv/bin/python ]] || "$python" -m venv .venv
+.venv/bin/python -m pip install -q --upgrade pip >/dev/null
+.venv/bin/python -m pip install -q -e '.[test]'
+.venv/bin/webgist install-host
+if ((run_demo)); then
+  .venv/bin/webgist --demo
+fi

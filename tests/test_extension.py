@@ -1,0 +1,74 @@
+"""The extension end to end: real Chromium, the unpacked extension, the real native
+host registered by `webgist install-host --profile`, pages on 127.0.0.1, and the
+clipboard read back."""
+from __future__ import annotations
+
+import pytest
+
+from browser_support import click_copy, open_page_and_popup, read_clipboard
+from conftest import BIG_PAGE, BIG_PAGE_PARAGRAPHS, webgist_command
+from test_cli import DEMO_ORDER, _assert_in_order, run_webgist
+
+pytestmark = pytest.mark.browser
+
+
+def test_copy_puts_the_pages_markdown_on_the_clipboard(extension_browser, server):
+    driver = extension_browser
+    page, _ = open_page_and_popup(driver, f"{server}/layout--grid-sidebar-first.html")
+    result = click_copy(driver, scope="page")
+    assert result["state"] == "done", result["status"]
+    assert result["method"] == "geometric-xy-cut"
+    assert result["status"].startswith("Copied ")
+    clipboard = read_clipboard(driver, page)
+    assert clipboard == result["preview"]
+    _assert_in_order(clipboard, DEMO_ORDER + ["## From the almanac"])
+
+
+def test_extension_and_cli_give_the_same_markdown(extension_browser, server):
+    url = f"{server}/layout--grid-sidebar-first.html"
+    driver = extension_browser
+    open_page_and_popup(driver, url)
+    from_extension = click_copy(driver, scope="page")["preview"]
+    from_cli = run_webgist(url, "--scope", "page")
+    assert from_cli.returncode == 0, from_cli.stderr
+    assert from_extension == from_cli.stdout
+
+
+def test_a_page_over_five_megabytes_crosses_in_chunks_both_ways(extension_browser, server, site_dir):
+    assert (site_dir / BIG_PAGE).stat().st_size > 5 * 1024 * 1024
+    driver = extension_browser
+    page, _ = open_page_and_popup(driver, f"{server}/{BIG_PAGE}")
+    # Count the frames the popup receives, to prove the reply really was chunked.
+    driver.execute_script("""
+      window.__frames = [];
+      const connect = chrome.runtime.connectNative.bind(chrome.runtime);
+      chrome.runtime.connectNative = (name) => {
+        const port = connect(name);
+        port.onMessage.addListener((m) => window.__frames.push(m.type || 'reply'));
+        const post = port.postMessage.bind(port);
+        port.postMessage = (m) => { window.__frames.push('sent:' + (m.type || '')); post(m); };
+        return port;
+      };""")
+    result = click_copy(driver, scope="page", timeout=120)
+    assert result["state"] == "done", result["status"]
+    frames = driver.execute_script("return window.__frames")
+    sent = [f for f in frames if f.startswith("sent:")]
+    assert sent[0] == "sent:begin" and sent[-1] == "sent:end" and "sent:chunk" in sent
+    received = [f for f in frames if not f.startswith("sent:")]
+    assert received[0] == "begin" and received[-1] == "end" and received.count("chunk") >= 4
+    markdown = result["preview"]
+    assert markdown.startswith("# A very long page")
+    assert "Paragraph 0 of the long page: 蜜蜂は屋上でよく育つ 🐝🍯" in markdown
+    assert f"colony {BIG_PAGE_PARAGRAPHS - 1}." in markdown
+    assert markdown.rstrip().endswith("The last paragraph.")
+    assert read_clipboard(driver, page) == markdown
+
+
+def test_missing_host_shows_the_install_command(extension_browser_without_host, server):
+    driver = extension_browser_without_host
+    open_page_and_popup(driver, f"{server}/layout--grid-sidebar-first.html")
+    result = click_copy(driver)
+    assert result["state"] == "error"
+    assert result["error_kind"] == "host-missing"
+    assert "not installed" in result["status"]
+    assert "webgist install-host" in result["hint"]
