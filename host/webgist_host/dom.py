@@ -54,3 +54,29 @@ def iter_elements(root):
 
 def is_element(node) -> bool:
     return isinstance(node, etree._Element) and isinstance(node.tag, str)
+
+
+def walk_with_paths(root):
+    """Yield (element, real path, ancestors) in document order, without recursion.
+
+    `ancestors` is the list of (element, real path) pairs from the root down to the
+    parent; it is shared and changes as the walk moves on, so copy what you keep.
+    Real paths are built incrementally, so the walk is linear in the tree's size.
+    """
+    ancestors: list[tuple[object, str]] = []
+    root_path = f"/{tag_of(root)}[1]"
+    stack = [(root, root_path, 0)]
+    while stack:
+        el, path, depth = stack.pop()
+        del ancestors[depth:]
+        yield el, path, ancestors
+        ancestors.append((el, path))
+        counts: dict[str, int] = {}
+        children = []
+        for child in el.iterchildren():
+            name = tag_of(child)
+            if not name:
+                continue
+            counts[name] = counts.get(name, 0) + 1
+            children.append((child, f"{path}/{name}[{counts[name]}]", depth + 1))
+        stack.extend(reversed(children))

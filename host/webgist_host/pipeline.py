@@ -12,7 +12,7 @@ from .metadata import read_metadata
 from .model import Document
 from .parse import parse_html
 from .reading_order import order_blocks
-from .regions import assign_regions, select_scope
+from .regions import apply_regions
 from .shadow import flatten_shadow_roots
 
 SCOPES = ("main", "page")
@@ -46,9 +46,8 @@ def convert(html: str | bytes, *, url: str | None = None,
     metadata = read_metadata(root, url=url, capture=capture)
     blocks, decisions = extract_blocks(root, capture)
     lap("blocks")
-    blocks = assign_regions(root, blocks)
-    blocks, scope_decisions = select_scope(blocks, scope)
-    decisions += scope_decisions
+    blocks, region_decisions = apply_regions(root, blocks, scope)
+    decisions += region_decisions
     lap("regions")
     blocks, method, order_decisions = order_blocks(blocks, direction=metadata.direction)
     decisions += order_decisions

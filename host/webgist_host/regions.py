@@ -1,15 +1,266 @@
-"""Stage 4: where each block sits (landmarks, roles, naming) and which are main content.
+"""Stage 4: where each block sits, and which blocks are the page's main content.
 
-Placeholder: every block is main content.
+`apply_regions` walks the tree once and gives every block its region (the innermost
+landmark, by tag or ARIA role), its widget kind, and `in_main`, from the
+main-content container it chooses; for scope "main" it keeps only those blocks and
+logs why each other block went.
+
+Choosing the container does not trust <article> or <main> alone: the page's text is
+weighed (words outside links, in blocks that are not page chrome), and the walk goes
+down from the top while one child still holds most of that weight. An explicit
+<main> or role=main that holds most of it is where the walk starts.
 """
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass, replace
+
+from .dom import tag_of, walk_with_paths, PATH_ATTR
 from .model import Block, Decision
+from .naming import (
+    COMMENT_WORDS, FOOTER_WORDS, HEADER_WORDS, MAIN_WORDS, NAVIGATION_WORDS,
+    SIDEBAR_WORDS, WIDGET_WORDS, naming_words,
+)
+
+# Landmarks by tag. <section> and <form> count only when they carry a name, as ARIA says.
+LANDMARK_TAGS = {"header": "header", "nav": "nav", "main": "main", "aside": "aside",
+                 "footer": "footer", "article": "article"}
+NAMED_LANDMARK_TAGS = {"section": "section", "form": "form"}
+LANDMARK_ROLES = {"banner": "header", "navigation": "nav", "main": "main",
+                  "complementary": "aside", "contentinfo": "footer", "search": "search",
+                  "dialog": "dialog", "alertdialog": "dialog", "region": "section",
+                  "article": "article", "form": "form"}
+# <header> and <footer> are the page's own only outside these; inside an article
+# they hold its title or its tags.
+SECTIONING_TAGS = frozenset({"article", "main", "section", "aside", "nav"})
+
+# The chrome kinds that are never main content, whatever the container.
+CHROME_KINDS = frozenset({"header", "nav", "footer", "aside", "dialog", "search"})
+# Widget kinds dropped from the main content; `comments` only when they are not the
+# page's bulk (a forum thread is all comments, and they are its content).
+DROPPED_WIDGETS = frozenset({"consent", "filter", "post-furniture", "related",
+                             "newsletter", "ad", "modal"})
+
+# The walk goes into a child while it holds at least this share of the content
+# weight of the whole page. Below it, the content is spread over several children
+# (a product's description and its specification table) and the walk stops.
+CONTAINER_SHARE = 0.85
+# An explicit <main> is trusted when it holds at least this share of the weight.
+EXPLICIT_MAIN_SHARE = 0.5
+# Comments inside the container are dropped unless they hold this share of its weight.
+COMMENTS_ARE_CONTENT_SHARE = 0.5
+
+_LINKED_TEXT = re.compile(r"\[([^\]]*)\]\([^)]*\)")
 
 
-def assign_regions(root, blocks: list[Block]) -> list[Block]:
-    return list(blocks)
+@dataclass(frozen=True)
+class _Context:
+    """What an element inherits from its ancestors."""
+
+    region: str | None = None
+    chrome: str | None = None        # header, nav, footer, aside, dialog, search
+    widget: str | None = None
+    explicit_main: str | None = None  # path of the innermost <main>/role=main
 
 
-def select_scope(blocks: list[Block], scope: str) -> tuple[list[Block], list[Decision]]:
-    return list(blocks), []
+def _role(el) -> str:
+    return (el.get("role") or "").strip().lower().split(" ")[0]
+
+
+def _landmark(el, tag: str, inside_sectioning: bool) -> str | None:
+    role = _role(el)
+    if role in LANDMARK_ROLES:
+        return LANDMARK_ROLES[role]
+    if tag in LANDMARK_TAGS:
+        if tag in ("header", "footer") and inside_sectioning:
+            return None
+        return LANDMARK_TAGS[tag]
+    if tag in NAMED_LANDMARK_TAGS and (el.get("aria-label") or el.get("aria-labelledby")):
+        return NAMED_LANDMARK_TAGS[tag]
+    return None
+
+
+def _chrome_from_names(words: frozenset[str]) -> str | None:
+    """A chrome kind named by class/id words, unless the same value also says content
+    (`entry-header` holds the post title, `post-navigation` is still navigation)."""
+    if words & MAIN_WORDS and not words & NAVIGATION_WORDS:
+        return None
+    if words & NAVIGATION_WORDS:
+        return "nav"
+    if words & HEADER_WORDS:
+        return "header"
+    if words & FOOTER_WORDS:
+        return "footer"
+    if words & SIDEBAR_WORDS:
+        return "aside"
+    return None
+
+
+def _widget_from_names(words: frozenset[str]) -> str | None:
+    if words & COMMENT_WORDS:
+        return "comments"
+    for word in words:
+        kind = WIDGET_WORDS.get(word)
+        if kind:
+            return kind
+    return None
+
+
+def _child_context(parent: _Context, el, path: str, tag: str, inside_sectioning: bool) -> _Context:
+    landmark = _landmark(el, tag, inside_sectioning)
+    words = naming_words(el)
+    chrome = parent.chrome
+    if landmark in CHROME_KINDS:
+        chrome = landmark
+    elif chrome is None:
+        chrome = _chrome_from_names(words)
+    explicit_main = parent.explicit_main
+    if landmark == "main":
+        explicit_main = path
+        chrome = None  # a <main> inside a wrapper named "page-header" is still main
+    widget = _widget_from_names(words) or parent.widget
+    if landmark == "dialog":
+        widget = widget or "modal"
+    return _Context(region=landmark or parent.region, chrome=chrome, widget=widget,
+                    explicit_main=explicit_main)
+
+
+def _content_weight(block: Block) -> int:
+    """Words a reader came for: outside links, and not in headings alone."""
+    if block.kind in ("rule", "image", "media"):
+        return 0
+    linked = sum(len(m.group(1).split()) for m in _LINKED_TEXT.finditer(block.rich_text))
+    words = len(block.text.split())
+    return max(0, words - linked)
+
+
+def apply_regions(root, blocks: list[Block], scope: str) -> tuple[list[Block], list[Decision]]:
+    """Give each block region, widget and in_main; for scope "main", keep only the
+    main content and log why each other block went."""
+    contexts, lineage = _block_contexts(root, blocks)
+    container, note = _choose_container(blocks, contexts, lineage)
+    decisions = [Decision("regions", "note", note, container or "")]
+    comments_are_content = _comments_are_content(blocks, contexts, lineage, container)
+
+    placed, reasons = [], []
+    for i, block in enumerate(blocks):
+        context = contexts[i]
+        reason = _reason_outside(context, container is None or container in lineage[i],
+                                 comments_are_content)
+        placed.append(replace(block, region=context.region, widget=context.widget,
+                              in_main=reason is None))
+        reasons.append(reason)
+    placed = _keep_title(placed, container)
+    if scope == "page":
+        return placed, decisions
+    kept = []
+    for block, reason in zip(placed, reasons):
+        if block.in_main:
+            kept.append(block)
+        else:
+            decisions.append(Decision("regions", "dropped", reason, block.xpath, block.text))
+    return kept, decisions
+
+
+def _reason_outside(context: _Context, inside_container: bool, comments_are_content: bool) -> str | None:
+    """Why a block is not main content, or None when it is."""
+    if context.chrome is not None:
+        return f"page chrome ({context.chrome}), never main content"
+    if context.widget in DROPPED_WIDGETS:
+        return f"in a {context.widget} widget"
+    if context.widget == "comments" and not comments_are_content:
+        return "in the comments, which are not the bulk of this page"
+    if not inside_container:
+        return "outside the main content container"
+    return None
+
+
+def _block_contexts(root, blocks: list[Block]):
+    """Each block's inherited context and its lineage (real paths, root first)."""
+    by_path: dict[str, list[int]] = {}
+    for i, block in enumerate(blocks):
+        by_path.setdefault(block.xpath, []).append(i)
+    contexts: list[_Context] = [_Context()] * len(blocks)
+    lineage: list[tuple[str, ...]] = [()] * len(blocks)
+    stack_contexts: list[_Context] = []
+    stack_sectioning: list[bool] = []
+    for el, real_path, ancestors in walk_with_paths(root):
+        depth = len(ancestors)
+        del stack_contexts[depth:]
+        del stack_sectioning[depth:]
+        parent = stack_contexts[-1] if stack_contexts else _Context()
+        inside_sectioning = stack_sectioning[-1] if stack_sectioning else False
+        tag = tag_of(el)
+        context = _child_context(parent, el, real_path, tag, inside_sectioning)
+        stack_contexts.append(context)
+        stack_sectioning.append(inside_sectioning or tag in SECTIONING_TAGS)
+        hits = by_path.get(el.get(PATH_ATTR) or real_path)
+        if hits:
+            chain = tuple(p for _, p in ancestors) + (real_path,)
+            for i in hits:
+                contexts[i] = context
+                lineage[i] = chain
+    return contexts, lineage
+
+
+def _choose_container(blocks, contexts, lineage) -> tuple[str | None, str]:
+    weight: dict[str, int] = {}
+    children: dict[str, set[str]] = {}
+    explicit: dict[str, int] = {}
+    total = 0
+    for i, block in enumerate(blocks):
+        context = contexts[i]
+        if context.chrome is not None or context.widget in DROPPED_WIDGETS:
+            continue
+        w = _content_weight(block)
+        if not w:
+            continue
+        total += w
+        chain = lineage[i]
+        for parent, child in zip(chain, chain[1:]):
+            children.setdefault(parent, set()).add(child)
+        for p in chain:
+            weight[p] = weight.get(p, 0) + w
+        if context.explicit_main:
+            explicit[context.explicit_main] = explicit.get(context.explicit_main, 0) + w
+    if not total:
+        return None, "no weighty text outside page chrome: the whole page is kept"
+    start = next((p for p, w in explicit.items() if w >= EXPLICIT_MAIN_SHARE * total), None)
+    node = start or next(iter(weight))  # the root is the first path every chain shares
+    while True:
+        kids = children.get(node)
+        if not kids:
+            break
+        best = max(kids, key=lambda p: weight.get(p, 0))
+        if weight.get(best, 0) < CONTAINER_SHARE * total:
+            break
+        node = best
+    share = weight.get(node, 0) / total
+    how = "inside the page's <main>" if start else "by text weight"
+    return node, f"main content container {node} ({how}; holds {share:.0%} of the page's prose)"
+
+
+def _comments_are_content(blocks, contexts, lineage, container) -> bool:
+    comment_weight = other_weight = 0
+    for i, block in enumerate(blocks):
+        if container is not None and container not in lineage[i]:
+            continue
+        w = _content_weight(block)
+        if contexts[i].widget == "comments":
+            comment_weight += w
+        elif contexts[i].chrome is None:
+            other_weight += w
+    return comment_weight >= COMMENTS_ARE_CONTENT_SHARE * (comment_weight + other_weight) > 0
+
+
+def _keep_title(blocks: list[Block], container) -> list[Block]:
+    """The page's <h1> often sits in a header band just above the article body."""
+    if container is None or any(b.in_main and b.kind == "heading" and b.level == 1 for b in blocks):
+        return blocks
+    first_main = next((i for i, b in enumerate(blocks) if b.in_main), None)
+    for i, block in enumerate(blocks[:first_main]):
+        if block.kind == "heading" and block.level == 1 and block.region not in ("nav", "footer"):
+            blocks = list(blocks)
+            blocks[i] = replace(block, in_main=True)
+            break
+    return blocks
