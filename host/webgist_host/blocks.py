@@ -1,23 +1,523 @@
-"""Stage 3: the block model (seed 000). Placeholder: one paragraph per <p>/<h1-6>/<li>."""
+"""Stage 3: the block model (seed 000).
+
+One block per innermost block-level element that holds text, so <p>a <a>b</a> c</p>
+is one block, not three. The walker descends through containers; inline material
+between block children is gathered into runs and flushed as paragraphs where the
+reader meets it. Helpers: blocks_inline (inline Markdown), blocks_tables,
+blocks_code. The tree is only read, never changed.
+"""
 from __future__ import annotations
 
-from .dom import path_of, tag_of
+import re
+from dataclasses import dataclass, field, replace
+
+from .blocks_code import code_language, code_text
+from .blocks_inline import (
+    BLOCK_TAGS, SKIPPED_TAGS, InlineRenderer, class_tokens, escape_text, finish,
+    link, markdown_url, safe_href,
+)
+from .blocks_tables import (
+    cells_of, clean_table_html, is_layout_table, needs_html, own_rows,
+)
+from .dom import FLOAT_ATTR, PATH_ATTR, tag_of
 from .geometry import Capture
 from .model import Block, Decision
 
+STAGE = "blocks"
+HEADING_LEVELS = {f"h{n}": n for n in range(1, 7)}
+LIST_TAGS = frozenset({"ul", "ol", "menu", "dir"})
+# Embeds the reader cannot get as text; a note says they were there.
+MEDIA_LABELS = {"video": "Video", "audio": "Audio", "iframe": "Embed"}
+# Below this many CSS pixels an image is a tracking pixel or an icon, not content.
+MIN_IMAGE_PX = 32
+# An <svg> says something when it has this many <text> labels or words (else an icon).
+MIN_SVG_LABELS = 2
+MIN_SVG_WORDS = 3
+SVG_LABEL_JOINER = " · "
+# A blockquote holding any of these is structure, walked into rather than one quote.
+QUOTE_STRUCTURE_TAGS = frozenset({
+    "table", "ul", "ol", "dl", "pre", "blockquote", "h1", "h2", "h3", "h4", "h5", "h6",
+    "figure", "img", "video", "audio", "iframe", "hr",
+})
+# Paragraph-like children; more than one of them makes a blockquote structure too.
+QUOTE_PARAGRAPH_TAGS = frozenset({"p", "div"})
+_DISPLAY_NONE_RE = re.compile(r"display\s*:\s*none", re.I)
+# Blocks a list item or definition adopts as its own text.
+ITEM_KINDS = frozenset({"paragraph", "heading"})
+
+
+@dataclass
+class _Frame:
+    """A <li>, <dt> or <dd> whose first paragraph becomes the item itself."""
+
+    xpath: str
+    dom_index: int
+    rect: object
+    fields: dict
+    taken: bool = False
+
+
+@dataclass(frozen=True)
+class _Context:
+    list_depth: int = 0
+    ordered: bool = False
+    numbers: dict | None = None        # <li> -> its number, for the <ol> being walked
+    quoted: bool = False
+    float_of: str | None = None
+    link: str | None = None            # href of an <a> walked through (cards, <a><img>)
+    frame: _Frame | None = None
+
+
+@dataclass
+class _Run:
+    """Inline material between block children of one container."""
+
+    container: object
+    after_block: bool = False
+    pieces: list = field(default_factory=list)    # strings and inline elements
+
 
 def extract_blocks(root, capture: Capture) -> tuple[list[Block], list[Decision]]:
-    blocks: list[Block] = []
-    for index, el in enumerate(root.iter()):
+    """Blocks in source order, and the decisions taken while reading them."""
+    walker = _Walker(root, capture)
+    walker.block(root, _Context())
+    return walker.blocks, walker.decisions
+
+
+class _Walker:
+    def __init__(self, root, capture: Capture):
+        self.capture = capture
+        self.measured = capture.measured
+        self.blocks: list[Block] = []
+        self.decisions: list[Decision] = []
+        self._paths: dict = {}
+        self._steps: dict = {}
+        self._index: dict = {}
+        self._holds_block: set = set()
+        self._logged: set = set()            # hidden elements already in the log
+        self._last_index = 0
+        self._index_tree(root)
+        self.inline = InlineRenderer(self.skipped)
+        self.inline_lines = InlineRenderer(self.skipped, line_breaks=True)
+
+    # --- one pass over the tree: positions and which elements hold blocks ------
+
+    def _index_tree(self, root) -> None:
+        for i, el in enumerate(root.iter()):
+            self._index[el] = i
+            if isinstance(el.tag, str) and self._starts_block(el):
+                node = el.getparent()
+                # Stop at the first ancestor already marked: each is marked once.
+                while node is not None and node not in self._holds_block:
+                    self._holds_block.add(node)
+                    node = node.getparent()
+
+    def _starts_block(self, el) -> bool:
         tag = tag_of(el)
-        if tag in {"p", "h1", "h2", "h3", "h4", "h5", "h6", "li"}:
-            text = " ".join(el.text_content().split())
-            if not text:
+        if tag in BLOCK_TAGS or tag in MEDIA_LABELS:
+            return True
+        if tag == "img":
+            return self._image_source(el) is not None and not self._tiny(el)
+        if tag == "svg":
+            return bool(self._svg_labels(el))
+        return False
+
+    # --- paths, boxes, visibility ------------------------------------------------
+
+    def path(self, el) -> str:
+        return el.get(PATH_ATTR) or self._computed_path(el)
+
+    def _computed_path(self, el) -> str:
+        """dom.computed_path, memoised so a long sibling list is counted once."""
+        known = self._paths.get(el)
+        if known is not None:
+            return known
+        parent = el.getparent()
+        if parent is None:
+            path = f"/{tag_of(el)}[1]"
+        else:
+            if el not in self._steps:
+                counts: dict[str, int] = {}
+                for sibling in parent.iterchildren():
+                    name = tag_of(sibling)
+                    counts[name] = counts.get(name, 0) + 1
+                    self._steps[sibling] = f"{name}[{counts[name]}]"
+            path = f"{self._computed_path(parent)}/{self._steps[el]}"
+        self._paths[el] = path
+        return path
+
+    def box(self, el):
+        return self.capture.boxes.get(self.path(el)) if self.measured else None
+
+    def rect(self, el):
+        box = self.box(el)
+        return box.rect if box else None
+
+    def hidden_reason(self, el) -> str | None:
+        if el.get("hidden") is not None:
+            return "hidden attribute"
+        if (el.get("aria-hidden") or "").strip().lower() == "true":
+            return "aria-hidden"
+        style = el.get("style")
+        if style and _DISPLAY_NONE_RE.search(style):
+            return "inline style display:none"
+        box = self.box(el)
+        if box is not None and not box.displayed:
+            return "the browser gave it no layout box"
+        if box is not None and not box.visible:
+            return "the browser drew it invisible"
+        return None
+
+    def skipped(self, el) -> bool:
+        """True for non-content and hidden elements (hidden ones are logged)."""
+        if not isinstance(el.tag, str) or tag_of(el) in SKIPPED_TAGS:
+            return True
+        if tag_of(el) == "img" and self._tiny(el):
+            self._log(el, f"tracking pixel (under {MIN_IMAGE_PX}px)", self._image_source(el) or "")
+            return True
+        reason = self.hidden_reason(el)
+        if reason is None:
+            return False
+        text = " ".join(el.text_content().split())
+        if text:
+            self._log(el, reason, text)
+        return True
+
+    def _log(self, el, reason: str, text: str) -> None:
+        if el not in self._logged:
+            self._logged.add(el)
+            self.decisions.append(Decision(STAGE, "dropped", reason, self.path(el), text))
+
+    # --- emitting ----------------------------------------------------------------
+
+    def emit(self, block: Block, ctx: _Context) -> None:
+        frame = ctx.frame
+        if frame is not None and block.kind != "list-item":
+            if not frame.taken and block.kind in ITEM_KINDS:
+                frame.taken = True
+                block = replace(block, xpath=frame.xpath, dom_index=frame.dom_index,
+                                rect=frame.rect or block.rect, **{"level": 0, **frame.fields})
+            elif frame.taken:
+                block = replace(block, body_of=frame.xpath)
+        if ctx.quoted:
+            block = replace(block, quoted=True)
+        if ctx.float_of:
+            block = replace(block, float_of=ctx.float_of)
+        self._last_index = max(self._last_index, block.dom_index)
+        self.blocks.append(block)
+
+    def _make(self, kind: str, el, text: str, rich: str, **fields) -> Block:
+        return Block(kind=kind, text=text, rich_text=rich, tag=tag_of(el),
+                     xpath=self.path(el), dom_index=self._index.get(el, 0),
+                     rect=self.rect(el), **fields)
+
+    # --- the walk ----------------------------------------------------------------
+
+    def block(self, el, ctx: _Context) -> None:
+        """Handle one element that starts a block (or the document root)."""
+        if self.skipped(el):
+            return
+        ctx = self._enter(el, ctx)
+        tag = tag_of(el)
+        handler = _HANDLERS.get(tag)
+        if handler is None and tag in HEADING_LEVELS:
+            handler = _Walker.heading
+        if handler is None:
+            handler = _Walker.container
+        handler(self, el, ctx)
+
+    def _enter(self, el, ctx: _Context) -> _Context:
+        if el.get(FLOAT_ATTR) is not None or (self.box(el) is not None and self.box(el).is_float):
+            ctx = replace(ctx, float_of=self.path(el))
+        return ctx
+
+    def container(self, el, ctx: _Context) -> None:
+        run = _Run(el)
+        self._walk(el, ctx, run)
+        self._flush(run, ctx)
+
+    def _walk(self, el, ctx: _Context, run: _Run) -> None:
+        if el.text:
+            run.pieces.append(el.text)
+        for child in el:
+            if not isinstance(child.tag, str):
+                pass
+            elif self._starts_block(child):
+                self._flush(run, ctx)
+                run.pieces, run.after_block = [], True
+                self.block(child, ctx)
+            elif child in self._holds_block:
+                # An inline wrapper around blocks (<a><div>..</div></a>, <font><p>):
+                # its words join the current run, its blocks are walked in place.
+                if not self.skipped(child):
+                    inner = ctx
+                    if tag_of(child) == "a" and safe_href(child.get("href")):
+                        inner = replace(ctx, link=child.get("href"))
+                    self._walk(child, self._enter(child, inner), run)
+            else:
+                run.pieces.append(child)
+            if child.tail:
+                run.pieces.append(child.tail)
+
+    def _flush(self, run: _Run, ctx: _Context) -> None:
+        if not run.pieces:
+            return
+        for segment in _split_at_double_breaks(run.pieces):
+            self._paragraph(run, segment, ctx)
+
+    def _paragraph(self, run: _Run, pieces: list, ctx: _Context) -> None:
+        plain, rich = [], []
+        for piece in pieces:
+            if isinstance(piece, str):
+                plain.append(piece)
+                rich.append(escape_text(piece))
+            else:
+                p, r = self.inline.element(piece, 1, frozenset())
+                plain.append(p)
+                rich.append(r)
+        text, rich_text = finish("".join(plain), "".join(rich))
+        if not text:
+            return
+        if ctx.link and "](" not in rich_text:
+            rich_text = link(rich_text, ctx.link)
+        anchor = self._run_anchor(run, pieces)
+        block = self._make("paragraph", anchor, text, rich_text)
+        if anchor is run.container and run.after_block:
+            first = next((p for p in pieces if not isinstance(p, str)), None)
+            index = self._index[first] if first is not None else self._last_index
+            block = replace(block, dom_index=index)
+        self.emit(block, ctx)
+
+    @staticmethod
+    def _run_anchor(run: _Run, pieces: list):
+        """The element a run is measured by: its one element when it has just one."""
+        elements = [p for p in pieces if not isinstance(p, str)]
+        texts_blank = all(not p.strip() for p in pieces if isinstance(p, str))
+        if run.after_block and len(elements) == 1 and texts_blank:
+            return elements[0]
+        return run.container
+
+    # --- kinds ---------------------------------------------------------------------
+
+    def heading(self, el, ctx: _Context) -> None:
+        text, rich = finish(*self.inline.content(el))
+        if text:
+            rich = rich.replace("  \n", " ")
+            if ctx.link and "](" not in rich:
+                rich = link(rich, ctx.link)
+            self.emit(self._make("heading", el, text, rich, level=HEADING_LEVELS[tag_of(el)]), ctx)
+
+    def list_(self, el, ctx: _Context) -> None:
+        ordered = tag_of(el) == "ol"
+        inner = replace(ctx, list_depth=ctx.list_depth + 1, ordered=ordered,
+                        numbers=_item_numbers(el) if ordered else None, frame=None)
+        self.container(el, inner)
+
+    def list_item(self, el, ctx: _Context) -> None:
+        number = ctx.numbers.get(el) if (ctx.ordered and ctx.numbers) else None
+        fields = dict(kind="list-item", tag="li", level=max(1, ctx.list_depth),
+                      ordered=ctx.ordered, number=number)
+        self._framed(el, ctx, fields)
+
+    def definition(self, el, ctx: _Context) -> None:
+        self._framed(el, ctx, dict(kind="paragraph", tag=tag_of(el)))
+
+    def _framed(self, el, ctx: _Context, fields: dict) -> None:
+        frame = _Frame(self.path(el), self._index.get(el, 0), self.rect(el), fields)
+        self.container(el, replace(ctx, frame=frame, numbers=None))
+
+    def caption(self, el, ctx: _Context) -> None:
+        text, rich = finish(*self.inline_lines.content(el))
+        if text:
+            self.emit(self._make("figure-caption", el, text, rich), ctx)
+
+    def blockquote(self, el, ctx: _Context) -> None:
+        if _quote_is_structured(el):
+            self.container(el, replace(ctx, quoted=True, frame=None))
+            return
+        text, rich = finish(*self.inline_lines.content(el))
+        if text:
+            self.emit(self._make("quote", el, text, rich), ctx)
+
+    def code(self, el, ctx: _Context) -> None:
+        text = code_text(el, self.skipped)
+        if text.strip():
+            self.emit(self._make("code", el, text, text, language=code_language(el)), ctx)
+
+    def rule(self, el, ctx: _Context) -> None:
+        if self.measured and self.box(el) is None:
+            self.decisions.append(Decision(STAGE, "dropped", "rule the browser gave no box",
+                                           self.path(el)))
+            return
+        self.emit(self._make("rule", el, "", "---"), ctx)
+
+    def image(self, el, ctx: _Context) -> None:
+        src = self._image_source(el)
+        if src is None:
+            return
+        alt = " ".join((el.get("alt") or "").split())
+        target = safe_href(ctx.link)
+        rich = f"![{_escape_alt(alt)}]({markdown_url(src)})"
+        if target:
+            rich = f"[{rich}]({markdown_url(target)})"
+        self.emit(self._make("image", el, alt, rich, href=src, alt=alt, link=target),
+                  replace(ctx, link=None))
+
+    def svg(self, el, ctx: _Context) -> None:
+        labels = self._svg_labels(el)
+        if labels:
+            text = SVG_LABEL_JOINER.join(labels)
+            self.emit(self._make("paragraph", el, text, escape_text(text)), ctx)
+
+    def media(self, el, ctx: _Context) -> None:
+        src = el.get("src") or next((s.get("src") for s in el.iter("source") if s.get("src")), None)
+        title = " ".join((el.get("title") or el.get("aria-label") or "").split())
+        if not (src or title) or (src or "").strip().lower() == "about:blank" and not title:
+            return
+        if self._tiny(el):
+            self.decisions.append(Decision(STAGE, "dropped", "embed too small to be content",
+                                           self.path(el), src or title))
+            return
+        label = f"{MEDIA_LABELS[tag_of(el)]}: {title or src}"
+        self.emit(self._make("media", el, title or src, escape_text(label), href=src), ctx)
+
+    def table(self, el, ctx: _Context) -> None:
+        rows = own_rows(el)
+        if is_layout_table(el, rows):
+            self.container(el, ctx)
+            return
+        for child in el:
+            if tag_of(child) == "caption" and not self.skipped(child):
+                self.caption(child, ctx)
+        plain_rows, rich_rows = [], []
+        for row in rows:
+            if self.skipped(row):
                 continue
-            box = capture.boxes.get(path_of(el))
-            kind = "heading" if tag[0] == "h" and tag != "li" else ("list-item" if tag == "li" else "paragraph")
-            blocks.append(Block(kind=kind, text=text, rich_text=text, tag=tag,
-                                xpath=path_of(el), dom_index=index,
-                                rect=box.rect if box else None,
-                                level=int(tag[1]) if kind == "heading" else (1 if kind == "list-item" else 0)))
-    return blocks, []
+            cells = [self._cell(cell) for cell in cells_of(row) if not self.skipped(cell)]
+            if any(plain for plain, _ in cells):
+                plain_rows.append(tuple(plain for plain, _ in cells))
+                rich_rows.append(tuple(rich for _, rich in cells))
+        if not plain_rows:
+            return
+        text = " ".join(cell for row in plain_rows for cell in row if cell)
+        table_html = clean_table_html(el, self.skipped) if needs_html(rows) else None
+        self.emit(self._make("table", el, text, text, rows=tuple(plain_rows),
+                             rich_rows=tuple(rich_rows), table_html=table_html), ctx)
+
+    def _cell(self, cell) -> tuple[str, str]:
+        text, rich = finish(*self.inline_lines.content(cell))
+        return text, rich.replace("  \n", "<br>")
+
+    # --- images and svg ----------------------------------------------------------
+
+    def _image_source(self, el) -> str | None:
+        src = (el.get("src") or "").strip()
+        lazy = (el.get("data-src") or "").strip()
+        srcset = (el.get("srcset") or el.get("data-srcset") or "").strip()
+        first_candidate = srcset.split(",")[0].split()[0] if srcset else ""
+        # A data: URI beside a real lazy source is the loading placeholder.
+        if src.lower().startswith("data:") and (lazy or first_candidate):
+            src = ""
+        return src or lazy or first_candidate or None
+
+    def _tiny(self, el) -> bool:
+        for attr in ("width", "height"):
+            size = _pixels(el.get(attr))
+            if size is not None and size < MIN_IMAGE_PX:
+                return True
+        box = self.box(el)
+        return box is not None and box.displayed and (box.rect.w < MIN_IMAGE_PX
+                                                      or box.rect.h < MIN_IMAGE_PX)
+
+    def _svg_labels(self, el) -> list[str]:
+        labels = [" ".join("".join(t.itertext()).split()) for t in el.iter()
+                  if tag_of(t) == "text"]
+        labels = [label for label in labels if label]
+        words = sum(len(label.split()) for label in labels)
+        if len(labels) >= MIN_SVG_LABELS or words >= MIN_SVG_WORDS:
+            return labels
+        return []
+
+
+_HANDLERS = {
+    "ul": _Walker.list_, "ol": _Walker.list_, "menu": _Walker.list_, "dir": _Walker.list_,
+    "li": _Walker.list_item, "dt": _Walker.definition, "dd": _Walker.definition,
+    "figcaption": _Walker.caption, "blockquote": _Walker.blockquote,
+    "pre": _Walker.code, "listing": _Walker.code, "xmp": _Walker.code,
+    "hr": _Walker.rule, "img": _Walker.image, "svg": _Walker.svg,
+    "video": _Walker.media, "audio": _Walker.media, "iframe": _Walker.media,
+    "table": _Walker.table,
+}
+
+
+def _pixels(value: str | None) -> float | None:
+    """A width/height attribute in pixels; None for percentages or junk."""
+    value = (value or "").strip().lower().removesuffix("px")
+    try:
+        return float(value)
+    except ValueError:
+        return None
+
+
+def _escape_alt(alt: str) -> str:
+    return alt.replace("\\", "\\\\").replace("[", "\\[").replace("]", "\\]")
+
+
+def _item_numbers(ol) -> dict:
+    """Each direct <li>'s number, honouring start, reversed and value."""
+    items = [child for child in ol if tag_of(child) == "li"]
+    reverse = ol.get("reversed") is not None
+    step = -1 if reverse else 1
+    start = _integer(ol.get("start"))
+    current = start if start is not None else (len(items) if reverse else 1)
+    numbers = {}
+    for item in items:
+        value = _integer(item.get("value"))
+        if value is not None:
+            current = value
+        numbers[item] = current
+        current += step
+    return numbers
+
+
+def _integer(value: str | None) -> int | None:
+    try:
+        return int((value or "").strip())
+    except ValueError:
+        return None
+
+
+def _quote_is_structured(bq) -> bool:
+    paragraphs = 0
+    for el in bq.iterdescendants():
+        tag = tag_of(el)
+        if tag in QUOTE_STRUCTURE_TAGS:
+            return True
+        if tag in QUOTE_PARAGRAPH_TAGS:
+            paragraphs += 1
+            if paragraphs > 1:
+                return True
+    return False
+
+
+def _split_at_double_breaks(pieces: list) -> list[list]:
+    """<br><br> ends a paragraph (seed: PR #63); a single <br> stays a hard break."""
+    segments: list[list] = [[]]
+    pending_br = None        # index in the current segment of a <br> that may pair
+    for piece in pieces:
+        if isinstance(piece, str):
+            segments[-1].append(piece)
+            if piece.strip():
+                pending_br = None
+            continue
+        if tag_of(piece) == "br":
+            if pending_br is not None:
+                del segments[-1][pending_br:]
+                segments.append([])
+                pending_br = None
+                continue
+            pending_br = len(segments[-1])
+        else:
+            pending_br = None
+        segments[-1].append(piece)
+    return [segment for segment in segments if segment]

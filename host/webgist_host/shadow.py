@@ -1,9 +1,139 @@
-"""Stage 2: compose open shadow roots into the flat tree the browser renders.
+"""Stage 2: compose open shadow roots into the flat tree the browser renders (seed 000).
 
-Placeholder until the shadow-DOM work lands: the tree is returned unchanged.
+collect.js serialises each open shadow root as <template shadowrootmode="open"> inside
+its host. The browser does not show the host's children and the shadow tree side by
+side: it shows the shadow tree with every <slot> replaced by the light children
+assigned to it. Reading the two spliced together (the first version) read every
+filled slot's fallback ("Untitled card") as page text.
+
+Rules, as in the DOM standard's slot assignment:
+- a light child with slot="name" goes to the first <slot name="name">; every other
+  light child, text included, goes to the first unnamed slot;
+- a slot shows its own children (fallback) only when nothing is assigned to it;
+- light children no slot takes are not rendered, so they are dropped;
+- nested components are composed inside out.
+The caller's tree is never changed: it is copied first when there is work to do.
 """
 from __future__ import annotations
 
+import copy
+
+from .dom import tag_of
+
+# Attributes that declare a shadow root; "shadowroot" is Chrome's older spelling.
+SHADOW_ROOT_ATTRIBUTES = ("shadowrootmode", "shadowroot")
+
+
+def _is_shadow_template(el) -> bool:
+    return any(el.get(attr) is not None for attr in SHADOW_ROOT_ATTRIBUTES)
+
+
+def _shadow_templates(root) -> list:
+    return [el for el in root.iter("template") if _is_shadow_template(el)]
+
 
 def flatten_shadow_roots(root):
+    """The flat tree, as a new tree; the input itself when it has no shadow roots."""
+    if not _shadow_templates(root):
+        return root
+    root = copy.deepcopy(root.getroottree()).getroot()
+    # Reverse document order puts every template after its descendants' templates:
+    # inner components are composed before the ones that contain them.
+    for template in reversed(_shadow_templates(root)):
+        host = template.getparent()
+        if host is not None and _first_shadow_template(host) is template:
+            _compose(host, template)
     return root
+
+
+def _first_shadow_template(host):
+    # A host takes one shadow root: the first declarative template among its children.
+    return next((child for child in host if tag_of(child) == "template"
+                 and _is_shadow_template(child)), None)
+
+
+def _compose(host, template) -> None:
+    light = _detach_children(host, keep=template)
+    shadow = _detach_children(template)
+    host.remove(template)
+    _insert_nodes(host, None, 0, shadow)
+    slots = [el for el in host.iter("slot")]
+    assigned = _assign(light, slots)
+    # Inner slots first, so a slot inside another's fallback is resolved in place.
+    for slot in reversed(slots):
+        nodes = assigned.get(slot)
+        _replace_slot(slot, nodes if nodes else _detach_children(slot))
+
+
+def _assign(light: list, slots: list) -> dict:
+    """Which light nodes each slot receives."""
+    named: dict[str, object] = {}
+    default = None
+    for slot in slots:
+        name = slot.get("name") or ""
+        if name:
+            named.setdefault(name, slot)
+        elif default is None:
+            default = slot
+    assigned: dict = {}
+    for node in light:
+        name = "" if isinstance(node, str) else (node.get("slot") or "")
+        target = named.get(name) if name else default
+        if target is not None:
+            assigned.setdefault(target, []).append(node)
+    return assigned
+
+
+def _detach_children(el, keep=None) -> list:
+    """Take an element's children out as a list of text strings and elements."""
+    nodes: list = []
+    if el.text:
+        nodes.append(el.text)
+    el.text = None
+    for child in list(el):
+        if child is keep:
+            if child.tail:
+                nodes.append(child.tail)
+            child.tail = None
+            continue
+        tail = child.tail
+        child.tail = None
+        el.remove(child)
+        nodes.append(child)
+        if tail:
+            nodes.append(tail)
+    return nodes
+
+
+def _replace_slot(slot, nodes: list) -> None:
+    parent = slot.getparent()
+    if parent is None:
+        return
+    position = parent.index(slot)
+    tail = slot.tail
+    slot.tail = None
+    parent.remove(slot)
+    previous = parent[position - 1] if position > 0 else None
+    previous = _insert_nodes(parent, previous, position, nodes)
+    if tail:
+        _add_text(parent, previous, tail)
+
+
+def _insert_nodes(parent, previous, position: int, nodes: list):
+    """Insert nodes at position; text joins whatever precedes it. Returns the last element."""
+    for node in nodes:
+        if isinstance(node, str):
+            _add_text(parent, previous, node)
+        else:
+            node.tail = None
+            parent.insert(position, node)
+            position += 1
+            previous = node
+    return previous
+
+
+def _add_text(parent, previous, text: str) -> None:
+    if previous is None:
+        parent.text = (parent.text or "") + text
+    else:
+        previous.tail = (previous.tail or "") + text

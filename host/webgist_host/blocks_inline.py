@@ -1,0 +1,241 @@
+"""Inline content of a block: plain text and inline Markdown, rendered together.
+
+The block walker (blocks.py) decides where blocks start and end; this module turns
+the inline material inside one block into `text` (whitespace-collapsed, for keys)
+and `rich_text` (links, emphasis and code spans as Markdown, special characters
+escaped only where Markdown would otherwise read them as syntax).
+"""
+from __future__ import annotations
+
+import re
+from typing import Callable
+
+from .dom import tag_of
+
+# Elements that start a new block in the browser's default stylesheet. Met inside
+# inline content (a <div> in a heading, a <p> in a table cell) they keep words apart.
+BLOCK_TAGS = frozenset({
+    "address", "article", "aside", "blockquote", "body", "caption", "center", "dd",
+    "details", "dialog", "dir", "div", "dl", "dt", "fieldset", "figcaption", "figure",
+    "footer", "form", "frameset", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hgroup",
+    "hr", "html", "legend", "li", "listing", "main", "menu", "nav", "ol", "p",
+    "plaintext", "pre", "search", "section", "summary", "table", "tbody", "td", "tfoot",
+    "th", "thead", "tr", "ul", "xmp",
+})
+# Inside a table cell or a quote these separate lines rather than just words
+# (seed: <td>a<br>b</td> came out as "ab").
+LINE_BREAKING_TAGS = frozenset({"p", "li", "div", "dt", "dd", "tr"})
+
+# Never content: code, styling, metadata, form widgets whose text is option lists.
+SKIPPED_TAGS = frozenset({
+    "script", "style", "noscript", "template", "head", "title", "meta", "link",
+    "select", "datalist", "option", "optgroup", "textarea", "input", "canvas",
+    "object", "embed", "param", "source", "track", "map", "area",
+})
+
+EMPHASIS_MARKS = {"strong": "**", "b": "**", "em": "*", "i": "*"}
+# Rendered as code spans: their text is literal, not prose to escape.
+CODE_SPAN_TAGS = frozenset({"code", "kbd", "samp", "tt"})
+
+# Hrefs that run script or smuggle a page in; the link text survives without them.
+UNSAFE_HREF_PREFIXES = ("javascript:", "vbscript:", "data:text/html")
+# Heading permalinks (Sphinx "¶", GitHub/Hugo "#", "🔗") are page furniture, not words.
+PERMALINK_GLYPHS = frozenset({"¶", "#", "🔗", "§"})
+PERMALINK_CLASSES = frozenset({"headerlink"})
+# MediaWiki's "[edit]" next to every heading.
+EDIT_SECTION_CLASSES = frozenset({"mw-editsection"})
+
+BR = "\x00"          # a hard line break, until the block is finished
+_SPACE_RE = re.compile(r"[ \t\n\r\f\v]+")
+_BACKTICK_RUN_RE = re.compile(r"`+")
+
+
+def class_tokens(el) -> set[str]:
+    return set((el.get("class") or "").split())
+
+
+def collapse(text: str) -> str:
+    """HTML whitespace collapsing: runs of ASCII whitespace become one space."""
+    return _SPACE_RE.sub(" ", text)
+
+
+# --- escaping -----------------------------------------------------------------
+
+_ESCAPES = (
+    (re.compile(r"\\(?=[!-/:-@\[-`{-~])"), r"\\\\"),   # a backslash that would escape
+    (re.compile(r"`"), r"\\`"),
+    (re.compile(r"(?<=\S)\*|\*(?=\S)"), r"\\*"),           # "5 * 3" stays as written
+    (re.compile(r"(?<![^\W_])_|_(?![^\W_])"), r"\\_"),    # snake_case stays as written
+    (re.compile(r"<(?=[A-Za-z/!?])"), r"\\<"),             # would open a tag
+    (re.compile(r"&(?=#?\w+;)"), r"\\&"),                  # would read as an entity
+    (re.compile(r"~~"), r"\\~\\~"),                        # GFM strikethrough
+)
+_LINE_START_ESCAPES = (
+    (re.compile(r"^(#{1,6})(?=\s|$)"), r"\\\1"),           # ATX heading
+    (re.compile(r"^>"), r"\\>"),                           # block quote
+    (re.compile(r"^([-+*])(?=\s|$)"), r"\\\1"),            # bullet
+    (re.compile(r"^(\d{1,9})([.)])(?=\s|$)"), r"\1\\\2"),  # ordered item
+    (re.compile(r"^(=+|-+)\s*$"), r"\\\1"),                # setext underline / rule
+)
+
+
+def escape_text(text: str) -> str:
+    """Escape only the characters Markdown would take as syntax in this text."""
+    for pattern, replacement in _ESCAPES:
+        text = pattern.sub(replacement, text)
+    if "[" in text and "]" in text:
+        text = text.replace("[", "\\[")     # escaping the opener is enough to stop a link
+    return text
+
+
+def escape_line_start(line: str) -> str:
+    for pattern, replacement in _LINE_START_ESCAPES:
+        line = pattern.sub(replacement, line, count=1)
+    return line
+
+
+def code_span(text: str) -> str:
+    """A code span whose fence is longer than any backtick run inside it."""
+    if not text.strip():
+        return text
+    longest = max((len(m) for m in _BACKTICK_RUN_RE.findall(text)), default=0)
+    fence = "`" * (longest + 1)
+    pad = " " if text.startswith("`") or text.endswith("`") else ""
+    return f"{fence}{pad}{text}{pad}{fence}"
+
+
+def safe_href(href: str | None) -> str | None:
+    """The href to link to, or None when it is empty, script, or an in-page fragment."""
+    if not href:
+        return None
+    href = href.strip()
+    probe = re.sub(r"[\x00-\x20]", "", href).lower()
+    if not probe or probe.startswith("#") or probe.startswith(UNSAFE_HREF_PREFIXES):
+        return None
+    return href
+
+
+def markdown_url(url: str) -> str:
+    """Make a URL safe inside Markdown's (...) destination."""
+    return (url.replace(" ", "%20").replace("(", "%28").replace(")", "%29")
+            .replace("<", "%3C").replace(">", "%3E").replace("\n", ""))
+
+
+# --- wrapping -----------------------------------------------------------------
+
+def _split_edges(rich: str) -> tuple[str, str, str]:
+    """(leading space/breaks, core, trailing space/breaks) so markers hug the words."""
+    edges = " " + BR
+    core = rich.strip(edges)
+    if not core:
+        return rich, "", ""
+    lead = rich[:len(rich) - len(rich.lstrip(edges))]
+    trail = rich[len(rich.rstrip(edges)):]
+    return lead, core, trail
+
+
+def wrap(rich: str, mark: str) -> str:
+    lead, core, trail = _split_edges(rich)
+    if not core:
+        return rich
+    return f"{lead}{mark}{core}{mark}{trail}"
+
+
+def link(rich: str, href: str | None) -> str:
+    href = safe_href(href)
+    lead, core, trail = _split_edges(rich)
+    if not core or href is None:
+        return rich
+    return f"{lead}[{core}]({markdown_url(href)}){trail}"
+
+
+def finish(plain: str, rich: str) -> tuple[str, str]:
+    """Collapse whitespace, resolve hard breaks and escape line starts."""
+    plain = " ".join(plain.split())
+    lines = [line.strip(" ") for line in collapse(rich).split(BR)]
+    lines = [escape_line_start(line) for line in lines if line]
+    return plain, "  \n".join(lines)
+
+
+# --- the renderer -------------------------------------------------------------
+
+def is_permalink(el, tag: str) -> bool:
+    if tag != "a":
+        return False
+    if class_tokens(el) & PERMALINK_CLASSES:
+        return True
+    href = (el.get("href") or "").strip()
+    return href.startswith("#") and "".join(el.itertext()).strip() in PERMALINK_GLYPHS
+
+
+class InlineRenderer:
+    """Renders inline content; `skip(el)` says whether an element is hidden or not content.
+
+    `line_breaks` makes block-level children (p, li, div) break lines instead of
+    just separating words: table cells and quotes want that, headings do not.
+    """
+
+    # Past this depth content is read as flat text: deep tag soup (unclosed <font>)
+    # must not exhaust the interpreter stack.
+    MAX_DEPTH = 150
+
+    def __init__(self, skip: Callable[[object], bool], *, line_breaks: bool = False):
+        self.skip = skip
+        self.line_breaks = line_breaks
+
+    def content(self, el, depth: int = 0, styles: frozenset = frozenset()) -> tuple[str, str]:
+        """Plain and rich text of everything inside `el`."""
+        plain: list[str] = []
+        rich: list[str] = []
+        if el.text:
+            plain.append(el.text)
+            rich.append(escape_text(el.text))
+        for child in el:
+            self.add(child, plain, rich, depth, styles)
+        return "".join(plain), "".join(rich)
+
+    def add(self, el, plain: list, rich: list, depth: int, styles: frozenset) -> None:
+        """Append one element and its tail."""
+        if isinstance(el.tag, str):
+            p, r = self.element(el, depth + 1, styles)
+            plain.append(p)
+            rich.append(r)
+        if el.tail:
+            plain.append(el.tail)
+            rich.append(escape_text(el.tail))
+
+    def element(self, el, depth: int, styles: frozenset) -> tuple[str, str]:
+        tag = tag_of(el)
+        if self.skip(el) or is_permalink(el, tag) or class_tokens(el) & EDIT_SECTION_CLASSES:
+            return "", ""
+        if tag == "br":
+            return " ", BR
+        if tag in ("img", "svg", "video", "audio", "iframe"):
+            return " ", " "      # not words; the walker makes blocks of the ones that matter
+        if tag in CODE_SPAN_TAGS and "code" not in styles:
+            text = collapse("".join(el.itertext()))
+            return text, self._code(text)
+        if depth > self.MAX_DEPTH:
+            text = collapse(" ".join(el.itertext()))
+            return text, escape_text(text)
+        inner_styles = styles | {tag} if tag in EMPHASIS_MARKS else styles
+        plain, rich = self.content(el, depth, inner_styles)
+        return plain, self._decorate(el, tag, plain, rich, styles)
+
+    def _code(self, text: str) -> str:
+        lead = " " if text.startswith(" ") else ""
+        trail = " " if text.endswith(" ") and text.strip() else ""
+        return lead + code_span(text.strip()) + trail if text.strip() else text
+
+    def _decorate(self, el, tag: str, plain: str, rich: str, styles: frozenset) -> str:
+        mark = EMPHASIS_MARKS.get(tag)
+        if mark:
+            # Nested emphasis of the same strength would close the outer one early.
+            already = any(EMPHASIS_MARKS.get(s) == mark for s in styles)
+            return rich if already else wrap(collapse(rich), mark)
+        if tag == "a":
+            return link(collapse(rich), el.get("href"))
+        if tag in BLOCK_TAGS:
+            sep = BR if self.line_breaks and tag in LINE_BREAKING_TAGS else " "
+            return f"{sep}{rich}{sep}"
+        return rich

@@ -1,0 +1,107 @@
+"""Blocks to Markdown: one rendering per kind, options, and the joins between blocks."""
+from __future__ import annotations
+
+from webgist_host.markdown import render_markdown
+from webgist_host.model import Block, Metadata
+
+META = Metadata(title='He said "hi": a story', url="https://example.com/a")
+
+
+def block(kind="paragraph", text="x", rich=None, **fields):
+    fields.setdefault("tag", "p")
+    fields.setdefault("xpath", f"/x{id(fields)}")
+    return Block(kind=kind, text=text, rich_text=text if rich is None else rich,
+                 dom_index=0, **fields)
+
+
+def md(blocks, **options):
+    return render_markdown(blocks, META, options)
+
+
+def test_heading_is_atx_and_output_ends_with_one_newline():
+    assert md([block("heading", "Title", level=2)]) == "## Title\n"
+
+
+def test_paragraphs_are_separated_by_blank_lines():
+    assert md([block(text="a"), block(text="b")]) == "a\n\nb\n"
+
+
+def test_empty_input_renders_empty():
+    assert md([]) == ""
+
+
+def test_nested_list_items_indent_to_parent_content_column():
+    items = [block("list-item", "one", tag="li", level=1, ordered=True, number=1),
+             block("list-item", "sub", tag="li", level=2),
+             block("list-item", "two", tag="li", level=1, ordered=True, number=2)]
+    assert md(items) == "1. one\n   - sub\n2. two\n"
+
+
+def test_continuation_paragraph_indented_under_its_item():
+    items = [block("list-item", "item", tag="li", level=1, xpath="/li1"),
+             block(text="more", body_of="/li1")]
+    assert md(items) == "- item\n\n  more\n"
+
+
+def test_definition_list_rendering():
+    out = md([block(text="Term", tag="dt"), block(text="Means", tag="dd", xpath="/dd"),
+              block(text="More", body_of="/dd")])
+    assert out == "Term\n: Means\n\n  More\n"
+
+
+def test_table_promotes_first_row_escapes_pipes_and_pads():
+    table = block("table", "t", rows=(("A", "B"), ("1|2",)), rich_rows=(("A", "B"), ("1|2",)))
+    assert md([table]) == "| A | B |\n|---|---|\n| 1\\|2 |  |\n"
+
+
+def test_table_html_is_emitted_as_is():
+    html = "<table>\n<tr><td colspan=\"2\">x</td></tr>\n</table>"
+    assert md([block("table", "x", rows=(("x",),), table_html=html)]) == html + "\n"
+
+
+def test_code_fence_longer_than_backticks_inside_with_language():
+    code = block("code", "a ```` b", language="py")
+    assert md([code]) == "`````py\na ```` b\n`````\n"
+
+
+def test_quote_and_quoted_blocks_share_one_quote():
+    assert md([block("quote", "wise words")]) == "> wise words\n"
+    out = md([block(text="intro", quoted=True),
+              block("list-item", "a", tag="li", level=1, quoted=True),
+              block("list-item", "b", tag="li", level=1, quoted=True)])
+    assert out == "> intro\n>\n> - a\n> - b\n"
+
+
+def test_image_modes_and_link():
+    img = block("image", "Cat", href="cat 1.png", alt="Cat", link="/cats")
+    assert md([img]) == "[![Cat](cat%201.png)](/cats)\n"
+    assert md([img], images="drop") == ""
+    assert md([img], images="link") == "[Cat](cat%201.png)\n"
+
+
+def test_media_rule_and_caption():
+    out = md([block("media", "Clip", rich="Video: Clip"), block("rule", "", rich="---"),
+              block("figure-caption", "Caption")])
+    assert out == "*[Video: Clip]*\n\n---\n\n_Caption_\n"
+
+
+def test_front_matter_quotes_values():
+    out = md([block(text="body")], front_matter=True)
+    assert out == ('---\ntitle: "He said \\"hi\\": a story"\nurl: "https://example.com/a"\n'
+                   "---\n\nbody\n")
+
+
+def test_reference_links_number_each_url_once():
+    out = md([block(text="a b", rich="[a](/x) and [b](/y)"), block(text="c", rich="[c](/x)")],
+             link_style="reference")
+    assert out == "[a][1] and [b][2]\n\n[c][1]\n\n[1]: /x\n[2]: /y\n"
+
+
+def test_reference_style_leaves_images_inline():
+    out = md([block(text="p", rich="see ![i](/i.png) and [l](/l)")], link_style="reference")
+    assert out.startswith("see ![i](/i.png) and [l][1]\n")
+
+
+def test_hard_breaks_in_list_items_stay_inside_the_item():
+    out = md([block("list-item", "a b", rich="a  \nb", tag="li", level=1)])
+    assert out == "- a  \n  b\n"
