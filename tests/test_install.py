@@ -1,0 +1,243 @@
+"""`webgist install-host`: what it writes, that the result really runs, and uninstall."""
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import os
+import stat
+import struct
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import webgist_host
+from webgist_host import install
+from webgist_host.install import EXTENSION_ID, HOST_NAME, MANIFEST_FILENAME
+
+REPO = Path(__file__).resolve().parent.parent
+ORIGIN = f"chrome-extension://{EXTENSION_ID}/"
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    """HOME and the webgist data dir inside tmp; no XDG overrides leaking in."""
+    home = tmp_path / "home"
+    home.mkdir()
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("WEBGIST_HOME", str(tmp_path / "data" / "webgist"))
+    for name in ("XDG_DATA_HOME", "XDG_CONFIG_HOME"):
+        monkeypatch.delenv(name, raising=False)
+    return home
+
+
+def tree(root: Path) -> dict[str, str]:
+    """Every path under root with its kind, to compare before/after snapshots."""
+    return {str(p.relative_to(root)): ("dir" if p.is_dir() else p.read_text(errors="replace"))
+            for p in sorted(root.rglob("*"))}
+
+
+def mode(path: Path) -> int:
+    return stat.S_IMODE(path.stat().st_mode)
+
+
+def ping_through(launcher: Path, origin: str = ORIGIN) -> dict:
+    body = b'{"type": "ping"}'
+    result = subprocess.run([str(launcher), origin], input=struct.pack("=I", len(body)) + body,
+                            capture_output=True, cwd=launcher.parent, timeout=120)
+    assert result.returncode == 0, result.stderr
+    (length,) = struct.unpack("=I", result.stdout[:4])
+    assert len(result.stdout) == 4 + length
+    return json.loads(result.stdout[4:])
+
+
+def test_extension_id_matches_the_key_in_extension_manifest():
+    manifest_path = REPO / "extension" / "manifest.json"
+    assert manifest_path.is_file(), "extension/manifest.json (with its 'key') is missing"
+    key = json.loads(manifest_path.read_text(encoding="utf-8"))["key"]
+    # Derived here independently of install.extension_id_from_key.
+    digest = hashlib.sha256(base64.b64decode(key)).hexdigest()[:32]
+    derived = digest.translate(str.maketrans("0123456789abcdef", "abcdefghijklmnop"))
+    assert derived == EXTENSION_ID
+    assert install.extension_id_from_key(key) == EXTENSION_ID
+
+
+def test_install_into_profile_writes_manifest_and_launcher_with_exact_content_and_modes(home, tmp_path, capsys):
+    profile = tmp_path / "profile"
+    assert install.main(["--profile", str(profile)]) == 0
+    launcher = tmp_path / "data" / "webgist" / install.LAUNCHER_POSIX
+    manifest_path = profile / "NativeMessagingHosts" / MANIFEST_FILENAME
+    assert json.loads(manifest_path.read_text()) == {
+        "name": HOST_NAME,
+        "description": install.HOST_DESCRIPTION,
+        "path": str(launcher),
+        "type": "stdio",
+        "allowed_origins": [ORIGIN],
+    }
+    assert mode(manifest_path) == 0o644
+    assert mode(launcher) == 0o755
+    text = launcher.read_text()
+    assert text.startswith("#!/bin/sh\n")
+    assert f'exec "{os.path.abspath(sys.executable)}" -m webgist_host.native "$@"\n' in text
+    out = capsys.readouterr().out
+    assert str(launcher) in out and str(manifest_path) in out
+
+
+def test_installed_launcher_answers_a_ping_as_chrome_would_start_it(home, tmp_path):
+    profile = tmp_path / "profile"
+    install.main(["--profile", str(profile)])
+    manifest = json.loads((profile / "NativeMessagingHosts" / MANIFEST_FILENAME).read_text())
+    reply = ping_through(Path(manifest["path"]))
+    assert reply == {"ok": True, "type": "pong", "version": webgist_host.__version__, "id": None}
+
+
+def test_check_pings_through_the_installed_launcher(home, tmp_path, capsys):
+    profile = tmp_path / "profile"
+    install.main(["--profile", str(profile)])
+    capsys.readouterr()
+    assert install.main(["--check", "--profile", str(profile)]) == 0
+    out = capsys.readouterr().out
+    assert f"host {webgist_host.__version__} answered" in out
+    # Without options it checks what the install record lists.
+    assert install.main(["--check"]) == 0
+
+
+def test_check_fails_and_says_what_to_do_when_the_launcher_is_gone(home, tmp_path, capsys):
+    profile = tmp_path / "profile"
+    install.main(["--profile", str(profile)])
+    (tmp_path / "data" / "webgist" / install.LAUNCHER_POSIX).unlink()
+    capsys.readouterr()
+    assert install.main(["--check", "--profile", str(profile)]) == 1
+    out = capsys.readouterr().out
+    assert "launcher" in out and "is missing" in out
+    assert "webgist install-host" in out
+
+
+def test_check_fails_when_nothing_is_installed(home, tmp_path, capsys):
+    assert install.main(["--check", "--profile", str(tmp_path / "empty")]) == 1
+    assert "no manifest at" in capsys.readouterr().out
+
+
+def test_uninstall_removes_exactly_what_install_wrote(home, tmp_path):
+    profile = tmp_path / "profile"
+    profile.mkdir()
+    (profile / "Default").mkdir()
+    (profile / "Local State").write_text("{}")
+    before = tree(tmp_path)
+    install.main(["--profile", str(profile)])
+    install.main(["--profile", str(profile)])   # installing twice is harmless
+    assert tree(tmp_path) != before
+    assert install.main(["--uninstall"]) == 0
+    assert tree(tmp_path) == before
+
+
+def test_uninstall_keeps_files_it_did_not_write(home, tmp_path):
+    profile = tmp_path / "profile"
+    hosts = profile / "NativeMessagingHosts"
+    hosts.mkdir(parents=True)
+    (hosts / "org.other.host.json").write_text("{}")
+    data = tmp_path / "data" / "webgist"
+    data.mkdir(parents=True)
+    (data / "notes.txt").write_text("mine")
+    before = tree(tmp_path)
+    install.main(["--profile", str(profile)])
+    install.main(["--uninstall"])
+    assert tree(tmp_path) == before
+
+
+def test_uninstalling_one_of_two_profiles_keeps_the_launcher_for_the_other(home, tmp_path):
+    a, b = tmp_path / "a", tmp_path / "b"
+    before = tree(tmp_path)
+    install.main(["--profile", str(a), "--profile", str(b)])
+    launcher = tmp_path / "data" / "webgist" / install.LAUNCHER_POSIX
+    install.main(["--uninstall", "--profile", str(a)])
+    assert not (a / "NativeMessagingHosts" / MANIFEST_FILENAME).exists()
+    assert (b / "NativeMessagingHosts" / MANIFEST_FILENAME).is_file()
+    assert launcher.is_file()
+    assert ping_through(launcher)["type"] == "pong"
+    install.main(["--uninstall", "--profile", str(b)])
+    assert tree(tmp_path) == before
+
+
+def test_install_goes_to_each_detected_browser(home, tmp_path, capsys):
+    (home / ".config" / "chromium").mkdir(parents=True)
+    (home / ".config" / "BraveSoftware" / "Brave-Browser").mkdir(parents=True)
+    before = tree(tmp_path)
+    assert install.main([]) == 0
+    out = capsys.readouterr().out
+    assert "Detected: Chromium, Brave" in out
+    for sub in ("chromium", "BraveSoftware/Brave-Browser"):
+        assert (home / ".config" / sub / "NativeMessagingHosts" / MANIFEST_FILENAME).is_file()
+    assert not (home / ".config" / "google-chrome").exists()
+    install.main(["--uninstall"])
+    assert tree(tmp_path) == before
+
+
+def test_no_detected_browser_installs_for_chromium_and_chrome_and_says_so(home, capsys):
+    assert install.main([]) == 0
+    out = capsys.readouterr().out
+    assert "installing for Chromium and Google Chrome anyway" in out
+    for sub in ("chromium", "google-chrome"):
+        assert (home / ".config" / sub / "NativeMessagingHosts" / MANIFEST_FILENAME).is_file()
+
+
+def test_browser_option_selects_browsers(home, capsys):
+    assert install.main(["--browser", "edge", "--browser", "vivaldi"]) == 0
+    written = sorted(p.relative_to(home).as_posix() for p in home.rglob(MANIFEST_FILENAME))
+    assert written == [f".config/microsoft-edge/NativeMessagingHosts/{MANIFEST_FILENAME}",
+                       f".config/vivaldi/NativeMessagingHosts/{MANIFEST_FILENAME}"]
+
+
+def test_unknown_browser_is_a_usage_error(home, capsys):
+    with pytest.raises(SystemExit) as info:
+        install.main(["--browser", "netscape"])
+    assert info.value.code == 2
+
+
+def test_snap_and_flatpak_browsers_are_explained(home, tmp_path, capsys):
+    (home / "snap" / "chromium").mkdir(parents=True)
+    (home / ".var" / "app" / "com.google.Chrome").mkdir(parents=True)
+    install.main(["--profile", str(tmp_path / "p")])
+    out = capsys.readouterr().out
+    assert "Chromium from Snap found" in out and "cannot run" in out
+    assert "Google Chrome from Flatpak found" in out and "spawn host processes" in out
+
+
+def test_default_data_dir_follows_xdg_data_home_then_local_share(home, tmp_path, monkeypatch):
+    monkeypatch.delenv("WEBGIST_HOME")
+    assert install.Env.current().data_dir() == home / ".local" / "share" / "webgist"
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    assert install.Env.current().data_dir() == tmp_path / "xdg" / "webgist"
+
+
+def test_windows_launcher_is_a_cmd_file_passing_arguments_on():
+    text = install.launcher_text("windows", r"C:\Py 3\python.exe")
+    assert text.endswith('"C:\\Py 3\\python.exe" -m webgist_host.native %*\r\n')
+    assert "\n" not in text.replace("\r\n", "")
+
+
+def test_launcher_quotes_awkward_interpreter_paths_for_sh(tmp_path):
+    odd = '/opt/my "py" $HOME `x`/python'
+    launcher = tmp_path / "l.sh"
+    launcher.write_text(install.launcher_text("linux", odd).replace(
+        "exec ", "printf '%s\\n' ", 1))
+    result = subprocess.run(["sh", str(launcher), "arg one"], capture_output=True, text=True)
+    assert result.stdout.splitlines() == [odd, "-m", "webgist_host.native", "arg one"]
+
+
+def test_help_describes_every_option():
+    text = install.build_parser().format_help()
+    for option in ("--browser", "--profile", "--uninstall", "--check"):
+        assert option in text
+    assert "NativeMessagingHosts" in text and "Snap and Flatpak" in text
+
+
+def test_module_runs_as_a_command(home, tmp_path):
+    env = dict(os.environ)
+    result = subprocess.run([sys.executable, "-m", "webgist_host.install", "--profile",
+                             str(tmp_path / "p")], capture_output=True, text=True, env=env,
+                            timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "p" / "NativeMessagingHosts" / MANIFEST_FILENAME).is_file()
