@@ -34,7 +34,7 @@ def site_dir(tmp_path_factory) -> Path:
 
 
 BIG_PAGE = "big--five-megabytes.html"
-BIG_PAGE_PARAGRAPHS = 9000
+BIG_PAGE_PARAGRAPHS = 12000
 
 
 def big_page() -> str:
