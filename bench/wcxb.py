@@ -50,7 +50,7 @@ def page_ids(data: Path, limit: int | None, types: set[str] | None) -> list[str]
 
 
 def run_page(job: tuple[str, str, str, str]) -> dict:
-    page_id, data, out, scope = job
+    page_id, data, out, scope, with_peer = job
     html = gzip.decompress((Path(data) / "html" / f"{page_id}.html.gz").read_bytes()).decode(
         "utf-8", errors="replace")
     row: dict = {"id": page_id, "bytes": len(html.encode("utf-8"))}
@@ -68,7 +68,7 @@ def run_page(job: tuple[str, str, str, str]) -> dict:
     row["webgist_ms"] = (time.perf_counter() - start) * 1000
     (Path(out) / "webgist" / f"{page_id}.md").write_text(markdown, encoding="utf-8")
 
-    if trafilatura is not None:
+    if with_peer:
         start = time.perf_counter()
         text = trafilatura.extract(html, output_format="markdown") or ""
         row["trafilatura_ms"] = (time.perf_counter() - start) * 1000
@@ -86,14 +86,15 @@ def score(tool: Path, data: Path, predictions: list[Path], report: Path) -> dict
 
 def summarise_speed(rows: list[dict]) -> list[str]:
     ok = [r for r in rows if r["webgist_ms"] > 0 and r["lxml_ms"] > 0]
+    peer = all("trafilatura_ms" in r for r in ok)
     lines = [f"pages timed: {len(ok)}"]
     lines.append(f"median ms/page: lxml parse {statistics.median(r['lxml_ms'] for r in ok):.1f}, "
                  f"webgist {statistics.median(r['webgist_ms'] for r in ok):.1f}"
                  + (f", trafilatura {statistics.median(r['trafilatura_ms'] for r in ok):.1f}"
-                    if trafilatura else ""))
+                    if peer else ""))
     lines.append("median per-page ratio webgist / lxml parse: "
                  f"{statistics.median(r['webgist_ms'] / r['lxml_ms'] for r in ok):.2f}")
-    if trafilatura:
+    if peer:
         lines.append("median per-page ratio webgist / trafilatura: "
                      f"{statistics.median(r['webgist_ms'] / r['trafilatura_ms'] for r in ok):.2f}")
     return lines
@@ -108,6 +109,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--types", help="comma-separated page types (article,forum,...)")
     parser.add_argument("--scope", default="main", choices=("main", "page"))
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    parser.add_argument("--no-peer", action="store_true",
+                        help="skip trafilatura (faster tuning runs; no speed ratio against it)")
     args = parser.parse_args(argv)
 
     ids = page_ids(args.data, args.limit, set(args.types.split(",")) if args.types else None)
@@ -116,7 +119,8 @@ def main(argv: list[str] | None = None) -> int:
         folder.mkdir(parents=True, exist_ok=True)
         for stale in folder.glob("*.md"):
             stale.unlink()
-    jobs = [(i, str(args.data), str(args.out), args.scope) for i in ids]
+    with_peer = trafilatura is not None and not args.no_peer
+    jobs = [(i, str(args.data), str(args.out), args.scope, with_peer) for i in ids]
     rows = []
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         for n, row in enumerate(pool.map(run_page, jobs, chunksize=4), 1):
@@ -129,7 +133,7 @@ def main(argv: list[str] | None = None) -> int:
     errors = [r for r in rows if r["error"]]
     for r in errors[:10]:
         print(f"error on {r['id']}: {r['error']}", file=sys.stderr)
-    tools = ["webgist"] + (["trafilatura"] if trafilatura else [])
+    tools = ["webgist"] + (["trafilatura"] if with_peer else [])
     # The scorer reads every ground-truth file; restrict it to the pages run.
     subset = args.out / "data"
     (subset / "ground-truth").mkdir(parents=True, exist_ok=True)

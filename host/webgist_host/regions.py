@@ -34,6 +34,14 @@ LANDMARK_ROLES = {"banner": "header", "navigation": "nav", "main": "main",
 # they hold its title or its tags.
 SECTIONING_TAGS = frozenset({"article", "main", "section", "aside", "nav"})
 
+# Names on these say nothing about one part of the page: body classes list page
+# states ("menu-open", "has-sidebar"), and <html> carries framework flags.
+UNNAMED_TAGS = frozenset({"html", "body"})
+# A layout mark (a chrome landmark or name, a widget name) is believed only on an
+# element holding less than this share of the page's words: a "header" wrapper
+# around the whole page is not the page header.
+MARK_MAX_SHARE = 0.5
+
 # The chrome kinds that are never main content, whatever the container.
 CHROME_KINDS = frozenset({"header", "nav", "footer", "aside", "dialog", "search"})
 # Widget kinds dropped from the main content; `comments` only when they are not the
@@ -55,12 +63,16 @@ _LINKED_TEXT = re.compile(r"\[([^\]]*)\]\([^)]*\)")
 
 @dataclass(frozen=True)
 class _Context:
-    """What an element inherits from its ancestors."""
+    """What an element inherits: its landmark, and every layout mark on the way down.
+
+    A mark is (path, what, kind), what being "chrome", "widget" or "main". Marks are
+    resolved only once the text is weighed, because a name is not trusted on an
+    element that holds most of the page (a body class "has-navbar", a wrapper
+    "page-header-offset" around everything).
+    """
 
     region: str | None = None
-    chrome: str | None = None        # header, nav, footer, aside, dialog, search
-    widget: str | None = None
-    explicit_main: str | None = None  # path of the innermost <main>/role=main
+    marks: tuple[tuple[str, str, str], ...] = ()
 
 
 def _role(el) -> str:
@@ -99,7 +111,7 @@ def _chrome_from_names(words: frozenset[str]) -> str | None:
 def _widget_from_names(words: frozenset[str]) -> str | None:
     if words & COMMENT_WORDS:
         return "comments"
-    for word in words:
+    for word in sorted(words):
         kind = WIDGET_WORDS.get(word)
         if kind:
             return kind
@@ -108,21 +120,24 @@ def _widget_from_names(words: frozenset[str]) -> str | None:
 
 def _child_context(parent: _Context, el, path: str, tag: str, inside_sectioning: bool) -> _Context:
     landmark = _landmark(el, tag, inside_sectioning)
-    words = naming_words(el)
-    chrome = parent.chrome
+    marks = []
+    if tag not in UNNAMED_TAGS:
+        words = naming_words(el)
+        named_chrome = _chrome_from_names(words)
+        if named_chrome:
+            marks.append((path, "chrome", named_chrome))
+        widget = _widget_from_names(words)
+        if widget:
+            marks.append((path, "widget", widget))
     if landmark in CHROME_KINDS:
-        chrome = landmark
-    elif chrome is None:
-        chrome = _chrome_from_names(words)
-    explicit_main = parent.explicit_main
-    if landmark == "main":
-        explicit_main = path
-        chrome = None  # a <main> inside a wrapper named "page-header" is still main
-    widget = _widget_from_names(words) or parent.widget
+        marks.append((path, "chrome", landmark))
+    elif landmark == "main":
+        marks.append((path, "main", "main"))
     if landmark == "dialog":
-        widget = widget or "modal"
-    return _Context(region=landmark or parent.region, chrome=chrome, widget=widget,
-                    explicit_main=explicit_main)
+        marks.append((path, "widget", "modal"))
+    if not marks and landmark is None:
+        return parent
+    return _Context(region=landmark or parent.region, marks=parent.marks + tuple(marks))
 
 
 def _content_weight(block: Block) -> int:
@@ -137,7 +152,8 @@ def _content_weight(block: Block) -> int:
 def apply_regions(root, blocks: list[Block], scope: str) -> tuple[list[Block], list[Decision]]:
     """Give each block region, widget and in_main; for scope "main", keep only the
     main content and log why each other block went."""
-    contexts, lineage = _block_contexts(root, blocks)
+    raw_contexts, lineage = _block_contexts(root, blocks)
+    contexts = _resolve_marks(blocks, raw_contexts, lineage)
     container, note = _choose_container(blocks, contexts, lineage)
     decisions = [Decision("regions", "note", note, container or "")]
     comments_are_content = _comments_are_content(blocks, contexts, lineage, container)
@@ -162,7 +178,7 @@ def apply_regions(root, blocks: list[Block], scope: str) -> tuple[list[Block], l
     return kept, decisions
 
 
-def _reason_outside(context: _Context, inside_container: bool, comments_are_content: bool) -> str | None:
+def _reason_outside(context: _Placement, inside_container: bool, comments_are_content: bool) -> str | None:
     """Why a block is not main content, or None when it is."""
     if context.chrome is not None:
         return f"page chrome ({context.chrome}), never main content"
@@ -173,6 +189,42 @@ def _reason_outside(context: _Context, inside_container: bool, comments_are_cont
     if not inside_container:
         return "outside the main content container"
     return None
+
+
+@dataclass(frozen=True)
+class _Placement:
+    """A block's marks, resolved: what it sits in, as far as the page's names are believed."""
+
+    region: str | None
+    chrome: str | None
+    widget: str | None
+    explicit_main: str | None
+
+
+def _resolve_marks(blocks: list[Block], contexts: list[_Context], lineage) -> list[_Placement]:
+    words: dict[str, int] = {}
+    total = 0
+    for block, chain in zip(blocks, lineage):
+        n = len(block.text.split())
+        total += n
+        for p in chain:
+            words[p] = words.get(p, 0) + n
+    limit = MARK_MAX_SHARE * total
+    placements = []
+    for context in contexts:
+        chrome = widget = explicit_main = None
+        for path, what, kind in reversed(context.marks):     # innermost first
+            if what == "main":
+                explicit_main = explicit_main or path
+                continue
+            if words.get(path, 0) >= limit:
+                continue
+            if what == "chrome" and chrome is None and explicit_main is None:
+                chrome = kind
+            elif what == "widget" and widget is None:
+                widget = kind
+        placements.append(_Placement(context.region, chrome, widget, explicit_main))
+    return placements
 
 
 def _block_contexts(root, blocks: list[Block]):
