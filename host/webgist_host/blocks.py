@@ -41,6 +41,8 @@ QUOTE_STRUCTURE_TAGS = frozenset({
 })
 # Paragraph-like children; more than one of them makes a blockquote structure too.
 QUOTE_PARAGRAPH_TAGS = frozenset({"p", "div"})
+# A <noscript> this long is content, not an "enable JavaScript" notice or a pixel.
+NOSCRIPT_MIN_WORDS = 100
 _DISPLAY_NONE_RE = re.compile(r"display\s*:\s*none", re.I)
 # Blocks a list item or definition adopts as its own text.
 ITEM_KINDS = frozenset({"paragraph", "heading"})
@@ -170,8 +172,10 @@ class _Walker:
 
     def skipped(self, el) -> bool:
         """True for non-content and hidden elements (hidden ones are logged)."""
-        if not isinstance(el.tag, str) or tag_of(el) in SKIPPED_TAGS:
+        if not isinstance(el.tag, str):
             return True
+        if tag_of(el) in SKIPPED_TAGS:
+            return not self._noscript_is_the_page(el)
         if tag_of(el) == "img" and self._tiny(el):
             self._log(el, f"tracking pixel (under {MIN_IMAGE_PX}px)", self._image_source(el) or "")
             return True
@@ -182,6 +186,13 @@ class _Walker:
         if text:
             self._log(el, reason, text)
         return True
+
+    def _noscript_is_the_page(self, el) -> bool:
+        """Without a browser, a <noscript> holding real prose is what a reader with
+        scripts off sees: Discourse forums serve the whole thread that way."""
+        if self.measured or tag_of(el) != "noscript":
+            return False
+        return len(el.text_content().split()) >= NOSCRIPT_MIN_WORDS
 
     def _log(self, el, reason: str, text: str) -> None:
         if el not in self._logged:
