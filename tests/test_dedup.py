@@ -1,0 +1,256 @@
+"""De-duplication: which copy of a repeated text stays, and why the others go."""
+from __future__ import annotations
+
+from webgist_host.dedup import (
+    REASON_CHROME,
+    REASON_HEADING,
+    REASON_OVERLAP,
+    REASON_REPEAT,
+    REASON_TWIN,
+    REASON_UNDRAWN,
+    deduplicate,
+)
+from webgist_host.model import Block, Rect
+
+
+class Page:
+    """Builds blocks in reading order; each gets a distinct xpath and dom_index."""
+
+    def __init__(self) -> None:
+        self.blocks: list[Block] = []
+
+    def add(self, text: str, box: tuple[float, float, float, float] | None = None, *,
+            kind: str = "paragraph", **fields) -> Block:
+        index = len(self.blocks)
+        block = Block(kind=kind, text=text, rich_text=text, tag="p",
+                      xpath=f"/html[1]/body[1]/div[1]/*[{index + 1}]", dom_index=index,
+                      rect=Rect(*box) if box else None, **fields)
+        self.blocks.append(block)
+        return block
+
+
+def prose(start: int, count: int) -> str:
+    """`count` distinct words, so no two calls share a phrase by accident."""
+    return " ".join(f"w{k}" for k in range(start, start + count))
+
+
+def dropped(decisions, block: Block):
+    return [d for d in decisions if d.xpath == block.xpath]
+
+
+# ---------------------------------------------------------------- the key
+
+def test_exact_repeat_is_dropped_and_logged():
+    page = Page()
+    first = page.add("Sign up for our newsletter")
+    page.add("Something else")
+    again = page.add("Sign up for our newsletter")
+    kept, decisions = deduplicate(page.blocks, measured=False)
+    assert again not in kept and first in kept
+    [decision] = decisions
+    assert (decision.stage, decision.action, decision.reason) == ("dedup", "dropped", REASON_REPEAT)
+    assert (decision.xpath, decision.text) == (again.xpath, again.text)
+
+
+def test_key_ignores_kind_and_whitespace():
+    page = Page()
+    page.add("One sentence,\n  said once.", kind="list-item")
+    repeat = page.add("One sentence, said once.", kind="paragraph")
+    kept, _ = deduplicate(page.blocks, measured=False)
+    assert repeat not in kept and len(kept) == 1
+
+
+def test_key_includes_the_image_source():
+    page = Page()
+    page.add("Logo", kind="image", href="a.png")
+    other_picture = page.add("Logo", kind="image", href="b.png")
+    same_picture = page.add("Logo", kind="image", href="a.png")
+    kept, _ = deduplicate(page.blocks, measured=False)
+    assert other_picture in kept
+    assert same_picture not in kept
+
+
+def test_blocks_with_an_empty_key_are_never_matched():
+    page = Page()
+    rules = [page.add("", kind="rule") for _ in range(3)]
+    bare_images = [page.add("", kind="image") for _ in range(2)]
+    kept, decisions = deduplicate(page.blocks, measured=False)
+    assert kept == rules + bare_images
+    assert decisions == []
+
+
+# ---------------------------------------------------------------- drawn copies
+
+def test_copies_drawn_in_two_places_both_stay():
+    page = Page()
+    prices = [page.add("$100", (x * 323, 250, 312, 16)) for x in range(6)]
+    kept, decisions = deduplicate(page.blocks, measured=True)
+    assert kept == prices
+    assert decisions == []
+
+
+def test_drawn_copy_overlapping_one_already_read_goes():
+    page = Page()
+    first = page.add("Add to cart", (10, 10, 100, 30))
+    overlapping = page.add("Add to cart", (20, 15, 100, 30))
+    elsewhere = page.add("Add to cart", (10, 900, 100, 30))
+    kept, decisions = deduplicate(page.blocks, measured=True)
+    assert kept == [first, elsewhere]
+    assert dropped(decisions, overlapping)[0].reason == REASON_OVERLAP
+
+
+def test_measured_copy_beats_an_unmeasured_one_read_before_it():
+    page = Page()
+    hidden_menu = page.add("About us")                     # hidden dropdown, anchored first
+    page.add("Welcome", (0, 0, 500, 40))
+    footer_link = page.add("About us", (0, 2000, 200, 20))
+    kept, decisions = deduplicate(page.blocks, measured=True)
+    assert hidden_menu not in kept
+    assert kept[-1] == footer_link                         # stays where it was drawn
+    assert dropped(decisions, hidden_menu)[0].reason == REASON_UNDRAWN
+
+
+def test_unmeasured_copy_after_a_measured_one_goes():
+    page = Page()
+    drawn = page.add("Contact", (0, 0, 200, 20))
+    echo = page.add("Contact")
+    kept, decisions = deduplicate(page.blocks, measured=True)
+    assert kept == [drawn]
+    assert dropped(decisions, echo)[0].reason == REASON_UNDRAWN
+
+
+# ---------------------------------------------------------------- the page's own copy
+
+def test_later_heading_beats_an_earlier_non_heading():
+    page = Page()
+    sidebar_entry = page.add("json — JSON encoder and decoder", region="aside", in_main=False)
+    heading = page.add("json — JSON encoder and decoder", kind="heading", level=1)
+    kept, decisions = deduplicate(page.blocks, measured=False)
+    assert kept == [heading]
+    assert dropped(decisions, sidebar_entry)[0].reason == REASON_HEADING
+
+
+def test_main_copy_beats_the_same_text_in_navigation():
+    page = Page()
+    nav_link = page.add("Installation guide", region="nav", in_main=False)
+    body = page.add("Installation guide", region="main", in_main=True)
+    kept, decisions = deduplicate(page.blocks, measured=False)
+    assert kept == [body]
+    assert dropped(decisions, nav_link)[0].reason == REASON_CHROME
+
+
+def test_navigation_echo_after_the_main_copy_goes_too():
+    page = Page()
+    body = page.add("Installation guide", region="main", in_main=True)
+    nav_link = page.add("Installation guide", region="nav", in_main=False)
+    kept, _ = deduplicate(page.blocks, measured=False)
+    assert kept == [body] and nav_link not in kept
+
+
+# ---------------------------------------------------------------- the company rule
+
+def demo_table_page(kind: str) -> tuple[Page, list[Block]]:
+    """A sample page showing one demo block three times among different prose."""
+    page = Page()
+    copies = []
+    for k in range(3):
+        page.add(f"Explanation number {k}")
+        copies.append(page.add("a|b|c|1|2|3", kind=kind))
+    return page, copies
+
+
+def test_table_repeated_among_different_neighbours_stays_on_an_unmeasured_page():
+    page, tables = demo_table_page("table")
+    kept, decisions = deduplicate(page.blocks, measured=False)
+    assert all(t in kept for t in tables)
+    assert decisions == []
+
+
+def test_code_repeated_among_different_neighbours_stays_on_an_unmeasured_page():
+    page, snippets = demo_table_page("code")
+    kept, _ = deduplicate(page.blocks, measured=False)
+    assert all(s in kept for s in snippets)
+
+
+def test_table_whose_neighbour_repeats_too_is_a_twin_and_goes():
+    page = Page()
+    page.add("Prices")
+    page.add("a|b|1|2", kind="table")
+    page.add("Shipping")
+    twin_heading = page.add("Prices")          # the hidden layout copies the whole run
+    twin = page.add("a|b|1|2", kind="table")
+    kept, decisions = deduplicate(page.blocks, measured=False)
+    assert twin not in kept and twin_heading not in kept
+    assert dropped(decisions, twin)[0].reason == REASON_TWIN
+
+
+def test_company_rule_is_only_for_unmeasured_pages():
+    page, tables = demo_table_page("table")
+    kept, _ = deduplicate(page.blocks, measured=True)
+    assert [t in kept for t in tables] == [True, False, False]
+
+
+def test_repeated_prose_on_an_unmeasured_page_is_still_deduplicated():
+    page = Page()
+    copies = []
+    for k in range(3):
+        page.add(f"Furniture {k}")
+        copies.append(page.add("The article's lead paragraph."))
+    kept, _ = deduplicate(page.blocks, measured=False)
+    assert [c in kept for c in copies] == [True, False, False]
+
+
+# ---------------------------------------------------------------- restated wholes
+
+def test_long_block_restating_several_shorter_blocks_goes():
+    page = Page()
+    paragraphs = [page.add(prose(k * 40, 40)) for k in range(5)]
+    whole = page.add(" ".join(p.text for p in paragraphs))     # 200 words
+    kept, decisions = deduplicate(page.blocks, measured=False)
+    assert kept == paragraphs
+    [decision] = dropped(decisions, whole)
+    assert decision.action == "dropped" and "restates 5 shorter blocks" in decision.reason
+
+
+def test_near_repeat_of_one_other_block_is_a_revision_and_stays():
+    page = Page()
+    original = page.add(prose(0, 160))
+    revised_words = prose(0, 160).split()
+    revised_words[80] = "changed"
+    revision = page.add(" ".join(revised_words))
+    longer = page.add(prose(0, 160) + " " + prose(1000, 20))   # one block plus a tail
+    kept, decisions = deduplicate(page.blocks, measured=False)
+    assert kept == [original, revision, longer]
+    assert decisions == []
+
+
+def test_long_block_with_little_shared_text_stays():
+    page = Page()
+    page.add(prose(0, 40))
+    page.add(prose(40, 40))
+    own_words = page.add(prose(0, 20) + " " + prose(40, 20) + " " + prose(5000, 160))
+    kept, _ = deduplicate(page.blocks, measured=False)
+    assert own_words in kept
+
+
+def test_short_blocks_are_never_restated_wholes():
+    page = Page()
+    parts = [page.add(prose(k * 30, 30)) for k in range(4)]
+    short_whole = page.add(" ".join(p.text for p in parts[:3]) + " " + prose(90, 10))  # 100 words
+    kept, _ = deduplicate(page.blocks, measured=False)
+    assert short_whole in kept
+
+
+# ---------------------------------------------------------------- hygiene
+
+def test_every_dropped_block_has_a_decision_and_inputs_are_untouched():
+    page = Page()
+    page.add("x y")
+    page.add("x y")
+    page.add("About", kind="paragraph")
+    page.add("About", (0, 0, 10, 10))
+    before = list(page.blocks)
+    kept, decisions = deduplicate(page.blocks, measured=True)
+    assert page.blocks == before
+    assert len(kept) + len(decisions) == len(before)
+    assert all(d.stage == "dedup" and d.action == "dropped" and d.xpath for d in decisions)
