@@ -206,8 +206,10 @@ class _Walker:
         if frame is not None and block.kind != "list-item":
             if not frame.taken and block.kind in ITEM_KINDS:
                 frame.taken = True
-                block = replace(block, xpath=frame.xpath, dom_index=frame.dom_index,
-                                rect=frame.rect or block.rect, **{"level": 0, **frame.fields})
+                # The item keeps its own box and position: in a card (li > img + h3)
+                # the title sits below the picture, not where the <li> starts.
+                block = replace(block, xpath=frame.xpath, rect=block.rect or frame.rect,
+                                **{"level": 0, **frame.fields})
             elif frame.taken:
                 block = replace(block, body_of=frame.xpath)
         if ctx.quoted:
