@@ -11,7 +11,7 @@ import pytest
 from conftest import PAGES, webgist_command
 
 DEMO_ORDER = ["# Keeping bees on a city roof", "Rooftop hives do well", "## The first season",
-              "Inspect every nine days"]
+              "Inspect every nine days", "| September | Harvest and feed |"]
 
 
 def run_webgist(*args, env=None, input_text=None, timeout=120):
