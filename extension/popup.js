@@ -1,4 +1,5 @@
-// The popup: collect the page, ask the host for Markdown, put it on the clipboard.
+// The popup: collect the page, ask the host for Markdown, put it on the clipboard;
+// or draw the engine's reading order on the page (overlay.js).
 // Nothing from the page is ever rendered as HTML here: every value goes through
 // textContent.
 import { requestHost, HostError } from "./native.js";
@@ -65,24 +66,40 @@ async function writeClipboard(text) {
   if (!copied) throw new Error("The browser refused clipboard access.");
 }
 
+function showFacts(reply) {
+  show("method", reply.method);
+  show("blocks", String(reply.stats.blocks));
+  show("words", String(reply.stats.words));
+  $("facts").hidden = false;
+}
+
+// Collect the tab and have the host convert it: the one flow behind both buttons.
+async function convertTab(tabId, options) {
+  setStatus("Reading the page…");
+  const capture = await collectPage(tabId);
+  setStatus("Converting…");
+  const reply = await requestHost(
+    { type: "convert", ...capture, options: { scope: $("scope").value, ...options } },
+    { onProgress: ({ phase, done, total }) => setStatus(`Converting… (${phase} ${done}/${total})`) });
+  if (!reply.ok) throw new HostError(`The host could not convert this page: ${reply.error}`);
+  return reply;
+}
+
+function showError(error) {
+  setStatus(error.message, { error: true });
+  showHint(error.hint || "");
+  document.body.dataset.errorKind = error.kind || "error";
+}
+
 async function copyAsMarkdown() {
   $("copy").disabled = true;
   showHint("");
   const started = performance.now();
   try {
-    setStatus("Reading the page…");
     const tabId = await targetTabId();
-    const capture = await collectPage(tabId);
-    setStatus("Converting…");
-    const reply = await requestHost(
-      { type: "convert", ...capture, options: { scope: $("scope").value } },
-      { onProgress: ({ phase, done, total }) => setStatus(`Converting… (${phase} ${done}/${total})`) });
-    if (!reply.ok) throw new HostError(`The host could not convert this page: ${reply.error}`);
+    const reply = await convertTab(tabId, {});
     show("preview", reply.markdown);
-    show("method", reply.method);
-    show("blocks", String(reply.stats.blocks));
-    show("words", String(reply.stats.words));
-    $("facts").hidden = false;
+    showFacts(reply);
     try {
       await writeClipboard(reply.markdown);
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
@@ -92,13 +109,86 @@ async function copyAsMarkdown() {
     }
     document.body.dataset.state = "done";
   } catch (error) {
-    setStatus(error.message, { error: true });
-    showHint(error.hint || "");
+    showError(error);
     document.body.dataset.state = "error";
-    document.body.dataset.errorKind = error.kind || "error";
   } finally {
     $("copy").disabled = false;
   }
 }
 
+// The reading-order overlay. overlay.js runs in the extension's isolated world
+// of the tab and keeps the only reference to its closed shadow root there, so the
+// page's scripts can neither see nor reach it; these calls run in that same world.
+async function runInOverlayWorld(tabId, func, args = []) {
+  await chrome.scripting.executeScript({ target: { tabId }, files: ["overlay.js"] });
+  const [result] = await chrome.scripting.executeScript({ target: { tabId }, func, args });
+  return result && result.result;
+}
+
+function setOverlayButton(shown) {
+  $("overlay").textContent = shown ? "Hide reading order" : "Show reading order";
+  $("overlay").setAttribute("aria-pressed", String(shown));
+  document.body.dataset.overlay = shown ? "shown" : "hidden";
+}
+
+async function showReadingOrder(tabId) {
+  const reply = await convertTab(tabId, { overlay: true });
+  showFacts(reply);
+  const blocks = Array.isArray(reply.overlay) ? reply.overlay : [];
+  let state;
+  try {
+    state = await runInOverlayWorld(tabId, (data) => globalThis.webgistOverlay.show(data),
+                                    [{ method: reply.method, blocks }]);
+  } catch (error) {
+    throw new HostError(`The reading order could not be drawn on this page (${error.message}).`,
+                        { kind: "restricted" });
+  }
+  if (!state || !state.shown) throw new HostError("The reading order could not be drawn on this page.");
+  const unmeasured = reply.stats.blocks - blocks.length;
+  setStatus(`Showing ${blocks.length} blocks in reading order (${reply.method})` +
+            (unmeasured > 0 ? `; ${unmeasured} not drawn, as the browser did not lay them out.` : "."));
+}
+
+async function hideReadingOrder(tabId) {
+  await runInOverlayWorld(tabId, () => globalThis.webgistOverlay.hide());
+  setStatus("Reading order hidden.");
+}
+
+async function toggleReadingOrder() {
+  const button = $("overlay");
+  const showing = button.getAttribute("aria-pressed") === "true";
+  button.disabled = true;
+  showHint("");
+  document.body.dataset.overlay = "working";
+  try {
+    const tabId = await targetTabId();
+    if (showing) await hideReadingOrder(tabId);
+    else await showReadingOrder(tabId);
+    setOverlayButton(!showing);
+  } catch (error) {
+    showError(error);
+    setOverlayButton(showing);
+    document.body.dataset.overlay = "error";
+  } finally {
+    button.disabled = false;
+  }
+}
+
+// Reopened over a page that still shows the overlay, the button offers Hide.
+async function syncOverlayButton() {
+  try {
+    const tabId = await targetTabId();
+    const [result] = await chrome.scripting.executeScript({
+      target: { tabId },
+      func: () => (globalThis.webgistOverlay ? globalThis.webgistOverlay.state() : { shown: false }),
+    });
+    if (document.body.dataset.overlay) return;   // a click got there first
+    setOverlayButton(Boolean(result && result.result && result.result.shown));
+  } catch (_) {
+    // No access to this tab (yet): nothing can be shown on it either.
+  }
+}
+
 $("copy").addEventListener("click", copyAsMarkdown);
+$("overlay").addEventListener("click", toggleReadingOrder);
+syncOverlayButton();

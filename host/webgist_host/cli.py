@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 import tempfile
@@ -11,6 +12,7 @@ from pathlib import Path
 
 from . import __version__
 from .browser import BrowserError, capture_page
+from .model import Document
 from .parse import ParseError
 from .pipeline import SCOPES, convert
 
@@ -32,6 +34,7 @@ examples:
   webgist --demo                          the bundled two-column demo page
   webgist https://example.org/post -o post.md
   webgist page.html --scope page --explain
+  webgist --overlay order.png page.html   also save a screenshot with the reading order drawn on
   curl -s https://example.org | webgist - --static
 """
 
@@ -66,6 +69,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help="also save the browser's capture (HTML + boxes) as JSON")
     parser.add_argument("--capture", metavar="FILE",
                         help="replay a saved capture instead of opening a browser")
+    parser.add_argument("--overlay", metavar="FILE.png",
+                        help="also save a full-page screenshot with every block boxed and "
+                             "numbered in reading order, coloured by region (needs the browser)")
     parser.add_argument("--version", action="version", version=f"webgist {__version__}")
     return parser
 
@@ -79,14 +85,20 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if not args.demo and not args.source and not args.capture:
         parser.error("give a SOURCE (URL, file or -), or --demo, or --capture FILE")
+    if args.overlay and (args.static or args.capture):
+        parser.error("--overlay draws on the rendered page: it cannot be combined with "
+                     f"{'--static' if args.static else '--capture'}")
+    options = {"front_matter": args.front_matter}
     try:
-        html, url, capture = _load(args)
-        options = {"front_matter": args.front_matter}
-        document = convert(html, url=url, geometry=capture, scope=args.scope, options=options)
+        if args.overlay:
+            document = _convert_with_overlay(args, options)
+        else:
+            html, url, capture = _load(args)
+            document = convert(html, url=url, geometry=capture, scope=args.scope, options=options)
     except (BrowserError, ParseError, OSError, ValueError) as exc:
         print(f"webgist: {exc}", file=sys.stderr)
         return 2
-    if args.static or capture is None:
+    if not args.overlay and (args.static or capture is None):
         print(f"webgist: no browser used: blocks are in source order ({document.reading_order_method})",
               file=sys.stderr)
     if args.explain:
@@ -101,6 +113,30 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+def _convert_with_overlay(args, options) -> Document:
+    """Render, convert and screenshot in one browser session, so the boxes drawn
+    are the very ones the engine ordered."""
+    from .overlay import render_overlay
+
+    html, url, source_path = _read_source(args)
+
+    def convert_capture(capture: dict) -> Document:
+        return convert(capture["html"], url=url or capture.get("url"), geometry=capture,
+                       scope=args.scope, options=options)
+
+    with _page_url(html, url, source_path) as target:
+        capture, document, png, warnings = render_overlay(target, convert_capture,
+                                                          timeout=args.timeout)
+    if args.save_capture:
+        Path(args.save_capture).write_text(json.dumps(capture, ensure_ascii=False), encoding="utf-8")
+    Path(args.overlay).write_bytes(png)
+    for warning in warnings:
+        print(f"webgist: {warning}", file=sys.stderr)
+    print(f"webgist: wrote {args.overlay} ({len(document.blocks)} blocks, "
+          f"{document.reading_order_method})", file=sys.stderr)
+    return document
+
+
 def _load(args) -> tuple[str, str | None, dict | None]:
     """Return the HTML, its URL and the browser capture (None when static)."""
     if args.capture:
@@ -108,6 +144,17 @@ def _load(args) -> tuple[str, str | None, dict | None]:
         if not isinstance(capture, dict) or not isinstance(capture.get("html"), str):
             raise ValueError(f"{args.capture} is not a webgist capture (no html member)")
         return capture["html"], capture.get("url"), capture
+    html, url, source_path = _read_source(args)
+    if args.static:
+        if html is None:
+            html = _fetch(url)
+        return html, url, None
+    capture = _render(args, html, url, source_path)
+    return capture["html"], url or capture.get("url"), capture
+
+
+def _read_source(args) -> tuple[str | None, str | None, Path | None]:
+    """SOURCE as (HTML, or None for a URL the browser will load; URL; file path)."""
     if args.demo:
         demo = resources.files("webgist_host").joinpath("demo/two-columns.html")
         html = demo.read_text(encoding="utf-8")
@@ -116,32 +163,34 @@ def _load(args) -> tuple[str, str | None, dict | None]:
     elif args.source == "-":
         html, url, source_path = sys.stdin.read(), None, None
     elif args.source.startswith(("http://", "https://")):
-        url, source_path = args.source, None
-        html = None if not args.static else _fetch(url)
+        url, source_path, html = args.source, None, None
     else:
         source_path = Path(args.source)
         if not source_path.is_file():
             raise OSError(f"no such file: {args.source} (give a path, an http(s) URL, or -)")
         html = source_path.read_text(encoding="utf-8", errors="replace")
         url = None
-    if args.static:
-        return html, url, None
-    capture = _render(args, html, url, source_path)
-    return capture["html"], url or capture.get("url"), capture
+    return html, url, source_path
 
 
-def _render(args, html, url, source_path) -> dict:
+@contextlib.contextmanager
+def _page_url(html, url, source_path):
+    """The address the browser loads: the URL, the file, or (HTML from stdin) a
+    temporary file holding it."""
     if url is not None:
-        target = url
-        capture = capture_page(target, timeout=args.timeout)
+        yield url
     elif source_path is not None:
-        capture = capture_page(source_path.resolve().as_uri(), timeout=args.timeout)
+        yield source_path.resolve().as_uri()
     else:
-        # HTML from stdin: the browser needs a document to load, so give it a file.
         with tempfile.TemporaryDirectory(prefix="webgist-stdin-") as folder:
             page = Path(folder) / "stdin.html"
             page.write_text(html, encoding="utf-8")
-            capture = capture_page(page.as_uri(), timeout=args.timeout)
+            yield page.as_uri()
+
+
+def _render(args, html, url, source_path) -> dict:
+    with _page_url(html, url, source_path) as target:
+        capture = capture_page(target, timeout=args.timeout)
     if args.save_capture:
         Path(args.save_capture).write_text(json.dumps(capture, ensure_ascii=False), encoding="utf-8")
     return capture

@@ -12,9 +12,13 @@ larger; see framing.py):
         -> {"ok": true, "type": "pong", "version": "<webgist version>", "id": ... | null}
     {"type": "convert", "html": str, "url"?: str, "title"?: str, "geometry"?: {...},
      "viewport"?: {...}, "dir"?: {...}, "lang"?: {...}, "timings"?: {...},
-     "options"?: {"scope": "main" | "page", "explain"?: bool, ...}, "id"?: str | int}
+     "options"?: {"scope": "main" | "page", "explain"?: bool, "overlay"?: bool, ...},
+     "id"?: str | int}
         -> {"ok": true, "id": ..., "markdown": str, "method": str, "measured": bool,
-            "title": str, "stats": {...}, "explain"?: str}
+            "title": str, "stats": {...}, "explain"?: str,
+            "overlay"?: [[reading index, x, y, w, h, region or "", kind], ...]}
+    (`overlay`, with options.overlay true: the measured blocks' page boxes in reading
+    order, for extension/overlay.js to draw)
     anything wrong
         -> {"ok": false, "id": ... | null, "error": "<what went wrong and what to do>"}
 
@@ -35,6 +39,7 @@ from .framing import (MAX_INCOMING_FRAME, FrameTooLargeError, FramingError, Uplo
                       UploadError, UPLOAD_TYPES, clean_text, encode_frame, encode_reply_frames,
                       read_frame)
 from .install import ALLOWED_ORIGINS
+from .overlay import overlay_blocks
 from .pipeline import SCOPES, convert
 
 log = logging.getLogger("webgist.native")
@@ -114,6 +119,8 @@ def handle_convert(message: dict[str, Any]) -> dict[str, Any]:
     }
     if options.get("explain"):
         reply["explain"] = doc.explain()
+    if options.get("overlay") is True:
+        reply["overlay"] = overlay_blocks(doc)
     return reply
 
 

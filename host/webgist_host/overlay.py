@@ -1,0 +1,135 @@
+"""The reading-order overlay: the engine's blocks drawn on the page they came from.
+
+Two users, one drawing: the extension's popup injects extension/overlay.js into
+the live tab with the host's convert reply (`overlay_blocks`, sent when
+`options.overlay` is true), and `webgist --overlay out.png` renders the page in
+headless Chromium, converts it, runs the same overlay.js there and saves a
+full-page screenshot (`render_overlay`).
+
+This module imports nothing that reaches the network; selenium is imported only
+by browser.py's functions, when a browser is actually started.
+"""
+from __future__ import annotations
+
+import base64
+import json
+import shutil
+import tempfile
+from pathlib import Path
+from typing import Any, Callable
+
+from .browser import BrowserError, run_collect, set_viewport, start_chromium
+from .model import Document
+
+# Chromium refuses textures past 16,384 px on a side; taller pages are cut there
+# (and the CLI says so) rather than failing.
+MAX_SCREENSHOT_HEIGHT = 16384
+# The isolated world overlay.js runs in, away from the page's own scripts.
+WORLD_NAME = "webgist-overlay"
+
+
+def overlay_blocks(document: Document) -> list[list[Any]]:
+    """[reading index, x, y, w, h, region or "", kind] for every measured block, in
+    reading order. The index counts all kept blocks, so an unmeasured block shows
+    as a gap in the numbers rather than shifting the ones after it."""
+    rows: list[list[Any]] = []
+    for index, block in enumerate(document.blocks):
+        rect = block.rect
+        if rect is None:
+            continue
+        rows.append([index, round(rect.x, 1), round(rect.y, 1), round(rect.w, 1),
+                     round(rect.h, 1), block.region or "", block.kind])
+    return rows
+
+
+def overlay_data(document: Document) -> dict[str, Any]:
+    """What overlay.js's show() takes."""
+    return {"method": document.reading_order_method, "blocks": overlay_blocks(document)}
+
+
+def overlay_script() -> str:
+    """The extension's own overlay.js (webgist installs editable from its checkout)."""
+    checkout = Path(__file__).resolve().parents[2] / "extension" / "overlay.js"
+    try:
+        return checkout.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise BrowserError(f"overlay.js is missing from this install ({checkout})") from exc
+
+
+def render_overlay(url: str, convert: Callable[[dict[str, Any]], Document], *,
+                   timeout: float = 30.0) -> tuple[dict[str, Any], Document, bytes, list[str]]:
+    """Load `url`, capture it as capture_page does, convert the capture with
+    `convert`, draw the overlay on the same page and screenshot the whole of it.
+
+    Returns (capture, document, png bytes, warnings).
+    """
+    from selenium.common.exceptions import TimeoutException, WebDriverException
+
+    profile = tempfile.mkdtemp(prefix="webgist-chromium-")
+    driver = None
+    try:
+        driver = start_chromium(profile)
+        set_viewport(driver)
+        driver.set_page_load_timeout(timeout)
+        try:
+            driver.get(url)
+        except TimeoutException:
+            pass
+        except WebDriverException as exc:
+            first = (getattr(exc, "msg", None) or str(exc)).strip().splitlines()
+            raise BrowserError(f"Chromium could not load {url}: "
+                               f"{first[0] if first else type(exc).__name__}") from exc
+        capture = run_collect(driver)
+        document = convert(capture)
+        shown = _evaluate(driver, _isolated_world(driver), overlay_script()
+                          + f"\n;webgistOverlay.show({_json(overlay_data(document))})")
+        if not (isinstance(shown, dict) and shown.get("shown")):
+            raise BrowserError("the overlay could not be drawn on the page")
+        png, warnings = _full_page_png(driver)
+        return capture, document, png, warnings
+    finally:
+        if driver is not None:
+            driver.quit()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+def _json(value: Any) -> str:
+    # JSON is a JS expression; Runtime.evaluate parses no HTML, so nothing in it
+    # (a "</script>", say) can break out.
+    return json.dumps(value, ensure_ascii=True)
+
+
+def _isolated_world(driver) -> int:
+    tree = driver.execute_cdp_cmd("Page.getFrameTree", {})
+    frame_id = tree["frameTree"]["frame"]["id"]
+    world = driver.execute_cdp_cmd("Page.createIsolatedWorld", {
+        "frameId": frame_id, "worldName": WORLD_NAME})
+    return world["executionContextId"]
+
+
+def _evaluate(driver, context_id: int, expression: str) -> Any:
+    result = driver.execute_cdp_cmd("Runtime.evaluate", {
+        "expression": expression, "contextId": context_id, "returnByValue": True})
+    if "exceptionDetails" in result:
+        details = result["exceptionDetails"]
+        text = details.get("exception", {}).get("description") or details.get("text")
+        raise BrowserError(f"overlay.js failed on {driver.current_url}: {text}")
+    return result.get("result", {}).get("value")
+
+
+def _full_page_png(driver) -> tuple[bytes, list[str]]:
+    """A screenshot of the whole document at the capture's width, one CSS pixel per
+    image pixel."""
+    metrics = driver.execute_cdp_cmd("Page.getLayoutMetrics", {})
+    size = metrics.get("cssContentSize") or metrics["contentSize"]
+    width = int(round(size["width"]))
+    height = int(round(size["height"]))
+    warnings = []
+    if height > MAX_SCREENSHOT_HEIGHT:
+        warnings.append(f"the page is {height} px tall; the screenshot stops at "
+                        f"{MAX_SCREENSHOT_HEIGHT} px")
+        height = MAX_SCREENSHOT_HEIGHT
+    shot = driver.execute_cdp_cmd("Page.captureScreenshot", {
+        "format": "png", "captureBeyondViewport": True, "fromSurface": True,
+        "clip": {"x": 0, "y": 0, "width": width, "height": height, "scale": 1}})
+    return base64.b64decode(shot["data"]), warnings
