@@ -69,7 +69,10 @@ MAIN_WORDS = frozenset({
 # User comments: `div#comments`, `div.comment`, `a.reply`, Disqus. On a forum the
 # posts carry the same names and are the content, so this signal is never used alone.
 COMMENT_WORDS = frozenset({"comment", "comments", "respond", "reply", "replies", "disqus",
-                           "discussion"})
+                           "discussion",
+                           # Product reviews are the shop's comments: WCXB's product
+                           # references leave them out (757 + 672 words on two pages).
+                           "review", "reviews"})
 
 # Sidebars: `aside#sidebar`, `div.widget` (and the `elementor-widget` family, which is
 # page-builder markup and not a sidebar: handled by requiring a sidebar word alone).
@@ -87,8 +90,14 @@ WIDGET_WORDS: dict[str, str] = {
     "sharedaddy": "post-furniture", "addtoany": "post-furniture",
     "related": "related", "recommended": "related", "recommendations": "related",
     "newsletter": "newsletter", "subscribe": "newsletter", "signup": "newsletter",
-    "advert": "ad", "advertisement": "ad", "ads": "ad", "sponsored": "ad", "promo": "ad",
-    "modal": "modal", "popup": "modal", "overlay": "modal", "lightbox": "modal",
+    # Not "ads" or "promo": classified-ad listings and product promotions are content.
+    "advert": "ad", "advertisement": "ad", "adsbygoogle": "ad", "sponsored": "ad",
+    # Not "overlay" or "lightbox": hero captions and image galleries use them.
+    "modal": "modal", "popup": "modal",
+    # Consent managers by name: OneTrust, Cookiebot, Didomi, Usercentrics, TrustArc.
+    # (Not "cmp": Adobe AEM names every core component cmp-text, cmp-container.)
+    "onetrust": "consent", "cookiebot": "consent", "didomi": "consent",
+    "usercentrics": "consent", "truste": "consent",
 }
 
 # Hidden helpers: `span.hidden`, `div.hidden` and the screen-reader-only classes.

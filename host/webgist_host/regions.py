@@ -37,10 +37,17 @@ SECTIONING_TAGS = frozenset({"article", "main", "section", "aside", "nav"})
 # Names on these say nothing about one part of the page: body classes list page
 # states ("menu-open", "has-sidebar"), and <html> carries framework flags.
 UNNAMED_TAGS = frozenset({"html", "body"})
-# A layout mark (a chrome landmark or name, a widget name) is believed only on an
-# element holding less than this share of the page's words: a "header" wrapper
-# around the whole page is not the page header.
-MARK_MAX_SHARE = 0.5
+# A layout mark (a chrome landmark or name) is believed only on an element holding
+# less than this share of the page's words: a "header" wrapper around the whole
+# page is not the page header.
+CHROME_MAX_SHARE = 0.5
+# Widgets are smaller still: a "newsletter-post" or "filter-results" element that
+# holds a quarter of the page is the page (WCXB: 2,035 article words and 589
+# listing words were lost to such names at the chrome limit).
+WIDGET_MAX_SHARE = 0.25
+# Navigation is made of links. An element named as navigation whose words are
+# mostly outside links is content: a "toc-para" section, a "skip-item" topic.
+NAV_MIN_LINKED_SHARE = 0.35
 
 # The chrome kinds that are never main content, whatever the container.
 CHROME_KINDS = frozenset({"header", "nav", "footer", "aside", "dialog", "search"})
@@ -140,13 +147,15 @@ def _child_context(parent: _Context, el, path: str, tag: str, inside_sectioning:
     return _Context(region=landmark or parent.region, marks=parent.marks + tuple(marks))
 
 
+def _linked_words(block: Block) -> int:
+    return sum(len(m.group(1).split()) for m in _LINKED_TEXT.finditer(block.rich_text))
+
+
 def _content_weight(block: Block) -> int:
-    """Words a reader came for: outside links, and not in headings alone."""
+    """Words a reader came for: outside links, and not in images or media."""
     if block.kind in ("rule", "image", "media"):
         return 0
-    linked = sum(len(m.group(1).split()) for m in _LINKED_TEXT.finditer(block.rich_text))
-    words = len(block.text.split())
-    return max(0, words - linked)
+    return max(0, len(block.text.split()) - _linked_words(block))
 
 
 def apply_regions(root, blocks: list[Block], scope: str) -> tuple[list[Block], list[Decision]]:
@@ -203,23 +212,33 @@ class _Placement:
 
 def _resolve_marks(blocks: list[Block], contexts: list[_Context], lineage) -> list[_Placement]:
     words: dict[str, int] = {}
+    linked: dict[str, int] = {}
     total = 0
     for block, chain in zip(blocks, lineage):
         n = len(block.text.split())
+        in_links = _linked_words(block)
         total += n
         for p in chain:
             words[p] = words.get(p, 0) + n
-    limit = MARK_MAX_SHARE * total
+            linked[p] = linked.get(p, 0) + in_links
+
+    def believed(path: str, what: str, kind: str) -> bool:
+        held = words.get(path, 0)
+        if held >= (CHROME_MAX_SHARE if what == "chrome" else WIDGET_MAX_SHARE) * total:
+            return False
+        if kind == "nav" and held and linked.get(path, 0) < NAV_MIN_LINKED_SHARE * held:
+            return False
+        return True
+
     placements = []
     for context in contexts:
         chrome = widget = explicit_main = None
         for path, what, kind in reversed(context.marks):     # innermost first
             if what == "main":
                 explicit_main = explicit_main or path
+            elif not believed(path, what, kind):
                 continue
-            if words.get(path, 0) >= limit:
-                continue
-            if what == "chrome" and chrome is None and explicit_main is None:
+            elif what == "chrome" and chrome is None and explicit_main is None:
                 chrome = kind
             elif what == "widget" and widget is None:
                 widget = kind
