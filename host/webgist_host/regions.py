@@ -12,11 +12,11 @@ down from the top while one child still holds most of that weight. An explicit
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
 
 from .dom import tag_of, walk_with_paths, PATH_ATTR
 from .model import Block, Decision
+from .sections import furniture_sections
 from .naming import (
     COMMENT_WORDS, FOOTER_WORDS, HEADER_WORDS, MAIN_WORDS, NAVIGATION_WORDS,
     SIDEBAR_WORDS, WIDGET_WORDS, naming_words,
@@ -65,7 +65,6 @@ EXPLICIT_MAIN_SHARE = 0.5
 # Comments inside the container are dropped unless they hold this share of its weight.
 COMMENTS_ARE_CONTENT_SHARE = 0.5
 
-_LINKED_TEXT = re.compile(r"\[([^\]]*)\]\([^)]*\)")
 
 
 @dataclass(frozen=True)
@@ -147,31 +146,31 @@ def _child_context(parent: _Context, el, path: str, tag: str, inside_sectioning:
     return _Context(region=landmark or parent.region, marks=parent.marks + tuple(marks))
 
 
-def _linked_words(block: Block) -> int:
-    return sum(len(m.group(1).split()) for m in _LINKED_TEXT.finditer(block.rich_text))
-
-
-def _content_weight(block: Block) -> int:
+def _content_weight(block: Block, linked_words: int) -> int:
     """Words a reader came for: outside links, and not in images or media."""
     if block.kind in ("rule", "image", "media"):
         return 0
-    return max(0, len(block.text.split()) - _linked_words(block))
+    return max(0, len(block.text.split()) - linked_words)
 
 
 def apply_regions(root, blocks: list[Block], scope: str) -> tuple[list[Block], list[Decision]]:
     """Give each block region, widget and in_main; for scope "main", keep only the
     main content and log why each other block went."""
-    raw_contexts, lineage = _block_contexts(root, blocks)
-    contexts = _resolve_marks(blocks, raw_contexts, lineage)
-    container, note = _choose_container(blocks, contexts, lineage)
+    raw_contexts, lineage, linked = _block_contexts(root, blocks)
+    contexts = _resolve_marks(blocks, raw_contexts, lineage, linked)
+    weights = [_content_weight(block, n) for block, n in zip(blocks, linked)]
+    container, note = _choose_container(contexts, lineage, weights)
     decisions = [Decision("regions", "note", note, container or "")]
-    comments_are_content = _comments_are_content(blocks, contexts, lineage, container)
+    comments_are_content = _comments_are_content(contexts, lineage, weights, container)
 
+    furniture = furniture_sections(blocks)
     placed, reasons = [], []
     for i, block in enumerate(blocks):
         context = contexts[i]
         reason = _reason_outside(context, container is None or container in lineage[i],
                                  comments_are_content)
+        if reason is None and i in furniture:
+            reason = f"in a section headed “{furniture[i]}”, which is page furniture"
         placed.append(replace(block, region=context.region, widget=context.widget,
                               in_main=reason is None))
         reasons.append(reason)
@@ -210,13 +209,13 @@ class _Placement:
     explicit_main: str | None
 
 
-def _resolve_marks(blocks: list[Block], contexts: list[_Context], lineage) -> list[_Placement]:
+def _resolve_marks(blocks: list[Block], contexts: list[_Context], lineage,
+                   linked_words: list[int]) -> list[_Placement]:
     words: dict[str, int] = {}
     linked: dict[str, int] = {}
     total = 0
-    for block, chain in zip(blocks, lineage):
+    for block, chain, in_links in zip(blocks, lineage, linked_words):
         n = len(block.text.split())
-        in_links = _linked_words(block)
         total += n
         for p in chain:
             words[p] = words.get(p, 0) + n
@@ -247,43 +246,51 @@ def _resolve_marks(blocks: list[Block], contexts: list[_Context], lineage) -> li
 
 
 def _block_contexts(root, blocks: list[Block]):
-    """Each block's inherited context and its lineage (real paths, root first)."""
+    """Each block's inherited context, its lineage (real paths, root first), and how
+    many of its words sit inside links (fragment links included, which Markdown
+    renders as plain text)."""
     by_path: dict[str, list[int]] = {}
     for i, block in enumerate(blocks):
         by_path.setdefault(block.xpath, []).append(i)
     contexts: list[_Context] = [_Context()] * len(blocks)
     lineage: list[tuple[str, ...]] = [()] * len(blocks)
+    linked = [0] * len(blocks)
     stack_contexts: list[_Context] = []
     stack_sectioning: list[bool] = []
+    stack_block: list[int | None] = []
     for el, real_path, ancestors in walk_with_paths(root):
         depth = len(ancestors)
         del stack_contexts[depth:]
         del stack_sectioning[depth:]
+        del stack_block[depth:]
         parent = stack_contexts[-1] if stack_contexts else _Context()
         inside_sectioning = stack_sectioning[-1] if stack_sectioning else False
         tag = tag_of(el)
         context = _child_context(parent, el, real_path, tag, inside_sectioning)
         stack_contexts.append(context)
         stack_sectioning.append(inside_sectioning or tag in SECTIONING_TAGS)
+        current = stack_block[-1] if stack_block else None
         hits = by_path.get(el.get(PATH_ATTR) or real_path)
         if hits:
             chain = tuple(p for _, p in ancestors) + (real_path,)
             for i in hits:
                 contexts[i] = context
                 lineage[i] = chain
-    return contexts, lineage
+            current = hits[-1]
+        stack_block.append(current)
+        if tag == "a" and current is not None and el.get("href") is not None:
+            linked[current] += len(el.text_content().split())
+    return contexts, lineage, linked
 
 
-def _choose_container(blocks, contexts, lineage) -> tuple[str | None, str]:
+def _choose_container(contexts, lineage, weights) -> tuple[str | None, str]:
     weight: dict[str, int] = {}
     children: dict[str, set[str]] = {}
     explicit: dict[str, int] = {}
     total = 0
-    for i, block in enumerate(blocks):
-        context = contexts[i]
+    for i, (context, w) in enumerate(zip(contexts, weights)):
         if context.chrome is not None or context.widget in DROPPED_WIDGETS:
             continue
-        w = _content_weight(block)
         if not w:
             continue
         total += w
@@ -311,12 +318,11 @@ def _choose_container(blocks, contexts, lineage) -> tuple[str | None, str]:
     return node, f"main content container {node} ({how}; holds {share:.0%} of the page's prose)"
 
 
-def _comments_are_content(blocks, contexts, lineage, container) -> bool:
+def _comments_are_content(contexts, lineage, weights, container) -> bool:
     comment_weight = other_weight = 0
-    for i, block in enumerate(blocks):
+    for i, w in enumerate(weights):
         if container is not None and container not in lineage[i]:
             continue
-        w = _content_weight(block)
         if contexts[i].widget == "comments":
             comment_weight += w
         elif contexts[i].chrome is None:

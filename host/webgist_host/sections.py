@@ -1,0 +1,68 @@
+"""Sections a page titles as furniture: "Related posts", "Customer reviews", "Share this".
+
+A heading whose words name page furniture starts a section that runs until the
+next heading of the same or a higher rank; everything in it is furniture too. This
+catches what class names miss: WCXB's product and article references leave these
+sections out, and on the dev split they were the largest source of extra words
+(e.g. "explore related items" 380, "similar items" 344, "customers also bought"
+239, "8 reviews" 757 words on product pages).
+"""
+from __future__ import annotations
+
+import re
+
+from .model import Block
+
+# Heading texts, matched against the whole heading (case-insensitive). Each line is
+# one family; a pattern must not match a heading that introduces the page's own
+# subject ("Related work" in a paper is a section of the paper).
+FURNITURE_HEADING_PATTERNS = (
+    # related and recommended content
+    r"(related|similar|recommended|popular|trending|recent|latest|more) (posts|articles|stories|"
+    r"items|products|reads|news|videos|threads|discussions|questions|guides)",
+    r"(you|customers|people|shoppers) (may|might|who|also) .*(like|bought|viewed|enjoy|purchased)",
+    r"(frequently bought together|explore related items|products related to this item|"
+    r"recently viewed( items| products)?|more from .{1,40}|read (more|next)|up next|"
+    r"don'?t miss|further reading|keep reading)",
+    # comments and reviews
+    r"\d*\s*(comments?|responses|reviews?)( on .*| for .*| \(\d+\))?",
+    r"(leave|post|write|add) (a|your) (reply|comment|review)",
+    r"(customer|user|product) (reviews|ratings|photos|images|photos (&|and) videos)",
+    r"(ratings? (&|and) reviews?|reviews? (&|and) ratings?|be the first to review.*)",
+    # sharing and subscribing
+    r"(share|share this( post| article| page)?|share on .{1,20}|follow us.*)",
+    r"(sign up|subscribe)( to| for)?( our)? (newsletter|updates|emails?).*|newsletter",
+)
+_FURNITURE_HEADING = re.compile(
+    "|".join(f"(?:{p})" for p in FURNITURE_HEADING_PATTERNS), re.IGNORECASE)
+# Headings longer than this are sentences about the subject, never furniture labels.
+MAX_FURNITURE_HEADING_CHARS = 80
+
+
+def is_furniture_heading(text: str) -> bool:
+    text = " ".join(text.split()).strip(" :.!?")
+    return len(text) <= MAX_FURNITURE_HEADING_CHARS and bool(_FURNITURE_HEADING.fullmatch(text))
+
+
+def furniture_sections(blocks: list[Block]) -> dict[int, str]:
+    """Index of each block (in source order) inside a furniture section -> its heading.
+
+    A section ends at the next heading of the same or a higher rank, or where the
+    heading's parent element ends: a "Share this page" heading in a sidebar must not
+    swallow the article that follows the sidebar.
+    """
+    inside: dict[int, str] = {}
+    open_level: int | None = None
+    scope = title = ""
+    for i, block in enumerate(blocks):
+        if open_level is not None and not block.xpath.startswith(scope):
+            open_level = None
+        if block.kind == "heading":
+            if open_level is not None and block.level <= open_level:
+                open_level = None
+            if open_level is None and is_furniture_heading(block.text):
+                open_level, title = block.level, block.text
+                scope = block.xpath.rsplit("/", 1)[0] + "/"
+        if open_level is not None:
+            inside[i] = title
+    return inside

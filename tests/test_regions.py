@@ -1,0 +1,94 @@
+"""Regions and main content: landmarks, naming (seed 004), containers, furniture."""
+from __future__ import annotations
+
+import pytest
+
+from webgist_host import convert
+from webgist_host.naming import normalize_token
+from webgist_host.sections import is_furniture_heading
+
+ARTICLE = " ".join(["The colony builds comb through the summer and stores honey for winter."] * 6)
+
+
+@pytest.mark.parametrize("raw, normalized", [
+    ("menuItem", "menu-item"), ("menu-item", "menu-item"), ("MENU_ITEM", "menu-item"),
+    ("menu__item--7", "menu-item"), ("menu__item3--7", "menu-item"),
+    ("menu_123_item", "menu-item"), ("menu_123_item--__--a__", "menu-item"),
+    ("d-none", "none"), ("123", ""),
+])
+def test_tokens_are_normalised_as_seed_004_says(raw, normalized):
+    assert normalize_token(raw) == normalized
+
+
+def _texts(html: str, scope: str = "main") -> list[str]:
+    return [b.text for b in convert(html, scope=scope).blocks]
+
+
+def test_landmarks_and_named_chrome_are_not_main_content():
+    html = f"""<html><body>
+      <header><p>Site name and strapline</p></header>
+      <div class="site-nav"><ul><li><a href="/a">Alpha</a></li><li><a href="/b">Beta</a></li></ul></div>
+      <main><h1>Bees</h1><p>{ARTICLE}</p></main>
+      <div id="sidebar"><p>About the author of this blog.</p></div>
+      <footer><p>Copyright notice</p></footer></body></html>"""
+    assert _texts(html) == ["Bees", ARTICLE]
+    assert len(_texts(html, scope="page")) == 7
+
+
+def test_a_layout_name_on_the_whole_page_is_not_believed():
+    html = f"""<html><body class="has-navbar menu-open">
+      <div class="page-header-offset"><h1>Bees</h1><p>{ARTICLE}</p></div></body></html>"""
+    assert _texts(html) == ["Bees", ARTICLE]
+
+
+def test_navigation_must_be_made_of_links():
+    prose = "Queens are raised from young larvae fed on royal jelly by the nurse bees."
+    html = f"""<html><body><main><h1>Bees</h1><p>{ARTICLE}</p>
+      <section class="toc-para"><p>{prose}</p></section>
+      <nav class="toc"><a href="#a">Alpha</a> <a href="#b">Beta</a></nav></main></body></html>"""
+    texts = _texts(html)
+    assert prose in texts
+    assert "Alpha Beta" not in texts
+
+
+def test_comments_are_dropped_from_an_article_but_are_a_forums_content():
+    article = f"""<html><body><article><h1>Bees</h1><p>{ARTICLE}</p>
+      <div id="comments"><p class="comment">Great post, thanks!</p></div></article></body></html>"""
+    assert "Great post, thanks!" not in _texts(article)
+    posts = "".join(f'<div class="comment"><p>Reply {n}: {ARTICLE}</p></div>' for n in range(3))
+    forum = f"<html><body><main><h1>Thread</h1>{posts}</main></body></html>"
+    assert sum(t.startswith("Reply ") for t in _texts(forum)) == 3
+
+
+@pytest.mark.parametrize("heading, furniture", [
+    ("Related posts", True), ("You may also like", True), ("8 Reviews", True),
+    ("Customers who bought this item also bought", True), ("Leave a Reply", True),
+    ("Share this:", True), ("Sign up for our newsletter", True),
+    ("Related work", False), ("Reviews of the best laptops", False),
+    ("Why comments matter", False),
+])
+def test_furniture_headings(heading, furniture):
+    assert is_furniture_heading(heading) is furniture
+
+
+def test_a_furniture_section_ends_with_its_parent_element():
+    html = f"""<html><body><div class="wrap">
+      <div class="box"><h2>Share this page</h2><p>Facebook Twitter Email</p></div>
+      <div class="story"><p>{ARTICLE}</p><h2>Related posts</h2>
+        <ul><li><a href="/x">Another story about bees and their keepers</a></li></ul>
+        <h2>Harvest</h2><p>Take only the capped frames.</p></div></div></body></html>"""
+    texts = _texts(html)
+    assert ARTICLE in texts and "Take only the capped frames." in texts
+    assert "Facebook Twitter Email" not in texts
+    assert "Another story about bees and their keepers" not in texts
+
+
+def test_explain_names_the_rule_behind_every_drop():
+    html = f"""<html><body><nav><a href="/">Home</a> <a href="/b">Blog</a></nav>
+      <main><p>{ARTICLE}</p><p>{ARTICLE} Again.</p>
+        <h2>Related posts</h2><p>Something else entirely here.</p></main>
+      </body></html>"""
+    document = convert(html)
+    dropped = {d.text: d.reason for d in document.decisions if d.action == "dropped"}
+    assert dropped["Home Blog"] == "page chrome (nav), never main content"
+    assert "section headed “Related posts”" in dropped["Something else entirely here."]
