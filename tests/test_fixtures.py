@@ -1,29 +1,66 @@
 """Every fixture page against its hand-written Markdown, through the whole engine.
 
-Fixtures live in tests/fixtures as <category>--<slug>.html with a .md beside each;
-the expected Markdown was written by reading the page, not by running the code.
+Each fixture is a directory tests/pages/<category>--<slug>/ holding:
+
+- page.html: a small page, often a real generator's markup in miniature;
+- expected.md: the Markdown, written by reading the page, never by running the code;
+- options.json (optional): {"scope": "main" | "page", "url": "...", "options": {...}},
+  passed to convert(); scope defaults to "page".
+
+Loose files in tests/pages (the reading-order pages) belong to other tests.
 """
 from __future__ import annotations
 
+import difflib
+import json
 from pathlib import Path
 
 import pytest
 
 import webgist_host
 
-FIXTURES = Path(__file__).parent / "fixtures"
-PAGES = sorted(FIXTURES.glob("*.html"))
+PAGES = Path(__file__).parent / "pages"
+FIXTURES = sorted(p for p in PAGES.iterdir() if p.is_dir() and (p / "page.html").exists())
+DEFAULT_SCOPE = "page"
+OPTION_KEYS = frozenset({"scope", "url", "options"})
 
 
-def test_fixtures_exist():
-    assert len(PAGES) >= 15
+def _settings(fixture: Path) -> dict:
+    path = fixture / "options.json"
+    if not path.exists():
+        return {}
+    settings = json.loads(path.read_text(encoding="utf-8"))
+    unknown = set(settings) - OPTION_KEYS
+    assert not unknown, f"{path}: unknown keys {sorted(unknown)}"
+    return settings
 
 
-@pytest.mark.parametrize("page", PAGES, ids=[p.stem for p in PAGES])
-def test_fixture_matches_expected_markdown(page: Path):
-    expected_path = page.with_suffix(".md")
-    assert expected_path.exists(), f"{page.name} has no expected {expected_path.name}"
+def test_fixture_corpus_size():
+    assert len(FIXTURES) >= 80
+
+
+def test_every_fixture_directory_has_a_page():
+    strays = [p.name for p in PAGES.iterdir() if p.is_dir() and not (p / "page.html").exists()]
+    assert not strays, f"fixture directories without page.html: {strays}"
+
+
+@pytest.mark.parametrize("fixture", FIXTURES, ids=[p.name for p in FIXTURES])
+def test_fixture_matches_expected_markdown(fixture: Path):
+    expected_path = fixture / "expected.md"
+    if not expected_path.exists():
+        pytest.fail(f"{fixture.name} has no expected.md")
+    settings = _settings(fixture)
     expected = expected_path.read_text(encoding="utf-8")
-    html = page.read_text(encoding="utf-8")
-    document = webgist_host.convert(html, scope="page")
-    assert document.markdown == expected
+    html = (fixture / "page.html").read_text(encoding="utf-8")
+    document = webgist_host.convert(
+        html,
+        scope=settings.get("scope", DEFAULT_SCOPE),
+        url=settings.get("url"),
+        options=settings.get("options"),
+    )
+    if document.markdown != expected:
+        diff = "".join(difflib.unified_diff(
+            expected.splitlines(keepends=True), document.markdown.splitlines(keepends=True),
+            fromfile=f"{fixture.name}/expected.md", tofile="produced"))
+        pytest.fail(f"{fixture.name}: Markdown differs from expected.md\n{diff}",
+                    pytrace=False)

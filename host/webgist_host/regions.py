@@ -62,6 +62,9 @@ DROPPED_WIDGETS = frozenset({"consent", "filter", "post-furniture", "related",
 CONTAINER_SHARE = 0.85
 # An explicit <main> is trusted when it holds at least this share of the weight.
 EXPLICIT_MAIN_SHARE = 0.5
+# A line beside the title (a byline, a date) is this short at most.
+TITLE_BAND_MAX_WORDS = 30
+OUTSIDE_CONTAINER = "outside the main content container"
 # Comments inside the container are dropped unless they hold this share of its weight.
 COMMENTS_ARE_CONTENT_SHARE = 0.5
 
@@ -174,7 +177,7 @@ def apply_regions(root, blocks: list[Block], scope: str) -> tuple[list[Block], l
         placed.append(replace(block, region=context.region, widget=context.widget,
                               in_main=reason is None))
         reasons.append(reason)
-    placed = _keep_title(placed, container)
+    placed = _keep_title(placed, reasons, container)
     if scope == "page":
         return placed, decisions
     kept = []
@@ -195,7 +198,7 @@ def _reason_outside(context: _Placement, inside_container: bool, comments_are_co
     if context.widget == "comments" and not comments_are_content:
         return "in the comments, which are not the bulk of this page"
     if not inside_container:
-        return "outside the main content container"
+        return OUTSIDE_CONTAINER
     return None
 
 
@@ -330,14 +333,23 @@ def _comments_are_content(contexts, lineage, weights, container) -> bool:
     return comment_weight >= COMMENTS_ARE_CONTENT_SHARE * (comment_weight + other_weight) > 0
 
 
-def _keep_title(blocks: list[Block], container) -> list[Block]:
-    """The page's <h1> often sits in a header band just above the article body."""
+def _keep_title(blocks: list[Block], reasons: list[str | None], container) -> list[Block]:
+    """The page's <h1> often sits in a header band just above the article body, with
+    the byline beside it (WordPress's entry-header holds entry-title and entry-meta).
+    Keep the title, and the short lines that share its parent, up to the body."""
     if container is None or any(b.in_main and b.kind == "heading" and b.level == 1 for b in blocks):
         return blocks
-    first_main = next((i for i, b in enumerate(blocks) if b.in_main), None)
-    for i, block in enumerate(blocks[:first_main]):
-        if block.kind == "heading" and block.level == 1 and block.region not in ("nav", "footer"):
-            blocks = list(blocks)
+    first_main = next((i for i, b in enumerate(blocks) if b.in_main), len(blocks))
+    title = next((i for i, b in enumerate(blocks[:first_main])
+                  if b.kind == "heading" and b.level == 1 and reasons[i] is not None
+                  and not reasons[i].startswith("page chrome")), None)
+    if title is None:
+        return blocks
+    blocks = list(blocks)
+    band = blocks[title].xpath.rsplit("/", 1)[0] + "/"
+    for i in range(title, first_main):
+        block = blocks[i]
+        if i == title or (block.xpath.startswith(band) and reasons[i] == OUTSIDE_CONTAINER
+                          and len(block.text.split()) <= TITLE_BAND_MAX_WORDS):
             blocks[i] = replace(block, in_main=True)
-            break
     return blocks
