@@ -30,17 +30,32 @@ def normalize_token(value: str) -> str:
     return "-".join(pieces)
 
 
-def naming_words(el) -> frozenset[str]:
-    """Every word of the element's class, id, name and role values, normalised."""
-    words: set[str] = set()
+def naming_words(el, memo: dict[str, frozenset[str]] | None = None) -> frozenset[str]:
+    """Every word of the element's class, id, name and role values, normalised.
+
+    `memo` maps a raw attribute value to its words; pages repeat the same class
+    lists thousands of times, so callers walking a whole page pass one dict.
+    """
+    words: frozenset[str] = frozenset()
     for attribute in ("class", "id", "name", "role"):
         raw = el.get(attribute)
         if not raw:
             continue
-        for value in raw[:MAX_ATTRIBUTE_CHARS].split():
-            normalized = normalize_token(value)
-            if normalized:
-                words.update(normalized.split("-"))
+        found = memo.get(raw) if memo is not None else None
+        if found is None:
+            found = _words_of_value(raw)
+            if memo is not None:
+                memo[raw] = found
+        words = words | found if words else found
+    return words
+
+
+def _words_of_value(raw: str) -> frozenset[str]:
+    words: set[str] = set()
+    for value in raw[:MAX_ATTRIBUTE_CHARS].split():
+        normalized = normalize_token(value)
+        if normalized:
+            words.update(normalized.split("-"))
     return frozenset(words)
 
 

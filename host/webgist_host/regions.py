@@ -127,11 +127,12 @@ def _widget_from_names(words: frozenset[str]) -> str | None:
     return None
 
 
-def _child_context(parent: _Context, el, path: str, tag: str, inside_sectioning: bool) -> _Context:
+def _child_context(parent: _Context, el, path: str, tag: str, inside_sectioning: bool,
+                   memo: dict) -> _Context:
     landmark = _landmark(el, tag, inside_sectioning)
     marks = []
     if tag not in UNNAMED_TAGS:
-        words = naming_words(el)
+        words = naming_words(el, memo)
         named_chrome = _chrome_from_names(words)
         if named_chrome:
             marks.append((path, "chrome", named_chrome))
@@ -261,6 +262,7 @@ def _block_contexts(root, blocks: list[Block]):
     stack_contexts: list[_Context] = []
     stack_sectioning: list[bool] = []
     stack_block: list[int | None] = []
+    memo: dict[str, frozenset[str]] = {}
     for el, real_path, ancestors in walk_with_paths(root):
         depth = len(ancestors)
         del stack_contexts[depth:]
@@ -269,7 +271,7 @@ def _block_contexts(root, blocks: list[Block]):
         parent = stack_contexts[-1] if stack_contexts else _Context()
         inside_sectioning = stack_sectioning[-1] if stack_sectioning else False
         tag = tag_of(el)
-        context = _child_context(parent, el, real_path, tag, inside_sectioning)
+        context = _child_context(parent, el, real_path, tag, inside_sectioning, memo)
         stack_contexts.append(context)
         stack_sectioning.append(inside_sectioning or tag in SECTIONING_TAGS)
         current = stack_block[-1] if stack_block else None
