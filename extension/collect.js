@@ -13,11 +13,25 @@
   const started = performance.now();
   const PATH_ATTR = "data-wg-path";
   const FLOAT_ATTR = "data-wg-float";
+  // The address the browser chose for an <img> (srcset, lazy swap), when it is not src.
+  const SRC_ATTR = "data-wg-src";
   // Flag bits per box; host/webgist_host/geometry.py reads the same values.
   const FLAG_DISPLAYED = 1;
   const FLAG_VISIBLE = 2;
   const FLAG_FLOAT = 4;
   const FLAG_FIXED = 8;
+  const FLAG_CODE = 16;     // drawn as code: pre/pre-wrap/break-spaces in a monospace font
+  // Code is set apart as a block; an inline <span> in a monospace font is a code span.
+  const CODE_DISPLAYS = new Set(["block", "flex", "grid", "list-item", "table"]);
+  const CODE_WHITE_SPACE = new Set(["pre", "pre-wrap", "break-spaces"]);
+  // First font families that draw every character the same width (generic names,
+  // the platform monospace faces, and the coding fonts sites ship).
+  const MONOSPACE_FAMILIES = new Set([
+    "monospace", "ui-monospace", "courier", "courier new", "consolas", "menlo", "monaco",
+    "dejavu sans mono", "liberation mono", "sfmono-regular", "sf mono", "source code pro",
+    "fira code", "fira mono", "jetbrains mono", "roboto mono", "ibm plex mono",
+    "cascadia code", "cascadia mono", "lucida console", "ubuntu mono", "noto sans mono",
+  ]);
   // Content the engine never reads: measuring it only costs time and bytes.
   const UNMEASURED_TAGS = new Set([
     "head", "script", "style", "noscript", "template", "link", "meta", "title", "base",
@@ -40,6 +54,16 @@
     el.setAttribute(name, value);
   }
 
+  function isMonospace(fontFamily) {
+    const first = (fontFamily || "").split(",")[0].trim().replace(/^["']|["']$/g, "").toLowerCase();
+    return MONOSPACE_FAMILIES.has(first) || first.startsWith("sfmono");
+  }
+
+  function drawnAsCode(tag, style) {
+    return tag !== "pre" && CODE_DISPLAYS.has(style.display) &&
+      CODE_WHITE_SPACE.has(style.whiteSpace) && isMonospace(style.fontFamily);
+  }
+
   function childSteps(children, parentPath) {
     // XPath steps with an index on every step: tag[n] counts same-named siblings.
     const seen = new Map();
@@ -57,6 +81,7 @@
   // the JS call stack allows. Stamps are written only after measuring, so they
   // cannot disturb layout.
   const toStamp = [];       // [element, path, isFloatRoot]
+  const sources = [];       // [img, currentSrc] where the browser shows another address
   const root = document.documentElement;
   const stack = [[root, `/${root.localName.toLowerCase()}[1]`, false, false]];
   while (stack.length) {
@@ -90,6 +115,7 @@
           if (style.visibility === "visible") flags |= FLAG_VISIBLE;
           if (floatRoot) flags |= FLAG_FLOAT;
           if (style.position === "fixed" || style.position === "sticky") flags |= FLAG_FIXED;
+          if (drawnAsCode(tag, style)) flags |= FLAG_CODE;
           paths.push(path);
           boxes.push(round(r.left + scrollX), round(r.top + scrollY),
                      round(r.width), round(r.height), flags);
@@ -97,6 +123,11 @@
       }
     }
     toStamp.push([el, path, floatRoot]);
+    if (tag === "img") {
+      const shown = el.currentSrc || el.src;
+      // A page's own attribute of that name is overwritten too, in the copy only.
+      if (shown && (shown !== el.src || el.hasAttribute(SRC_ATTR))) sources.push([el, shown]);
+    }
     if (!descend) continue;
     const childFloat = insideFloat || floatRoot;
     const kids = [];
@@ -119,6 +150,7 @@
       stamp(el, PATH_ATTR, path);
       if (floatRoot) stamp(el, FLOAT_ATTR, path);
     }
+    for (const [img, src] of sources) stamp(img, SRC_ATTR, src);
     if (typeof root.getHTML === "function") {
       // getHTML writes open shadow roots as <template shadowrootmode> only when
       // it is handed them: serializableShadowRoots alone covers roots created as

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 
+import pytest
 from lxml import etree
 
 from webgist_host.blocks import extract_blocks
@@ -145,9 +146,11 @@ def test_prose_blockquote_is_one_quote_structured_is_walked():
 
 
 def test_image_sources_in_order_of_preference():
+    # A lazy loader's attribute beats src: until its script runs, src is the
+    # placeholder (grey.gif, placeholder.svg); once it has run, the two agree.
     blocks, _ = blocks_of("<img src='a.png' data-src='b.png'>"
                           "<img data-src='c.png'><img srcset='d.png 1x, e.png 2x'>")
-    assert [b.href for b in blocks] == ["a.png", "c.png", "d.png"]
+    assert [b.href for b in blocks] == ["b.png", "c.png", "d.png"]
 
 
 def test_tracking_pixel_dropped_with_decision():
@@ -239,3 +242,258 @@ def test_extraction_does_not_change_the_tree():
     before = etree.tostring(root)
     extract_blocks(root, Capture())
     assert etree.tostring(root) == before
+
+
+# --- images ---------------------------------------------------------------------
+
+def test_image_address_order_lazy_attributes_then_src_then_srcset():
+    blocks, _ = blocks_of(
+        "<img src='data:image/gif;base64,R0l=' data-src='a.jpg' alt='a'>"
+        "<img class='lazy' data-original='b.jpg' alt='b'>"
+        "<img src='/grey.gif' data-lazy-src='c.jpg' alt='c'>"
+        "<img srcset='https://cdn.x/w_100,h_50/d.jpg 1x, e.jpg 2x' alt='d'>"
+        "<img data-srcset='f.jpg 480w' src='data:image/png;base64,AA' alt='f'>"
+        "<img src='data:image/png;base64,AAAA' alt='only'>")
+    assert [b.href for b in blocks] == ["a.jpg", "b.jpg", "c.jpg",
+                                        "https://cdn.x/w_100,h_50/d.jpg", "f.jpg",
+                                        "data:image/png;base64,AAAA"]
+
+
+def test_first_srcset_url_keeps_commas_inside_the_url():
+    from webgist_host.blocks_images import first_srcset_url
+    assert first_srcset_url(" a,b.jpg 1x, c.jpg 2x") == "a,b.jpg"
+    assert first_srcset_url("x.jpg, y.jpg 2x") == "x.jpg"
+    assert first_srcset_url("  ") is None
+
+
+def test_noscript_twin_of_a_placeholder_is_used_once():
+    blocks, _ = blocks_of("<p><img class='lazyload' src='data:image/gif;base64,R0l='>"
+                          "<noscript><img src='real.jpg' alt='Real'></noscript></p>")
+    assert [(b.kind, b.href, b.alt) for b in blocks] == [("image", "real.jpg", "Real")]
+
+
+def test_noscript_twin_beside_a_lazy_image_is_not_doubled_but_a_lone_one_is_read():
+    blocks, _ = blocks_of("<img src='data:,' data-lazy-src='x.jpg' alt='X'>"
+                          "<noscript><img src='x.jpg' alt='X'></noscript>"
+                          "<p>text</p><noscript><img src='other.jpg' alt='O'></noscript>")
+    assert [b.href for b in blocks if b.kind == "image"] == ["x.jpg", "other.jpg"]
+
+
+def test_noscript_images_are_not_read_when_the_browser_measured_the_page():
+    html = ("<body data-wg-path='B'><p data-wg-path='P'>t</p>"
+            "<noscript><img src='x.jpg' alt='X'></noscript></body>")
+    capture = capture_of({"B": (0, 0, 800, 600, SHOWN), "P": (0, 0, 100, 20, SHOWN)})
+    blocks, _ = blocks_of(html, capture)
+    assert kinds(blocks) == ["paragraph"]
+
+
+def test_measured_current_src_wins():
+    html = ("<body data-wg-path='B'><img data-wg-path='I' src='small.jpg' "
+            "srcset='big.jpg 2x' data-wg-src='https://e.x/big.jpg' alt='p'></body>")
+    capture = capture_of({"B": (0, 0, 800, 600, SHOWN), "I": (0, 0, 400, 300, SHOWN)})
+    blocks, _ = blocks_of(html, capture)
+    assert blocks[0].href == "https://e.x/big.jpg"
+
+
+def test_picture_source_does_not_swallow_its_image():
+    blocks, _ = blocks_of("<figure><picture><source srcset='a.webp'><img srcset='b.jpg 800w'"
+                          " alt='B'></picture><figcaption>c</figcaption></figure>")
+    assert [(b.kind, b.href) for b in blocks] == [("image", "b.jpg"), ("figure-caption", None)]
+
+
+def test_relative_images_and_links_made_absolute_against_the_page_and_base_href():
+    html = "<p><a href='next.html'>next</a></p><img src='i/p.png' alt='p'>"
+    blocks, _ = extract_blocks(parse_html(html), Capture(), base_url="https://e.x/a/b.html")
+    assert blocks[0].rich_text == "[next](https://e.x/a/next.html)"
+    assert blocks[1].href == "https://e.x/a/i/p.png"
+    based = "<head><base href='/root/'></head><body>" + html + "</body>"
+    blocks, _ = extract_blocks(parse_html(based), Capture(), base_url="https://e.x/a/b.html")
+    assert blocks[1].href == "https://e.x/root/i/p.png"
+    blocks, _ = extract_blocks(parse_html(html), Capture(url="https://c.x/d/"))
+    assert blocks[1].href == "https://c.x/d/i/p.png"
+
+
+def test_without_any_url_relative_addresses_stay_as_written():
+    blocks, _ = blocks_of("<p><a href='../x'>x</a></p>")
+    assert blocks[0].rich_text == "[x](../x)"
+
+
+# --- links ------------------------------------------------------------------------
+
+def test_data_and_local_file_links_keep_only_their_text():
+    html = ("<p><a href='data:image/png;base64,AA'>img</a> <a href='file:///etc/passwd'>f</a>"
+            " <a href=' java\tscript:x'>j</a> <a href='mailto:a@b.c'>m</a></p>")
+    blocks, _ = extract_blocks(parse_html(html), Capture(), base_url="https://e.x/")
+    assert blocks[0].rich_text == "img f j [m](mailto:a@b.c)"
+    blocks, _ = extract_blocks(parse_html(html), Capture(), base_url="file:///home/me/p.html")
+    assert blocks[0].rich_text == "img [f](file:///etc/passwd) j [m](mailto:a@b.c)"
+
+
+# --- code ---------------------------------------------------------------------------
+
+def test_element_the_browser_drew_as_code_is_a_code_block():
+    from webgist_host.geometry import FLAG_CODE
+    html = ("<body data-wg-path='B'><p data-wg-path='P'>Run:</p>"
+            "<div class='lang-sh' data-wg-path='C'><div data-wg-path='L1'>make  all</div>"
+            "<div data-wg-path='L2'>make *install*</div></div></body>")
+    capture = capture_of({"B": (0, 0, 800, 600, SHOWN), "P": (0, 0, 100, 20, SHOWN),
+                          "C": (0, 20, 400, 40, SHOWN | FLAG_CODE),
+                          "L1": (0, 20, 400, 20, SHOWN | FLAG_CODE),
+                          "L2": (0, 40, 400, 20, SHOWN | FLAG_CODE)})
+    blocks, _ = blocks_of(html, capture)
+    assert [(b.kind, b.text, b.language) for b in blocks] == [
+        ("paragraph", "Run:", None), ("code", "make  all\nmake *install*", "sh")]
+
+
+def test_code_flag_on_an_element_holding_a_page_is_ignored():
+    from webgist_host.geometry import FLAG_CODE
+    html = "<body data-wg-path='B'><h1 data-wg-path='H'>T</h1><p data-wg-path='P'>x</p></body>"
+    capture = capture_of({"B": (0, 0, 800, 600, SHOWN | FLAG_CODE),
+                          "H": (0, 0, 100, 20, SHOWN | FLAG_CODE),
+                          "P": (0, 0, 100, 20, SHOWN | FLAG_CODE)})
+    assert kinds(blocks_of(html, capture)[0]) == ["heading", "code"]
+
+
+def test_pre_with_a_div_per_line_keeps_the_lines():
+    blocks, _ = blocks_of("<pre><div>a</div><div><br></div><div>b</div></pre>")
+    assert blocks[0].text == "a\n\nb"
+
+
+def test_language_aliases():
+    blocks, _ = blocks_of("<pre class='lang-py'><code>x</code></pre>")
+    assert blocks[0].language == "python"
+
+
+def test_copy_strip_with_a_button_is_consumed_and_logged():
+    blocks, decisions = blocks_of(
+        "<div class='code-example'><div class='example-header'><span>js</span>"
+        "<button>Copy</button></div><pre class='brush: js'>let a;</pre></div>")
+    assert [(b.kind, b.text) for b in blocks] == [("code", "let a;")]
+    assert any("copy-button strip" in d.reason for d in decisions)
+
+
+def test_label_only_strip_is_consumed_but_not_a_title_or_a_sentence():
+    blocks, _ = blocks_of("<div><span>Python</span> <span>Copy code</span></div>"
+                          "<div class='highlight'><pre>x = 1</pre></div>")
+    assert kinds(blocks) == ["code"]
+    blocks, _ = blocks_of("<div class='title'>main.py</div><pre>x = 1</pre>")
+    assert [b.text for b in blocks] == ["main.py", "x = 1"]
+    blocks, _ = blocks_of("<p>For example, this program</p><pre>print(1)</pre>")
+    assert [b.text for b in blocks] == ["For example, this program", "print(1)"]
+    blocks, _ = blocks_of("<p>js</p><pre class='language-js'>a</pre>")
+    assert [b.text for b in blocks] == ["js", "a"]         # a <p> is prose, never a strip
+    blocks, _ = blocks_of("<div>Click here to copy it <button>Copy</button></div><pre>a</pre>")
+    assert [b.text for b in blocks] == ["Click here to copy it Copy", "a"]
+
+
+def test_a_lone_button_is_a_control_but_a_button_in_a_paragraph_is_kept():
+    blocks, _ = blocks_of("<pre>run()</pre><button>Run</button>"
+                          "<p><button>Download CSV</button></p>")
+    assert [b.text for b in blocks] == ["run()", "Download CSV"]
+
+
+def test_double_break_inside_a_font_wrapper_splits_paragraphs():
+    blocks, _ = blocks_of("<body><font face='Courier'>one<br><br>two <b>bold<br><br>b</b></font>"
+                          "</body>")
+    assert [b.text for b in blocks] == ["one", "two bold b"]
+
+
+# --- escaping ---------------------------------------------------------------------------
+
+def test_escaping_leaves_what_markdown_would_not_read():
+    assert escape_text("tp_fan a _ b 5 * 3 1. x # y a|b <3 x>y") == \
+        "tp_fan a _ b 5 * 3 1. x # y a|b <3 x>y"
+
+
+def test_escaping_what_markdown_would_read():
+    assert escape_text("_a_ *b* <div> `c` &amp; ~~d~~") == \
+        "\\_a\\_ \\*b\\* \\<div> \\`c\\` \\&amp; \\~\\~d\\~\\~"
+    assert escape_text("see [1] and [x](y)") == "see \\[1] and \\[x](y)"
+    assert escape_text("a [ lone bracket") == "a [ lone bracket"
+
+
+def test_line_start_escapes_only_at_the_start():
+    blocks, _ = blocks_of("<p># not a heading</p><p>1. not a list</p><p>a # b 1. c</p>"
+                          "<p>+ plus</p><p>> quote</p>")
+    assert [b.rich_text for b in blocks] == ["\\# not a heading", "1\\. not a list",
+                                             "a # b 1. c", "\\+ plus", "\\> quote"]
+
+
+def test_brackets_split_across_text_nodes_still_escaped():
+    blocks, _ = blocks_of("<p>fact<sup><a href='#c1'><span>[</span>1<span>]</span></a></sup>"
+                          " more</p>")
+    assert blocks[0].rich_text == "fact\\[1] more"
+
+
+def test_code_spans_and_links_are_never_escaped_inside():
+    blocks, _ = blocks_of("<p><code>a_b *c* [d]</code> <a href='/x_[1]'>t_x</a></p>")
+    assert blocks[0].rich_text == "`a_b *c* [d]` [t_x](/x_[1])"
+
+
+def test_escaped_paragraph_renders_back_to_its_text():
+    from markdown_it import MarkdownIt
+    text = "Use _private and *ptr, [note] <b> 2*3 `tick` ~~x~~ &amp; \\* end"
+    blocks, _ = blocks_of(f"<p>{text.replace('&', '&amp;').replace('<', '&lt;')}</p>")
+    rendered = MarkdownIt("commonmark").enable("strikethrough").render(blocks[0].rich_text)
+    import html as html_lib
+    assert html_lib.unescape(rendered.strip().removeprefix("<p>").removesuffix("</p>")) == text
+
+
+# --- collect.js in real Chromium: code drawn without <pre>, and currentSrc -----------
+
+ONE_PIXEL_PNG = bytes.fromhex(
+    "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489"
+    "0000000d49444154789c6360f8cfc0f01f0005000201a5d6f7a20000000049454e44ae426082")
+CODE_AND_IMAGES_PAGE = """<!DOCTYPE html><html lang="en"><head><title>Code</title>
+<style>.code { white-space: pre; font-family: "DejaVu Sans Mono", monospace; }
+.wrap { white-space: pre-wrap; font-family: Georgia, serif; }</style></head><body>
+<p>Install:</p>
+<div class="code">make
+make install</div>
+<div class="wrap">not   code</div>
+<span class="code">inline</span>
+<pre>real pre</pre>
+<img src="small.png" srcset="big.png 1x" alt="pic" width="100" height="100">
+<img src="same.png" alt="same" width="100" height="100" data-wg-src="the page's own">
+</body></html>"""
+
+
+@pytest.mark.browser
+def test_collect_flags_code_and_stamps_current_src_leaving_the_page_unchanged(
+        chromium, server, site_dir):
+    from webgist_host.browser import run_collect, set_viewport
+    from webgist_host.geometry import FLAG_CODE
+    (site_dir / "blocks--code-and-images.html").write_text(CODE_AND_IMAGES_PAGE)
+    for name in ("small.png", "big.png", "same.png"):     # loaded, so drawn 100px square
+        (site_dir / name).write_bytes(ONE_PIXEL_PNG)
+    set_viewport(chromium)
+    chromium.get(f"{server}/blocks--code-and-images.html")
+    snapshot = "return document.documentElement.outerHTML"
+    before = chromium.execute_script(snapshot)
+    capture = run_collect(chromium)
+    assert chromium.execute_script(snapshot) == before
+    flags = dict(zip(capture["geometry"]["paths"], capture["geometry"]["boxes"][4::5]))
+    body = "/html[1]/body[1]"
+    assert flags[f"{body}/div[1]"] & FLAG_CODE
+    assert not flags[f"{body}/div[2]"] & FLAG_CODE         # pre-wrap in a serif font
+    assert not flags[f"{body}/span[1]"] & FLAG_CODE        # inline: a code span's business
+    assert not flags[f"{body}/pre[1]"] & FLAG_CODE         # a <pre> needs no flag
+    assert f'data-wg-src="{server}/big.png"' in capture["html"]
+    assert "the page's own" not in capture["html"]         # overwritten in the copy ...
+    assert chromium.execute_script(                        # ... and left on the page
+        "return document.images[1].getAttribute('data-wg-src')") == "the page's own"
+    blocks, _ = extract_blocks(parse_html(capture["html"]), read_capture(capture))
+    assert [(b.kind, b.text) for b in blocks if b.kind == "code"] == [
+        ("code", "make\nmake install"), ("code", "real pre")]
+    assert [b.href for b in blocks if b.kind == "image"] == [
+        f"{server}/big.png", f"{server}/same.png"]
+
+
+def test_table_caption_takes_the_tables_place_and_is_not_doubled_in_kept_html():
+    blocks, _ = blocks_of("<table><caption>Cap</caption><tr><th>a</th><th>b</th></tr>"
+                          "<tr><td>1</td><td>2</td></tr></table>")
+    assert [b.kind for b in sorted(blocks, key=lambda b: b.dom_index)] == [
+        "figure-caption", "table"]
+    blocks, _ = blocks_of("<table><caption>Cap</caption><tr><th colspan='2'>a</th></tr>"
+                          "<tr><td>1</td><td>2</td></tr></table>")
+    assert kinds(blocks) == ["table"] and "<caption>Cap</caption>" in blocks[0].table_html

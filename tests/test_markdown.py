@@ -105,3 +105,38 @@ def test_reference_style_leaves_images_inline():
 def test_hard_breaks_in_list_items_stay_inside_the_item():
     out = md([block("list-item", "a b", rich="a  \nb", tag="li", level=1)])
     assert out == "- a  \n  b\n"
+
+
+def test_display_math_between_dollar_lines_never_escaped():
+    out = md([block("math", "a_1 * b", tag="span"), block(text="after")], link_style="reference")
+    assert out == "$$\na_1 * b\n$$\n\nafter\n"
+
+
+def test_code_fence_is_verbatim_and_outgrows_a_fence_inside():
+    code = "```\n*not emphasis* [x](y) # no heading\n````"
+    out = md([block("code", code, tag="pre", language="md")])
+    assert out == "`````md\n" + code + "\n`````\n"
+
+
+def test_front_matter_has_all_fields_and_the_reading_order_method():
+    meta = Metadata(title="A: b", url="https://e.x/a", author='Jo "JJ" Marsh',
+                    published="2024-09-14", lang="en-GB")
+    out = render_markdown([block(text="body")], meta,
+                          {"front_matter": True, "reading_order_method": "geometric-xy-cut"})
+    assert out == ('---\ntitle: "A: b"\nurl: "https://e.x/a"\nauthor: "Jo \\"JJ\\" Marsh"\n'
+                   'date: "2024-09-14"\nlanguage: "en-GB"\n'
+                   'reading_order_method: "geometric-xy-cut"\n---\n\nbody\n')
+
+
+def test_front_matter_escapes_newlines_controls_and_separators():
+    meta = Metadata(title="one\ntwo\u2028three\x85\\end\tx")
+    out = render_markdown([], meta, {"front_matter": True})
+    assert out == '---\ntitle: "one\\ntwo\\u2028three\\u0085\\\\end\\tx"\n---\n'
+    # A YAML double-quoted scalar with these escapes is also a JSON string.
+    import json
+    assert json.loads(out.split("title: ", 1)[1].split("\n", 1)[0]) == meta.title
+
+
+def test_front_matter_leaves_out_what_the_page_did_not_say():
+    out = render_markdown([], Metadata(title=""), {"front_matter": True})
+    assert out == '---\ntitle: ""\n---\n'

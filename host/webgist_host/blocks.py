@@ -11,11 +11,17 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
-from .blocks_code import code_language, code_text
-from .blocks_inline import (
-    BLOCK_TAGS, SKIPPED_TAGS, InlineRenderer, class_tokens, escape_text, finish,
-    link, markdown_url, safe_href,
+from .blocks_code import (
+    CONTROL_ROLES, CONTROL_TAGS, code_language, code_text, is_copy_strip, leads_to_code,
 )
+from .blocks_editors import editor_shape, read_editor
+from .blocks_images import image_alt, image_source, noscript_pictures
+from .blocks_inline import (
+    BLOCK_TAGS, SKIPPED_TAGS, InlineRenderer, LinkPolicy, base_url_of, escape_piece,
+    escape_text, finish,
+    link, markdown_url,
+)
+from .blocks_math import is_math_script, is_mathjax2_copy, math_of
 from .blocks_tables import (
     cells_of, clean_table_html, is_layout_table, needs_html, own_rows,
 )
@@ -46,6 +52,27 @@ NOSCRIPT_MIN_WORDS = 100
 _DISPLAY_NONE_RE = re.compile(r"display\s*:\s*none", re.I)
 # Blocks a list item or definition adopts as its own text.
 ITEM_KINDS = frozenset({"paragraph", "heading"})
+# Tags that make an element drawn as code (FLAG_CODE) a page rather than a listing:
+# a plain-text page styled pre-wrap in a monospace font still has its headings.
+CODE_STRUCTURE_TAGS = frozenset({
+    "pre", "p", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "dl", "table",
+    "blockquote", "figure", "img", "video", "iframe",
+})
+# Void elements libxml2's HTML parser does not know as void: it nests the content
+# after them inside them (checked on lxml 6.1: source, track, embed, wbr).
+PARSER_NESTING_VOID_TAGS = frozenset({"source", "track", "embed"})
+# Inline wrappers kept whole even around <br><br> (their markup would be lost if
+# walked through); plain wrappers such as <font> and <span> are walked through so
+# the pair splits paragraphs (textfiles.com wraps whole pages in <font>).
+KEEP_WHOLE_TAGS = frozenset({"a", "b", "strong", "i", "em", "code", "kbd", "samp", "tt"})
+# A control in one of these was written into the prose ("<p><button>Download CSV")
+# and is kept; a control standing alone elsewhere ("Run" under a playground) is not.
+PROSE_CONTAINERS = frozenset({"p", "li", "dd", "td", "th", "blockquote"})
+# Tags taken verbatim as code without the browser's word.
+CODE_TAGS = frozenset({"pre", "listing", "xmp"})
+# Structure that stays structure even in a code font (a <p> styled pre-wrap in a
+# monospace font is a listing; a heading or a list item is still a heading or item).
+NEVER_DRAWN_CODE_TAGS = CODE_TAGS | (CODE_STRUCTURE_TAGS - {"p"}) | {"li", "dt", "dd"}
 
 
 @dataclass
@@ -79,17 +106,28 @@ class _Run:
     pieces: list = field(default_factory=list)    # strings and inline elements
 
 
-def extract_blocks(root, capture: Capture) -> tuple[list[Block], list[Decision]]:
-    """Blocks in source order, and the decisions taken while reading them."""
-    walker = _Walker(root, capture)
+def extract_blocks(root, capture: Capture, *, base_url: str | None = None,
+                   ) -> tuple[list[Block], list[Decision]]:
+    """Blocks in source order, and the decisions taken while reading them.
+
+    Relative links and image addresses are made absolute against `base_url` (else
+    the captured page's URL), as the document's <base href> says.
+    """
+    walker = _Walker(root, capture, base_url or capture.url)
     walker.block(root, _Context())
     return walker.blocks, walker.decisions
 
 
 class _Walker:
-    def __init__(self, root, capture: Capture):
+    def __init__(self, root, capture: Capture, page_url: str | None = None):
         self.capture = capture
         self.measured = capture.measured
+        self.links = LinkPolicy(base_url_of(root, page_url))
+        self._math: dict = {}                # math root -> its formula
+        self._in_math: set = set()           # elements inside a math root
+        self._holds_structure: set = set()   # elements with a CODE_STRUCTURE_TAGS inside
+        self._consumed: set = set()          # editor sources already read
+        self._holds_break_pair: set = set()  # ancestors of a <br><br>
         self.blocks: list[Block] = []
         self.decisions: list[Decision] = []
         self._paths: dict = {}
@@ -99,27 +137,45 @@ class _Walker:
         self._logged: set = set()            # hidden elements already in the log
         self._last_index = 0
         self._index_tree(root)
-        self.inline = InlineRenderer(self.skipped)
-        self.inline_lines = InlineRenderer(self.skipped, line_breaks=True)
+        self.inline = InlineRenderer(self.skipped, href=self.links.href, math=self._math.get)
+        self.inline_lines = InlineRenderer(self.skipped, line_breaks=True,
+                                           href=self.links.href, math=self._math.get)
 
     # --- one pass over the tree: positions and which elements hold blocks ------
 
     def _index_tree(self, root) -> None:
         for i, el in enumerate(root.iter()):
             self._index[el] = i
-            if isinstance(el.tag, str) and self._starts_block(el):
-                node = el.getparent()
-                # Stop at the first ancestor already marked: each is marked once.
-                while node is not None and node not in self._holds_block:
-                    self._holds_block.add(node)
-                    node = node.getparent()
+            if not isinstance(el.tag, str):
+                continue
+            if el.getparent() in self._in_math or el in self._math:
+                self._in_math.add(el)
+                continue
+            formula = math_of(el)
+            if formula is not None:
+                self._math[el] = formula
+                self._in_math.add(el)
+            if tag_of(el) in CODE_STRUCTURE_TAGS:
+                _mark_ancestors(el, self._holds_structure)
+            if _starts_break_pair(el):
+                _mark_ancestors(el, self._holds_break_pair)
+            if self._starts_block(el):
+                _mark_ancestors(el, self._holds_block)
 
     def _starts_block(self, el) -> bool:
         tag = tag_of(el)
+        if el in self._math:
+            return self._math[el].display or tag in BLOCK_TAGS
+        if el in self._in_math:
+            return False
+        if editor_shape(el) is not None or self._drawn_as_code(el):
+            return True
         if tag in BLOCK_TAGS or tag in MEDIA_LABELS:
             return True
         if tag == "img":
             return self._image_source(el) is not None and not self._tiny(el)
+        if tag == "noscript":
+            return bool(self._noscript_pictures(el))
         if tag == "svg":
             return bool(self._svg_labels(el))
         return False
@@ -170,12 +226,21 @@ class _Walker:
             return "the browser drew it invisible"
         return None
 
+    def _drawn_as_code(self, el) -> bool:
+        """The browser drew it as code (FLAG_CODE) and it holds no page structure."""
+        box = self.box(el)
+        return (box is not None and box.is_code and tag_of(el) not in NEVER_DRAWN_CODE_TAGS
+                and el not in self._holds_structure)
+
     def skipped(self, el) -> bool:
         """True for non-content and hidden elements (hidden ones are logged)."""
         if not isinstance(el.tag, str):
             return True
         if tag_of(el) in SKIPPED_TAGS:
-            return not self._noscript_is_the_page(el)
+            return not (self._noscript_is_the_page(el) or is_math_script(el)
+                        or _swallowed_siblings(el) or self._noscript_pictures(el))
+        if is_mathjax2_copy(el):
+            return True
         if tag_of(el) == "img" and self._tiny(el):
             self._log(el, f"tracking pixel (under {MIN_IMAGE_PX}px)", self._image_source(el) or "")
             return True
@@ -193,6 +258,12 @@ class _Walker:
         if self.measured or tag_of(el) != "noscript":
             return False
         return len(el.text_content().split()) >= NOSCRIPT_MIN_WORDS
+
+    def _noscript_pictures(self, el) -> list:
+        """Without a browser, the pictures a <noscript> shows (not a lazy twin's)."""
+        if self.measured or tag_of(el) != "noscript":
+            return []
+        return noscript_pictures(el)
 
     def _log(self, el, reason: str, text: str) -> None:
         if el not in self._logged:
@@ -230,14 +301,26 @@ class _Walker:
         """Handle one element that starts a block (or the document root)."""
         if self.skipped(el):
             return
+        if el in self._consumed:
+            return
         ctx = self._enter(el, ctx)
         tag = tag_of(el)
-        handler = _HANDLERS.get(tag)
+        handler = self._special_handler(el) or _HANDLERS.get(tag)
         if handler is None and tag in HEADING_LEVELS:
             handler = _Walker.heading
         if handler is None:
             handler = _Walker.container
         handler(self, el, ctx)
+
+    def _special_handler(self, el):
+        """Math, editors and code the browser drew, whatever their tag."""
+        if el in self._math:
+            return _Walker.math
+        if editor_shape(el) is not None:
+            return _Walker.editor
+        if self._drawn_as_code(el):
+            return _Walker.code
+        return None
 
     def _enter(self, el, ctx: _Context) -> _Context:
         if el.get(FLOAT_ATTR) is not None or (self.box(el) is not None and self.box(el).is_float):
@@ -255,17 +338,23 @@ class _Walker:
         for child in el:
             if not isinstance(child.tag, str):
                 pass
+            elif self._is_strip(child):
+                self.decisions.append(Decision(
+                    STAGE, "dropped", "copy-button strip above a code block", self.path(child),
+                    " ".join(child.text_content().split())))
             elif self._starts_block(child):
                 self._flush(run, ctx)
                 run.pieces, run.after_block = [], True
                 self.block(child, ctx)
-            elif child in self._holds_block:
+            elif child in self._holds_block or (
+                    child in self._holds_break_pair and tag_of(child) not in KEEP_WHOLE_TAGS):
                 # An inline wrapper around blocks (<a><div>..</div></a>, <font><p>):
                 # its words join the current run, its blocks are walked in place.
                 if not self.skipped(child):
                     inner = ctx
-                    if tag_of(child) == "a" and safe_href(child.get("href")):
-                        inner = replace(ctx, link=child.get("href"))
+                    href = self.links.href(child.get("href")) if tag_of(child) == "a" else None
+                    if href:
+                        inner = replace(ctx, link=href)
                     self._walk(child, self._enter(child, inner), run)
             else:
                 run.pieces.append(child)
@@ -283,13 +372,17 @@ class _Walker:
         for piece in pieces:
             if isinstance(piece, str):
                 plain.append(piece)
-                rich.append(escape_text(piece))
+                rich.append(escape_piece(piece))
             else:
                 p, r = self.inline.element(piece, 1, frozenset())
                 plain.append(p)
                 rich.append(r)
         text, rich_text = finish("".join(plain), "".join(rich))
         if not text:
+            return
+        if tag_of(run.container) not in PROSE_CONTAINERS and _controls_only(pieces):
+            self._log(run.container if len(pieces) > 1 else pieces[0],
+                      "a control standing alone (a button), not content", text)
             return
         if ctx.link and "](" not in rich_text:
             rich_text = link(rich_text, ctx.link)
@@ -339,10 +432,15 @@ class _Walker:
         frame = _Frame(self.path(el), self._index.get(el, 0), self.rect(el), fields)
         self.container(el, replace(ctx, frame=frame, numbers=None))
 
-    def caption(self, el, ctx: _Context) -> None:
+    def caption(self, el, ctx: _Context, *, before=None) -> None:
+        """A caption; `before` is the table it titles, whose place it takes in
+        source order (the <caption> sits inside the <table> it precedes)."""
         text, rich = finish(*self.inline_lines.content(el))
         if text:
-            self.emit(self._make("figure-caption", el, text, rich), ctx)
+            block = self._make("figure-caption", el, text, rich)
+            if before is not None:
+                block = replace(block, dom_index=self._index.get(before, block.dom_index))
+            self.emit(block, ctx)
 
     def blockquote(self, el, ctx: _Context) -> None:
         if _quote_is_structured(el):
@@ -357,6 +455,45 @@ class _Walker:
         if text.strip():
             self.emit(self._make("code", el, text, text, language=code_language(el)), ctx)
 
+    def editor(self, el, ctx: _Context) -> None:
+        found = read_editor(el, self.skipped)
+        if found is None:
+            return
+        if found.source is not None:
+            self._consumed.add(found.source)
+        self.emit(self._make("code", el, found.text, found.text, language=found.language), ctx)
+
+    def math(self, el, ctx: _Context) -> None:
+        formula = self._math[el]
+        if formula.display and formula.tex:
+            self.emit(self._make("math", el, formula.tex, formula.tex), ctx)
+            return
+        text, rich = finish(*self.inline.element(el, 1, frozenset()))
+        if text:
+            self.emit(self._make("paragraph", el, text, rich), ctx)
+
+    def _is_code(self, el) -> bool:
+        return (tag_of(el) in CODE_TAGS or editor_shape(el) is not None
+                or self._drawn_as_code(el))
+
+    def _is_strip(self, el) -> bool:
+        """The label-and-copy strip just above a code block (MDN's "js Copy")."""
+        following = el.getnext()
+        while following is not None and not isinstance(following.tag, str):
+            following = following.getnext()
+        if following is None or self._is_code(el):
+            return False
+        code = leads_to_code(following, self._is_code)
+        if code is None:
+            return False
+        return is_copy_strip(el, code, language=self._code_language(code))
+
+    def _code_language(self, code) -> str | None:
+        if editor_shape(code) is not None:
+            found = read_editor(code, self.skipped)
+            return found.language if found else None
+        return code_language(code)
+
     def rule(self, el, ctx: _Context) -> None:
         if self.measured and self.box(el) is None:
             self.decisions.append(Decision(STAGE, "dropped", "rule the browser gave no box",
@@ -368,13 +505,21 @@ class _Walker:
         src = self._image_source(el)
         if src is None:
             return
-        alt = " ".join((el.get("alt") or "").split())
-        target = safe_href(ctx.link)
+        src = self.links.resolve(src)
+        alt = image_alt(el)
+        target = ctx.link
         rich = f"![{_escape_alt(alt)}]({markdown_url(src)})"
         if target:
             rich = f"[{rich}]({markdown_url(target)})"
         self.emit(self._make("image", el, alt, rich, href=src, alt=alt, link=target),
                   replace(ctx, link=None))
+
+    def noscript(self, el, ctx: _Context) -> None:
+        if self._noscript_is_the_page(el):
+            self.container(el, ctx)
+            return
+        for picture in self._noscript_pictures(el):
+            self.block(picture, ctx)
 
     def svg(self, el, ctx: _Context) -> None:
         labels = self._svg_labels(el)
@@ -391,6 +536,7 @@ class _Walker:
             self.decisions.append(Decision(STAGE, "dropped", "embed too small to be content",
                                            self.path(el), src or title))
             return
+        src = self.links.resolve(src) if src else src
         label = f"{MEDIA_LABELS[tag_of(el)]}: {title or src}"
         self.emit(self._make("media", el, title or src, escape_text(label), href=src), ctx)
 
@@ -399,9 +545,11 @@ class _Walker:
         if is_layout_table(el, rows):
             self.container(el, ctx)
             return
-        for child in el:
-            if tag_of(child) == "caption" and not self.skipped(child):
-                self.caption(child, ctx)
+        html_kept = needs_html(rows)
+        if not html_kept:        # cleaned table markup carries its <caption> itself
+            for child in el:
+                if tag_of(child) == "caption" and not self.skipped(child):
+                    self.caption(child, ctx, before=el)
         plain_rows, rich_rows = [], []
         for row in rows:
             if self.skipped(row):
@@ -413,7 +561,7 @@ class _Walker:
         if not plain_rows:
             return
         text = " ".join(cell for row in plain_rows for cell in row if cell)
-        table_html = clean_table_html(el, self.skipped) if needs_html(rows) else None
+        table_html = clean_table_html(el, self.skipped) if html_kept else None
         self.emit(self._make("table", el, text, text, rows=tuple(plain_rows),
                              rich_rows=tuple(rich_rows), table_html=table_html), ctx)
 
@@ -423,15 +571,9 @@ class _Walker:
 
     # --- images and svg ----------------------------------------------------------
 
-    def _image_source(self, el) -> str | None:
-        src = (el.get("src") or "").strip()
-        lazy = (el.get("data-src") or "").strip()
-        srcset = (el.get("srcset") or el.get("data-srcset") or "").strip()
-        first_candidate = srcset.split(",")[0].split()[0] if srcset else ""
-        # A data: URI beside a real lazy source is the loading placeholder.
-        if src.lower().startswith("data:") and (lazy or first_candidate):
-            src = ""
-        return src or lazy or first_candidate or None
+    @staticmethod
+    def _image_source(el) -> str | None:
+        return image_source(el)
 
     def _tiny(self, el) -> bool:
         for attr in ("width", "height"):
@@ -459,8 +601,48 @@ _HANDLERS = {
     "pre": _Walker.code, "listing": _Walker.code, "xmp": _Walker.code,
     "hr": _Walker.rule, "img": _Walker.image, "svg": _Walker.svg,
     "video": _Walker.media, "audio": _Walker.media, "iframe": _Walker.media,
-    "table": _Walker.table,
+    "table": _Walker.table, "noscript": _Walker.noscript,
 }
+
+
+def _swallowed_siblings(el) -> bool:
+    """libxml2 does not know these are void: <source><img></picture> parses with the
+    <img> inside the <source>. Such an element is walked through, not skipped."""
+    return tag_of(el) in PARSER_NESTING_VOID_TAGS and len(el) > 0
+
+
+def _starts_break_pair(el) -> bool:
+    """A <br> followed, with only blank text between, by another <br>."""
+    if tag_of(el) != "br" or (el.tail or "").strip():
+        return False
+    following = el.getnext()
+    return following is not None and tag_of(following) == "br"
+
+
+def _is_control(el) -> bool:
+    return tag_of(el) in CONTROL_TAGS or (el.get("role") or "").strip() in CONTROL_ROLES
+
+
+def _controls_only(pieces: list) -> bool:
+    """A run whose only words are on buttons: "Run" under a playground, "Load more"."""
+    controls = False
+    for piece in pieces:
+        if isinstance(piece, str):
+            if piece.strip():
+                return False
+        elif _is_control(piece):
+            controls = True
+        elif "".join(piece.itertext()).strip():
+            return False
+    return controls
+
+
+def _mark_ancestors(el, marked: set) -> None:
+    """Add every ancestor of `el`, stopping at the first already marked (each once)."""
+    node = el.getparent()
+    while node is not None and node not in marked:
+        marked.add(node)
+        node = node.getparent()
 
 
 def _pixels(value: str | None) -> float | None:

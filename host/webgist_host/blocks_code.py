@@ -1,4 +1,5 @@
-"""Code blocks: the verbatim text of a <pre> and the language its markup names."""
+"""Code blocks: the verbatim text of a <pre> (or of an element the browser drew as
+code), the language its markup names, and the copy-button strip above it."""
 from __future__ import annotations
 
 import re
@@ -18,30 +19,39 @@ NO_LANGUAGE_WORDS = frozenset({
 # MDN's SyntaxHighlighter convention: class="brush: js; ..."
 _BRUSH_RE = re.compile(r"brush:\s*([\w+#.-]+)")
 _LANGUAGE_RE = re.compile(r"^[a-z0-9][a-z0-9_+#.-]{0,29}$")
+# Block-level children that start and end a line inside code (GitHub's blob view
+# and many highlighters write one <div> per line).
+LINE_TAGS = frozenset({"div", "p", "li", "tr", "table", "ul", "ol", "dl", "dt", "dd",
+                       "section", "article", "pre", "h1", "h2", "h3", "h4", "h5", "h6"})
 # How far up from the <pre> a wrapper may name the language (Sphinx puts it two up).
 LANGUAGE_ANCESTOR_LEVELS = 2
 
 
-def _clean_language(value: str | None) -> str | None:
+# Short names a highlighter writes that fences spell out (StackExchange's lang-py).
+LANGUAGE_ALIASES = {"py": "python", "py3": "python", "python3": "python", "rb": "ruby",
+                    "golang": "go"}
+
+
+def clean_language(value: str | None) -> str | None:
     value = (value or "").strip().lower()
     if not value or value in NO_LANGUAGE_WORDS or not _LANGUAGE_RE.match(value):
         return None
-    return value
+    return LANGUAGE_ALIASES.get(value, value)
 
 
 def _language_of(el) -> str | None:
     for attr in LANGUAGE_ATTRIBUTES:
-        found = _clean_language(el.get(attr))
+        found = clean_language(el.get(attr))
         if found:
             return found
     classes = el.get("class") or ""
     brush = _BRUSH_RE.search(classes)
     if brush:
-        return _clean_language(brush.group(1))
+        return clean_language(brush.group(1))
     for token in classes.split():
         for prefix in LANGUAGE_CLASS_PREFIXES:
             if token.lower().startswith(prefix):
-                found = _clean_language(token[len(prefix):])
+                found = clean_language(token[len(prefix):])
                 if found:
                     return found
                 break
@@ -66,7 +76,8 @@ def code_language(pre) -> str | None:
 
 
 def code_text(pre, skip: Callable[[object], bool]) -> str:
-    """The text exactly as written: whitespace is the meaning, <br> is a newline."""
+    """The text exactly as written: whitespace is the meaning, <br> is a newline,
+    and a block-level child (one <div> per line) is a line of its own."""
     parts: list[str] = []
     _collect(pre, skip, parts)
     text = "".join(parts)
@@ -77,12 +88,21 @@ def code_text(pre, skip: Callable[[object], bool]) -> str:
     return text.rstrip()
 
 
+def _end_line(parts: list[str]) -> None:
+    """A line break unless the text already ends a line (or nothing is written yet)."""
+    last = next((p for p in reversed(parts) if p), "")
+    if last and not last.endswith("\n"):
+        parts.append("\n")
+
+
 def _collect(root, skip, parts: list[str]) -> None:
     # Iterative so a deep highlighter soup cannot exhaust the stack.
     stack = [(root, False)]
     while stack:
         el, done = stack.pop()
         if done:
+            if el is not root and tag_of(el) in LINE_TAGS:
+                _end_line(parts)
             if el is not root and el.tail:
                 parts.append(el.tail)
             continue
@@ -90,9 +110,89 @@ def _collect(root, skip, parts: list[str]) -> None:
             if el.tail:
                 parts.append(el.tail)
             continue
+        line = el is not root and tag_of(el) in LINE_TAGS
+        if line:
+            _end_line(parts)
         if tag_of(el) == "br":
             parts.append("\n")
         elif el.text:
             parts.append(el.text)
         stack.append((el, True))
         stack.extend((child, False) for child in reversed(el))
+
+
+# --- the copy-button strip above a code block ------------------------------------
+
+# A strip above a code block ("js Copy" on MDN) is furniture only when this short.
+STRIP_MAX_WORDS = 3
+# Controls a strip holds (MDN's <button>Copy</button>, GitHub's <clipboard-copy>).
+CONTROL_TAGS = frozenset({"button", "clipboard-copy"})
+CONTROL_ROLES = frozenset({"button"})
+# Words of a strip's labels: the copy action and its feedback.
+COPY_WORDS = frozenset({"copy", "copied", "copied!", "code", "clipboard", "to"})
+# Language names a strip shows that the markup may spell differently (MDN's strip
+# says "js" over brush: js, Docusaurus "JavaScript"); the no-language words count too.
+LANGUAGE_LABEL_WORDS = frozenset({
+    "js", "javascript", "ts", "typescript", "html", "css", "json", "bash", "sh", "shell",
+    "console", "python", "py", "java", "c", "c++", "cpp", "c#", "csharp", "go", "rust",
+    "ruby", "php", "sql", "yaml", "xml", "jsx", "tsx", "kotlin", "swift", "http",
+})
+# Tags that hold prose: never a strip, however short (perldoc lost "For example,
+# this program" to a strip rule that took any short <p>).
+PROSE_TAGS = frozenset({"p", "h1", "h2", "h3", "h4", "h5", "h6", "li", "blockquote"})
+# How far down through first children a code block may sit under a wrapper
+# (Sphinx: div.highlight-python > div.highlight > pre).
+CODE_WRAPPER_DEPTH = 3
+
+
+def _holds_control(el) -> bool:
+    for node in el.iter():
+        if tag_of(node) in CONTROL_TAGS or (node.get("role") or "").strip() in CONTROL_ROLES:
+            return True
+    return False
+
+
+def _control_free_words(el) -> list[str]:
+    """The strip's words outside its controls."""
+    words: list[str] = []
+    stack = [el]
+    while stack:
+        node = stack.pop()
+        if not isinstance(node.tag, str):
+            continue
+        is_control = tag_of(node) in CONTROL_TAGS or (node.get("role") or "") in CONTROL_ROLES
+        if node.text and not is_control:
+            words += node.text.split()
+        if node.tail and node is not el:
+            words += node.tail.split()
+        if not is_control:
+            stack.extend(reversed(node))
+    return words
+
+
+def leads_to_code(el, is_code: Callable[[object], bool]) -> object | None:
+    """The code element `el` is, or wraps through its first children; else None."""
+    node = el
+    for _ in range(CODE_WRAPPER_DEPTH + 1):
+        if node is None or not isinstance(node.tag, str):
+            return None
+        if is_code(node):
+            return node
+        node = next((child for child in node if isinstance(child.tag, str)), None)
+    return None
+
+
+def is_copy_strip(el, code, *, language: str | None = None) -> bool:
+    """True when `el`, just above `code`, is its label-and-copy-button strip: it holds
+    a control, or nothing but a language name and copy words, in few words."""
+    if tag_of(el) in PROSE_TAGS or el.find(".//pre") is not None:
+        return False
+    words = _control_free_words(el)
+    if len(words) > STRIP_MAX_WORDS:
+        return False
+    if _holds_control(el):
+        return True
+    if not words:
+        return False
+    labels = COPY_WORDS | LANGUAGE_LABEL_WORDS | NO_LANGUAGE_WORDS | {language or ""}
+    return all(word.lower().strip(":") in labels for word in words)

@@ -8,8 +8,11 @@ escaped only where Markdown would otherwise read them as syntax).
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Callable
+from urllib.parse import urljoin, urlsplit
 
+from .blocks_math import Math, math_of
 from .dom import tag_of
 
 # Elements that start a new block in the browser's default stylesheet. Met inside
@@ -38,7 +41,10 @@ EMPHASIS_MARKS = {"strong": "**", "b": "**", "em": "*", "i": "*"}
 CODE_SPAN_TAGS = frozenset({"code", "kbd", "samp", "tt"})
 
 # Hrefs that run script or smuggle a page in; the link text survives without them.
-UNSAFE_HREF_PREFIXES = ("javascript:", "vbscript:", "data:text/html")
+UNSAFE_HREF_PREFIXES = ("javascript:", "vbscript:", "data:")
+# A page served over the web cannot send its reader to their own disk.
+WEB_SCHEMES = frozenset({"http", "https"})
+LOCAL_SCHEMES = frozenset({"file"})
 # Heading permalinks (Sphinx "¶", GitHub/Hugo "#", "🔗") are page furniture, not words.
 PERMALINK_GLYPHS = frozenset({"¶", "#", "🔗", "§"})
 PERMALINK_CLASSES = frozenset({"headerlink"})
@@ -65,7 +71,9 @@ _ESCAPES = (
     (re.compile(r"\\(?=[!-/:-@\[-`{-~])"), r"\\\\"),   # a backslash that would escape
     (re.compile(r"`"), r"\\`"),
     (re.compile(r"(?<=\S)\*|\*(?=\S)"), r"\\*"),           # "5 * 3" stays as written
-    (re.compile(r"(?<![^\W_])_|_(?![^\W_])"), r"\\_"),    # snake_case stays as written
+    # "_" opens or closes emphasis only at a word edge, next to a non-space:
+    # snake_case and "a _ b" stay as written.
+    (re.compile(r"(?<![^\W_])_(?=\S)|(?<=\S)_(?![^\W_])"), r"\\_"),
     (re.compile(r"<(?=[A-Za-z/!?])"), r"\\<"),             # would open a tag
     (re.compile(r"&(?=#?\w+;)"), r"\\&"),                  # would read as an entity
     (re.compile(r"~~"), r"\\~\\~"),                        # GFM strikethrough
@@ -79,13 +87,41 @@ _LINE_START_ESCAPES = (
 )
 
 
-def escape_text(text: str) -> str:
-    """Escape only the characters Markdown would take as syntax in this text."""
+# Prose brackets are held as these until the whole block is known: "[" opens a link
+# (or a shortcut reference such as "[1]") only with a "]" after it, and that "]" may
+# sit in a later text node (Wikipedia writes "[", "1", "]" as three nodes).
+OPEN_BRACKET = "\x02"
+CLOSE_BRACKET = "\x03"
+_SENTINELS = {ord(OPEN_BRACKET): None, ord(CLOSE_BRACKET): None}
+
+
+def escape_piece(text: str) -> str:
+    """Escape one text node of a block; its brackets wait for resolve_brackets."""
+    text = text.translate(_SENTINELS)
     for pattern, replacement in _ESCAPES:
         text = pattern.sub(replacement, text)
-    if "[" in text and "]" in text:
-        text = text.replace("[", "\\[")     # escaping the opener is enough to stop a link
-    return text
+    return text.replace("[", OPEN_BRACKET).replace("]", CLOSE_BRACKET)
+
+
+def resolve_brackets(rich: str) -> str:
+    """Escape each prose "[" that has a prose "]" after it; "]" alone is harmless."""
+    if OPEN_BRACKET not in rich:
+        return rich.replace(CLOSE_BRACKET, "]")
+    last_close = rich.rfind(CLOSE_BRACKET)
+    out = []
+    for i, ch in enumerate(rich):
+        if ch == OPEN_BRACKET:
+            out.append("\\[" if i < last_close else "[")
+        elif ch == CLOSE_BRACKET:
+            out.append("]")
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def escape_text(text: str) -> str:
+    """Escape only the characters Markdown would take as syntax in this text."""
+    return resolve_brackets(escape_piece(text))
 
 
 def escape_line_start(line: str) -> str:
@@ -113,6 +149,50 @@ def safe_href(href: str | None) -> str | None:
     if not probe or probe.startswith("#") or probe.startswith(UNSAFE_HREF_PREFIXES):
         return None
     return href
+
+
+@dataclass(frozen=True)
+class LinkPolicy:
+    """Which hrefs survive, made absolute against the page's base URL."""
+
+    base: str | None = None
+
+    def href(self, raw: str | None) -> str | None:
+        """A link target, or None when it is unsafe, a fragment, or a local file
+        named by a web page."""
+        href = safe_href(raw)
+        if href is None:
+            return None
+        href = self.resolve(href)
+        if _scheme(href) in LOCAL_SCHEMES and _scheme(self.base) in WEB_SCHEMES:
+            return None
+        return href
+
+    def resolve(self, url: str) -> str:
+        url = url.strip()
+        if not self.base or url.lower().startswith("data:"):
+            return url
+        try:
+            return urljoin(self.base, url)
+        except ValueError:
+            return url
+
+
+def _scheme(url: str | None) -> str:
+    try:
+        return urlsplit(url or "").scheme.lower()
+    except ValueError:
+        return ""
+
+
+def base_url_of(root, page_url: str | None) -> str | None:
+    """The document's base URL: the first <base href>, resolved against the page."""
+    for el in root.iter("base"):
+        href = (el.get("href") or "").strip()
+        if href:
+            return LinkPolicy(page_url).resolve(href) if page_url else (
+                href if _scheme(href) else None)
+    return page_url
 
 
 def markdown_url(url: str) -> str:
@@ -152,7 +232,7 @@ def link(rich: str, href: str | None) -> str:
 def finish(plain: str, rich: str) -> tuple[str, str]:
     """Collapse whitespace, resolve hard breaks and escape line starts."""
     plain = " ".join(plain.split())
-    lines = [line.strip(" ") for line in collapse(rich).split(BR)]
+    lines = [line.strip(" ") for line in collapse(resolve_brackets(rich)).split(BR)]
     lines = [escape_line_start(line) for line in lines if line]
     return plain, "  \n".join(lines)
 
@@ -179,9 +259,13 @@ class InlineRenderer:
     # must not exhaust the interpreter stack.
     MAX_DEPTH = 150
 
-    def __init__(self, skip: Callable[[object], bool], *, line_breaks: bool = False):
+    def __init__(self, skip: Callable[[object], bool], *, line_breaks: bool = False,
+                 href: Callable[[str | None], str | None] = safe_href,
+                 math: Callable[[object], Math | None] = math_of):
         self.skip = skip
         self.line_breaks = line_breaks
+        self.href = href          # the link policy: safe, absolute hrefs or None
+        self.math = math          # the formula an element holds whole, or None
 
     def content(self, el, depth: int = 0, styles: frozenset = frozenset()) -> tuple[str, str]:
         """Plain and rich text of everything inside `el`."""
@@ -189,7 +273,7 @@ class InlineRenderer:
         rich: list[str] = []
         if el.text:
             plain.append(el.text)
-            rich.append(escape_text(el.text))
+            rich.append(escape_piece(el.text))
         for child in el:
             self.add(child, plain, rich, depth, styles)
         return "".join(plain), "".join(rich)
@@ -202,12 +286,18 @@ class InlineRenderer:
             rich.append(r)
         if el.tail:
             plain.append(el.tail)
-            rich.append(escape_text(el.tail))
+            rich.append(escape_piece(el.tail))
 
     def element(self, el, depth: int, styles: frozenset) -> tuple[str, str]:
         tag = tag_of(el)
         if self.skip(el) or is_permalink(el, tag) or class_tokens(el) & EDIT_SECTION_CLASSES:
             return "", ""
+        formula = self.math(el)
+        if formula is not None:
+            if formula.tex:
+                return formula.inline()
+            text = collapse(formula.text)          # no source kept: the words shown
+            return text, escape_piece(text)
         if tag == "br":
             return " ", BR
         if tag in ("img", "svg", "video", "audio", "iframe"):
@@ -217,7 +307,7 @@ class InlineRenderer:
             return text, self._code(text)
         if depth > self.MAX_DEPTH:
             text = collapse(" ".join(el.itertext()))
-            return text, escape_text(text)
+            return text, escape_piece(text)
         inner_styles = styles | {tag} if tag in EMPHASIS_MARKS else styles
         plain, rich = self.content(el, depth, inner_styles)
         return plain, self._decorate(el, tag, plain, rich, styles)
@@ -234,7 +324,7 @@ class InlineRenderer:
             already = any(EMPHASIS_MARKS.get(s) == mark for s in styles)
             return rich if already else wrap(collapse(rich), mark)
         if tag == "a":
-            return link(collapse(rich), el.get("href"))
+            return link(collapse(rich), self.href(el.get("href")))
         if tag in BLOCK_TAGS:
             sep = BR if self.line_breaks and tag in LINE_BREAKING_TAGS else " "
             return f"{sep}{rich}{sep}"

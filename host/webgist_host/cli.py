@@ -62,7 +62,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--explain", action="store_true",
                         help="print to stderr why each block was dropped, moved or merged")
     parser.add_argument("--front-matter", action="store_true",
-                        help="start the Markdown with YAML front matter (title, url)")
+                        help="start the Markdown with YAML front matter (title, url, author, date, language, reading order)")
     parser.add_argument("--timeout", type=float, default=30.0, metavar="SECONDS",
                         help="how long to wait for the page to load (default 30)")
     parser.add_argument("--save-capture", metavar="FILE",

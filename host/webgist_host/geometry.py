@@ -17,6 +17,8 @@ FLAG_DISPLAYED = 1   # the element generates a layout box
 FLAG_VISIBLE = 2     # visibility is not hidden/collapse and opacity is not 0
 FLAG_FLOAT = 4       # the element is the root of a CSS float
 FLAG_FIXED = 8       # position: fixed or sticky (page chrome that follows the reader)
+FLAG_CODE = 16       # a block drawn as code: white-space pre/pre-wrap/break-spaces in a
+                     # monospace font, not a <pre> (set by collect.js from computed style)
 
 BOX_STRIDE = 5
 
@@ -37,6 +39,10 @@ class Box:
     @property
     def is_float(self) -> bool:
         return bool(self.flags & FLAG_FLOAT)
+
+    @property
+    def is_code(self) -> bool:
+        return bool(self.flags & FLAG_CODE)
 
 
 @dataclass(frozen=True)

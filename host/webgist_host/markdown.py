@@ -5,7 +5,6 @@ indented to their parent's content column, quoted blocks share one "> " quote.
 """
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, field
 
@@ -16,6 +15,9 @@ LINK_STYLES = ("inline", "reference")
 BULLET = "-"
 # CommonMark needs a fence longer than any backtick run in the code.
 MIN_FENCE = 3
+MATH_FENCE = "$$"
+# Kinds whose text is written as is: no link rewriting, no escaping.
+VERBATIM_KINDS = frozenset({"code", "table", "math"})
 MEDIA_NOTE = {"video": "Video", "audio": "Audio", "iframe": "Embed"}
 
 _BACKTICKS_RE = re.compile(r"`+")
@@ -30,6 +32,7 @@ class _Options:
     images: str = "keep"
     front_matter: bool = False
     link_style: str = "inline"
+    reading_order_method: str | None = None     # decided after blocks; for front matter
 
 
 def _read_options(options: dict | None) -> _Options:
@@ -40,6 +43,7 @@ def _read_options(options: dict | None) -> _Options:
         images=images if images in IMAGE_MODES else "keep",
         front_matter=bool(options.get("front_matter", False)),
         link_style=style if style in LINK_STYLES else "inline",
+        reading_order_method=options.get("reading_order_method") or None,
     )
 
 
@@ -87,7 +91,7 @@ def render_markdown(blocks: list[Block], metadata: Metadata, options: dict | Non
     if refs is not None and refs.numbers:
         body += "\n\n" + refs.definitions()
     if opts.front_matter:
-        body = _front_matter(metadata) + ("\n\n" + body if body else "")
+        body = _front_matter(metadata, opts.reading_order_method) + ("\n\n" + body if body else "")
     return body + "\n" if body else ""
 
 
@@ -105,7 +109,8 @@ def _render_block(block: Block, opts: _Options, refs, state: _State) -> list[str
     if block.kind != "list-item" and not block.body_of:
         state.list_stack.clear()
         state.counters.clear()
-    rich = refs.convert(block.rich_text) if refs and block.kind not in ("code", "table") else block.rich_text
+    verbatim = block.kind in VERBATIM_KINDS
+    rich = refs.convert(block.rich_text) if refs and not verbatim else block.rich_text
     lines = _block_lines(block, rich, opts, refs, state)
     if not lines:
         return []
@@ -126,6 +131,8 @@ def _block_lines(block: Block, rich: str, opts: _Options, refs, state: _State) -
         return _list_item(block, rich, state)
     if kind == "code":
         return _code(block)
+    if kind == "math":
+        return _math(block)
     if kind == "table":
         return _table(block, refs)
     if kind == "quote":
@@ -179,6 +186,12 @@ def _code(block: Block) -> list[str]:
     return [fence + (block.language or "")] + code.split("\n") + [fence]
 
 
+def _math(block: Block) -> list[str]:
+    """Display math: its TeX between $$ lines, never escaped."""
+    tex = (block.rich_text or block.text).strip("\n")
+    return [MATH_FENCE] + tex.split("\n") + [MATH_FENCE] if tex.strip() else []
+
+
 def _cell(text: str) -> str:
     return " ".join(text.replace("|", "\\|").split("\n")).strip()
 
@@ -214,10 +227,34 @@ def _url(url: str) -> str:
             .replace("<", "%3C").replace(">", "%3E").replace("\n", ""))
 
 
-def _front_matter(metadata: Metadata) -> str:
-    # JSON strings are valid YAML double-quoted scalars, so any title is safe.
-    lines = ["---", f"title: {json.dumps(metadata.title or '', ensure_ascii=False)}"]
-    if metadata.url:
-        lines.append(f"url: {json.dumps(metadata.url, ensure_ascii=False)}")
+# Characters a YAML double-quoted scalar must carry as escapes: C0 and C1 controls,
+# DEL, the Unicode line and paragraph separators, BOM and non-characters (YAML 1.2
+# §5.1 printable set). The rest of Unicode is written as is.
+_YAML_UNPRINTABLE_RE = re.compile(
+    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff\ud800-\udfff]")
+_YAML_SHORT_ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\t": "\\t", "\r": "\\r"}
+
+
+def yaml_string(value: str) -> str:
+    """A YAML double-quoted scalar: valid for any title, colons, quotes and newlines
+    included."""
+    out = "".join(_YAML_SHORT_ESCAPES.get(ch, ch) for ch in value)
+    out = _YAML_UNPRINTABLE_RE.sub(lambda m: f"\\u{ord(m.group()):04x}", out)
+    return f'"{out}"'
+
+
+def _front_matter(metadata: Metadata, method: str | None = None) -> str:
+    """YAML front matter: title always, then the fields the page (and engine) gave."""
+    fields = [
+        ("title", metadata.title or ""),
+        ("url", metadata.url or metadata.canonical_url),
+        ("author", metadata.author),
+        ("date", metadata.published),
+        ("language", metadata.lang),
+        ("reading_order_method", method),
+    ]
+    lines = ["---"]
+    lines += [f"{key}: {yaml_string(value)}" for key, value in fields
+              if value or key == "title"]
     lines.append("---")
     return "\n".join(lines)

@@ -1,4 +1,5 @@
-"""Page metadata: title, language and writing direction.
+"""Page metadata: title, language and writing direction; author, date, site name and
+canonical URL from <meta>, <link rel=canonical> and JSON-LD.
 
 Direction is read from the document only (seed 001): `dir` on <html> or <body> wins
 outright, otherwise the language decides. Never from character frequency, or a page
@@ -6,8 +7,34 @@ that merely quotes Arabic would have its columns read backwards.
 """
 from __future__ import annotations
 
+import json
+import re
+from dataclasses import dataclass
+from urllib.parse import urljoin
+
 from .geometry import Capture
 from .model import Metadata
+
+# <meta name|property> keys per field, best first (Open Graph, article:*, Dublin Core,
+# and the names news CMSs write: parsely-*, sailthru.*, NYT's byl).
+AUTHOR_META = ("author", "article:author", "dc.creator", "dcterms.creator", "parsely-author",
+               "sailthru.author", "byl")
+PUBLISHED_META = ("article:published_time", "og:published_time", "datepublished",
+                  "dc.date.issued", "dcterms.issued", "dc.date", "dcterms.created",
+                  "parsely-pub-date", "sailthru.date", "pubdate", "publish-date", "date")
+SITE_NAME_META = ("og:site_name", "application-name")
+TITLE_META = ("og:title", "twitter:title", "dc.title")
+CANONICAL_META = ("og:url",)
+# JSON-LD types that describe the page's own text (schema.org CreativeWork kinds).
+ARTICLE_TYPES = frozenset({
+    "article", "newsarticle", "blogposting", "reportagenewsarticle", "scholarlyarticle",
+    "techarticle", "report", "analysisnewsarticle", "opinionnewsarticle", "review",
+    "webpage", "qapage", "faqpage", "howto", "recipe", "creativework", "socialmediaposting",
+})
+# "By Jane Doe" in a byline meta: the word is not the name.
+_BY_RE = re.compile(r"^by\s+", re.I)
+# JSON-LD blocks found wrapped in HTML comments or CDATA by old CMSs.
+_JSON_WRAPPERS_RE = re.compile(r"^\s*(?:<!--|<!\[CDATA\[)|(?:-->|\]\]>)\s*$")
 
 # Primary language subtags written right to left.
 RTL_LANGUAGES = frozenset({
@@ -30,6 +57,141 @@ def direction_of(dir_html: str | None, dir_body: str | None, lang: str | None) -
     return "rtl" if primary in RTL_LANGUAGES else "ltr"
 
 
+def _meta_values(root) -> dict[str, str]:
+    """Lower-cased name/property/itemprop -> first non-empty content."""
+    found: dict[str, str] = {}
+    for el in root.iter("meta"):
+        key = (el.get("property") or el.get("name") or el.get("itemprop") or "").strip().lower()
+        value = " ".join((el.get("content") or "").split())
+        if key and value and key not in found:
+            found[key] = value
+    return found
+
+
+def _first(values: dict[str, str], keys, accept=lambda v: True) -> str | None:
+    for key in keys:
+        value = values.get(key)
+        if value and accept(value):
+            return value
+    return None
+
+
+def _not_url(value: str) -> bool:
+    """article:author is often a profile URL, not a name."""
+    return not re.match(r"^(https?:)?//", value, re.I)
+
+
+def _json_ld_items(root) -> list[dict]:
+    """Every object in the page's JSON-LD, @graph arrays flattened; bad JSON skipped."""
+    items: list[dict] = []
+    for el in root.iter("script"):
+        if (el.get("type") or "").strip().lower() != "application/ld+json":
+            continue
+        text = _JSON_WRAPPERS_RE.sub("", el.text or "").strip().rstrip(";")
+        try:
+            data = json.loads(text, strict=False)
+        except (ValueError, RecursionError):
+            continue
+        _flatten(data, items)
+    return items
+
+
+def _flatten(data, items: list[dict]) -> None:
+    stack = [data]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, list):
+            stack.extend(reversed(node))
+        elif isinstance(node, dict):
+            items.append(node)
+            graph = node.get("@graph")
+            if isinstance(graph, list):
+                stack.extend(reversed(graph))
+
+
+def _types(item: dict) -> set[str]:
+    kind = item.get("@type")
+    kinds = kind if isinstance(kind, list) else [kind]
+    return {k.lower() for k in kinds if isinstance(k, str)}
+
+
+def _name(value, by_id: dict) -> str | None:
+    """A person or organisation named as a string, an object, a reference or a list."""
+    if isinstance(value, str):
+        value = " ".join(value.split())
+        return value or None
+    if isinstance(value, list):
+        names = [n for n in (_name(v, by_id) for v in value[:10]) if n]
+        return ", ".join(dict.fromkeys(names)) or None
+    if isinstance(value, dict):
+        if "name" not in value and isinstance(value.get("@id"), str):
+            value = by_id.get(value["@id"], value)
+        name = value.get("name")
+        return _name(name, by_id) if isinstance(name, (str, list)) else None
+    return None
+
+
+def _string(value) -> str | None:
+    if isinstance(value, list) and value:
+        value = value[0]
+    if not isinstance(value, str):
+        return None
+    return " ".join(value.split()) or None
+
+
+def _article(items: list[dict]) -> dict:
+    """The JSON-LD object about the page's text: an Article-like type first, else
+    the first object that names an author or a date."""
+    for item in items:
+        if _types(item) & ARTICLE_TYPES and (item.get("author") or item.get("datePublished")):
+            return item
+    for item in items:
+        if item.get("author") or item.get("datePublished"):
+            return item
+    return {}
+
+
+@dataclass(frozen=True)
+class _Found:
+    author: str | None = None
+    published: str | None = None
+    site_name: str | None = None
+    title: str | None = None
+
+
+def _from_json_ld(root) -> _Found:
+    items = _json_ld_items(root)
+    if not items:
+        return _Found()
+    by_id = {item["@id"]: item for item in items if isinstance(item.get("@id"), str)}
+    article = _article(items)
+    publisher = article.get("publisher")
+    site = next((item for item in items if "website" in _types(item)), {})
+    return _Found(
+        author=_name(article.get("author"), by_id),
+        published=_string(article.get("datePublished")),
+        site_name=_name(site.get("name"), by_id) or _name(publisher, by_id),
+        title=_string(article.get("headline")) or _string(article.get("name")),
+    )
+
+
+def _canonical(root, base: str | None, metas: dict[str, str]) -> str | None:
+    for el in root.iter("link"):
+        rel = (el.get("rel") or "").lower().split()
+        href = (el.get("href") or "").strip()
+        if "canonical" in rel and href:
+            return _absolute(href, base)
+    found = _first(metas, CANONICAL_META)
+    return _absolute(found, base) if found else None
+
+
+def _absolute(href: str, base: str | None) -> str:
+    try:
+        return urljoin(base, href) if base else href
+    except ValueError:
+        return href
+
+
 def read_metadata(root, *, url: str | None, capture: Capture) -> Metadata:
     body = root.find("body")
     title_el = root.find(".//title")
@@ -40,9 +202,17 @@ def read_metadata(root, *, url: str | None, capture: Capture) -> Metadata:
     lang = (_clean(capture.lang.get("html")) or _clean(root.get("lang"))
             or _clean(capture.lang.get("body"))
             or (_clean(body.get("lang")) if body is not None else None))
+    metas = _meta_values(root)
+    ld = _from_json_ld(root)
+    page_url = url or capture.url
+    author = ld.author or _first(metas, AUTHOR_META, _not_url)
     return Metadata(
-        title=title,
-        url=url or capture.url,
+        title=title or _first(metas, TITLE_META) or ld.title or "",
+        url=page_url,
         lang=lang,
         direction=direction_of(dir_html, dir_body, lang),
+        author=_BY_RE.sub("", author) if author else None,
+        published=ld.published or _first(metas, PUBLISHED_META),
+        site_name=_first(metas, SITE_NAME_META) or ld.site_name,
+        canonical_url=_canonical(root, page_url, metas),
     )

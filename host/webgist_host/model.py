@@ -31,7 +31,7 @@ class Rect:
 # The kinds of block the seed's block model knows. Markdown renders each differently.
 BLOCK_KINDS = (
     "paragraph", "heading", "list-item", "table", "image", "code",
-    "quote", "figure-caption", "media", "rule",
+    "quote", "figure-caption", "media", "rule", "math",
 )
 
 

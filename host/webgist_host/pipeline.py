@@ -44,7 +44,7 @@ def convert(html: str | bytes, *, url: str | None = None,
     root = flatten_shadow_roots(root)
     lap("shadow")
     metadata = read_metadata(root, url=url, capture=capture)
-    blocks, decisions = extract_blocks(root, capture)
+    blocks, decisions = extract_blocks(root, capture, base_url=url or capture.url)
     lap("blocks")
     blocks, region_decisions = apply_regions(root, blocks, scope)
     decisions += region_decisions
@@ -55,7 +55,7 @@ def convert(html: str | bytes, *, url: str | None = None,
     blocks, dedup_decisions = deduplicate(blocks, measured=method != "dom-fallback")
     decisions += dedup_decisions
     lap("dedup")
-    markdown = render_markdown(blocks, metadata, options)
+    markdown = render_markdown(blocks, metadata, {**options, "reading_order_method": method})
     lap("markdown")
 
     notes = list(capture.problems)

@@ -225,9 +225,16 @@ def _resolve_marks(blocks: list[Block], contexts: list[_Context], lineage,
             words[p] = words.get(p, 0) + n
             linked[p] = linked.get(p, 0) + in_links
 
+    prose_total = total - sum(linked_words)
+
     def believed(path: str, what: str, kind: str) -> bool:
         held = words.get(path, 0)
-        if held >= (CHROME_MAX_SHARE if what == "chrome" else WIDGET_MAX_SHARE) * total:
+        share = CHROME_MAX_SHARE if what == "chrome" else WIDGET_MAX_SHARE
+        if held >= share * total:
+            return False
+        # Prose outside links, measured the same way: a column named
+        # "sidebar-first-only" that carries most of the page's prose is the article.
+        if held - linked.get(path, 0) >= share * prose_total > 0:
             return False
         if kind == "nav" and held and linked.get(path, 0) < NAV_MIN_LINKED_SHARE * held:
             return False

@@ -1,0 +1,184 @@
+"""Math: the TeX a page was written in, read from what its math renderer left behind.
+
+A rendered formula is a tree of spans, glyph boxes or an image; the TeX survives
+beside it in MathML's <annotation>, MathJax's <script type="math/tex"> or KaTeX's
+hidden MathML. A math root is the element that holds one formula whole; the walker
+reads its TeX once and never descends into it, so the rendered copy is never read.
+This module only reads the tree.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .dom import tag_of
+
+# <annotation encoding=...> values that hold TeX (MathML 3 §5.1.3; Wikipedia and
+# KaTeX write application/x-tex, some converters TeX or LaTeX).
+TEX_ENCODINGS = frozenset({"application/x-tex", "tex", "application/x-latex", "latex",
+                           "text/x-tex"})
+# MathJax 2 keeps the source as <script type="math/tex"> (display: "; mode=display").
+MATH_SCRIPT_PREFIX = "math/tex"
+DISPLAY_MODE = "mode=display"
+# KaTeX: span.katex (inline) inside span.katex-display (display), TeX in .katex-mathml.
+KATEX_CLASS = "katex"
+KATEX_DISPLAY_CLASS = "katex-display"
+# Wikipedia (MediaWiki Math): span.mwe-math-element holds hidden MathML and a
+# fallback <img>; "-block" or a display image/MathML marks display math.
+WIKIPEDIA_MATH_CLASS = "mwe-math-element"
+WIKIPEDIA_DISPLAY_CLASSES = frozenset({
+    "mwe-math-element-block", "mwe-math-fallback-image-display", "mwe-math-mathml-display",
+})
+# MathJax 3 renders into <mjx-container display="true"> with assistive MathML inside.
+MATHJAX3_TAG = "mjx-container"
+# MathJax 2's rendered copies, written just before the source <script>; dropped only
+# when that script is really there, so a formula is never lost nor read twice.
+MATHJAX2_COPY_CLASSES = frozenset({
+    "MathJax", "MathJax_Display", "MathJax_Preview", "MathJax_SVG", "MathJax_SVG_Display",
+    "MathJax_CHTML", "MathJax_PHTML", "MathJax_MathML", "MJX_Assistive_MathML",
+})
+# How many following siblings may sit between a MathJax 2 copy and its script
+# (Preview, then the Frame or Display, then the script).
+MATHJAX2_SCRIPT_DISTANCE = 2
+_SPACE_RE = re.compile(r"\s+")
+
+
+@dataclass(frozen=True)
+class Math:
+    """One formula: its TeX (None when the page kept no source) and the words to
+    fall back on, and whether it is set apart as display math."""
+
+    tex: str | None
+    display: bool
+    text: str = ""
+
+    def inline(self) -> tuple[str, str]:
+        """(plain, rich) for a formula with TeX met inside running text."""
+        tex = " ".join((self.tex or "").split())
+        mark = "$$" if self.display else "$"
+        return tex, f"{mark}{tex}{mark}"
+
+
+def _classes(el) -> set[str]:
+    return set((el.get("class") or "").split())
+
+
+def clean_tex(tex: str | None) -> str | None:
+    """Trim blank edges and line ends; the TeX is otherwise kept as the page wrote
+    it (Wikipedia's {\\displaystyle ...} wrapper included: it is valid TeX)."""
+    tex = (tex or "").strip()
+    lines = [line.rstrip() for line in tex.split("\n")]
+    tex = "\n".join(lines).strip("\n")
+    return tex or None
+
+
+def is_math_script(el) -> bool:
+    return tag_of(el) == "script" and (el.get("type") or "").strip().lower().startswith(
+        MATH_SCRIPT_PREFIX)
+
+
+def _annotation_tex(el) -> str | None:
+    for node in el.iter():
+        if tag_of(node) == "annotation" and (node.get("encoding") or "").strip().lower() in TEX_ENCODINGS:
+            found = clean_tex("".join(node.itertext()))
+            if found:
+                return found
+    return None
+
+
+def _text_without_annotations(el) -> str:
+    out: list[str] = []
+    stack: list = [(el, False)]
+    while stack:
+        node, done = stack.pop()
+        if done:
+            if node is not el and node.tail:
+                out.append(node.tail)
+            continue
+        if tag_of(node) in ("annotation", "annotation-xml"):
+            if node is not el and node.tail:
+                out.append(node.tail)
+            continue
+        if node.text:
+            out.append(node.text)
+        stack.append((node, True))
+        stack.extend((child, False) for child in reversed(node) if isinstance(child.tag, str))
+    return "".join(out)
+
+
+def _mathml(el) -> Math:
+    tex = _annotation_tex(el) or clean_tex(el.get("alttext"))
+    display = (el.get("display") or "").strip().lower() == "block"
+    return Math(tex, display, _SPACE_RE.sub(" ", _text_without_annotations(el)).strip())
+
+
+def _katex(el, display: bool) -> Math | None:
+    tex = _annotation_tex(el)
+    if tex is None:
+        return None          # KaTeX without its MathML: read the rendered text instead
+    return Math(tex, display, tex)
+
+
+def _wikipedia(el) -> Math:
+    tex = _annotation_tex(el)
+    display = bool(_classes(el) & WIKIPEDIA_DISPLAY_CLASSES)
+    text = ""
+    for node in el.iter():
+        if node is el:
+            continue
+        if tag_of(node) == "math":
+            tex = tex or clean_tex(node.get("alttext"))
+            display = display or (node.get("display") or "").lower() == "block"
+            text = text or _SPACE_RE.sub(" ", _text_without_annotations(node)).strip()
+        elif tag_of(node) == "img":
+            tex = tex or clean_tex(node.get("alt"))
+            display = display or bool(_classes(node) & WIKIPEDIA_DISPLAY_CLASSES)
+    return Math(tex, display, text or (tex or ""))
+
+
+def _mathjax3(el) -> Math | None:
+    display = (el.get("display") or "").strip().lower() in ("true", "block")
+    for node in el.iter():
+        if tag_of(node) == "math":
+            found = _mathml(node)
+            return Math(found.tex, display or found.display, found.text)
+    return None
+
+
+def math_of(el) -> Math | None:
+    """The formula `el` holds whole, or None when it is not a math root."""
+    tag = tag_of(el)
+    if tag == "script":
+        if not is_math_script(el):
+            return None
+        kind = (el.get("type") or "").lower()
+        tex = clean_tex(el.text)
+        return Math(tex, DISPLAY_MODE in kind.replace(" ", ""), tex or "")
+    if tag == "math":
+        return _mathml(el)
+    if tag == MATHJAX3_TAG:
+        return _mathjax3(el)
+    classes = _classes(el)
+    if KATEX_DISPLAY_CLASS in classes:
+        return _katex(el, True)
+    if KATEX_CLASS in classes:
+        return _katex(el, False)
+    if WIKIPEDIA_MATH_CLASS in classes:
+        return _wikipedia(el)
+    return None
+
+
+def is_mathjax2_copy(el) -> bool:
+    """A MathJax 2 rendering whose <script type="math/tex"> source follows it."""
+    if not (_classes(el) & MATHJAX2_COPY_CLASSES):
+        return False
+    node = el.getnext()
+    for _ in range(MATHJAX2_SCRIPT_DISTANCE):
+        while node is not None and not isinstance(node.tag, str):
+            node = node.getnext()
+        if node is None:
+            return False
+        if is_math_script(node):
+            return True
+        node = node.getnext()
+    return False
