@@ -47,6 +47,8 @@ QUOTE_STRUCTURE_TAGS = frozenset({
 })
 # Paragraph-like children; more than one of them makes a blockquote structure too.
 QUOTE_PARAGRAPH_TAGS = frozenset({"p", "div"})
+# The id React gives a streamed Suspense boundary's content: S:0, S:1, ...
+_REACT_STREAMED_ID = re.compile(r"^S:\d+$")
 # A <noscript> this long is content, not an "enable JavaScript" notice or a pixel.
 NOSCRIPT_MIN_WORDS = 100
 _DISPLAY_NONE_RE = re.compile(r"display\s*:\s*none", re.I)
@@ -212,7 +214,7 @@ class _Walker:
         return box.rect if box else None
 
     def hidden_reason(self, el) -> str | None:
-        if el.get("hidden") is not None:
+        if el.get("hidden") is not None and not self._streamed_content(el):
             return "hidden attribute"
         if (el.get("aria-hidden") or "").strip().lower() == "true":
             return "aria-hidden"
@@ -251,6 +253,12 @@ class _Walker:
         if text:
             self._log(el, reason, text)
         return True
+
+    def _streamed_content(self, el) -> bool:
+        """React streams server-rendered content into `<div hidden id="S:0">` and a
+        script moves it into place; without a browser it is the page (Next.js blogs
+        in WCXB lost their whole article to the hidden attribute)."""
+        return not self.measured and bool(_REACT_STREAMED_ID.match(el.get("id") or ""))
 
     def _noscript_is_the_page(self, el) -> bool:
         """Without a browser, a <noscript> holding real prose is what a reader with
@@ -422,13 +430,18 @@ class _Walker:
     def list_item(self, el, ctx: _Context) -> None:
         number = ctx.numbers.get(el) if (ctx.ordered and ctx.numbers) else None
         fields = dict(kind="list-item", tag="li", level=max(1, ctx.list_depth),
-                      ordered=ctx.ordered, number=number)
+                      ordered=ctx.ordered, number=number, checked=_task_state(el))
         self._framed(el, ctx, fields)
 
     def definition(self, el, ctx: _Context) -> None:
         self._framed(el, ctx, dict(kind="paragraph", tag=tag_of(el)))
 
     def _framed(self, el, ctx: _Context, fields: dict) -> None:
+        outer = ctx.frame
+        if outer is not None and outer.taken and fields["kind"] != "list-item":
+            # A definition list inside a definition (Sphinx's "Returns:" field list
+            # in a function's <dd>) continues the outer item.
+            fields = {**fields, "body_of": outer.xpath}
         frame = _Frame(self.path(el), self._index.get(el, 0), self.rect(el), fields)
         self.container(el, replace(ctx, frame=frame, numbers=None))
 
@@ -643,6 +656,23 @@ def _mark_ancestors(el, marked: set) -> None:
     while node is not None and node not in marked:
         marked.add(node)
         node = node.getparent()
+
+
+def _task_state(li) -> bool | None:
+    """A task-list item (GitHub's `<li><input type="checkbox" checked>`): its box
+    state, or None for an ordinary item. The box must come before any text."""
+    if (li.text or "").strip():
+        return None
+    for node in li.iter():
+        if node is li:
+            continue
+        if tag_of(node) == "input":
+            if (node.get("type") or "").lower() == "checkbox":
+                return node.get("checked") is not None
+            return None
+        if (node.text or "").strip() or (node.tail or "").strip():
+            return None
+    return None
 
 
 def _pixels(value: str | None) -> float | None:

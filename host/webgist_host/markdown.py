@@ -147,8 +147,10 @@ def _block_lines(block: Block, rich: str, opts: _Options, refs, state: _State) -
     if kind == "figure-caption":
         # Underscores, so *emphasis* inside the caption does not close it early.
         return [f"_{line.strip()}_" for line in rich.split("\n") if line.strip()]
-    if block.tag == "dd" and not block.body_of:
-        state.item_columns[block.xpath] = 2
+    if block.tag == "dd":
+        # Nested under another item (body_of), the whole definition is indented
+        # by that item's column afterwards; its own continuations go 2 further.
+        state.item_columns[block.xpath] = 2 + state.item_columns.get(block.body_of, 0)
         return _hang(": ", rich.split("\n"), 2)
     return rich.split("\n") if rich.strip() else []
 
@@ -175,6 +177,8 @@ def _list_item(block: Block, rich: str, state: _State) -> list[str]:
     column = base + len(marker) + 1
     state.list_stack.append((level, column))
     state.item_columns[block.xpath] = column
+    if block.checked is not None:
+        rich = ("[x] " if block.checked else "[ ] ") + rich
     lines = _hang(marker + " ", rich.split("\n"), len(marker) + 1)
     return [" " * base + line for line in lines]
 

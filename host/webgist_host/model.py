@@ -54,6 +54,7 @@ class Block:
     level: int = 0                       # heading level, or list nesting depth (1-based)
     ordered: bool = False                # list-item in an <ol>
     number: int | None = None            # list-item's own number when the <ol> says so
+    checked: bool | None = None          # task-list item: its checkbox state
     rows: tuple[tuple[str, ...], ...] | None = None        # table, plain cells
     rich_rows: tuple[tuple[str, ...], ...] | None = None   # table, inline Markdown cells
     table_html: str | None = None        # table with spans or nesting, cleaned markup
