@@ -92,3 +92,17 @@ def test_explain_names_the_rule_behind_every_drop():
     dropped = {d.text: d.reason for d in document.decisions if d.action == "dropped"}
     assert dropped["Home Blog"] == "page chrome (nav), never main content"
     assert "section headed “Related posts”" in dropped["Something else entirely here."]
+
+
+def test_a_named_consent_manager_goes_whatever_its_size():
+    categories = " ".join(f"<h3>Targeting cookies {n}</h3><p>{ARTICLE}</p>" for n in range(4))
+    html = f"""<html><body><main><h1>Thread</h1><p>{ARTICLE}</p>
+      <div class="signature">Sent from my hive</div></main>
+      <div id="onetrust-consent-sdk"><h2>About your privacy</h2>{categories}</div></body></html>"""
+    assert _texts(html) == ["Thread", ARTICLE]
+
+
+@pytest.mark.parametrize("heading", ["Strictly Necessary Cookies", "Privacy Preference Center",
+                                     "Manage consent preferences", "Cookie settings"])
+def test_consent_headings_are_furniture(heading):
+    assert is_furniture_heading(heading)

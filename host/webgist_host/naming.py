@@ -109,11 +109,18 @@ WIDGET_WORDS: dict[str, str] = {
     "advert": "ad", "advertisement": "ad", "adsbygoogle": "ad", "sponsored": "ad",
     # Not "overlay" or "lightbox": hero captions and image galleries use them.
     "modal": "modal", "popup": "modal",
-    # Consent managers by name: OneTrust, Cookiebot, Didomi, Usercentrics, TrustArc.
-    # (Not "cmp": Adobe AEM names every core component cmp-text, cmp-container.)
-    "onetrust": "consent", "cookiebot": "consent", "didomi": "consent",
-    "usercentrics": "consent", "truste": "consent",
+    # Forum signatures and user cards under each post (vBulletin, XenForo
+    # message-signature, StackExchange post-signature): the person, not the post.
+    "signature": "post-furniture", "postsignature": "post-furniture",
 }
+
+# Consent managers by name: OneTrust, Cookiebot, Didomi, Usercentrics, TrustArc.
+# Their dialogs are long (a forum page in WCXB carried 1,000 words of
+# cookie categories), so unlike other widgets they are believed at any size.
+# Not "cmp" (Adobe AEM names every core component cmp-text, cmp-container) nor
+# Quantcast's "qc" (Medium's generated two-letter class names include "qc").
+CONSENT_VENDOR_WORDS = frozenset({"onetrust", "cookiebot", "didomi", "usercentrics",
+                                  "truste"})
 
 # Hidden helpers: `span.hidden`, `div.hidden` and the screen-reader-only classes.
 HIDDEN_NAMES = frozenset({

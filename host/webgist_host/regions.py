@@ -18,7 +18,7 @@ from .dom import tag_of, walk_with_paths, PATH_ATTR
 from .model import Block, Decision
 from .sections import furniture_sections
 from .naming import (
-    COMMENT_WORDS, FOOTER_WORDS, HEADER_WORDS, MAIN_WORDS, NAVIGATION_WORDS,
+    COMMENT_WORDS, CONSENT_VENDOR_WORDS, FOOTER_WORDS, HEADER_WORDS, MAIN_WORDS, NAVIGATION_WORDS,
     SIDEBAR_WORDS, WIDGET_WORDS, naming_words,
 )
 
@@ -137,7 +137,9 @@ def _child_context(parent: _Context, el, path: str, tag: str, inside_sectioning:
         if named_chrome:
             marks.append((path, "chrome", named_chrome))
         widget = _widget_from_names(words)
-        if widget:
+        if words & CONSENT_VENDOR_WORDS:
+            marks.append((path, "vendor", "consent"))
+        elif widget:
             marks.append((path, "widget", widget))
     if landmark in CHROME_KINDS:
         marks.append((path, "chrome", landmark))
@@ -228,6 +230,8 @@ def _resolve_marks(blocks: list[Block], contexts: list[_Context], lineage,
     prose_total = total - sum(linked_words)
 
     def believed(path: str, what: str, kind: str) -> bool:
+        if what == "vendor":
+            return True
         held = words.get(path, 0)
         share = CHROME_MAX_SHARE if what == "chrome" else WIDGET_MAX_SHARE
         if held >= share * total:
@@ -250,7 +254,7 @@ def _resolve_marks(blocks: list[Block], contexts: list[_Context], lineage,
                 continue
             elif what == "chrome" and chrome is None and explicit_main is None:
                 chrome = kind
-            elif what == "widget" and widget is None:
+            elif what in ("widget", "vendor") and widget is None:
                 widget = kind
         placements.append(_Placement(context.region, chrome, widget, explicit_main))
     return placements

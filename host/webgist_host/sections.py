@@ -29,6 +29,12 @@ FURNITURE_HEADING_PATTERNS = (
     r"(leave|post|write|add) (a|your) (reply|comment|review)",
     r"(customer|user|product) (reviews|ratings|photos|images|photos (&|and) videos)",
     r"(ratings? (&|and) reviews?|reviews? (&|and) ratings?|be the first to review.*)",
+    # consent dialogs that carry no vendor name
+    r"((strictly )?necessary|targeting|functional|performance|analytics|advertising|"
+    r"marketing|social media|preference|statistics)( and [a-z]+)? cookies( and .*)?",
+    r"(privacy preference center|about your privacy|we value your privacy|"
+    r"manage (your )?(consent|cookies|privacy)( preferences| settings)?|"
+    r"cookie (settings|preferences|policy|consent))",
     # sharing and subscribing
     r"(share|share this( post| article| page)?|share on .{1,20}|follow us.*)",
     r"(sign up|subscribe)( to| for)?( our)? (newsletter|updates|emails?).*|newsletter",
