@@ -497,3 +497,24 @@ def test_table_caption_takes_the_tables_place_and_is_not_doubled_in_kept_html():
     blocks, _ = blocks_of("<table><caption>Cap</caption><tr><th colspan='2'>a</th></tr>"
                           "<tr><td>1</td><td>2</td></tr></table>")
     assert kinds(blocks) == ["table"] and "<caption>Cap</caption>" in blocks[0].table_html
+
+
+def test_an_empty_tree_gives_no_blocks_and_no_markdown():
+    # A page that is only a comment parses (when it parses) to a bare root.
+    from webgist_host.markdown import render_markdown
+    from webgist_host.model import Metadata
+    blocks, decisions = extract_blocks(etree.Element("html"), read_capture(None))
+    assert blocks == [] and decisions == []
+    assert render_markdown(blocks, Metadata()) == ""
+
+
+def test_a_numbered_pre_standing_alone_is_code_not_a_gutter():
+    blocks, _ = blocks_of("<table><tr><td><pre>1\n2</pre></td><td>two</td></tr></table>")
+    assert [b.kind for b in blocks] == ["code", "paragraph"]
+
+
+def test_a_long_in_page_link_to_a_list_item_is_not_a_footnote():
+    blocks, _ = blocks_of('<p>See <a href="#step">the second step of the method</a>.</p>'
+                       '<ol><li>one</li><li id="step">two</li></ol>')
+    assert blocks[0].rich_text == "See the second step of the method."
+    assert [b.rich_text for b in blocks[1:]] == ["one", "two"]

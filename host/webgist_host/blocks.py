@@ -12,9 +12,11 @@ import re
 from dataclasses import dataclass, field, replace
 
 from .blocks_code import (
-    CONTROL_ROLES, CONTROL_TAGS, code_language, code_text, is_copy_strip, leads_to_code,
+    CONTROL_ROLES, CONTROL_TAGS, code_language, code_text, is_copy_strip,
+    is_line_number_gutter, leads_to_code,
 )
 from .blocks_editors import editor_shape, read_editor
+from .blocks_footnotes import find_footnotes
 from .blocks_images import image_alt, image_source, noscript_pictures
 from .blocks_inline import (
     BLOCK_TAGS, SKIPPED_TAGS, InlineRenderer, LinkPolicy, base_url_of, escape_piece,
@@ -27,7 +29,7 @@ from .blocks_tables import (
 )
 from .dom import FLOAT_ATTR, PATH_ATTR, tag_of
 from .geometry import Capture
-from .model import Block, Decision
+from .model import Rect, Block, Decision
 
 STAGE = "blocks"
 HEADING_LEVELS = {f"h{n}": n for n in range(1, 7)}
@@ -86,6 +88,8 @@ class _Frame:
     rect: object
     fields: dict
     taken: bool = False
+    prefix: str = ""            # a footnote's "[^n]: ", written before the first paragraph
+    mark: str = ""              # the reference's text, which a note may restate first
 
 
 @dataclass(frozen=True)
@@ -138,10 +142,15 @@ class _Walker:
         self._holds_block: set = set()
         self._logged: set = set()            # hidden elements already in the log
         self._last_index = 0
+        self._ids: dict = {}                 # id -> element, for in-page links
+        self._fragment_links: list = []      # <a href="#..."> in source order
         self._index_tree(root)
-        self.inline = InlineRenderer(self.skipped, href=self.links.href, math=self._math.get)
+        self.footnotes = find_footnotes(root, self._ids, self._fragment_links)
+        self.inline = InlineRenderer(self.skipped, href=self.links.href, math=self._math.get,
+                                     footnote=self.footnotes.reference)
         self.inline_lines = InlineRenderer(self.skipped, line_breaks=True,
-                                           href=self.links.href, math=self._math.get)
+                                           href=self.links.href, math=self._math.get,
+                                           footnote=self.footnotes.reference)
 
     # --- one pass over the tree: positions and which elements hold blocks ------
 
@@ -150,6 +159,11 @@ class _Walker:
             self._index[el] = i
             if not isinstance(el.tag, str):
                 continue
+            el_id = el.get("id")
+            if el_id and el_id not in self._ids:
+                self._ids[el_id] = el
+            if el.tag == "a" and (el.get("href") or "").strip().startswith("#"):
+                self._fragment_links.append(el)
             if el.getparent() in self._in_math or el in self._math:
                 self._in_math.add(el)
                 continue
@@ -241,9 +255,9 @@ class _Walker:
         if tag_of(el) in SKIPPED_TAGS:
             return not (self._noscript_is_the_page(el) or is_math_script(el)
                         or _swallowed_siblings(el) or self._noscript_pictures(el))
-        if is_mathjax2_copy(el):
+        if is_mathjax2_copy(el) or el in self.footnotes.backlinks:
             return True
-        if tag_of(el) == "img" and self._tiny(el):
+        if tag_of(el) == "img" and el not in self._math and self._tiny(el):
             self._log(el, f"tracking pixel (under {MIN_IMAGE_PX}px)", self._image_source(el) or "")
             return True
         reason = self.hidden_reason(el)
@@ -289,6 +303,8 @@ class _Walker:
                 # the title sits below the picture, not where the <li> starts.
                 block = replace(block, xpath=frame.xpath, rect=block.rect or frame.rect,
                                 **{"level": 0, **frame.fields})
+                if frame.prefix:
+                    block = _footnote_definition(block, frame)
             elif frame.taken:
                 block = replace(block, body_of=frame.xpath)
         if ctx.quoted:
@@ -313,6 +329,10 @@ class _Walker:
             return
         ctx = self._enter(el, ctx)
         tag = tag_of(el)
+        label = self.footnotes.label(el)
+        if label is not None:
+            self.footnote(el, ctx, label)
+            return
         handler = self._special_handler(el) or _HANDLERS.get(tag)
         if handler is None and tag in HEADING_LEVELS:
             handler = _Walker.heading
@@ -396,6 +416,11 @@ class _Walker:
             rich_text = link(rich_text, ctx.link)
         anchor = self._run_anchor(run, pieces)
         block = self._make("paragraph", anchor, text, rich_text)
+        if anchor is run.container and run.container in self._holds_block:
+            # Loose text beside other blocks: the container's box would cover them
+            # all (furo's skip link under <body> took the whole first screen), so
+            # the run is measured by its own elements, or not at all.
+            block = replace(block, rect=self._union_rect(pieces))
         if anchor is run.container and run.after_block:
             first = next((p for p in pieces if not isinstance(p, str)), None)
             index = self._index[first] if first is not None else self._last_index
@@ -407,9 +432,17 @@ class _Walker:
         """The element a run is measured by: its one element when it has just one."""
         elements = [p for p in pieces if not isinstance(p, str)]
         texts_blank = all(not p.strip() for p in pieces if isinstance(p, str))
-        if run.after_block and len(elements) == 1 and texts_blank:
+        if len(elements) == 1 and texts_blank:
             return elements[0]
         return run.container
+
+    def _union_rect(self, pieces: list):
+        rects = [r for r in (self.rect(p) for p in pieces if not isinstance(p, str)) if r]
+        if not rects:
+            return None
+        left, top = min(r.x for r in rects), min(r.y for r in rects)
+        right, bottom = max(r.right for r in rects), max(r.bottom for r in rects)
+        return Rect(left, top, right - left, bottom - top)
 
     # --- kinds ---------------------------------------------------------------------
 
@@ -426,6 +459,15 @@ class _Walker:
         inner = replace(ctx, list_depth=ctx.list_depth + 1, ordered=ordered,
                         numbers=_item_numbers(el) if ordered else None, frame=None)
         self.container(el, inner)
+
+    def footnote(self, el, ctx: _Context, label: str) -> None:
+        """A note a reference points to: "[^label]: " before its first paragraph,
+        the rest continuing it."""
+        frame = _Frame(self.path(el), self._index.get(el, 0), self.rect(el),
+                       dict(kind="paragraph", tag=tag_of(el)), prefix=f"[^{label}]: ",
+                       mark=self.footnotes.marks.get(el, ""))
+        self.container(el, replace(ctx, frame=frame, numbers=None, list_depth=0,
+                                   ordered=False))
 
     def list_item(self, el, ctx: _Context) -> None:
         number = ctx.numbers.get(el) if (ctx.ordered and ctx.numbers) else None
@@ -465,6 +507,10 @@ class _Walker:
 
     def code(self, el, ctx: _Context) -> None:
         text = code_text(el, self.skipped)
+        if text.strip() and is_line_number_gutter(el, text, self._is_code):
+            self.decisions.append(Decision(STAGE, "dropped", "line-number gutter of a code block",
+                                           self.path(el), " ".join(text.split())[:60]))
+            return
         if text.strip():
             self.emit(self._make("code", el, text, text, language=code_language(el)), ctx)
 
@@ -616,6 +662,16 @@ _HANDLERS = {
     "video": _Walker.media, "audio": _Walker.media, "iframe": _Walker.media,
     "table": _Walker.table, "noscript": _Walker.noscript,
 }
+
+
+def _footnote_definition(block: Block, frame: _Frame) -> Block:
+    """The note's first paragraph after "[^n]: ", without a restatement of its own
+    mark ("[note 1] Includes ..." under the label note-1)."""
+    text, rich = block.text, block.rich_text
+    restated = escape_text(frame.mark) if frame.mark else ""
+    if restated and text.startswith(frame.mark) and rich.startswith(restated):
+        text, rich = text[len(frame.mark):].lstrip(), rich[len(restated):].lstrip()
+    return replace(block, text=text, rich_text=frame.prefix + rich)
 
 
 def _swallowed_siblings(el) -> bool:

@@ -10,7 +10,11 @@ from .dom import tag_of
 # Class prefixes highlighters use for the language: Prism/highlight.js "language-",
 # Google prettify "lang-", MDN and Sphinx "highlight-", GitHub "highlight-source-".
 LANGUAGE_CLASS_PREFIXES = ("language-", "lang-", "highlight-source-", "highlight-")
-LANGUAGE_ATTRIBUTES = ("data-lang", "data-language")
+# Mintlify writes a bare language="tsx" on the <pre>, its <code> and the wrapper.
+LANGUAGE_ATTRIBUTES = ("data-lang", "data-language", "language")
+# Hexo and Jekyll name the language as the other token beside "highlight":
+# <figure class="highlight cpp">.
+HIGHLIGHT_CLASS = "highlight"
 # What a highlighter writes when it found no language; perldoc's fences came out
 # tagged "undefined", a word the page never showed.
 NO_LANGUAGE_WORDS = frozenset({
@@ -25,6 +29,10 @@ LINE_TAGS = frozenset({"div", "p", "li", "tr", "table", "ul", "ol", "dl", "dt", 
                        "section", "article", "pre", "h1", "h2", "h3", "h4", "h5", "h6"})
 # How far up from the <pre> a wrapper may name the language (Sphinx puts it two up).
 LANGUAGE_ANCESTOR_LEVELS = 2
+# td > tr > (tbody >) table: how far a code cell sits below its line-number table.
+CODE_TABLE_DEPTH = 3
+# A gutter's text: line numbers, one a line (Hexo, Chroma, Pygments "linenos").
+_LINE_NUMBERS_RE = re.compile(r"^\s*\d+(?:\s*\n\s*\d+)*\s*$")
 
 
 # Short names a highlighter writes that fences spell out (StackExchange's lang-py).
@@ -48,21 +56,42 @@ def _language_of(el) -> str | None:
     brush = _BRUSH_RE.search(classes)
     if brush:
         return clean_language(brush.group(1))
-    for token in classes.split():
+    tokens = classes.split()
+    for token in tokens:
         for prefix in LANGUAGE_CLASS_PREFIXES:
             if token.lower().startswith(prefix):
                 found = clean_language(token[len(prefix):])
                 if found:
                     return found
                 break
+    if len(tokens) == 2 and HIGHLIGHT_CLASS in tokens:
+        other = tokens[1 - tokens.index(HIGHLIGHT_CLASS)]
+        if "-" not in other:
+            return clean_language(other)
     return None
 
 
+def _outside_code_table(pre):
+    """The element a line-number table sits in, when `pre` is that table's code cell
+    (Hexo, Chroma: table > tr > td.gutter + td.code); else the <pre>'s parent."""
+    node = pre.getparent()
+    if node is None or tag_of(node) not in ("td", "th"):
+        return node
+    for _ in range(CODE_TABLE_DEPTH):
+        node = node.getparent()
+        if node is None:
+            return None
+        if tag_of(node) == "table":
+            return node.getparent()
+    return pre.getparent()
+
+
 def code_language(pre) -> str | None:
-    """The language named on the <pre>, its <code> child, or a close wrapper."""
+    """The language named on the <pre>, its <code> child, or a close wrapper (a
+    line-number table between them does not count as a level)."""
     candidates = [pre]
     candidates += [child for child in pre if tag_of(child) == "code"][:1]
-    node = pre.getparent()
+    node = _outside_code_table(pre)
     for _ in range(LANGUAGE_ANCESTOR_LEVELS):
         if node is None:
             break
@@ -196,3 +225,24 @@ def is_copy_strip(el, code, *, language: str | None = None) -> bool:
         return False
     labels = COPY_WORDS | LANGUAGE_LABEL_WORDS | NO_LANGUAGE_WORDS | {language or ""}
     return all(word.lower().strip(":") in labels for word in words)
+
+
+def is_line_number_gutter(pre, text: str, is_code: Callable[[object], bool]) -> bool:
+    """A <pre> holding only ascending line numbers in the cell before the code's cell
+    of a line-number table: furniture, not a listing (it split Chroma's and Hexo's
+    listings in two)."""
+    if not _LINE_NUMBERS_RE.match(text):
+        return False
+    numbers = [int(n) for n in text.split()]
+    if any(b != a + 1 for a, b in zip(numbers, numbers[1:])):
+        return False
+    cell = pre.getparent()
+    while cell is not None and tag_of(cell) not in ("td", "th"):
+        cell = cell.getparent()
+    if cell is None:
+        return False
+    following = cell.getnext()
+    while following is not None and not isinstance(following.tag, str):
+        following = following.getnext()
+    return following is not None and any(
+        isinstance(node.tag, str) and is_code(node) for node in following.iter())

@@ -12,6 +12,8 @@ LAZY_SRC_ATTRIBUTES = ("data-src", "data-original", "data-lazy-src")
 LAZY_SRCSET_ATTRIBUTE = "data-srcset"
 # An image whose src is one of these schemes is only used when nothing else is.
 PLACEHOLDER_SCHEMES = ("data:",)
+# How far above an <img> its <picture> may be (the parser nests it in <source>s).
+PICTURE_DEPTH = 4
 # The only data: URIs a page may show as a picture.
 DATA_IMAGE_PREFIX = "data:image/"
 
@@ -76,6 +78,9 @@ def image_source(el) -> str | None:
     fallback = noscript_image(el)
     if fallback is not None:
         return _own_source(fallback, measured_src=False)
+    sourced = picture_source(el)
+    if sourced:
+        return sourced
     src = _attr(el, "src")
     return src if src.lower().startswith(DATA_IMAGE_PREFIX) else None
 
@@ -108,3 +113,21 @@ def _is_twin(img, fallback) -> bool:
         return True
     alt = " ".join((img.get("alt") or "").split())
     return bool(alt) and alt == " ".join((fallback.get("alt") or "").split())
+
+
+def picture_source(el) -> str | None:
+    """The first <source srcset> candidate of the <picture> an <img> sits in, for an
+    img whose own address is only a placeholder (React SSR's 1x1 GIF). libxml2 nests
+    the <img> inside the <source>, so the picture is looked for a few levels up."""
+    node = el.getparent()
+    for _ in range(PICTURE_DEPTH):
+        if node is None:
+            return None
+        if tag_of(node) == "picture":
+            for source in node.iter("source"):
+                found = first_srcset_url(source.get("srcset") or source.get(LAZY_SRCSET_ATTRIBUTE))
+                if found and not _is_placeholder(found):
+                    return found
+            return None
+        node = node.getparent()
+    return None

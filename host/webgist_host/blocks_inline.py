@@ -84,6 +84,8 @@ _LINE_START_ESCAPES = (
     (re.compile(r"^([-+*])(?=\s|$)"), r"\\\1"),            # bullet
     (re.compile(r"^(\d{1,9})([.)])(?=\s|$)"), r"\1\\\2"),  # ordered item
     (re.compile(r"^(=+|-+)\s*$"), r"\\\1"),                # setext underline / rule
+    # A thematic break spelled with spaces ("_ _ _", "* * *"): CommonMark §4.1.
+    (re.compile(r"^([-*_])(?=(?:[ \t]*\1){2,}[ \t]*$)"), r"\\\1"),
 )
 
 
@@ -203,15 +205,22 @@ def markdown_url(url: str) -> str:
 
 # --- wrapping -----------------------------------------------------------------
 
+def _is_edge(ch: str) -> bool:
+    """Space a marker must not touch: CommonMark's flanking rules count every Unicode
+    whitespace (a no-break space too), so "*foo\u00a0*" would not close."""
+    return ch == BR or ch.isspace()
+
+
 def _split_edges(rich: str) -> tuple[str, str, str]:
     """(leading space/breaks, core, trailing space/breaks) so markers hug the words."""
-    edges = " " + BR
-    core = rich.strip(edges)
-    if not core:
+    start, end = 0, len(rich)
+    while start < end and _is_edge(rich[start]):
+        start += 1
+    while end > start and _is_edge(rich[end - 1]):
+        end -= 1
+    if start == end:
         return rich, "", ""
-    lead = rich[:len(rich) - len(rich.lstrip(edges))]
-    trail = rich[len(rich.rstrip(edges)):]
-    return lead, core, trail
+    return rich[:start], rich[start:end], rich[end:]
 
 
 def wrap(rich: str, mark: str) -> str:
@@ -226,6 +235,9 @@ def link(rich: str, href: str | None) -> str:
     lead, core, trail = _split_edges(rich)
     if not core or href is None:
         return rich
+    # Inside link text every prose bracket is escaped: an unescaped "]" would end
+    # the text early ("[Some \\[text]](url)" is no link).
+    core = core.replace(OPEN_BRACKET, "\\[").replace(CLOSE_BRACKET, "\\]")
     return f"{lead}[{core}]({markdown_url(href)}){trail}"
 
 
@@ -261,11 +273,13 @@ class InlineRenderer:
 
     def __init__(self, skip: Callable[[object], bool], *, line_breaks: bool = False,
                  href: Callable[[str | None], str | None] = safe_href,
-                 math: Callable[[object], Math | None] = math_of):
+                 math: Callable[[object], Math | None] = math_of,
+                 footnote: Callable[[object], str | None] = lambda el: None):
         self.skip = skip
         self.line_breaks = line_breaks
         self.href = href          # the link policy: safe, absolute hrefs or None
         self.math = math          # the formula an element holds whole, or None
+        self.footnote = footnote  # the label of the note a reference points to, or None
 
     def content(self, el, depth: int = 0, styles: frozenset = frozenset()) -> tuple[str, str]:
         """Plain and rich text of everything inside `el`."""
@@ -292,6 +306,9 @@ class InlineRenderer:
         tag = tag_of(el)
         if self.skip(el) or is_permalink(el, tag) or class_tokens(el) & EDIT_SECTION_CLASSES:
             return "", ""
+        label = self.footnote(el)
+        if label is not None:
+            return "", f"[^{label}]"
         formula = self.math(el)
         if formula is not None:
             if formula.tex:

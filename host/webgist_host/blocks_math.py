@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from urllib.parse import parse_qs, unquote, urlsplit
 
 from .dom import tag_of
 
@@ -40,6 +41,19 @@ MATHJAX2_COPY_CLASSES = frozenset({
 # How many following siblings may sit between a MathJax 2 copy and its script
 # (Preview, then the Frame or Display, then the script).
 MATHJAX2_SCRIPT_DISTANCE = 2
+# Attributes a renderer keeps the source in, on the element that holds the formula
+# (Gemini: <span class="math-inline" data-math="x"> around KaTeX without MathML).
+MATH_SOURCE_ATTRIBUTES = ("data-math", "data-tex", "data-latex")
+# Class words that mark such an element as display math ("math-block").
+DISPLAY_CLASS_WORDS = ("block", "display")
+# Images of a formula: WordPress.com's <img class="latex" alt="TeX">, or an address
+# that carries the TeX (codecogs "png.latex?TeX", Google Charts "cht=tx&chl=TeX").
+LATEX_IMAGE_CLASSES = frozenset({"latex", "tex", "math", "equation"})
+LATEX_URL_PARAMETERS = ("latex", "chl", "tex", "eq", "formula")
+# TeX is told from prose by a control word: "\frac", "\alpha".
+_TEX_COMMAND_RE = re.compile(r"\\[A-Za-z]+")
+# Block containers an image formula may stand alone in, as display math.
+DISPLAY_PARENT_TAGS = frozenset({"p", "div", "center", "figure", "dd", "section", "article"})
 _SPACE_RE = re.compile(r"\s+")
 
 
@@ -145,9 +159,68 @@ def _mathjax3(el) -> Math | None:
     return None
 
 
+def _tex_in_url(src: str) -> str | None:
+    """The TeX an image address carries: a formula parameter, the whole query
+    (codecogs), or the last path segment, when it reads as TeX."""
+    try:
+        parts = urlsplit(src)
+    except ValueError:
+        return None
+    params = parse_qs(parts.query)
+    for name in LATEX_URL_PARAMETERS:
+        if params.get(name):
+            return clean_tex(params[name][0])
+    for candidate in (unquote(parts.query), unquote(parts.path.rsplit("/", 1)[-1])):
+        if _TEX_COMMAND_RE.search(candidate):
+            return clean_tex(candidate)
+    return None
+
+
+def _stands_alone(el) -> bool:
+    """The element is the only thing in its block container: a display formula."""
+    parent = el.getparent()
+    if parent is None or tag_of(parent) not in DISPLAY_PARENT_TAGS:
+        return False
+    if (parent.text or "").strip():
+        return False
+    for child in parent:
+        if child is not el and isinstance(child.tag, str) and "".join(child.itertext()).strip():
+            return False
+        if (child.tail or "").strip():
+            return False
+    return True
+
+
+def _image_formula(el) -> Math | None:
+    alt = clean_tex(" ".join((el.get("alt") or "").split()))
+    from_url = _tex_in_url((el.get("src") or "").strip())
+    marked = bool(_classes(el) & LATEX_IMAGE_CLASSES) or from_url is not None
+    if alt and (_TEX_COMMAND_RE.search(alt) or marked):
+        tex = alt
+    elif marked and from_url:
+        tex = from_url
+    else:
+        return None
+    return Math(tex, _stands_alone(el), tex)
+
+
+def _attribute_formula(el) -> Math | None:
+    for attr in MATH_SOURCE_ATTRIBUTES:
+        tex = clean_tex(el.get(attr))
+        if tex:
+            classes = (el.get("class") or "").lower()
+            return Math(tex, any(word in classes for word in DISPLAY_CLASS_WORDS), tex)
+    return None
+
+
 def math_of(el) -> Math | None:
     """The formula `el` holds whole, or None when it is not a math root."""
     tag = tag_of(el)
+    if tag == "img":
+        return _image_formula(el)
+    found = _attribute_formula(el)
+    if found is not None:
+        return found
     if tag == "script":
         if not is_math_script(el):
             return None

@@ -18,6 +18,9 @@ MIN_FENCE = 3
 MATH_FENCE = "$$"
 # Kinds whose text is written as is: no link rewriting, no escaping.
 VERBATIM_KINDS = frozenset({"code", "table", "math"})
+# A footnote definition as the block walker writes it: "[^label]: text".
+_FOOTNOTE_DEFINITION_RE = re.compile(r"^\[\^[^\]\s]+\]: ")
+FOOTNOTE_INDENT = 4
 MEDIA_NOTE = {"video": "Video", "audio": "Audio", "iframe": "Embed"}
 
 _BACKTICKS_RE = re.compile(r"`+")
@@ -147,6 +150,9 @@ def _block_lines(block: Block, rich: str, opts: _Options, refs, state: _State) -
     if kind == "figure-caption":
         # Underscores, so *emphasis* inside the caption does not close it early.
         return [f"_{line.strip()}_" for line in rich.split("\n") if line.strip()]
+    if _FOOTNOTE_DEFINITION_RE.match(rich):
+        # GFM: a footnote's further paragraphs are indented four spaces.
+        state.item_columns[block.xpath] = FOOTNOTE_INDENT
     if block.tag == "dd":
         # Nested under another item (body_of), the whole definition is indented
         # by that item's column afterwards; its own continuations go 2 further.
