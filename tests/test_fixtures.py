@@ -20,7 +20,10 @@ import pytest
 import webgist_host
 
 PAGES = Path(__file__).parent / "pages"
-FIXTURES = sorted(p for p in PAGES.iterdir() if p.is_dir() and (p / "page.html").exists())
+# Fixture folders are named <category>--<slug>; other folders under tests/pages
+# (docs-sites/, whole built sites for the browser tests) are not fixtures.
+FIXTURE_DIRS = [p for p in PAGES.iterdir() if p.is_dir() and "--" in p.name]
+FIXTURES = sorted(p for p in FIXTURE_DIRS if (p / "page.html").exists())
 DEFAULT_SCOPE = "page"
 OPTION_KEYS = frozenset({"scope", "url", "options"})
 
@@ -40,7 +43,7 @@ def test_fixture_corpus_size():
 
 
 def test_every_fixture_directory_has_a_page():
-    strays = [p.name for p in PAGES.iterdir() if p.is_dir() and not (p / "page.html").exists()]
+    strays = [p.name for p in FIXTURE_DIRS if not (p / "page.html").exists()]
     assert not strays, f"fixture directories without page.html: {strays}"
 
 

@@ -102,9 +102,13 @@ class _Layout(NamedTuple):
 # Entry point
 # ================================================================================
 
-def order_blocks(blocks: list[Block], *,
-                 direction: str = "ltr") -> tuple[list[Block], str, list[Decision]]:
-    """Return the blocks in reading order, the label saying how, and the moves made."""
+def order_blocks(blocks: list[Block], *, direction: str = "ltr",
+                 page_width: float | None = None) -> tuple[list[Block], str, list[Decision]]:
+    """Return the blocks in reading order, the label saying how, and the moves made.
+
+    `page_width` is the viewport width the page was laid out at; boxes drawn wholly
+    beyond it (or above the page) are set aside like rails.
+    """
     source = sorted(blocks, key=lambda b: b.dom_index)
     if len(source) <= 1:
         return source, LABEL_SINGLE, []
@@ -117,6 +121,8 @@ def order_blocks(blocks: list[Block], *,
 
     line_height = page_line_height(source)
     source, decisions = _demote_rails(source, line_height)
+    source, off_page = _set_aside_off_page(source, page_width)
+    decisions += off_page
     positions = _geometric_order(source, line_height, rtl=(direction or "ltr").lower() == "rtl")
     ordered = [source[p] for p in positions]
     decisions += _move_decisions(ordered, positions)
@@ -139,6 +145,26 @@ def _without_empty_rect(block: Block) -> Block:
     if rect is not None and rect.w <= 0 and rect.h <= 0:
         return replace(block, rect=None)
     return block
+
+
+def _set_aside_off_page(blocks: list[Block], page_width: float | None
+                        ) -> tuple[list[Block], list[Decision]]:
+    """Skip links parked above the page and drawers parked past its right edge are
+    measured but not seen; left in the cut they bridge every gutter (furo's skip
+    link, pydata's off-screen contents list). They are anchored instead."""
+    kept, decisions = [], []
+    for block in blocks:
+        rect = block.rect
+        off = rect is not None and (
+            (rect.bottom <= 0 and rect.h > 0) or (rect.right <= 0 and rect.w > 0)
+            or (page_width is not None and rect.x >= page_width))
+        if off:
+            decisions.append(Decision(STAGE, "moved",
+                                      "drawn outside the page; placed after its source neighbour",
+                                      block.xpath, block.text))
+            block = replace(block, rect=None)
+        kept.append(block)
+    return kept, decisions
 
 
 def page_line_height(blocks: list[Block]) -> float:
@@ -273,10 +299,68 @@ def _split(units: list[_Unit], layout: _Layout) -> list[list[_Unit]] | None:
         parts = _cut_at(by_x, column_gaps, widest_column)
         if not row_gaps or _columns_run_side_by_side(parts, by_y, row_gaps):
             return parts[::-1] if layout.rtl else parts
+    elif column_gaps:
+        parts = _cut_at(by_x, column_gaps, widest_column)
+        if _row_band_ends_short_columns(parts, by_y, row_gaps, widest_row):
+            return parts[::-1] if layout.rtl else parts
     if not column_gaps:
+        framed = _columns_inside_frame(by_y, row_gaps, widest_row, layout)
+        if framed is not None:
+            return framed
         row_gaps = _row_gaps_between_columns_removed(by_y, row_gaps, layout) or row_gaps
         widest_row = max(g[0] for g in row_gaps)
     return _cut_at(by_y, row_gaps, widest_row)
+
+
+def _row_band_ends_short_columns(columns: list[list[_Unit]], by_y: list[_Unit],
+                                 row_gaps: list[tuple[float, int]], widest_row: float) -> bool:
+    """True when the widest row band is only where the shorter columns stop.
+
+    In a grid every column has boxes on both sides of a row band, and rows are
+    read across. Beside a long article, a docs sidebar and an "On this page" list
+    end early; the band below them crosses the article alone. Cutting there would
+    read the sidebars into the middle of the article, so the columns win.
+    """
+    bands = [position for width, position in row_gaps if width >= BAND_TIE_FRACTION * widest_row]
+    for position in bands:
+        boundary = by_y[position].y0
+        sides = [(any(u.y1 <= boundary for u in column), any(u.y0 >= boundary for u in column))
+                 for column in columns]
+        if all(above and below for above, below in sides):
+            return False          # a row of a grid
+    return True
+
+
+def _has_columns(units: list[_Unit], layout: _Layout) -> bool:
+    if len(units) < 2:
+        return False
+    _, gaps = _bands(units, vertical=False)
+    return any(width >= COLUMN_GAP_LINES * layout.line_height for width, _ in gaps)
+
+
+def _columns_inside_frame(by_y: list[_Unit], row_gaps: list[tuple[float, int]],
+                          widest_row: float, layout: _Layout) -> list[list[_Unit]] | None:
+    """Cut off a full-width header and footer first when columns stand between them.
+
+    A page whose header and footer span it has no gutter from top to bottom, and
+    its widest row band may lie inside the article column: cutting there deals a
+    short right-hand "On this page" list into the middle of the article (the
+    pydata and book Sphinx themes). When the widest band lies between the first
+    and the last band and the part between those two has columns, cut at them.
+    """
+    first, last = row_gaps[0][1], row_gaps[-1][1]
+    widest = {position for width, position in row_gaps if width >= BAND_TIE_FRACTION * widest_row}
+    for cuts in ((first, last), (first,), (last,)):
+        cuts = tuple(sorted(set(cuts)))
+        if widest <= set(cuts):
+            return None          # the widest cut already frames the page
+        bounds = [0, *cuts, len(by_y)]
+        parts = [by_y[a:b] for a, b in zip(bounds, bounds[1:])]
+        inner = parts[1] if len(parts) == 3 else (parts[1] if cuts == (first,) else parts[0])
+        inside = {p for p in widest if (len(cuts) == 1 or first < p < last)}
+        if inside and _has_columns(inner, layout):
+            return parts
+    return None
 
 
 def _columns_run_side_by_side(columns: list[list[_Unit]], by_y: list[_Unit],
@@ -328,12 +412,17 @@ def _open_spans(units: list[_Unit], left: float, right: float,
 
 def _share_inner_gutter(upper: list[tuple[float, float]], lower: list[tuple[float, float]],
                         left: float, right: float, minimum: float) -> bool:
-    """True when both strips leave the same span open, away from the region's edges."""
+    """True when both strips leave the same span open, away from the region's edges,
+    with one side of it lined up: a column edge both strips share. A header whose
+    links stop at mid-page leaves the right half open too, but nothing there lines
+    up with the columns below it."""
     i = j = 0
     while i < len(upper) and j < len(lower):
         start = max(upper[i][0], lower[j][0])
         end = min(upper[i][1], lower[j][1])
-        if end - start >= minimum and start > left and end < right:
+        aligned = (abs(upper[i][0] - lower[j][0]) <= minimum
+                   or abs(upper[i][1] - lower[j][1]) <= minimum)
+        if end - start >= minimum and start > left and end < right and aligned:
             return True
         if upper[i][1] < lower[j][1]:
             i += 1
