@@ -206,7 +206,10 @@ def _image_formula(el) -> Math | None:
 
 def _attribute_formula(el) -> Math | None:
     for attr in MATH_SOURCE_ATTRIBUTES:
-        tex = clean_tex(el.get(attr))
+        value = el.get(attr)
+        if not value:
+            continue            # most elements carry none: skip the cleaning
+        tex = clean_tex(value)
         if tex:
             classes = (el.get("class") or "").lower()
             return Math(tex, any(word in classes for word in DISPLAY_CLASS_WORDS), tex)
