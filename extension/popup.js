@@ -1,10 +1,19 @@
-// The popup: collect the page, ask the host for Markdown, put it on the clipboard;
-// or draw the engine's reading order on the page (overlay.js).
-// Nothing from the page is ever rendered as HTML here: every value goes through
-// textContent.
-import { requestHost, HostError } from "./native.js";
+// The popup: collect the page (or the selection), ask the host for Markdown, put it
+// on the clipboard or save it as a file; or draw the engine's reading order on the
+// page (overlay.js). Nothing from the page is ever rendered as HTML here: every
+// value goes through textContent.
+import { HostError } from "./native.js";
+import { convertTab, downloadMarkdown } from "./flow.js";
+import { loadSettings } from "./settings.js";
 
 const $ = (id) => document.getElementById(id);
+// Progress is shown for anything that takes longer than this.
+const PROGRESS_AFTER_MS = 1000;
+
+// The Markdown made in this popup, so an error after it (clipboard refused) or a
+// Save never needs it made again. Lives as long as the popup does.
+let made = null;          // {markdown, title, scope}
+let busy = false;
 
 function show(id, text) {
   const el = $(id);
@@ -22,6 +31,28 @@ function showHint(text) {
   $("hint").hidden = !text;
 }
 
+// A progress line that appears once an operation has run for a second, with the
+// phase and the seconds so far; stop() takes it away.
+function startProgress() {
+  const started = performance.now();
+  let phase = "Working…";
+  const update = () => {
+    const seconds = ((performance.now() - started) / 1000).toFixed(0);
+    $("progress-text").textContent = `${phase} ${seconds} s`;
+  };
+  const timer = setInterval(() => {
+    if (performance.now() - started < PROGRESS_AFTER_MS) return;
+    $("progress").hidden = false;
+    document.body.dataset.progress = "shown";
+    update();
+  }, 200);
+  return {
+    started,
+    phase(text) { phase = text; if (!$("progress").hidden) update(); },
+    stop() { clearInterval(timer); $("progress").hidden = true; },
+  };
+}
+
 // Opened as popup.html?tabId=N (in a tab, by tests or by a user who pinned it) it
 // works on that tab; opened from the toolbar, on the active one.
 async function targetTabId() {
@@ -30,23 +61,6 @@ async function targetTabId() {
   const [tab] = await chrome.tabs.query({ active: true, currentWindow: true });
   if (!tab) throw new Error("There is no active tab to copy.");
   return tab.id;
-}
-
-async function collectPage(tabId) {
-  let results;
-  try {
-    results = await chrome.scripting.executeScript({ target: { tabId }, files: ["collect.js"] });
-  } catch (error) {
-    throw new HostError(
-      "This page cannot be read by extensions (browser pages such as chrome://, " +
-      "the Web Store and the PDF viewer are off limits).",
-      { kind: "restricted", hint: "" });
-  }
-  const capture = results && results[0] && results[0].result;
-  if (!capture || typeof capture.html !== "string") {
-    throw new HostError("The page did not return anything to convert; reload it and try again.");
-  }
-  return capture;
 }
 
 async function writeClipboard(text) {
@@ -70,19 +84,8 @@ function showFacts(reply) {
   show("method", reply.method);
   show("blocks", String(reply.stats.blocks));
   show("words", String(reply.stats.words));
+  show("source", reply.selection ? "the selection" : (reply.scope === "page" ? "the whole page" : "the main content"));
   $("facts").hidden = false;
-}
-
-// Collect the tab and have the host convert it: the one flow behind both buttons.
-async function convertTab(tabId, options) {
-  setStatus("Reading the page…");
-  const capture = await collectPage(tabId);
-  setStatus("Converting…");
-  const reply = await requestHost(
-    { type: "convert", ...capture, options: { scope: $("scope").value, ...options } },
-    { onProgress: ({ phase, done, total }) => setStatus(`Converting… (${phase} ${done}/${total})`) });
-  if (!reply.ok) throw new HostError(`The host could not convert this page: ${reply.error}`);
-  return reply;
 }
 
 function showError(error) {
@@ -91,29 +94,94 @@ function showError(error) {
   document.body.dataset.errorKind = error.kind || "error";
 }
 
-async function copyAsMarkdown() {
-  $("copy").disabled = true;
-  showHint("");
-  const started = performance.now();
+// Collect and convert the target tab with the popup's scope, showing progress.
+async function convert({ want = "auto", extra = {} } = {}) {
+  const progress = startProgress();
   try {
     const tabId = await targetTabId();
-    const reply = await convertTab(tabId, {});
-    show("preview", reply.markdown);
-    showFacts(reply);
-    try {
-      await writeClipboard(reply.markdown);
-      const seconds = ((performance.now() - started) / 1000).toFixed(1);
-      setStatus(`Copied ${reply.stats.words} words as Markdown (${seconds} s).`);
-    } catch (error) {
-      setStatus(`Could not copy: ${error.message} The Markdown is below; select it and copy.`, { error: true });
-    }
-    document.body.dataset.state = "done";
+    const scope = $("scope").value;
+    const reply = await convertTab(tabId, {
+      want, scope, extra,
+      onStatus: (text) => { setStatus(text); progress.phase(text); },
+      onProgress: ({ phase, done, total }) => {
+        const text = `Converting… (${phase} ${done}/${total})`;
+        setStatus(text);
+        progress.phase(text);
+      },
+    });
+    reply.scope = reply.selection ? "page" : scope;
+    return { reply, tabId, started: progress.started };
+  } finally {
+    progress.stop();
+  }
+}
+
+function keep(reply) {
+  made = { markdown: reply.markdown, title: reply.title, scope: reply.scope, selection: reply.selection };
+  show("preview", reply.markdown);
+  showFacts(reply);
+}
+
+async function run(button, work) {
+  if (busy) return;
+  busy = true;
+  button.disabled = true;
+  delete document.body.dataset.state;
+  delete document.body.dataset.errorKind;
+  showHint("");
+  try {
+    await work();
   } catch (error) {
     showError(error);
     document.body.dataset.state = "error";
   } finally {
-    $("copy").disabled = false;
+    button.disabled = false;
+    busy = false;
   }
+}
+
+async function copyAsMarkdown() {
+  await run($("copy"), async () => {
+    const { reply, started } = await convert();
+    keep(reply);
+    try {
+      await writeClipboard(reply.markdown);
+    } catch (error) {
+      throw new HostError(
+        `Could not copy: ${error.message} The Markdown is below and nothing is lost: ` +
+        "save it with Save as .md, or select it and copy.",
+        { kind: "clipboard-denied" });
+    }
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    const what = reply.selection ? "the selection" : `${reply.stats.words} words`;
+    setStatus(`Copied ${what} as Markdown (${seconds} s).`);
+    document.body.dataset.state = "done";
+  });
+}
+
+async function saveAsMarkdown() {
+  await run($("save"), async () => {
+    if (!made || made.scope !== $("scope").value && !made.selection) {
+      const { reply } = await convert();
+      keep(reply);
+    }
+    setStatus("Saving…");
+    const saved = await downloadMarkdown(made.markdown, made.title);
+    setStatus(`Saved as ${saved.name} in your downloads.`);
+    document.body.dataset.saved = saved.filename;
+    document.body.dataset.state = "saved";
+  });
+}
+
+// The preview follows the scope switch once something has been converted.
+async function refreshPreview() {
+  if (!made || made.selection) return;
+  await run($("copy"), async () => {
+    const { reply } = await convert();
+    keep(reply);
+    setStatus(`Preview of ${reply.stats.words} words; Copy or Save to keep it.`);
+    document.body.dataset.state = "previewed";
+  });
 }
 
 // The reading-order overlay. overlay.js runs in the extension's isolated world
@@ -131,8 +199,8 @@ function setOverlayButton(shown) {
   document.body.dataset.overlay = shown ? "shown" : "hidden";
 }
 
-async function showReadingOrder(tabId) {
-  const reply = await convertTab(tabId, { overlay: true });
+async function showReadingOrder() {
+  const { reply, tabId } = await convert({ want: "page", extra: { overlay: true } });
   showFacts(reply);
   const blocks = Array.isArray(reply.overlay) ? reply.overlay : [];
   let state;
@@ -149,8 +217,8 @@ async function showReadingOrder(tabId) {
             (unmeasured > 0 ? `; ${unmeasured} not drawn, as the browser did not lay them out.` : "."));
 }
 
-async function hideReadingOrder(tabId) {
-  await runInOverlayWorld(tabId, () => globalThis.webgistOverlay.hide());
+async function hideReadingOrder() {
+  await runInOverlayWorld(await targetTabId(), () => globalThis.webgistOverlay.hide());
   setStatus("Reading order hidden.");
 }
 
@@ -161,9 +229,8 @@ async function toggleReadingOrder() {
   showHint("");
   document.body.dataset.overlay = "working";
   try {
-    const tabId = await targetTabId();
-    if (showing) await hideReadingOrder(tabId);
-    else await showReadingOrder(tabId);
+    if (showing) await hideReadingOrder();
+    else await showReadingOrder();
     setOverlayButton(!showing);
   } catch (error) {
     showError(error);
@@ -189,6 +256,34 @@ async function syncOverlayButton() {
   }
 }
 
+// The options' default scope, unless the switch was already used; and what the
+// keyboard command or context menu last did on this tab, when it went wrong.
+async function restore() {
+  const settings = await loadSettings();
+  if (!$("scope").dataset.touched) $("scope").value = settings.scope;
+  try {
+    const tabId = await targetTabId();
+    const { lastResult } = await chrome.storage.session.get("lastResult");
+    if (lastResult && !lastResult.ok && lastResult.tabId === tabId && !document.body.dataset.state) {
+      setStatus(`Last time: ${lastResult.message}`, { error: true });
+      showHint(lastResult.hint || "");
+      if (lastResult.markdown) {
+        made = { markdown: lastResult.markdown, title: lastResult.title || "page", scope: null, selection: true };
+        show("preview", lastResult.markdown);
+      }
+      chrome.action.setBadgeText({ tabId, text: "" });
+    }
+  } catch (_) { /* nothing to restore */ }
+  document.body.dataset.ready = "yes";
+}
+
 $("copy").addEventListener("click", copyAsMarkdown);
+$("save").addEventListener("click", saveAsMarkdown);
 $("overlay").addEventListener("click", toggleReadingOrder);
+$("scope").addEventListener("change", () => { $("scope").dataset.touched = "yes"; refreshPreview(); });
+$("options-link").addEventListener("click", (event) => {
+  event.preventDefault();
+  chrome.runtime.openOptionsPage();
+});
 syncOverlayButton();
+restore();

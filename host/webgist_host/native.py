@@ -12,7 +12,9 @@ larger; see framing.py):
         -> {"ok": true, "type": "pong", "version": "<webgist version>", "id": ... | null}
     {"type": "convert", "html": str, "url"?: str, "title"?: str, "geometry"?: {...},
      "viewport"?: {...}, "dir"?: {...}, "lang"?: {...}, "timings"?: {...},
-     "options"?: {"scope": "main" | "page", "explain"?: bool, "overlay"?: bool, ...},
+     "options"?: {"scope": "main" | "page", "front_matter"?: bool,
+                  "images"?: "keep" | "drop" | "link", "link_style"?: "inline" | "reference",
+                  "explain"?: bool, "overlay"?: bool},
      "id"?: str | int}
         -> {"ok": true, "id": ..., "markdown": str, "method": str, "measured": bool,
             "title": str, "stats": {...}, "explain"?: str,
@@ -39,6 +41,7 @@ from .framing import (MAX_INCOMING_FRAME, FrameTooLargeError, FramingError, Uplo
                       UploadError, UPLOAD_TYPES, clean_text, encode_frame, encode_reply_frames,
                       read_frame)
 from .install import ALLOWED_ORIGINS
+from .markdown import IMAGE_MODES, LINK_STYLES
 from .overlay import overlay_blocks
 from .pipeline import SCOPES, convert
 
@@ -101,6 +104,7 @@ def handle_convert(message: dict[str, Any]) -> dict[str, Any]:
     scope = options.get("scope", "main")
     if not isinstance(scope, str):
         raise RequestError(f"options.scope must be one of {', '.join(SCOPES)}")
+    _check_options(options)
     reply_id = _request_id(message)
     try:
         doc = convert(clean_text(html), url=message.get("url"), geometry=message,
@@ -122,6 +126,22 @@ def handle_convert(message: dict[str, Any]) -> dict[str, Any]:
     if options.get("overlay") is True:
         reply["overlay"] = overlay_blocks(doc)
     return reply
+
+
+# The extension's options page settings (extension/settings.js), as the engine
+# names them: a wrong value is refused, not silently replaced by the default.
+_OPTION_CHOICES: dict[str, tuple[str, ...]] = {"images": IMAGE_MODES, "link_style": LINK_STYLES}
+_OPTION_FLAGS = ("front_matter", "explain", "overlay")
+
+
+def _check_options(options: dict[str, Any]) -> None:
+    for name, choices in _OPTION_CHOICES.items():
+        if name in options and options[name] not in choices:
+            raise RequestError(f"options.{name} must be one of {', '.join(choices)}, "
+                               f"not {options[name]!r}")
+    for name in _OPTION_FLAGS:
+        if name in options and not isinstance(options[name], bool):
+            raise RequestError(f"options.{name} must be true or false, not {options[name]!r}")
 
 
 _HANDLERS = {"ping": handle_ping, "convert": handle_convert}

@@ -1,0 +1,208 @@
+// The one conversion flow behind the popup, the keyboard command and the context
+// menu: wait for the page, collect it (or the selection), have the host convert it.
+// Shared by extension pages and the service worker, so it uses no DOM of its own.
+import { requestHost, HostError } from "./native.js";
+import { engineOptions, loadSettings } from "./settings.js";
+
+// How long a page that is still loading is waited for before saying so.
+export const LOAD_WAIT_MS = 4000;
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// Messages the browser gives for pages no extension may script.
+const RESTRICTED_RE = /chrome:\/\/|chrome-extension:\/\/|edge:\/\/|about:|devtools|extensions gallery|cannot be scripted|webstore|chrome-search|pdf/i;
+
+export function scriptingError(error) {
+  const detail = String((error && error.message) || error || "");
+  if (/no tab with id/i.test(detail)) {
+    return new HostError("The tab was closed before it could be read.", { kind: "tab-gone" });
+  }
+  if (RESTRICTED_RE.test(detail)) {
+    return new HostError(
+      "This page cannot be read by extensions (browser pages such as chrome://, " +
+      "the Web Store and the PDF viewer are off limits).",
+      { kind: "restricted", hint: "Open the page you want as Markdown in a normal tab and try there." });
+  }
+  return new HostError(
+    `webgist may not read this tab (${detail}).`,
+    { kind: "no-access",
+      hint: "Invoke webgist on this tab itself: its toolbar button, Alt+Shift+M, Alt+Shift+K or " +
+            "the right-click menu. It reads a tab only when you ask it to there." });
+}
+
+// A page still loading may not have its content yet: wait a little, then say so.
+export async function waitForLoad(tabId, { timeoutMs = LOAD_WAIT_MS, onWait = () => {} } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  let tab;
+  try {
+    tab = await chrome.tabs.get(tabId);
+  } catch (error) {
+    throw scriptingError(error);
+  }
+  if (tab.status !== "loading") return tab;
+  onWait();
+  while (Date.now() < deadline) {
+    await sleep(150);
+    tab = await chrome.tabs.get(tabId);
+    if (tab.status !== "loading") return tab;
+  }
+  throw new HostError(
+    "The page is still loading, so what is on it may not be there yet.",
+    { kind: "page-loading",
+      hint: "Wait until it has finished loading (or press Esc in the page to stop it), then try again." });
+}
+
+export async function collectPage(tabId) {
+  let results;
+  try {
+    results = await chrome.scripting.executeScript({ target: { tabId }, files: ["collect.js"] });
+  } catch (error) {
+    throw scriptingError(error);
+  }
+  const capture = results && results[0] && results[0].result;
+  if (!capture || typeof capture.html !== "string") {
+    throw new HostError("The page did not return anything to convert; reload it and try again.",
+                        { kind: "empty" });
+  }
+  return capture;
+}
+
+// Runs in the page: the selection as a small document of its own. Each range's
+// cloned contents are wrapped in shallow copies of its common ancestor and that
+// ancestor's ancestors, so a few selected list items keep their list, cells their
+// table and lines of code their <pre>. Nothing on the live page is touched.
+// (No geometry: the engine reads the selection in source order and says so.)
+function selectionDocument() {
+  const selection = window.getSelection();
+  if (!selection || selection.isCollapsed || !selection.rangeCount || !selection.toString().trim()) {
+    return null;
+  }
+  const body = document.createElement("body");
+  for (let i = 0; i < selection.rangeCount; i++) {
+    const range = selection.getRangeAt(i);
+    let wrapped = range.cloneContents();
+    let el = range.commonAncestorContainer;
+    if (el.nodeType !== Node.ELEMENT_NODE) el = el.parentElement;
+    for (; el && el !== document.body && el !== document.documentElement; el = el.parentElement) {
+      const shell = el.cloneNode(false);
+      shell.append(wrapped);
+      wrapped = shell;
+    }
+    body.append(wrapped);
+  }
+  const head = document.createElement("head");
+  const title = document.createElement("title");
+  title.textContent = document.title;
+  head.append(title);
+  const root = document.documentElement;
+  const lang = root.getAttribute("lang") || "";
+  const dir = root.getAttribute("dir") || "";
+  const open = `<html${lang ? ` lang="${lang.replace(/"/g, "&quot;")}"` : ""}` +
+               `${dir ? ` dir="${dir.replace(/"/g, "&quot;")}"` : ""}>`;
+  return {
+    version: 1,
+    url: location.href,
+    title: document.title,
+    html: `<!DOCTYPE html>${open}${head.outerHTML}${body.outerHTML}</html>`,
+    dir: { html: dir, body: "" },
+    lang: { html: lang, body: "" },
+    selection: true,
+  };
+}
+
+export async function collectSelection(tabId) {
+  try {
+    const [result] = await chrome.scripting.executeScript({ target: { tabId }, func: selectionDocument });
+    return (result && result.result) || null;
+  } catch (error) {
+    throw scriptingError(error);
+  }
+}
+
+// Convert a tab: its selection when there is one and the options say so (or
+// `want: "selection"`), else the page. Resolves with the host's reply plus
+// {selection, title, url}.
+export async function convertTab(tabId, {
+  want = "auto", scope = null, settings = null, extra = {}, onStatus = () => {}, onProgress = () => {},
+} = {}) {
+  settings = settings || await loadSettings();
+  await waitForLoad(tabId, { onWait: () => onStatus("Waiting for the page to finish loading…") });
+  onStatus("Reading the page…");
+  let capture = null;
+  if (want === "selection" || (want === "auto" && settings.selection_overrides)) {
+    capture = await collectSelection(tabId);
+    if (!capture && want === "selection") {
+      throw new HostError("Nothing is selected on the page.", { kind: "no-selection",
+        hint: "Select the part you want, then try again." });
+    }
+  }
+  const selection = Boolean(capture);
+  if (!capture) capture = await collectPage(tabId);
+  onStatus(selection ? "Converting the selection…" : "Converting…");
+  const options = { ...engineOptions(settings, selection ? "page" : scope), ...extra };
+  const reply = await requestHost({ type: "convert", ...capture, options }, { onProgress });
+  if (!reply.ok) {
+    throw new HostError(`The host could not convert this page: ${reply.error}`, {
+      kind: "host-error",
+      hint: "Try the other scope, or reload the page and try again. If it keeps failing, " +
+            "the message above is what to report." });
+  }
+  return { ...reply, selection, title: reply.title || capture.title || "", url: capture.url || "" };
+}
+
+// A file name from the page title: no path separators, reserved or control
+// characters, at most 120 characters, never empty.
+export function markdownFileName(title) {
+  let name = String(title || "")
+    .replace(/[\u0000-\u001f\u007f<>:"/\\|?*\u200b-\u200f\u2028-\u202e\ufeff]/g, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(/^[.\s-]+|[.\s]+$/g, "");
+  if (name.length > 120) name = name.slice(0, 120).replace(/[.\s]+$/, "");
+  if (!name || /^(con|prn|aux|nul|com\d|lpt\d)$/i.test(name)) name = name ? `${name}_` : "page";
+  return `${name}.md`;
+}
+
+// Save Markdown through the downloads API; resolves once the file is written.
+export async function downloadMarkdown(markdown, title) {
+  const filename = markdownFileName(title);
+  const url = "data:text/markdown;charset=utf-8," + encodeURIComponent(markdown);
+  const id = await chrome.downloads.download({ url, filename, conflictAction: "uniquify", saveAs: false });
+  const item = await new Promise((resolve) => {
+    const check = async () => {
+      const [found] = await chrome.downloads.search({ id });
+      if (found && found.state !== "in_progress") {
+        chrome.downloads.onChanged.removeListener(onChanged);
+        resolve(found);
+        return true;
+      }
+      return false;
+    };
+    const onChanged = (delta) => { if (delta.id === id) check(); };
+    chrome.downloads.onChanged.addListener(onChanged);
+    check();
+  });
+  if (item.state !== "complete") {
+    throw new HostError(`The download of ${filename} failed (${item.error || item.state}).`,
+                        { kind: "download-failed" });
+  }
+  return { id, filename: item.filename, name: filename };
+}
+
+// [text](url) and ![alt](src), escaped so the text cannot end the link early.
+export function escapeLinkText(text) {
+  return String(text || "").replace(/\s+/g, " ").trim().replace(/([\\\[\]])/g, "\\$1");
+}
+
+export function escapeUrl(url) {
+  return String(url || "").replace(/ /g, "%20").replace(/\(/g, "%28").replace(/\)/g, "%29")
+    .replace(/</g, "%3C").replace(/>/g, "%3E").replace(/\n/g, "");
+}
+
+export function linkMarkdown(text, url) {
+  return `[${escapeLinkText(text) || escapeLinkText(url)}](${escapeUrl(url)})`;
+}
+
+export function imageMarkdown(alt, src) {
+  return `![${escapeLinkText(alt)}](${escapeUrl(src)})`;
+}

@@ -1,0 +1,125 @@
+"""The service worker end to end: the Alt+Shift+K command and the context menu,
+each putting Markdown on the real clipboard through the offscreen document, and a
+worker stopped while idle that wakes up cleanly for the next command.
+
+Headless Chromium cannot open a context menu, so the menu's click handler is called
+in the worker over CDP with the arguments Chrome passes it (OnClickData, Tab)."""
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+
+from browser_support import (devtools_targets, press_copy_shortcut, press_extension_shortcut,
+                             read_clipboard, service_worker)
+from webgist_host.install import EXTENSION_ID
+
+pytestmark = pytest.mark.browser
+PAGE = "ext--options.html"
+SELECT_KIT = """
+  const items = document.querySelectorAll('#kit li');
+  const range = document.createRange();
+  range.setStart(items[0].firstChild, 0);
+  range.setEnd(items[1].firstChild, items[1].firstChild.length);
+  getSelection().removeAllRanges();
+  getSelection().addRange(range);"""
+
+
+def _last_result(worker, after: float, timeout: float = 60) -> dict:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        result = worker.evaluate("chrome.storage.session.get('lastResult').then(r => r.lastResult || null)")
+        if result and result["at"] / 1000 > after:
+            return result
+        time.sleep(0.1)
+    raise AssertionError("the worker never reported a result")
+
+
+def _menu_click(worker, info: dict) -> dict:
+    """Call the context menu's handler as Chrome does: (OnClickData, the tab)."""
+    return worker.evaluate(
+        "chrome.tabs.query({active: true, lastFocusedWindow: true})"
+        f".then(([tab]) => webgist.handleMenuClick({json.dumps(info)}, tab))")
+
+
+def test_shortcut_and_context_menu_copy_through_the_offscreen_document(extension_browser, server):
+    driver = extension_browser
+    url = f"{server}/{PAGE}"
+    driver.get(url)
+    page = driver.current_window_handle
+    worker = service_worker(driver)
+    try:
+        # Alt+Shift+K on the page: the whole flow runs in the worker.
+        started = time.time()
+        press_copy_shortcut(driver)
+        result = _last_result(worker, started)
+        assert result["ok"], result
+        assert result["message"].startswith("Copied ") and result["message"].endswith(" words as Markdown.")
+        markdown = result["markdown"]
+        assert markdown.startswith("# Rooftop bees\n") and "From the almanac" not in markdown
+        assert read_clipboard(driver, page) == markdown
+        # The offscreen document was closed after its one write.
+        assert worker.evaluate(
+            "chrome.runtime.getContexts({contextTypes: ['OFFSCREEN_DOCUMENT']}).then(c => c.length)") == 0
+        badge = worker.evaluate(
+            "chrome.tabs.query({active: true, lastFocusedWindow: true})"
+            ".then(([t]) => chrome.action.getBadgeText({tabId: t.id}))")
+        assert badge == "✓"
+
+        # The menu items exist (update fails for an unknown id).
+        for item in ("copy-page", "copy-selection", "copy-link", "copy-image"):
+            worker.evaluate(f"chrome.contextMenus.update('{item}', {{}}).then(() => true)")
+
+        # Copy link / image as Markdown: text and alt read from the page.
+        link = _menu_click(worker, {"menuItemId": "copy-link", "editable": False, "pageUrl": url,
+                                    "linkUrl": f"{server}/wind.html"})
+        assert link["ok"], link
+        assert read_clipboard(driver, page) == f"[wind survey]({server}/wind.html)\n"
+        image = _menu_click(worker, {"menuItemId": "copy-image", "editable": False, "pageUrl": url,
+                                     "mediaType": "image", "srcUrl": f"{server}/ext--bee.svg"})
+        assert image["ok"], image
+        assert read_clipboard(driver, page) == f"![A striped hive]({server}/ext--bee.svg)\n"
+
+        # Copy page as Markdown, from the menu, ignores a selection; Copy selection
+        # converts only the selected part and keeps it a list.
+        driver.execute_script(SELECT_KIT)
+        whole = _menu_click(worker, {"menuItemId": "copy-page", "editable": False, "pageUrl": url})
+        assert whole["ok"] and read_clipboard(driver, page) == markdown
+        selection = _menu_click(worker, {
+            "menuItemId": "copy-selection", "editable": False, "pageUrl": url,
+            "selectionText": driver.execute_script("return getSelection().toString()")})
+        assert selection["ok"] and selection["message"] == "Copied the selection as Markdown."
+        assert read_clipboard(driver, page) == ("- A veil and gloves for the first inspection.\n"
+                                                "- A smoker, lit with cotton or hessian.\n")
+        driver.execute_script("getSelection().removeAllRanges()")
+        empty = _menu_click(worker, {"menuItemId": "copy-selection", "editable": False, "pageUrl": url})
+        assert not empty["ok"] and empty["kind"] == "no-selection"
+    finally:
+        worker.close()
+
+
+def test_a_worker_stopped_while_idle_wakes_for_the_next_command(extension_browser, server):
+    driver = extension_browser
+    driver.get(f"{server}/{PAGE}")
+    page = driver.current_window_handle
+    press_extension_shortcut(driver)        # activeTab for this tab
+    service_worker(driver).close()
+    driver.execute_cdp_cmd("ServiceWorker.enable", {})
+    driver.execute_cdp_cmd("ServiceWorker.stopAllWorkers", {})
+    deadline = time.monotonic() + 10
+    while any(t.get("type") == "service_worker" and EXTENSION_ID in t.get("url", "")
+              for t in devtools_targets(driver)):
+        assert time.monotonic() < deadline, "the worker did not stop"
+        time.sleep(0.1)
+
+    started = time.time()
+    press_copy_shortcut(driver)
+    worker = service_worker(driver)
+    try:
+        result = _last_result(worker, started)
+    finally:
+        worker.close()
+    assert result["ok"], result
+    assert read_clipboard(driver, page) == result["markdown"]
+    assert result["markdown"].startswith("# Rooftop bees\n")

@@ -1,0 +1,167 @@
+"""Honest errors, each in real Chromium with the real host: the popup says what
+happened and what to do, and the next attempt works."""
+from __future__ import annotations
+
+import os
+import signal
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+from browser_support import (CDPTarget, click_copy, devtools_targets, host_processes, open_page_and_popup, popup_result,
+                             press_copy_shortcut, press_extension_shortcut, service_worker,
+                             wait_ready)
+from conftest import BIG_PAGE
+
+pytestmark = pytest.mark.browser
+
+
+def _popup_for_first_tab(driver) -> None:
+    """Reload the popup tab aimed at the first tab (whatever it shows now)."""
+    driver.switch_to.window(driver.window_handles[-1])
+    driver.refresh()
+    wait_ready(driver)
+
+
+def test_restricted_page_host_error_and_crashed_host(extension_browser, server):
+    driver = extension_browser
+    page, popup = open_page_and_popup(driver, "chrome://version")
+
+    # A browser page: extensions may not read it, and the popup says so.
+    restricted = click_copy(driver)
+    assert restricted["state"] == "error" and restricted["error_kind"] == "restricted"
+    assert "cannot be read by extensions" in restricted["status"]
+    assert "normal tab" in restricted["hint"]
+
+    # The host answers with an error: its message is shown, with what to try.
+    driver.switch_to.window(page)
+    driver.get(f"{server}/ext--options.html")
+    press_extension_shortcut(driver)
+    _popup_for_first_tab(driver)
+    driver.execute_script("document.getElementById('scope').add(new Option('bogus', 'everything'));")
+    refused = click_copy(driver, scope="everything")
+    assert refused["state"] == "error" and refused["error_kind"] == "host-error"
+    assert refused["status"].startswith("The host could not convert this page: ")
+    assert "scope must be one of main, page" in refused["status"]
+    assert "Try the other scope" in refused["hint"]
+
+    # The host is killed in the middle of a conversion (a 5 MB page keeps it busy).
+    driver.switch_to.window(page)
+    driver.get(f"{server}/{BIG_PAGE}")
+    press_extension_shortcut(driver)
+    _popup_for_first_tab(driver)
+    assert host_processes(driver) == []
+    driver.find_element(By.ID, "copy").click()
+    deadline = time.monotonic() + 60
+    while not (hosts := host_processes(driver)):
+        assert time.monotonic() < deadline, "the host never started"
+        time.sleep(0.02)
+    for pid in hosts:
+        os.kill(pid, signal.SIGKILL)
+    WebDriverWait(driver, 60, poll_frequency=0.1).until(
+        lambda d: d.execute_script("return document.body.dataset.state || ''"))
+    crashed = popup_result(driver)
+    assert crashed["state"] == "error" and crashed["error_kind"] == "host-crashed", crashed
+    assert crashed["status"].startswith("The webgist host stopped unexpectedly")
+    assert "webgist install-host --check" in crashed["hint"]
+
+    # The next click starts a fresh host and works.
+    again = click_copy(driver, timeout=120)
+    assert again["state"] == "done", again
+    assert again["preview"].startswith("# A very long page")
+
+
+class _SlowSite(BaseHTTPRequestHandler):
+    """A page whose one image never arrives, so the tab keeps loading."""
+    stop = threading.Event()
+
+    def do_GET(self):
+        if self.path == "/hang.png":
+            self.stop.wait(30)
+            return
+        body = (b"<!DOCTYPE html><title>Still loading</title><h1>Still loading</h1>"
+                b"<p>The text is here, the picture never comes.</p><img src='/hang.png' alt=''>")
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture
+def slow_site():
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), _SlowSite)
+    httpd.daemon_threads = True
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    _SlowSite.stop.set()
+    httpd.shutdown()
+    httpd.server_close()
+
+
+def test_page_still_loading_and_host_not_installed_for_the_shortcut(
+        extension_browser_without_host, server, slow_site):
+    driver = extension_browser_without_host
+    driver.set_page_load_timeout(60)
+    page, popup = open_page_and_popup(driver, f"{server}/ext--options.html")
+
+    # Without a host, the shortcut's failure is shown on the toolbar button and,
+    # in full with the install command, when the popup opens.
+    driver.switch_to.window(page)
+    worker = service_worker(driver)
+    try:
+        started = time.time()
+        press_copy_shortcut(driver)
+        deadline = time.monotonic() + 30
+        while True:
+            last = worker.evaluate("chrome.storage.session.get('lastResult').then(r => r.lastResult || null)")
+            if last and last["at"] / 1000 > started:
+                break
+            assert time.monotonic() < deadline
+            time.sleep(0.1)
+        assert last["ok"] is False and last["kind"] == "host-missing"
+        assert worker.evaluate(
+            "chrome.tabs.query({active: true, lastFocusedWindow: true})"
+            ".then(([t]) => chrome.action.getBadgeText({tabId: t.id}))") == "!"
+    finally:
+        worker.close()
+    _popup_for_first_tab(driver)
+    status = driver.find_element(By.ID, "status").text
+    assert status.startswith("Last time: The webgist host is not installed")
+    assert "webgist install-host" in driver.find_element(By.ID, "hint-text").text
+
+    # A page still loading: waited for a few seconds, then the user is told.
+    # chromedriver waits for a loading page before it sends that tab anything, so
+    # the tab is navigated by the extension and the shortcut pressed over a CDP
+    # connection of our own.
+    tab_id = int(driver.current_url.split("tabId=")[1])
+    driver.execute_script("chrome.tabs.update(arguments[0], {url: arguments[1]})", tab_id, f"{slow_site}/")
+    deadline = time.monotonic() + 10
+    while not (target := next((t for t in devtools_targets(driver)
+                               if t.get("type") == "page" and t["url"].startswith(slow_site)), None)):
+        assert time.monotonic() < deadline
+        time.sleep(0.1)
+    time.sleep(0.5)
+    tab = CDPTarget(target["webSocketDebuggerUrl"])
+    try:
+        tab.send("Page.bringToFront")
+        for kind in ("rawKeyDown", "keyUp"):
+            tab.send("Input.dispatchKeyEvent", {
+                "type": kind, "modifiers": 1 | 8, "key": "M", "code": "KeyM",
+                "windowsVirtualKeyCode": 77, "nativeVirtualKeyCode": 77})
+    finally:
+        tab.close()
+    assert driver.execute_async_script(
+        "const done = arguments[1]; chrome.tabs.get(arguments[0]).then(t => done(t.status));",
+        tab_id) == "loading"
+    loading = click_copy(driver, timeout=30)
+    assert loading["state"] == "error" and loading["error_kind"] == "page-loading", loading
+    assert "still loading" in loading["status"]
+    assert "Esc" in loading["hint"]
