@@ -69,6 +69,8 @@ class Math:
     def inline(self) -> tuple[str, str]:
         """(plain, rich) for a formula with TeX met inside running text."""
         tex = " ".join((self.tex or "").split())
+        # A "<" that would open an HTML tag where math is not rendered: TeX ignores the space.
+        tex = re.sub(r"<(?=[A-Za-z/!?])", "< ", tex)
         mark = "$$" if self.display else "$"
         return tex, f"{mark}{tex}{mark}"
 

@@ -10,6 +10,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
+from .limits import MAX_BOXES
 from .model import Rect
 
 # Bits of the per-box flags word; collect.js writes the same values.
@@ -62,17 +63,27 @@ class Capture:
         return bool(self.boxes)
 
 
+# Coordinates past this many CSS pixels are not a layout, they are an attack or a
+# bug: rejected like NaN, so sums such as x + w can never overflow to infinity.
+MAX_COORDINATE = 1e9
+
+
 def _finite(value: Any) -> float | None:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return None
-    return float(value) if math.isfinite(value) else None
+    try:
+        number = float(value)          # an int past 1e308 raises OverflowError
+    except OverflowError:
+        return None
+    return number if math.isfinite(number) and abs(number) <= MAX_COORDINATE else None
 
 
-def read_capture(capture: dict[str, Any] | None) -> Capture:
+def read_capture(capture: dict[str, Any] | None, *, max_boxes: int = MAX_BOXES) -> Capture:
     """Accept either collect.js's whole result or just its `geometry` member.
 
     Boxes that are malformed (wrong length, NaN, negative size) are skipped and
     counted in `problems` rather than trusted: geometry comes from a web page.
+    Past `max_boxes` boxes the rest are ignored, with a note.
     """
     if not capture:
         return Capture()
@@ -91,6 +102,10 @@ def read_capture(capture: dict[str, Any] | None) -> Capture:
         problems.append(
             f"geometry has {len(paths)} paths but {len(numbers)} numbers; "
             "boxes past the shorter list are ignored")
+    if len(paths) > max_boxes:
+        problems.append(f"geometry has {len(paths)} boxes; past the first {max_boxes} "
+                        "they are ignored")
+        paths = paths[:max_boxes]
     boxes: dict[str, Box] = {}
     bad = 0
     for i, path in enumerate(paths):
@@ -100,6 +115,8 @@ def read_capture(capture: dict[str, Any] | None) -> Capture:
             continue
         x, y, w, h = (_finite(v) for v in chunk[:4])
         flags = chunk[4] if isinstance(chunk[4], int) and not isinstance(chunk[4], bool) else None
+        if flags is not None and not 0 <= flags < 2 ** 31:
+            flags = None
         if None in (x, y, w, h, flags) or w < 0 or h < 0:
             bad += 1
             continue

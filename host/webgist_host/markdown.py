@@ -197,8 +197,9 @@ def _code(block: Block) -> list[str]:
 
 
 def _math(block: Block) -> list[str]:
-    """Display math: its TeX between $$ lines, never escaped."""
-    tex = (block.rich_text or block.text).strip("\n")
+    """Display math: its TeX between $$ lines, never escaped. A "<" that would open
+    an HTML tag for a renderer without math gets a space after it (TeX ignores it)."""
+    tex = re.sub(r"<(?=[A-Za-z/!?])", "< ", (block.rich_text or block.text).strip("\n"))
     return [MATH_FENCE] + tex.split("\n") + [MATH_FENCE] if tex.strip() else []
 
 
@@ -222,9 +223,13 @@ def _table(block: Block, refs) -> list[str]:
 
 
 def _image(block: Block, opts: _Options) -> list[str]:
-    if opts.images == "drop" or not block.href:
+    # Only pictures: no script (javascript:, vbscript:) and no data: but data:image/.
+    probe = re.sub(r"[\x00-\x20]", "", block.href or "").lower()
+    if (opts.images == "drop" or not block.href or probe.startswith(("javascript:", "vbscript:"))
+            or probe.startswith("data:") and not probe.startswith("data:image/")):
         return []
     alt = (block.alt or "").replace("\\", "\\\\").replace("[", "\\[").replace("]", "\\]")
+    alt = re.sub(r"<(?=[A-Za-z/!?])", "\\\\<", alt)     # no raw HTML in link text
     src = _url(block.href)
     if opts.images == "link":
         return [f"[{alt or 'Image'}]({src})"]
@@ -242,7 +247,8 @@ def _url(url: str) -> str:
 # §5.1 printable set). The rest of Unicode is written as is.
 _YAML_UNPRINTABLE_RE = re.compile(
     "[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff\ud800-\udfff]")
-_YAML_SHORT_ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\t": "\\t", "\r": "\\r"}
+_YAML_SHORT_ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\t": "\\t", "\r": "\\r",
+                       "<": "\\u003c"}   # no tag even where front matter is not understood
 
 
 def yaml_string(value: str) -> str:

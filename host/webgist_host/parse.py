@@ -1,31 +1,370 @@
-"""Stage 1: bytes or text in, a fresh lxml tree out."""
+"""Stage 1: bytes or text in, a fresh lxml tree out, bounded (see limits.py).
+
+Whatever a page holds, the tree handed on is at most MAX_DEPTH deep and MAX_ELEMENTS
+large: deeper or excess markup is replaced by its text in place, so the words
+survive and the later, recursive stages cannot run out of stack or time. Each such
+repair is reported as a note.
+"""
 from __future__ import annotations
+
+import codecs
+import re
 
 import lxml.html
 from lxml import etree
 
+from .dom import tag_of
+from .limits import LIBXML2_MAX_DEPTH, Limits
+
 # Strangers' pages nest deeply and carry huge text nodes; libxml2 refuses both by
 # default, so the parser is told to accept them.
 _PARSER_OPTIONS = dict(huge_tree=True, remove_comments=True, remove_pis=True)
+
+# Text that is never the page's words, left out when markup is flattened to text.
+_NON_TEXT_TAGS = frozenset({"script", "style", "template", "head", "title"})
+# Flattened block-level markup keeps its words apart with a line break.
+_BREAKING_TAGS = frozenset({
+    "address", "article", "aside", "blockquote", "br", "caption", "dd", "div", "dl",
+    "dt", "fieldset", "figcaption", "figure", "footer", "form", "h1", "h2", "h3", "h4",
+    "h5", "h6", "header", "hr", "li", "main", "nav", "ol", "p", "pre", "section",
+    "table", "td", "th", "tr", "ul",
+})
+
+# --- source-level depth bounding (only when libxml2 gave up) ------------------------
+_VOID_TAGS = frozenset({
+    "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta",
+    "param", "source", "track", "wbr", "basefont", "bgsound", "frame", "keygen",
+})
+_RAW_TEXT_TAGS = frozenset({
+    "script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes",
+    "plaintext",
+})
+# Start tags that close an open element of the same name (<p>a<p>b are siblings).
+_SELF_CLOSING_SIBLINGS = frozenset({"p", "li", "dt", "dd", "tr", "td", "th", "option"})
+# How far down the open-element stack an end tag may look for its start tag.
+_END_TAG_REACH = 16
+# A tag, a comment opener or a declaration. `[^<>]*` stops at the next "<", so an
+# unclosed "<a<a<a..." is scanned once, not once per "<" (no quadratic rescans).
+_TAG_RE = re.compile(r"<(?:(!--)|(/?)([A-Za-z][^\s/<>]*)([^<>]*)>)")
+_XML_DECLARATION_RE = re.compile(r"\A(?:\ufeff)?\s{0,1024}<\?xml[^<>]{0,1024}\?>")
+# Lone surrogates (libxml2 silently stops reading at one) and the two characters
+# XML forbids outright (lxml refuses to set text holding them).
+_SURROGATE_RE = re.compile("[\ud800-\udfff\ufffe\uffff]")
+# C0 controls other than tab, newline, carriage return and form feed: libxml2 keeps
+# them, but lxml refuses them when text is set, and no reader sees them.
+_CONTROL_RE = re.compile("[\x01-\x08\x0b\x0e-\x1f]+")
+_META_CHARSET_RE = re.compile(
+    rb"""<meta[^<>]{0,512}?charset\s*=\s*["']?\s*([A-Za-z0-9_.:-]{1,40})""", re.I)
+# The HTML standard's sniffing window for a declared charset.
+_SNIFF_BYTES = 1024
 
 
 class ParseError(ValueError):
     """The input could not be read as HTML at all."""
 
 
-def parse_html(html: str | bytes):
+def parse_html(html: str | bytes, limits: Limits | None = None):
     """Parse a page into the root element of a new tree the caller owns."""
-    if isinstance(html, bytes):
-        # Trust the bytes over a declared charset: decode as UTF-8, keep what cannot be.
-        html = html.decode("utf-8", errors="replace")
-    if not isinstance(html, str):
+    return parse_page(html, limits)[0]
+
+
+def parse_page(html: str | bytes, limits: Limits | None = None) -> tuple[object, list[str]]:
+    """The bounded tree and the notes on what was repaired to get it."""
+    limits = limits or Limits()
+    notes: list[str] = []
+    if isinstance(html, (bytes, bytearray, memoryview)):
+        html = bytes(html)
+        if len(html) > limits.max_input_bytes:
+            notes.append(_cut_note(len(html), limits.max_input_bytes))
+            html = html[:limits.max_input_bytes]
+        html, note = decode_bytes(html)
+        if note:
+            notes.append(note)
+    elif isinstance(html, str):
+        html, note = _cap_text(html, limits.max_input_bytes)
+        if note:
+            notes.append(note)
+    else:
         raise ParseError(f"expected HTML text, got {type(html).__name__}")
-    html = html.replace("\x00", "\ufffd")
+    html = clean_text(html, notes)
     if not html.strip():
         html = "<html><body></body></html>"
+    try:
+        root, halted = _libxml2(html)
+    except ParseError:
+        # libxml2 finds no document in some inputs ("</a>", a lone comment): read it
+        # inside an explicit body, else as an empty page.
+        try:
+            root, halted = _libxml2("<html><body>" + html)
+        except ParseError:
+            root, halted = _libxml2("<html><body></body></html>")
+            notes.append("libxml2 found no document in the input; read as an empty page")
+    if halted:
+        notes.append(
+            f"markup nested past libxml2's limit of {LIBXML2_MAX_DEPTH} levels; tags "
+            f"deeper than {limits.max_depth} were removed before parsing (their text kept)")
+        root, _ = _libxml2(shallow_source(html, limits.max_depth))
+    flattened = bound_depth(root, limits.max_depth)
+    if flattened:
+        notes.append(f"{flattened} elements nested deeper than {limits.max_depth} levels "
+                     "were read as plain text")
+    total, flattened = bound_elements(root, limits.max_elements)
+    if flattened:
+        notes.append(f"page has {total} elements; past the first {limits.max_elements} "
+                     f"the remaining {flattened} were read as plain text")
+    return root, notes
+
+
+def _libxml2(html: str):
     parser = lxml.html.HTMLParser(**_PARSER_OPTIONS)
     try:
         root = lxml.html.document_fromstring(html, parser=parser)
     except (etree.ParserError, ValueError) as exc:
         raise ParseError(f"could not parse the page as HTML: {exc}") from exc
-    return root
+    halted = any(e.type_name == "ERR_RESOURCE_LIMIT" for e in parser.error_log)
+    return root, halted
+
+
+# --- bytes and text ------------------------------------------------------------------
+
+def _cut_note(size: int, limit: int) -> str:
+    return (f"page is {size:,} bytes; only the first {limit:,} "
+            f"({limit // (1024 * 1024)} MiB) were read")
+
+
+def _cap_text(html: str, limit: int) -> tuple[str, str | None]:
+    if len(html) * 4 <= limit:          # cheap: no character is over 4 bytes
+        return html, None
+    data = html.encode("utf-8", errors="surrogatepass")
+    if len(data) <= limit:
+        return html, None
+    # Cut at a character boundary: drop a partial sequence at the end.
+    return data[:limit].decode("utf-8", errors="ignore"), _cut_note(len(data), limit)
+
+
+def declared_label(data: bytes) -> str | None:
+    """The charset a <meta charset> (or http-equiv) in the first 1 KiB names."""
+    match = _META_CHARSET_RE.search(data[:_SNIFF_BYTES])
+    return match.group(1).decode("ascii", errors="replace") if match else None
+
+
+def declared_charset(data: bytes) -> str | None:
+    """The codec the page declares, if Python knows it."""
+    label = declared_label(data)
+    try:
+        return codecs.lookup(label).name if label else None
+    except LookupError:
+        return None
+
+
+def _cp1252_fallback(error: UnicodeDecodeError):
+    """Bytes that are not UTF-8 are read one by one as windows-1252 (the web's
+    default legacy encoding), so mixed pages keep both halves readable."""
+    bad = error.object[error.start:error.end]
+    return bad.decode("cp1252", errors="replace"), error.end
+
+
+codecs.register_error("webgist-cp1252", _cp1252_fallback)
+
+
+def decode_bytes(data: bytes) -> tuple[str, str | None]:
+    """Text from bytes: a BOM wins, then valid UTF-8, then the declared charset,
+    then UTF-8 with stray bytes read as windows-1252. Never raises."""
+    for bom, codec in ((codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF16_LE, "utf-16-le"),
+                       (codecs.BOM_UTF16_BE, "utf-16-be")):
+        if data.startswith(bom):
+            text = data[len(bom):].decode(codec, errors="replace")
+            return text, (f"bytes are not valid {codec} after its byte-order mark; "
+                          "bad sequences replaced" if "\ufffd" in text and
+                          b"\xef\xbf\xbd" not in data else None)
+    try:
+        return data.decode("utf-8"), None
+    except UnicodeDecodeError:
+        pass
+    declared = declared_charset(data)
+    if declared and declared not in ("utf-8", "utf-16-le", "utf-16-be", "utf-16"):
+        text = data.decode(declared, errors="replace")
+        return text, f"bytes are not UTF-8; read as the declared charset {declared}"
+    text = data.decode("utf-8", errors="webgist-cp1252")
+    label = declared or declared_label(data)
+    said = f" (declared {label})" if label else ""
+    return text, (f"bytes are not valid UTF-8{said}; invalid bytes read as windows-1252")
+
+
+def clean_text(html: str, notes: list[str] | None = None) -> str:
+    """Characters libxml2 cannot take, replaced so it does not stop reading at them."""
+    if "\x00" in html:
+        html = html.replace("\x00", "\ufffd")
+        if notes is not None:
+            notes.append("NUL characters replaced with U+FFFD")
+    if _SURROGATE_RE.search(html):
+        html = _SURROGATE_RE.sub("\ufffd", html)
+        if notes is not None:
+            notes.append("lone surrogates and non-characters replaced with U+FFFD")
+    if _CONTROL_RE.search(html):
+        html = _CONTROL_RE.sub("", html)
+        if notes is not None:
+            notes.append("control characters removed")
+    html = html.replace("\x0c", " ")      # form feed is HTML whitespace; lxml refuses it
+    declaration = _XML_DECLARATION_RE.match(html)
+    if declaration:
+        # lxml refuses str input that declares an encoding; the declaration says
+        # nothing once the text is decoded.
+        html = html[declaration.end():]
+    return html
+
+
+# --- bounding the tree ---------------------------------------------------------------
+
+_XML_UNSAFE_RE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def xml_safe(text: str) -> str:
+    """Text lxml will accept back: libxml2 itself produces characters it refuses to be
+    given (`&#1;` reads as U+0001), so text moved between nodes is cleaned first."""
+    return _XML_UNSAFE_RE.sub("\ufffd", text) if _XML_UNSAFE_RE.search(text) else text
+
+
+def text_of_children(el) -> str:
+    """The words inside `el`'s children (and their tails), flattened without
+    recursion; script and style text is left out, block edges become line breaks."""
+    parts: list[str] = []
+    _gather_text(el, parts, own=False)
+    return "".join(parts)
+
+
+def _gather_text(el, parts: list[str], *, own: bool) -> None:
+    """Append the text of `el`'s subtree (with `el`'s own text and edges when `own`),
+    never its tail."""
+    walker = etree.iterwalk(el, events=("start", "end"))
+    for event, node in walker:
+        if node is el and not own:
+            continue
+        tag = tag_of(node)
+        if event == "start":
+            if tag in _NON_TEXT_TAGS:
+                walker.skip_subtree()
+                # skip_subtree() suppresses this element's "end" event: take its tail now.
+                if node.tail and node is not el:
+                    parts.append(node.tail)
+                continue
+            if tag in _BREAKING_TAGS:
+                parts.append("\n")
+            if tag and node.text:
+                parts.append(node.text)
+        else:
+            if tag in _BREAKING_TAGS:
+                parts.append("\n")
+            if node.tail and node is not el:
+                parts.append(node.tail)
+
+
+def flatten(el) -> None:
+    """Replace `el`'s children by their text, appended to el.text."""
+    text = text_of_children(el)
+    for child in list(el):
+        el.remove(child)
+    if text:
+        el.text = xml_safe((el.text or "") + text)
+
+
+def bound_depth(root, max_depth: int) -> int:
+    """Flatten every element at depth max_depth (the root is 0) that has element
+    children. Returns how many elements were turned into text. The deep elements are
+    found by one XPath query, evaluated in C."""
+    deep = root.xpath("self::*" + "/*" * max_depth + "[*]")
+    flattened = 0
+    for el in deep:
+        flattened += sum(1 for _ in el.iterdescendants())
+        flatten(el)
+    return flattened
+
+
+def bound_elements(root, max_elements: int) -> tuple[int, int]:
+    """Keep the first max_elements elements in document order as structure;
+    everything after them becomes text in place. Returns (total, flattened)."""
+    total = int(root.xpath("count(descendant-or-self::*)"))
+    if total <= max_elements:
+        return total, 0
+    last = root.xpath(f"(descendant-or-self::*)[{max_elements}]")[0]
+    # Everything after `last` in document order: its descendants, then the
+    # following siblings of it and of each of its ancestors.
+    flatten(last)
+    node = last
+    while node is not None:
+        parent = node.getparent()
+        if parent is None:
+            break
+        if node.getnext() is not None:
+            pieces = [node.tail or ""]
+            for sibling in node.itersiblings():
+                # libxml2's HTML parser writes tags in lower case: compare them as is.
+                tag = sibling.tag
+                if len(sibling):
+                    _gather_text(sibling, pieces, own=True)
+                else:                      # a leaf, the common case: no walker needed
+                    if tag in _BREAKING_TAGS:
+                        pieces.append("\n")
+                    if sibling.text and tag not in _NON_TEXT_TAGS:
+                        pieces.append(sibling.text)
+                    if tag in _BREAKING_TAGS:
+                        pieces.append("\n")
+                pieces.append(sibling.tail or "")
+            del parent[parent.index(node) + 1:]
+            node.tail = xml_safe("".join(pieces))
+        node = parent
+    return total, total - max_elements
+
+
+def shallow_source(html: str, max_depth: int) -> str:
+    """The source with every tag that would open past max_depth removed (its text
+    kept). A plain tag scanner, not an HTML parser: it is used only on pages libxml2
+    refused, to get their words back."""
+    out: list[str] = []
+    stack: list[str] = []
+    lowered = None
+    pos = 0
+    size = len(html)
+    while pos < size:
+        match = _TAG_RE.search(html, pos)
+        if match is None:
+            out.append(html[pos:])
+            break
+        out.append(html[pos:match.start()])
+        if match.group(1):                       # <!-- comment -->
+            end = html.find("-->", match.end())
+            pos = size if end < 0 else end + 3
+            continue
+        closing, name = match.group(2), match.group(3).lower()
+        pos = match.end()
+        if closing:
+            keep = bool(stack) and len(stack) <= max_depth
+            for reach in range(1, min(_END_TAG_REACH, len(stack)) + 1):
+                if stack[-reach] == name:
+                    keep = len(stack) - reach < max_depth
+                    del stack[-reach:]
+                    break
+            out.append(match.group(0) if keep else _separator(name))
+            continue
+        if name in _SELF_CLOSING_SIBLINGS and stack and stack[-1] == name:
+            stack.pop()
+        if name in _VOID_TAGS:
+            out.append(match.group(0) if len(stack) < max_depth else _separator(name))
+            continue
+        stack.append(name)
+        kept = len(stack) <= max_depth
+        out.append(match.group(0) if kept else _separator(name))
+        if name in _RAW_TEXT_TAGS:
+            # Script and the like end only at their own end tag.
+            if lowered is None:
+                lowered = html.lower()
+            end = lowered.find("</" + name, pos)
+            end = size if end < 0 else end
+            if kept or name not in _NON_TEXT_TAGS:
+                out.append(html[pos:end])
+            pos = end
+    return "".join(out)
+
+
+def _separator(name: str) -> str:
+    return "\n" if name in _BREAKING_TAGS else ""

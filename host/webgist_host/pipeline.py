@@ -8,14 +8,18 @@ from .blocks import extract_blocks
 from .dedup import deduplicate
 from .geometry import read_capture
 from .markdown import render_markdown
+from .limits import Deadline, Limits
 from .metadata import read_metadata
 from .model import Document
-from .parse import parse_html
+from .parse import bound_depth, parse_page
 from .reading_order import order_blocks
 from .regions import apply_regions
-from .shadow import flatten_shadow_roots
+from .shadow import compose_shadow_roots
 
 SCOPES = ("main", "page")
+# Should a reader still run out of stack (a limit set wrong), the tree is flattened
+# to this depth and the block model read again, with a note.
+SAFE_DEPTH = 64
 
 
 def convert(html: str | bytes, *, url: str | None = None,
@@ -25,6 +29,8 @@ def convert(html: str | bytes, *, url: str | None = None,
 
     `geometry` is collect.js's result (or its `geometry` member); without it the
     page is read in source order and the Document says so (`dom-fallback`).
+    Hostile input is bounded by limits.py (`options["limits"]` overrides them);
+    every limit reached leaves a note in `Document.notes` (docs/robustness.md).
     """
     if scope not in SCOPES:
         raise ValueError(f"scope must be one of {', '.join(SCOPES)}, not {scope!r}")
@@ -38,27 +44,56 @@ def convert(html: str | bytes, *, url: str | None = None,
         timings[name] = round((now - clock) * 1000, 3)
         clock = now
 
-    capture = read_capture(geometry)
-    root = parse_html(html)
+    limits = Limits.from_options(options)
+    options.pop("limits", None)
+    deadline = Deadline(limits.time_budget_s)
+    notes: list[str] = []
+
+    capture = read_capture(geometry, max_boxes=limits.max_boxes)
+    root, parse_notes = parse_page(html, limits)
+    notes += parse_notes
     lap("parse")
-    root = flatten_shadow_roots(root)
+    root, shadow_notes = compose_shadow_roots(root, max_roots=limits.max_shadow_roots)
+    notes += shadow_notes
     lap("shadow")
     metadata = read_metadata(root, url=url, capture=capture)
-    blocks, decisions = extract_blocks(root, capture, base_url=url or capture.url)
+    try:
+        blocks, decisions = extract_blocks(root, capture, base_url=url or capture.url)
+    except RecursionError:
+        bound_depth(root, SAFE_DEPTH)
+        notes.append(f"the block model ran out of stack; elements deeper than {SAFE_DEPTH} "
+                     "levels were read as plain text")
+        blocks, decisions = extract_blocks(root, capture, base_url=url or capture.url)
     lap("blocks")
-    blocks, region_decisions = apply_regions(root, blocks, scope)
-    decisions += region_decisions
+
+    def spent(stage: str, consequence: str) -> bool:
+        if not deadline.expired():
+            return False
+        notes.append(f"time budget of {limits.time_budget_s:g} s spent before {stage}; "
+                     f"{consequence}")
+        return True
+
+    if not spent("regions", "page regions were not classified (navigation and other "
+                 "page chrome may remain)"):
+        blocks, region_decisions = apply_regions(root, blocks, scope)
+        decisions += region_decisions
     lap("regions")
-    blocks, method, order_decisions = order_blocks(blocks, direction=metadata.direction)
-    decisions += order_decisions
+    if spent("reading order", "blocks are in source order (dom-fallback)"):
+        blocks = sorted(blocks, key=lambda b: b.dom_index)
+        method = "single-block" if len(blocks) <= 1 else "dom-fallback"
+    else:
+        blocks, method, order_decisions = order_blocks(
+        blocks, direction=metadata.direction, page_width=capture.viewport.get("width"))
+        decisions += order_decisions
     lap("reading_order")
-    blocks, dedup_decisions = deduplicate(blocks, measured=method != "dom-fallback")
-    decisions += dedup_decisions
+    if not spent("de-duplication", "repeated blocks were not removed"):
+        blocks, dedup_decisions = deduplicate(blocks, measured=method != "dom-fallback")
+        decisions += dedup_decisions
     lap("dedup")
     markdown = render_markdown(blocks, metadata, {**options, "reading_order_method": method})
     lap("markdown")
 
-    notes = list(capture.problems)
+    notes = list(capture.problems) + notes
     if not capture.measured:
         notes.append("no geometry: blocks are in source order")
     return Document(

@@ -11,14 +11,16 @@ Rules, as in the DOM standard's slot assignment:
   light child, text included, goes to the first unnamed slot;
 - a slot shows its own children (fallback) only when nothing is assigned to it;
 - light children no slot takes are not rendered, so they are dropped;
-- nested components are composed inside out.
+- nested components are composed inside out;
+- past MAX_SHADOW_ROOTS roots, the rest are read in place (content kept, a note).
 The caller's tree is never changed: it is copied first when there is work to do.
 """
 from __future__ import annotations
 
 import copy
 
-from .dom import tag_of
+from .limits import MAX_SHADOW_ROOTS
+from .parse import xml_safe
 
 # Attributes that declare a shadow root; "shadowroot" is Chrome's older spelling.
 SHADOW_ROOT_ATTRIBUTES = ("shadowrootmode", "shadowroot")
@@ -32,31 +34,46 @@ def _shadow_templates(root) -> list:
     return [el for el in root.iter("template") if _is_shadow_template(el)]
 
 
-def flatten_shadow_roots(root):
+def flatten_shadow_roots(root, max_roots: int = MAX_SHADOW_ROOTS):
     """The flat tree, as a new tree; the input itself when it has no shadow roots."""
+    return compose_shadow_roots(root, max_roots=max_roots)[0]
+
+
+def compose_shadow_roots(root, *, max_roots: int = MAX_SHADOW_ROOTS) -> tuple[object, list[str]]:
+    """The flat tree and notes. Linear in the tree's size times its (bounded) depth:
+    every slot and template is replaced in place, never looked up by index."""
     if not _shadow_templates(root):
-        return root
+        return root, []
     root = copy.deepcopy(root.getroottree()).getroot()
+    # A host takes one shadow root: the first declarative template among its
+    # children. Later ones stay inert <template>s, as in the browser.
+    first: dict = {}
+    for template in _shadow_templates(root):
+        host = template.getparent()
+        if host is not None and host not in first:
+            first[host] = template
+    templates = list(first.values())          # document order
+    notes: list[str] = []
+    if len(templates) > max_roots:
+        notes.append(f"{len(templates)} shadow roots; past the first {max_roots} their "
+                     "content was read in place, slots not resolved")
+        for template in templates[max_roots:]:
+            _replace_slot(template, _detach_children(template))
+        templates = templates[:max_roots]
     # Reverse document order puts every template after its descendants' templates:
     # inner components are composed before the ones that contain them.
-    for template in reversed(_shadow_templates(root)):
+    for template in reversed(templates):
         host = template.getparent()
-        if host is not None and _first_shadow_template(host) is template:
+        if host is not None:
             _compose(host, template)
-    return root
-
-
-def _first_shadow_template(host):
-    # A host takes one shadow root: the first declarative template among its children.
-    return next((child for child in host if tag_of(child) == "template"
-                 and _is_shadow_template(child)), None)
+    return root, notes
 
 
 def _compose(host, template) -> None:
     light = _detach_children(host, keep=template)
     shadow = _detach_children(template)
     host.remove(template)
-    _insert_nodes(host, None, 0, shadow)
+    _append_nodes(host, shadow)
     slots = [el for el in host.iter("slot")]
     assigned = _assign(light, slots)
     # Inner slots first, so a slot inside another's fallback is resolved in place.
@@ -106,34 +123,37 @@ def _detach_children(el, keep=None) -> list:
 
 
 def _replace_slot(slot, nodes: list) -> None:
+    """Put `nodes` where `slot` is, and take the slot out (its tail text stays)."""
     parent = slot.getparent()
     if parent is None:
         return
-    position = parent.index(slot)
-    tail = slot.tail
-    slot.tail = None
+    for node in nodes:
+        if isinstance(node, str):
+            _add_text(parent, slot.getprevious(), node)
+        else:
+            node.tail = None
+            slot.addprevious(node)
+    tail, slot.tail = slot.tail, None
+    previous = slot.getprevious()
     parent.remove(slot)
-    previous = parent[position - 1] if position > 0 else None
-    previous = _insert_nodes(parent, previous, position, nodes)
     if tail:
         _add_text(parent, previous, tail)
 
 
-def _insert_nodes(parent, previous, position: int, nodes: list):
-    """Insert nodes at position; text joins whatever precedes it. Returns the last element."""
+def _append_nodes(parent, nodes: list) -> None:
+    """Append nodes to an element with no children; text joins what precedes it."""
+    previous = None
     for node in nodes:
         if isinstance(node, str):
             _add_text(parent, previous, node)
         else:
             node.tail = None
-            parent.insert(position, node)
-            position += 1
+            parent.append(node)
             previous = node
-    return previous
 
 
 def _add_text(parent, previous, text: str) -> None:
     if previous is None:
-        parent.text = (parent.text or "") + text
+        parent.text = xml_safe((parent.text or "") + text)
     else:
-        previous.tail = (previous.tail or "") + text
+        previous.tail = xml_safe((previous.tail or "") + text)

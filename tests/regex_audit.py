@@ -1,0 +1,167 @@
+"""Feed every regex in host/webgist_host/*.py long adversarial text (issue 7, item 2).
+
+Patterns are found two ways, so a new one cannot slip past: compiled patterns held
+by each module (also inside tuples, lists and dicts), and every literal pattern
+passed to a `re.*` call in the source (found with `ast`). Each pattern meets runs
+of every character it mentions, runs of each pair of them, and its own words
+repeated, ending in characters that force a failure, at 50,000 characters: a
+linear pattern takes milliseconds, a quadratic one minutes. A per-pattern alarm
+(generous, hang protection only) turns a runaway into a reported failure.
+
+Run as a script; prints one JSON line: {"patterns": N, "failures": [...]}; exit 1
+on any failure. tests/test_hostile_input.py runs it in a child process.
+"""
+from __future__ import annotations
+
+import ast
+import importlib
+import json
+import pathlib
+import re
+import signal
+import sys
+import time
+
+PKG = pathlib.Path(__file__).resolve().parents[1] / "host" / "webgist_host"
+CALLS = {"compile", "sub", "subn", "match", "search", "fullmatch", "findall", "finditer", "split"}
+LENGTH = 50_000
+# Generous: the whole battery for one linear pattern takes well under a second.
+GUARD_S = 60
+# Patterns only ever used anchored at both ends on short text: they are exercised with
+# fullmatch and match only, and the audit checks the source uses them no other way.
+ANCHORED_ONLY = {
+    # is_furniture_heading(): fullmatch, on at most MAX_FURNITURE_HEADING_CHARS (80).
+    # Under search() its `\d*\s*` and `.*` alternatives are quadratic.
+    ("sections.py", "_FURNITURE_HEADING"),
+}
+# Modules that are not the engine's and import things a plain audit cannot (none yet).
+SKIP_MODULES: set[str] = set()
+
+
+def _flags(node) -> int:
+    value = 0
+    for n in ast.walk(node):
+        if (isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name)
+                and n.value.id == "re" and n.attr.isupper()):
+            value |= getattr(re, n.attr, 0)
+    return value
+
+
+def literal_patterns():
+    for path in sorted(PKG.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                    and isinstance(node.func.value, ast.Name) and node.func.value.id == "re"
+                    and node.func.attr in CALLS and node.args):
+                continue
+            arg = node.args[0]
+            if isinstance(arg, ast.Constant) and isinstance(arg.value, (str, bytes)):
+                flags = sum((_flags(a) for a in node.args[1:]), 0)
+                flags |= sum((_flags(k.value) for k in node.keywords), 0)
+                yield f"{path.name}:{node.lineno}", path.name, None, re.compile(arg.value, flags)
+
+
+def module_patterns():
+    for path in sorted(PKG.glob("*.py")):
+        if path.stem in SKIP_MODULES:
+            continue
+        module = importlib.import_module(f"webgist_host.{path.stem}")
+        found = []
+
+        def visit(value, name, depth=0):
+            if isinstance(value, re.Pattern):
+                found.append((name, value))
+            elif depth < 3 and isinstance(value, (tuple, list, set, frozenset)):
+                for i, item in enumerate(value):
+                    visit(item, f"{name}[{i}]", depth + 1)
+            elif depth < 3 and isinstance(value, dict):
+                for key, item in value.items():
+                    visit(item, f"{name}[{key!r}]", depth + 1)
+
+        for name, value in vars(module).items():
+            visit(value, name)
+        for name, pattern in found:
+            yield f"{path.name}:{name}", path.name, name.split("[")[0], pattern
+
+
+def all_patterns():
+    seen = {}
+    for where, module, name, pattern in [*module_patterns(), *literal_patterns()]:
+        seen.setdefault((pattern.pattern, pattern.flags), (where, module, name, pattern))
+    return list(seen.values())
+
+
+def _source(pattern) -> str:
+    p = pattern.pattern
+    return p if isinstance(p, str) else p.decode("latin-1")
+
+
+def adversarial(pattern, n: int = LENGTH):
+    source = _source(pattern)
+    alphabet = sorted({c for c in source if c.isprintable()} | set(" \t\na1_-<>[]/:;#*`.&"))
+    literal = sorted({c for c in source if c.isalnum() or c in " :;/<>[]#*`-=_.&!\\"})
+    endings = ("\x00", "!", "a", "Z", "0", "\n")
+    for c in alphabet:
+        for end in endings:
+            yield c * n + end
+    for c in literal:
+        for d in literal:
+            yield (c + d) * (n // 2) + "\x00"
+    for word in set(re.findall(r"[A-Za-z]{2,}", source)):
+        unit = len(word) + 1
+        for sep in (" ", ":", "\n"):
+            yield (word + sep) * (n // unit) + "\x00"
+        yield word + " " * n + "\x00"
+        yield (word + " ") * (n // unit) + "a"
+
+
+def _exercise(pattern, text: str, anchored_only: bool) -> None:
+    if isinstance(pattern.pattern, bytes):
+        text = text.encode("utf-8", "replace")
+    pattern.fullmatch(text)
+    pattern.match(text)
+    if not anchored_only:
+        pattern.search(text)
+        pattern.sub("", text)
+
+
+def _uses_only_anchored(module: str, name: str) -> bool:
+    source = (PKG / module).read_text()
+    uses = re.findall(rf"{re.escape(name)}\.(\w+)\(", source)
+    return bool(uses) and set(uses) <= {"fullmatch", "match"}
+
+
+class _Runaway(Exception):
+    pass
+
+
+def _alarm(signum, frame):
+    raise _Runaway()
+
+
+def main() -> int:
+    signal.signal(signal.SIGALRM, _alarm)
+    patterns = all_patterns()
+    failures, slowest = [], (0.0, "")
+    for where, module, name, pattern in patterns:
+        anchored = (module, name) in ANCHORED_ONLY
+        if anchored and not _uses_only_anchored(module, name):
+            failures.append(f"{where}: listed as anchored-only but used unanchored")
+        start = time.perf_counter()
+        signal.alarm(GUARD_S)
+        try:
+            for text in adversarial(pattern):
+                _exercise(pattern, text, anchored)
+        except _Runaway:
+            failures.append(f"{where}: still running after {GUARD_S} s: {_source(pattern)!r}")
+        finally:
+            signal.alarm(0)
+        took = time.perf_counter() - start
+        slowest = max(slowest, (took, where))
+    print(json.dumps({"patterns": len(patterns), "failures": failures,
+                      "slowest": [round(slowest[0], 3), slowest[1]]}))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
