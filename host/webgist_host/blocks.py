@@ -23,7 +23,7 @@ from .blocks_inline import (
     escape_text, finish,
     link, markdown_url,
 )
-from .blocks_math import is_math_script, is_mathjax2_copy, math_of
+from .blocks_math import could_be_math, is_math_script, is_mathjax2_copy, math_of
 from .blocks_tables import (
     cells_of, clean_table_html, is_layout_table, needs_html, own_rows,
 )
@@ -51,6 +51,8 @@ QUOTE_STRUCTURE_TAGS = frozenset({
 QUOTE_PARAGRAPH_TAGS = frozenset({"p", "div"})
 # The id React gives a streamed Suspense boundary's content: S:0, S:1, ...
 _REACT_STREAMED_ID = re.compile(r"^S:\d+$")
+# A copy strip is a label and a button or two; anything with more children is not.
+MAX_STRIP_CHILDREN = 8
 # A <noscript> this long is content, not an "enable JavaScript" notice or a pixel.
 NOSCRIPT_MIN_WORDS = 100
 _DISPLAY_NONE_RE = re.compile(r"display\s*:\s*none", re.I)
@@ -140,6 +142,7 @@ class _Walker:
         self._steps: dict = {}
         self._index: dict = {}
         self._holds_block: set = set()
+        self._block_starts: set = set()     # elements that start a block of their own
         self._logged: set = set()            # hidden elements already in the log
         self._last_index = 0
         self._ids: dict = {}                 # id -> element, for in-page links
@@ -164,29 +167,32 @@ class _Walker:
                 self._ids[el_id] = el
             if el.tag == "a" and (el.get("href") or "").strip().startswith("#"):
                 self._fragment_links.append(el)
-            if el.getparent() in self._in_math or el in self._math:
+            if self._in_math and (el.getparent() in self._in_math or el in self._math):
                 self._in_math.add(el)
                 continue
-            formula = math_of(el)
+            tag = tag_of(el)
+            formula = math_of(el) if could_be_math(el, tag) else None
             if formula is not None:
                 self._math[el] = formula
                 self._in_math.add(el)
-            if tag_of(el) in CODE_STRUCTURE_TAGS:
+            if tag in CODE_STRUCTURE_TAGS:
                 _mark_ancestors(el, self._holds_structure)
-            if _starts_break_pair(el):
+            if tag == "br" and _starts_break_pair(el):
                 _mark_ancestors(el, self._holds_break_pair)
-            if self._starts_block(el):
+            if self._starts_block(el, tag):
+                self._block_starts.add(el)
                 _mark_ancestors(el, self._holds_block)
 
-    def _starts_block(self, el) -> bool:
-        tag = tag_of(el)
+    def _starts_block(self, el, tag: str) -> bool:
         if el in self._math:
             return self._math[el].display or tag in BLOCK_TAGS
         if el in self._in_math:
             return False
-        if editor_shape(el) is not None or self._drawn_as_code(el):
-            return True
         if tag in BLOCK_TAGS or tag in MEDIA_LABELS:
+            return True
+        if el.get("class") is not None and editor_shape(el) is not None:
+            return True
+        if self.measured and self._drawn_as_code(el):
             return True
         if tag == "img":
             return self._image_source(el) is not None and not self._tiny(el)
@@ -370,7 +376,7 @@ class _Walker:
                 self.decisions.append(Decision(
                     STAGE, "dropped", "copy-button strip above a code block", self.path(child),
                     " ".join(child.text_content().split())))
-            elif self._starts_block(child):
+            elif child in self._block_starts:
                 self._flush(run, ctx)
                 run.pieces, run.after_block = [], True
                 self.block(child, ctx)
@@ -537,6 +543,8 @@ class _Walker:
 
     def _is_strip(self, el) -> bool:
         """The label-and-copy strip just above a code block (MDN's "js Copy")."""
+        if len(el) > MAX_STRIP_CHILDREN:
+            return False        # too much to be a strip
         following = el.getnext()
         while following is not None and not isinstance(following.tag, str):
             following = following.getnext()

@@ -97,8 +97,15 @@ CLOSE_BRACKET = "\x03"
 _SENTINELS = {ord(OPEN_BRACKET): None, ord(CLOSE_BRACKET): None}
 
 
+# Every character any escape above (or the bracket hold) looks at. Most text has
+# none, and then the seven substitutions are skipped.
+_ESCAPE_CANDIDATES = re.compile(r"[\\`*_<&~\[\]\x02\x03]")
+
+
 def escape_piece(text: str) -> str:
     """Escape one text node of a block; its brackets wait for resolve_brackets."""
+    if not _ESCAPE_CANDIDATES.search(text):
+        return text
     text = text.translate(_SENTINELS)
     for pattern, replacement in _ESCAPES:
         text = pattern.sub(replacement, text)

@@ -218,6 +218,17 @@ def _attribute_formula(el) -> Math | None:
     return None
 
 
+# Tags that can be a formula whatever their class; any other element must carry a
+# class or one of MATH_SOURCE_ATTRIBUTES to be looked at (most of a page is neither).
+_MATH_ROOT_TAGS = frozenset({"img", "script", "math", MATHJAX3_TAG})
+
+
+def could_be_math(el, tag: str) -> bool:
+    """A cheap first look, so math_of runs on the few elements that could answer."""
+    return (tag in _MATH_ROOT_TAGS or el.get("class") is not None
+            or any(el.get(attr) is not None for attr in MATH_SOURCE_ATTRIBUTES))
+
+
 def math_of(el) -> Math | None:
     """The formula `el` holds whole, or None when it is not a math root."""
     tag = tag_of(el)
