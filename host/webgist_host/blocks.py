@@ -51,6 +51,8 @@ QUOTE_STRUCTURE_TAGS = frozenset({
 QUOTE_PARAGRAPH_TAGS = frozenset({"p", "div"})
 # The id React gives a streamed Suspense boundary's content: S:0, S:1, ...
 _REACT_STREAMED_ID = re.compile(r"^S:\d+$")
+# Attributes that name a code language; on a <div> of plain text they make it code.
+NAMED_CODE_ATTRIBUTES = ("data-lang", "data-language")
 # A copy strip is a label and a button or two; anything with more children is not.
 MAX_STRIP_CHILDREN = 8
 # A <noscript> this long is content, not an "enable JavaScript" notice or a pixel.
@@ -192,7 +194,7 @@ class _Walker:
             return True
         if el.get("class") is not None and editor_shape(el) is not None:
             return True
-        if self.measured and self._drawn_as_code(el):
+        if self._drawn_as_code(el):
             return True
         if tag == "img":
             return self._image_source(el) is not None and not self._tiny(el)
@@ -249,7 +251,13 @@ class _Walker:
         return None
 
     def _drawn_as_code(self, el) -> bool:
-        """The browser drew it as code (FLAG_CODE) and it holds no page structure."""
+        """The browser drew it as code (FLAG_CODE) and it holds no page structure,
+        or the page names the element's language on a plain <div> of text
+        (Writerside's div.code-block[data-lang], which has no <pre>)."""
+        if tag_of(el) == "div" and any(el.get(a) for a in NAMED_CODE_ATTRIBUTES):
+            return not any(tag_of(d) in BLOCK_TAGS for d in el.iterdescendants())
+        if not self.measured:
+            return False
         box = self.box(el)
         return (box is not None and box.is_code and tag_of(el) not in NEVER_DRAWN_CODE_TAGS
                 and el not in self._holds_structure)
