@@ -69,13 +69,18 @@ def _which(names: tuple[str, ...]) -> str | None:
     return None
 
 
-def collect_script() -> str:
-    """The extension's own collect.js (webgist installs editable from its checkout)."""
-    checkout = Path(__file__).resolve().parents[2] / "extension" / "collect.js"
+def extension_script(name: str) -> str:
+    """One of the extension's own scripts (webgist installs editable from its checkout),
+    so the CLI runs exactly what the extension runs."""
+    checkout = Path(__file__).resolve().parents[2] / "extension" / name
     try:
         return checkout.read_text(encoding="utf-8")
     except OSError as exc:
-        raise BrowserError(f"collect.js is missing from this install ({checkout})") from exc
+        raise BrowserError(f"{name} is missing from this install ({checkout})") from exc
+
+
+def collect_script() -> str:
+    return extension_script("collect.js")
 
 
 def start_chromium(profile: str, *, paths: BrowserPaths | None = None,

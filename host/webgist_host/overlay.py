@@ -15,10 +15,9 @@ import base64
 import json
 import shutil
 import tempfile
-from pathlib import Path
 from typing import Any, Callable
 
-from .browser import BrowserError, run_collect, set_viewport, start_chromium
+from .browser import BrowserError, extension_script, run_collect, set_viewport, start_chromium
 from .model import Document
 
 # Chromium refuses textures past 16,384 px on a side; taller pages are cut there
@@ -48,12 +47,7 @@ def overlay_data(document: Document) -> dict[str, Any]:
 
 
 def overlay_script() -> str:
-    """The extension's own overlay.js (webgist installs editable from its checkout)."""
-    checkout = Path(__file__).resolve().parents[2] / "extension" / "overlay.js"
-    try:
-        return checkout.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise BrowserError(f"overlay.js is missing from this install ({checkout})") from exc
+    return extension_script("overlay.js")
 
 
 def render_overlay(url: str, convert: Callable[[dict[str, Any]], Document], *,
