@@ -159,6 +159,20 @@ def test_tracking_pixel_dropped_with_decision():
     assert any(d.stage == "blocks" and "tracking" in d.reason for d in decisions)
 
 
+def test_measured_pixel_is_small_both_ways_but_a_broken_image_is_not_a_pixel():
+    from webgist_host.geometry import FLAG_DISPLAYED, FLAG_VISIBLE, Box
+    from webgist_host.model import Rect
+    shown = FLAG_DISPLAYED | FLAG_VISIBLE
+    html = ("<html><body><img src='pixel.gif' data-wg-path='/p'>"
+            "<img src='broken.jpg' alt='Quay at dawn' data-wg-path='/b'></body></html>")
+    capture = Capture(boxes={"/p": Box(Rect(0, 0, 1, 1), shown),
+                             # Chromium draws an image that did not load as its alt
+                             # text: one 18 px line, as wide as the words.
+                             "/b": Box(Rect(0, 10, 92, 18), shown)})
+    blocks, _ = blocks_of(html, capture)
+    assert [b.href for b in blocks] == ["broken.jpg"]
+
+
 def test_linked_image_keeps_link():
     blocks, _ = blocks_of("<a href='/full'><img src='thumb.jpg' alt='Cat'></a>")
     assert (blocks[0].kind, blocks[0].link, blocks[0].alt) == ("image", "/full", "Cat")

@@ -655,9 +655,12 @@ class _Walker:
             size = _pixels(el.get(attr))
             if size is not None and size < MIN_IMAGE_PX:
                 return True
+        # Measured, a pixel is small both ways. One small side is not enough: an
+        # image that failed to load is drawn as its alt text, one line (18 px) high
+        # and as wide as the words, and it is still the page's picture.
         box = self.box(el)
         return box is not None and box.displayed and (box.rect.w < MIN_IMAGE_PX
-                                                      or box.rect.h < MIN_IMAGE_PX)
+                                                      and box.rect.h < MIN_IMAGE_PX)
 
     def _svg_labels(self, el) -> list[str]:
         labels = [" ".join("".join(t.itertext()).split()) for t in el.iter()

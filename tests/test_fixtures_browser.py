@@ -1,0 +1,206 @@
+"""Fixture pages on the browser path: rendered in Chromium, measured, then converted.
+
+test_fixtures.py reads every fixture statically. Here the fixtures where geometry
+matters are loaded from the test server into one headless Chromium at the standard
+viewport, measured by extension/collect.js, and converted with that capture as
+geometry, as the extension and `webgist` (without --static) do:
+
+    convert(capture["html"], url=<options.json url or None>, geometry=capture,
+            scope=<options.json scope or "page">, options=<options.json options>)
+
+The result must equal the fixture's hand-written Markdown. Where the browser
+legitimately shows something other than the static reading, the fixture holds a
+second hand-written file, expected.browser.md, which is preferred here:
+
+- the page has an address in the browser, so relative links resolve against
+  {server}/<fixture>/page.html (written `{server}` in the file, because the
+  test server's port changes from run to run);
+- scripts run, so a <noscript> is not drawn, and content a script never moves into
+  place stays hidden.
+
+Fixtures left out of BROWSER_FIXTURES differ in the browser for reasons that are
+bugs, not features (see the comment above the list).
+"""
+from __future__ import annotations
+
+import difflib
+import json
+from pathlib import Path
+
+import pytest
+
+import webgist_host
+from webgist_host.browser import run_collect, set_viewport, start_chromium
+
+pytestmark = pytest.mark.browser
+
+PAGES = Path(__file__).parent / "pages"
+DEFAULT_SCOPE = "page"
+SERVER_PLACEHOLDER = "{server}"
+BROWSER_EXPECTED = "expected.browser.md"
+
+# fixture -> why its geometry (or the browser's reading of it) matters.
+#
+# Left out on purpose: images--lazy-and-relative, images--picture-placeholder,
+# images--variants, news--article-figure-byline, news--picture-srcset-credit,
+# readme--task-lists-and-tables, wiki--thumb-figures, wordpress--classic-lazy-images,
+# wordpress--gutenberg-post. Their images cannot load here (no network, or 404 on
+# the test server), Chromium draws each as its alt text (one line, 18 px high), and
+# the engine drops it as a tracking pixel (blocks.py, MIN_IMAGE_PX) although its
+# source and alt text say it is content.
+BROWSER_FIXTURES: dict[str, str] = {
+    # blocks
+    "blocks--article-basic": "a page stylesheet sets the font; headings' permalink marks are drawn",
+    "blocks--br-br-paragraphs": "<br><br> breaks are drawn as blank lines between paragraphs",
+    "blocks--escaping": "text as the browser re-serialises it (entities decoded) must still escape",
+    "blocks--hidden-content": "hidden content: display:none, hidden, aria-hidden get no box",
+    "blocks--line-breaks": "<br> hard breaks inside measured paragraph boxes",
+    "blocks--links": "links resolve against the page's address in the browser",
+    "blocks--media-and-rules": "video/audio/iframe boxes sized by the browser; <hr> has a box",
+    "blocks--mediawiki-heading": "edit-section links laid out beside the heading",
+    "blocks--orphan-text": "orphan text in <center>/<font> placed by its drawn position",
+    "blocks--pre-css-orphans": "table and text of a pre-CSS page measured as drawn",
+    "blocks--react-streamed-suspense": "hidden streamed content stays hidden: the stub script never moves it",
+    "blocks--svg-chart": "svg with text labels, measured as drawn",
+    "blocks--svg-labels": "svg labels vs aria-hidden icons, measured as drawn",
+    # code
+    "code--backtick-fence": "code drawn in monospace with backtick runs",
+    "code--copy-strip": "copy-button strips drawn next to <pre>",
+    "code--div-with-data-lang": "a <div data-lang> of code, drawn without <pre>",
+    "code--docusaurus-copy-button": "Docusaurus copy button and line spans drawn in monospace",
+    "code--hugo-chroma": "Chroma line spans and hidden copy text in a drawn <pre>",
+    "code--inline-spans": "<code>/<kbd> drawn inline in monospace, not as blocks",
+    "code--language-classes": "code drawn in monospace; language read from classes",
+    "code--languages": "several <pre> blocks drawn in monospace",
+    "code--line-number-tables": "line-number gutters laid out as tables beside the code",
+    "code--no-language-words": "code drawn in monospace; no-language class words ignored",
+    # docs generators
+    "docs--mkdocs-material-page": "MkDocs Material: collapsible details, svg icons, lists",
+    "docs--mkdocs-material-tabbed": "tabbed code blocks: only the drawn tab's layout",
+    "docs--sphinx-alabaster-page": "Sphinx alabaster layout; relative links resolve in the browser",
+    "docs--sphinx-api-function": "Sphinx API <dl> signatures laid out as definitions",
+    "docs--sphinx-furo-admonitions": "Furo admonitions with display:none parts; relative links",
+    "docs--sphinx-rtd-page": "RTD theme: floats, hidden headerlinks, tables, lists",
+    # editors
+    "editors--ace": "Ace editor: lines positioned by the browser, hidden textarea",
+    "editors--codemirror5": "CodeMirror 5: absolutely positioned lines and measure pre",
+    "editors--codemirror6": "CodeMirror 6: editor lines, fixed/sticky gutters",
+    "editors--monaco": "Monaco: absolutely positioned view lines composed into one block",
+    "editors--viewport-hidden-pre": "viewport editor completed from a hidden <pre> beside it",
+    # escaping
+    "escaping--brackets-breaks-nbsp": "nbsp and breaks as the browser serialises them",
+    "escaping--identifiers": "identifiers in drawn text keep their underscores",
+    "escaping--inside-code": "no escaping inside code drawn in monospace",
+    "escaping--line-starts": "line starts after drawn <br> breaks",
+    # footnotes, forum, links
+    "footnotes--references-and-notes": "footnote references and the notes list below a drawn <hr>",
+    "forum--noscript-thread": "scripts run, so the <noscript> thread is not drawn",
+    "links--unsafe-schemes": "hrefs as the browser decodes them (entity-encoded schemes)",
+    # lists
+    "lists--definition-list": "<dl> terms and definitions laid out by the browser",
+    "lists--dl-several-dd": "<dd> of several paragraphs; relative links resolve",
+    "lists--docbook-itemizedlist": "DocBook itemizedlist markup drawn as lists",
+    "lists--multi-paragraph-items": "list items holding several drawn paragraphs",
+    "lists--nested": "nested lists indented by the browser",
+    # math
+    "math--formula-images-and-attributes": "formula images and KaTeX: rendered copies drawn, TeX kept",
+    "math--katex": "KaTeX: the drawn HTML copy dropped, TeX annotation kept",
+    "math--mathjax-scripts": "MathJax scripts and their drawn, aria-hidden copies",
+    "math--mediawiki-mathml": "MediaWiki MathML hidden by CSS beside its fallback image",
+    # MDN
+    "mdn--notecards-and-params": "MDN note cards, parameter <dl>, iframe; relative links",
+    "mdn--reference-page": "MDN reference layout: code, lists, svg; relative links",
+    # Q&A
+    "qa--prettyprint-legacy": "prettyprint code spans drawn in monospace beside floats",
+    "qa--stackexchange-answer": "answer with blockquote, code and <hr>",
+    "qa--superuser-steps": "ordered steps with a quote and code",
+    # quotes
+    "quotes--prose-and-structured": "blockquote of prose vs blockquote holding a list",
+    "quotes--structured-with-cite": "structured blockquote with a drawn citation",
+    # readme
+    "readme--github-repo": "GitHub README: svg anchors aria-hidden, code, lists; relative links",
+    # shadow DOM
+    "shadow--github-relative-time": "shadow DOM composed by the browser; relative links",
+    "shadow--nested": "nested shadow roots composed by the browser",
+    "shadow--nested-inside-out": "nested components composed inside out by the browser",
+    "shadow--slots": "named and unnamed slots composed by the browser",
+    "shadow--slots-fallback": "slot fallback drawn only when nothing is assigned",
+    # tables
+    "tables--craigslist-link-table": "a table of links without <th>; relative links",
+    "tables--data": "data table laid out by the browser; relative links",
+    "tables--government-stats": "statistics table laid out by the browser",
+    "tables--hacker-news-layout": "layout tables drawn as page structure; relative links",
+    "tables--layout": "layout tables vs data tables; relative links",
+    "tables--nested-table": "a table nested in a cell",
+    "tables--no-header-row": "data table without <th>, header synthesised",
+    "tables--pipes-and-links": "pipes and links inside drawn cells",
+    "tables--span-cell-lines": "spanning cells with lines and list items",
+    "tables--spans": "rowspan/colspan cells laid out by the browser",
+    "tables--wikipedia-footnotes": "wikitable with a display:none sort key and footnotes; relative links",
+    # wiki, wordpress
+    "wiki--article-infobox": "infobox table floated beside the article",
+    "wiki--legacy-headings": "legacy MediaWiki headings and hatnotes; relative links",
+    "wiki--references": "reference list and citation marks as drawn",
+    "wiki--wikitable-rowspan": "wikitable with rowspans and an image in a cell",
+    "wordpress--pullquote-and-list": "WordPress pullquote figure, list and table",
+}
+
+
+def _settings(fixture: Path) -> dict:
+    path = fixture / "options.json"
+    return json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+
+
+def _expected(fixture: Path, server: str) -> tuple[str, str]:
+    """(file name, Markdown): expected.browser.md when present, else expected.md."""
+    for name in (BROWSER_EXPECTED, "expected.md"):
+        path = fixture / name
+        if path.exists():
+            return name, path.read_text(encoding="utf-8").replace(SERVER_PLACEHOLDER, server)
+    pytest.fail(f"{fixture.name} has no expected.md")
+
+
+@pytest.fixture(scope="module")
+def fixture_browser(tmp_path_factory, browser_paths):
+    driver = start_chromium(str(tmp_path_factory.mktemp("fixtures-profile")), paths=browser_paths)
+    try:
+        set_viewport(driver)
+        driver.set_page_load_timeout(30)
+        yield driver
+    finally:
+        driver.quit()
+
+
+def test_browser_fixture_list_is_sound():
+    """Every listed fixture exists with a reason, and every expected.browser.md
+    belongs to a listed fixture (else nothing would ever check it)."""
+    missing = [name for name in BROWSER_FIXTURES if not (PAGES / name / "page.html").exists()]
+    assert not missing, f"listed but not in tests/pages: {missing}"
+    unreasoned = [name for name, why in BROWSER_FIXTURES.items() if not why.strip()]
+    assert not unreasoned, f"listed without a reason: {unreasoned}"
+    strays = sorted(p.parent.name for p in PAGES.glob(f"*/{BROWSER_EXPECTED}")
+                    if p.parent.name not in BROWSER_FIXTURES)
+    assert not strays, f"{BROWSER_EXPECTED} for fixtures not on the browser path: {strays}"
+    assert len(BROWSER_FIXTURES) >= 40
+
+
+@pytest.mark.parametrize("name", sorted(BROWSER_FIXTURES))
+def test_fixture_in_browser_matches_expected_markdown(name, fixture_browser, server):
+    fixture = PAGES / name
+    settings = _settings(fixture)
+    fixture_browser.get(f"{server}/{name}/page.html")
+    capture = run_collect(fixture_browser)
+    document = webgist_host.convert(
+        capture["html"],
+        url=settings.get("url"),
+        geometry=capture,
+        scope=settings.get("scope", DEFAULT_SCOPE),
+        options=settings.get("options"),
+    )
+    expected_name, expected = _expected(fixture, server)
+    if document.markdown != expected:
+        diff = "".join(difflib.unified_diff(
+            expected.splitlines(keepends=True), document.markdown.splitlines(keepends=True),
+            fromfile=f"{name}/{expected_name}", tofile="produced in Chromium"))
+        pytest.fail(f"{name}: browser-path Markdown differs from {expected_name} "
+                    f"(reading order: {document.reading_order_method})\n{diff}", pytrace=False)
