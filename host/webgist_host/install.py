@@ -44,6 +44,7 @@ CHECK_TIMEOUT_S = 20.0
 
 LAUNCHER_MODE = 0o755
 MANIFEST_MODE = 0o644
+DIR_MODE = 0o755           # folders install creates (a stricter umask still applies)
 
 
 @dataclass(frozen=True)
@@ -188,13 +189,26 @@ def _sh_quote(value: str) -> str:
     return '"' + re.sub(r'([\\"$`])', r"\\\1", value) + '"'
 
 
+# What the launcher prints to stderr when the Python it was written for is gone.
+_MISSING_PYTHON = ("the Python environment webgist was installed with is missing (PYTHON "
+                   "does not exist or is not executable). Reinstall webgist if needed, then "
+                   "re-run `webgist install-host` and restart the browser.")
+
+
 def launcher_text(system: str, python: str, pythonpath: str | None = None) -> str:
     if system == "windows":
         lines = ["@echo off",
                  "rem Native-messaging host launcher for webgist, written by `webgist install-host`."]
         if pythonpath:
             lines.append(f'set "PYTHONPATH={pythonpath.replace("%", "%%")};%PYTHONPATH%"')
-        lines.append(f'"{python.replace("%", "%%")}" -m webgist_host.native %*')
+        quoted = python.replace("%", "%%")
+        message = re.sub(r"([\^&|<>()])", r"^\1",
+                         _MISSING_PYTHON.replace("PYTHON", python)).replace("%", "%%")
+        lines += [f'if not exist "{quoted}" (',
+                  f"  echo webgist-native-host: {message} 1>&2",
+                  "  exit /b 127",
+                  ")",
+                  f'"{quoted}" -m webgist_host.native %*']
         return "\r\n".join(lines) + "\r\n"
     lines = ["#!/bin/sh",
              "# Native-messaging host launcher for webgist, written by `webgist install-host`.",
@@ -202,7 +216,13 @@ def launcher_text(system: str, python: str, pythonpath: str | None = None) -> st
     if pythonpath:
         lines.append(f"PYTHONPATH={_sh_quote(pythonpath)}${{PYTHONPATH:+:$PYTHONPATH}}")
         lines.append("export PYTHONPATH")
-    lines.append(f'exec {_sh_quote(python)} -m webgist_host.native "$@"')
+    # A Python that has gone (its venv deleted or moved, the interpreter upgraded
+    # away) would otherwise end in the shell's terse "not found": say what to do.
+    lines += [f"if [ ! -x {_sh_quote(python)} ]; then",
+              f"  printf '%s\\n' {_sh_quote('webgist-native-host: ' + _MISSING_PYTHON.replace('PYTHON', python))} >&2",
+              "  exit 127",
+              "fi",
+              f'exec {_sh_quote(python)} -m webgist_host.native "$@"']
     return "\n".join(lines) + "\n"
 
 
@@ -238,7 +258,8 @@ def _make_dirs(path: Path) -> list[str]:
         if p.parent == p:
             break
         p = p.parent
-    path.mkdir(parents=True, exist_ok=True)
+    for d in reversed(missing):   # 0755 even under umask 0: never world-writable
+        d.mkdir(mode=DIR_MODE, exist_ok=True)
     return [str(p) for p in reversed(missing)]
 
 
