@@ -189,9 +189,21 @@ export async function downloadMarkdown(markdown, title) {
   return { id, filename: item.filename, name: filename };
 }
 
-// [text](url) and ![alt](src), escaped so the text cannot end the link early.
+// [text](url) and ![alt](src), escaped so the text cannot end the link early nor
+// open an HTML tag, with the same unsafe schemes dropped as the engine drops.
 export function escapeLinkText(text) {
-  return String(text || "").replace(/\s+/g, " ").trim().replace(/([\\\[\]])/g, "\\$1");
+  return String(text || "").replace(/\s+/g, " ").trim()
+    .replace(/([\\\[\]])/g, "\\$1").replace(/<(?=[A-Za-z\/!?])/g, "\\<");
+}
+
+const UNSAFE_SCHEMES = ["javascript:", "vbscript:", "data:", "file:"];
+
+export function isSafeUrl(url, { image = false } = {}) {
+  // Browsers ignore ASCII controls and spaces inside a scheme: " JaVa\tscript:".
+  const probe = String(url || "").replace(/[\x00-\x20]/g, "").toLowerCase();
+  if (!probe) return false;
+  if (image && probe.startsWith("data:image/")) return true;
+  return !UNSAFE_SCHEMES.some((scheme) => probe.startsWith(scheme));
 }
 
 export function escapeUrl(url) {
@@ -200,9 +212,11 @@ export function escapeUrl(url) {
 }
 
 export function linkMarkdown(text, url) {
-  return `[${escapeLinkText(text) || escapeLinkText(url)}](${escapeUrl(url)})`;
+  const label = escapeLinkText(text) || (isSafeUrl(url) ? escapeLinkText(url) : "");
+  return isSafeUrl(url) ? `[${label}](${escapeUrl(url)})` : label;
 }
 
 export function imageMarkdown(alt, src) {
-  return `![${escapeLinkText(alt)}](${escapeUrl(src)})`;
+  return isSafeUrl(src, { image: true }) ? `![${escapeLinkText(alt)}](${escapeUrl(src)})`
+                                         : escapeLinkText(alt);
 }
