@@ -12,8 +12,8 @@ import re
 from dataclasses import dataclass, field, replace
 
 from .blocks_code import (
-    CONTROL_ROLES, CONTROL_TAGS, code_language, code_text, is_copy_strip,
-    is_line_number_gutter, leads_to_code,
+    CONTROL_ROLES, CONTROL_TAGS, block_code_language, code_language, code_text,
+    is_block_code, is_copy_strip, is_line_number_gutter, leads_to_code,
 )
 from .blocks_editors import editor_shape, read_editor
 from .blocks_footnotes import find_footnotes
@@ -192,6 +192,8 @@ class _Walker:
             return False
         if tag in BLOCK_TAGS or tag in MEDIA_LABELS:
             return True
+        if tag == "code" and is_block_code(el):
+            return True
         if el.get("class") is not None and editor_shape(el) is not None:
             return True
         if self._drawn_as_code(el):
@@ -360,7 +362,7 @@ class _Walker:
             return _Walker.math
         if editor_shape(el) is not None:
             return _Walker.editor
-        if self._drawn_as_code(el):
+        if self._drawn_as_code(el) or is_block_code(el):
             return _Walker.code
         return None
 
@@ -526,7 +528,8 @@ class _Walker:
                                            self.path(el), " ".join(text.split())[:60]))
             return
         if text.strip():
-            self.emit(self._make("code", el, text, text, language=code_language(el)), ctx)
+            language = block_code_language(el) if is_block_code(el) else code_language(el)
+            self.emit(self._make("code", el, text, text, language=language), ctx)
 
     def editor(self, el, ctx: _Context) -> None:
         found = read_editor(el, self.skipped)

@@ -104,6 +104,33 @@ def code_language(pre) -> str | None:
     return None
 
 
+# A <code> outside any <pre> whose class says "block" is a listing of its own (Lean's
+# Verso writes code.hl.lean.block). Its other class words are highlighter names or
+# the language; these are the highlighter names.
+BLOCK_CODE_CLASS = "block"
+HIGHLIGHTER_CLASS_WORDS = frozenset({
+    "hl", "highlight", "highlighted", "code", "source", "sourcecode", "syntax",
+    "notranslate", "chroma", "shiki", "block",
+})
+
+
+def is_block_code(el) -> bool:
+    if tag_of(el) != "code" or BLOCK_CODE_CLASS not in (el.get("class") or "").split():
+        return False
+    return not any(tag_of(a) in ("pre", "listing", "xmp") for a in el.iterancestors())
+
+
+def block_code_language(el) -> str | None:
+    """The language of a block <code>: named the usual ways, else the one class word
+    that is not a highlighter's."""
+    found = code_language(el)
+    if found:
+        return found
+    rest = [w.lower() for w in (el.get("class") or "").split()
+            if w.isalpha() and w.lower() not in HIGHLIGHTER_CLASS_WORDS | NO_LANGUAGE_WORDS]
+    return rest[0] if len(rest) == 1 else None
+
+
 def code_text(pre, skip: Callable[[object], bool]) -> str:
     """The text exactly as written: whitespace is the meaning, <br> is a newline,
     and a block-level child (one <div> per line) is a line of its own."""
