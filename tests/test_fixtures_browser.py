@@ -15,11 +15,14 @@ second hand-written file, expected.browser.md, which is preferred here:
 - the page has an address in the browser, so relative links resolve against
   {server}/<fixture>/page.html (written `{server}` in the file, because the
   test server's port changes from run to run);
+- protocol-relative addresses (//host/x) take the served page's scheme, http:;
+- the browser picks one srcset/<picture> candidate for the viewport (1280 px wide,
+  device scale 1), and its currentSrc is the address the image shows;
 - scripts run, so a <noscript> is not drawn, and content a script never moves into
   place stays hidden.
 
-Fixtures left out of BROWSER_FIXTURES differ in the browser for reasons that are
-bugs, not features (see the comment above the list).
+A fixture left out of BROWSER_FIXTURES because it differs in the browser for a
+reason that is a bug, not a feature, is named with that reason above the list.
 """
 from __future__ import annotations
 
@@ -40,14 +43,6 @@ SERVER_PLACEHOLDER = "{server}"
 BROWSER_EXPECTED = "expected.browser.md"
 
 # fixture -> why its geometry (or the browser's reading of it) matters.
-#
-# Left out on purpose: images--lazy-and-relative, images--picture-placeholder,
-# images--variants, news--article-figure-byline, news--picture-srcset-credit,
-# readme--task-lists-and-tables, wiki--thumb-figures, wordpress--classic-lazy-images,
-# wordpress--gutenberg-post. Their images cannot load here (no network, or 404 on
-# the test server), Chromium draws each as its alt text (one line, 18 px high), and
-# the engine drops it as a tracking pixel (blocks.py, MIN_IMAGE_PX) although its
-# source and alt text say it is content.
 BROWSER_FIXTURES: dict[str, str] = {
     # blocks
     "blocks--article-basic": "a page stylesheet sets the font; headings' permalink marks are drawn",
@@ -67,6 +62,7 @@ BROWSER_FIXTURES: dict[str, str] = {
     "code--backtick-fence": "code drawn in monospace with backtick runs",
     "code--copy-strip": "copy-button strips drawn next to <pre>",
     "code--div-with-data-lang": "a <div data-lang> of code, drawn without <pre>",
+    "code--block-code-without-pre": "a <code class=\"block\"> listing outside any <pre>",
     "code--docusaurus-copy-button": "Docusaurus copy button and line spans drawn in monospace",
     "code--hugo-chroma": "Chroma line spans and hidden copy text in a drawn <pre>",
     "code--inline-spans": "<code>/<kbd> drawn inline in monospace, not as blocks",
@@ -96,6 +92,10 @@ BROWSER_FIXTURES: dict[str, str] = {
     "footnotes--references-and-notes": "footnote references and the notes list below a drawn <hr>",
     "forum--noscript-thread": "scripts run, so the <noscript> thread is not drawn",
     "links--unsafe-schemes": "hrefs as the browser decodes them (entity-encoded schemes)",
+    # images
+    "images--lazy-and-relative": "lazy images drawn at their boxes; the <noscript> twin not drawn; srcset's currentSrc",
+    "images--picture-placeholder": "<picture> over a placeholder img: the browser's chosen <source> candidate",
+    "images--variants": "images whose loads fail drawn as alt text, kept; srcset currentSrc; links resolve",
     # lists
     "lists--definition-list": "<dl> terms and definitions laid out by the browser",
     "lists--dl-several-dd": "<dd> of several paragraphs; relative links resolve",
@@ -110,6 +110,9 @@ BROWSER_FIXTURES: dict[str, str] = {
     # MDN
     "mdn--notecards-and-params": "MDN note cards, parameter <dl>, iframe; relative links",
     "mdn--reference-page": "MDN reference layout: code, lists, svg; relative links",
+    # news
+    "news--article-figure-byline": "lead figure and byline in <main> as drawn; relative links resolve",
+    "news--picture-srcset-credit": "<picture> <source> chosen by the browser; figure credit and video box",
     # Q&A
     "qa--prettyprint-legacy": "prettyprint code spans drawn in monospace beside floats",
     "qa--stackexchange-answer": "answer with blockquote, code and <hr>",
@@ -118,6 +121,7 @@ BROWSER_FIXTURES: dict[str, str] = {
     "quotes--prose-and-structured": "blockquote of prose vs blockquote holding a list",
     "quotes--structured-with-cite": "structured blockquote with a drawn citation",
     # readme
+    "readme--task-lists-and-tables": "task-list checkboxes, tables and badge images as drawn",
     "readme--github-repo": "GitHub README: svg anchors aria-hidden, code, lists; relative links",
     # shadow DOM
     "shadow--github-relative-time": "shadow DOM composed by the browser; relative links",
@@ -138,10 +142,13 @@ BROWSER_FIXTURES: dict[str, str] = {
     "tables--spans": "rowspan/colspan cells laid out by the browser",
     "tables--wikipedia-footnotes": "wikitable with a display:none sort key and footnotes; relative links",
     # wiki, wordpress
+    "wiki--thumb-figures": "floated thumbs and figures; protocol-relative images and links resolve",
     "wiki--article-infobox": "infobox table floated beside the article",
     "wiki--legacy-headings": "legacy MediaWiki headings and hatnotes; relative links",
     "wiki--references": "reference list and citation marks as drawn",
     "wiki--wikitable-rowspan": "wikitable with rowspans and an image in a cell",
+    "wordpress--classic-lazy-images": "classic WordPress lazy images and wp-caption boxes; <noscript> twins read once",
+    "wordpress--gutenberg-post": "Gutenberg post in <main>: image block, sharing and post navigation as drawn",
     "wordpress--pullquote-and-list": "WordPress pullquote figure, list and table",
 }
 
