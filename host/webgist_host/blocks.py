@@ -145,6 +145,7 @@ class _Walker:
         self._index: dict = {}
         self._holds_block: set = set()
         self._block_starts: set = set()     # elements that start a block of their own
+        self._holds_code: set = set()       # code blocks and their ancestors
         self._logged: set = set()            # hidden elements already in the log
         self._last_index = 0
         self._ids: dict = {}                 # id -> element, for in-page links
@@ -184,6 +185,9 @@ class _Walker:
             if self._starts_block(el, tag):
                 self._block_starts.add(el)
                 _mark_ancestors(el, self._holds_block)
+                if self._is_code(el):
+                    self._holds_code.add(el)
+                    _mark_ancestors(el, self._holds_code)
 
     def _starts_block(self, el, tag: str) -> bool:
         if el in self._math:
@@ -559,7 +563,7 @@ class _Walker:
         following = el.getnext()
         while following is not None and not isinstance(following.tag, str):
             following = following.getnext()
-        if following is None or self._is_code(el):
+        if following is None or following not in self._holds_code or self._is_code(el):
             return False
         code = leads_to_code(following, self._is_code)
         if code is None:

@@ -12,11 +12,12 @@ FLOAT_ATTR = "data-wg-float"
 def tag_of(el) -> str:
     """Lower-case local tag name, or "" for comments and processing instructions."""
     tag = el.tag
-    if not isinstance(tag, str):
+    if type(tag) is not str:       # comments and PIs carry a function here
         return ""
-    if tag.startswith("{"):
+    if tag[0] == "{":
         tag = tag.rsplit("}", 1)[1]
-    return tag.lower()
+    # lxml's HTML parser already lower-cases; only foreign (SVG) names need it.
+    return tag if tag.islower() else tag.lower()
 
 
 def computed_path(el) -> str:
