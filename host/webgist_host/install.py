@@ -15,6 +15,13 @@ data directory):
 The extension id is fixed by the `key` in extension/manifest.json (the id is the
 first 32 hex digits of sha256 of the DER public key, with 0-f written as a-p), so
 the manifest's `allowed_origins` stays valid wherever the extension is unpacked.
+
+Firefox (`--browser firefox`, or found by its ~/.mozilla folder) gets its own manifest
+of the same name with `allowed_extensions: [GECKO_ID]` (the id pinned by
+`browser_specific_settings.gecko.id` in extension/manifest.json) instead of
+`allowed_origins`, in ~/.mozilla/native-messaging-hosts/ (Linux),
+~/Library/Application Support/Mozilla/NativeMessagingHosts/ (macOS), or, on Windows,
+the data dir's `firefox` folder named by HKCU\\Software\\Mozilla\\NativeMessagingHosts\\<name>.
 """
 from __future__ import annotations
 
@@ -35,6 +42,8 @@ from typing import Any, Iterable
 EXTENSION_ID = "lhffnkolijnlanjndjbdjeiodohbkkgi"
 HOST_NAME = "com.webgist.host"
 ALLOWED_ORIGINS = (f"chrome-extension://{EXTENSION_ID}/",)
+GECKO_ID = "webgist@webgist.example"      # extension/manifest.json browser_specific_settings
+ALLOWED_EXTENSIONS = (GECKO_ID,)          # Firefox's form of allowed_origins
 MANIFEST_FILENAME = f"{HOST_NAME}.json"
 HOST_DESCRIPTION = "webgist: turns the page in front of you into clean Markdown"
 RECORD_FILENAME = "install-record.json"
@@ -57,6 +66,7 @@ class Browser:
     windows_key: str          # under HKCU\Software
     snap: str | None = None   # snap name
     flatpak: str | None = None  # flatpak application id
+    firefox: bool = False     # Mozilla layout and manifest (allowed_extensions)
 
 
 BROWSERS: dict[str, Browser] = {b.key: b for b in (
@@ -71,6 +81,10 @@ BROWSERS: dict[str, Browser] = {b.key: b for b in (
             "brave", "com.brave.Browser"),
     Browser("vivaldi", "Vivaldi", "vivaldi", "Vivaldi",
             r"Vivaldi\User Data", r"Vivaldi", None, "com.vivaldi.Vivaldi"),
+    # Firefox: linux_dir is under ~ (not ~/.config), windows_dir under %APPDATA%;
+    # these are only for detection, browser_target() has the manifest locations.
+    Browser("firefox", "Firefox", ".mozilla", "Firefox", r"Mozilla\Firefox", r"Mozilla",
+            firefox=True),
 )}
 # What to install for when no browser's config dir exists yet.
 FALLBACK_BROWSERS = ("chromium", "chrome")
@@ -123,6 +137,11 @@ class Env:
         return self.data_dir() / RECORD_FILENAME
 
     def config_dir(self, browser: Browser) -> Path:
+        if browser.firefox and self.system == "windows":
+            base = self.environ.get("APPDATA") or str(self.home / "AppData" / "Roaming")
+            return Path(base) / browser.windows_dir
+        if browser.firefox and self.system == "linux":
+            return self.home / browser.linux_dir
         if self.system == "windows":
             base = self.environ.get("LOCALAPPDATA") or str(self.home / "AppData" / "Local")
             return Path(base) / browser.windows_dir
@@ -139,9 +158,20 @@ class Target:
     label: str                      # "Chromium", "profile /tmp/x", ...
     manifest: Path                  # where the manifest file goes
     registry_key: str | None = None  # Windows: HKCU subkey whose default value = manifest
+    firefox: bool = False           # write Firefox's manifest (allowed_extensions)
 
 
 def browser_target(env: Env, browser: Browser) -> Target:
+    if browser.firefox:
+        if env.system == "windows":
+            key = rf"Software\{browser.windows_key}\NativeMessagingHosts\{HOST_NAME}"
+            return Target(browser.name, env.data_dir() / "firefox" / MANIFEST_FILENAME, key,
+                          firefox=True)
+        if env.system == "mac":
+            folder = env.home / "Library" / "Application Support" / "Mozilla" / "NativeMessagingHosts"
+        else:
+            folder = env.home / ".mozilla" / "native-messaging-hosts"
+        return Target(browser.name, folder / MANIFEST_FILENAME, firefox=True)
     if env.system == "windows":
         key = rf"Software\{browser.windows_key}\NativeMessagingHosts\{HOST_NAME}"
         return Target(browser.name, env.data_dir() / MANIFEST_FILENAME, key)
@@ -226,14 +256,18 @@ def launcher_text(system: str, python: str, pythonpath: str | None = None) -> st
     return "\n".join(lines) + "\n"
 
 
-def manifest_data(launcher: Path) -> dict[str, Any]:
-    return {
+def manifest_data(launcher: Path, firefox: bool = False) -> dict[str, Any]:
+    data: dict[str, Any] = {
         "name": HOST_NAME,
         "description": HOST_DESCRIPTION,
         "path": str(launcher),
         "type": "stdio",
-        "allowed_origins": list(ALLOWED_ORIGINS),
     }
+    if firefox:
+        data["allowed_extensions"] = list(ALLOWED_EXTENSIONS)
+    else:
+        data["allowed_origins"] = list(ALLOWED_ORIGINS)
+    return data
 
 
 def _pythonpath_needed(python: str, cwd: Path) -> str | None:
@@ -362,10 +396,9 @@ def install(env: Env, targets: list[Target], say=print) -> int:
     _write(launcher, launcher_text(env.system, python, _pythonpath_needed(python, data_dir)),
            LAUNCHER_MODE, newline="")
     say(f"wrote launcher  {launcher}  (runs {python} -m webgist_host.native)")
-    manifest_text = json.dumps(manifest_data(launcher), indent=2) + "\n"
-
     for target in targets:
         entry_dirs = _make_dirs(target.manifest.parent)
+        manifest_text = json.dumps(manifest_data(launcher, target.firefox), indent=2) + "\n"
         _write(target.manifest, manifest_text, MANIFEST_MODE)
         if target.registry_key:
             _registry_set(target.registry_key, str(target.manifest))
@@ -376,13 +409,15 @@ def install(env: Env, targets: list[Target], say=print) -> int:
         previous_dirs = [d for e in record.get("entries", [])
                          if e.get("manifest") == str(target.manifest) for d in e.get("created_dirs", [])]
         entries.append({"label": target.label, "manifest": str(target.manifest),
-                        "registry_key": target.registry_key,
+                        "registry_key": target.registry_key, "firefox": target.firefox,
                         "created_dirs": previous_dirs + entry_dirs})
 
     record = {"host": HOST_NAME, "launcher": str(launcher), "created_dirs": created,
               "entries": entries}
     _write(env.record(), json.dumps(record, indent=2) + "\n", 0o644)
     say(f"allowed origin  {ALLOWED_ORIGINS[0]}")
+    if any(t.firefox for t in targets):
+        say(f"allowed Firefox extension  {GECKO_ID}")
     say("Restart the browser if it was running, then check with `webgist install-host --check`.")
     return 0
 
@@ -488,7 +523,10 @@ def _check_one(target: Target, say) -> str | None:
         return f"{target.manifest} is not a {HOST_NAME} manifest"
     if manifest.get("type") != "stdio":
         return f"{target.manifest}: type must be 'stdio'"
-    if ALLOWED_ORIGINS[0] not in (manifest.get("allowed_origins") or []):
+    if target.firefox:
+        if GECKO_ID not in (manifest.get("allowed_extensions") or []):
+            return f"{target.manifest} does not allow the Firefox extension {GECKO_ID}"
+    elif ALLOWED_ORIGINS[0] not in (manifest.get("allowed_origins") or []):
         return f"{target.manifest} does not allow {ALLOWED_ORIGINS[0]}"
     launcher = Path(str(manifest.get("path", "")))
     if not launcher.is_absolute():
@@ -498,7 +536,9 @@ def _check_one(target: Target, say) -> str | None:
     if os.name != "nt" and not os.access(launcher, os.X_OK):
         return f"the launcher {launcher} is not executable (chmod 755 it)"
     try:
-        reply = ping_host([str(launcher), ALLOWED_ORIGINS[0]])
+        # Firefox starts the host with [manifest path, extension id]; Chromium with the origin.
+        reply = ping_host([str(launcher), str(target.manifest), GECKO_ID] if target.firefox
+                          else [str(launcher), ALLOWED_ORIGINS[0]])
     except subprocess.TimeoutExpired:
         return f"the host did not answer a ping within {CHECK_TIMEOUT_S:.0f} s"
     except (OSError, RuntimeError, ValueError) as exc:
@@ -521,7 +561,9 @@ def build_parser() -> argparse.ArgumentParser:
             "($WEBGIST_HOME, else $XDG_DATA_HOME/webgist or ~/.local/share/webgist) and\n"
             f"the manifest {MANIFEST_FILENAME} where each browser looks for it\n"
             "(the registry under HKCU on Windows). Without --browser or --profile it\n"
-            "installs for every browser whose settings folder exists."),
+            "installs for every browser whose settings folder exists. Firefox\n"
+            "(--browser firefox, or found by ~/.mozilla) gets a manifest with\n"
+            f"allowed_extensions [{GECKO_ID}] in its native-messaging-hosts folder."),
         epilog=(
             "examples:\n"
             "  webgist install-host                      every detected browser\n"
@@ -561,7 +603,8 @@ def main(argv: list[str] | None = None, *, env: Env | None = None) -> int:
                 targets = resolve_targets(env, args.browser, args.profile)
             else:
                 recorded = _load_record(env).get("entries", [])
-                targets = [Target(e["label"], Path(e["manifest"]), e.get("registry_key"))
+                targets = [Target(e["label"], Path(e["manifest"]), e.get("registry_key"),
+                                  bool(e.get("firefox")))
                            for e in recorded]
                 if not recorded:
                     targets = resolve_targets(env, [], [], fallback=False)

@@ -40,7 +40,7 @@ from . import __version__
 from .framing import (MAX_INCOMING_FRAME, FrameTooLargeError, FramingError, UploadAssembler,
                       UploadError, UPLOAD_TYPES, clean_text, encode_frame, encode_reply_frames,
                       read_frame)
-from .install import ALLOWED_ORIGINS
+from .install import ALLOWED_EXTENSIONS, ALLOWED_ORIGINS
 from .markdown import IMAGE_MODES, LINK_STYLES
 from .overlay import overlay_blocks
 from .pipeline import SCOPES, convert
@@ -73,6 +73,8 @@ class RequestError(ValueError):
 
 
 def origin_allowed(origin: str) -> bool:
+    if "://" not in origin:        # Firefox passes the extension id: exact match only
+        return origin in ALLOWED_EXTENSIONS
     normalized = origin if origin.endswith("/") else origin + "/"
     return normalized in ALLOWED_ORIGINS
 
@@ -248,10 +250,13 @@ def protect_stdout() -> BinaryIO:
 
 def _origin_from_argv(argv: list[str]) -> str | None:
     # Chromium passes the caller's origin first; on Windows a --parent-window=N
-    # follows it. Anything that is not an origin (no "://") is not checked here.
-    for arg in argv[:1]:
-        if "://" in arg:
-            return arg
+    # follows it. Firefox passes [path to the host manifest, extension id]: the id
+    # is what gets checked then. A lone argument that is not an origin (no "://",
+    # someone running the host by hand) is not checked here.
+    if argv and "://" in argv[0]:
+        return argv[0]
+    if len(argv) >= 2:
+        return argv[1]
     return None
 
 
@@ -267,7 +272,8 @@ def main(argv: list[str] | None = None) -> int:
         if origin is not None and not origin_allowed(origin):
             log.error("refusing origin %s", origin)
             host.send(error_reply(
-                f"this host only serves {', '.join(ALLOWED_ORIGINS)}; {origin} is not allowed. "
+                f"this host only serves {', '.join(ALLOWED_ORIGINS)} and the Firefox extension "
+                f"{', '.join(ALLOWED_EXTENSIONS)}; {origin} is not allowed. "
                 "Install the webgist extension itself, or re-run `webgist install-host`."))
             return EXIT_ORIGIN_REFUSED
         return host.serve(sys.stdin.buffer)
