@@ -185,6 +185,7 @@
     version: 1,
     url: location.href,
     title: document.title,
+    contentType: document.contentType,
     html: doctype + html,
     geometry: { paths, boxes },
     viewport: {

@@ -60,6 +60,11 @@ export async function collectPage(tabId) {
     throw scriptingError(error);
   }
   const capture = results && results[0] && results[0].result;
+  if (capture && capture.contentType === "application/pdf") {
+    // Chromium lets the script run in the PDF viewer's wrapper page, which holds no
+    // text of the document: it would "copy" 0 words.
+    throw scriptingError(new Error("the PDF viewer"));
+  }
   if (!capture || typeof capture.html !== "string") {
     throw new HostError("The page did not return anything to convert; reload it and try again.",
                         { kind: "empty" });

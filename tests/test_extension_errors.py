@@ -165,3 +165,58 @@ def test_page_still_loading_and_host_not_installed_for_the_shortcut(
     assert loading["state"] == "error" and loading["error_kind"] == "page-loading", loading
     assert "still loading" in loading["status"]
     assert "Esc" in loading["hint"]
+
+
+def _tiny_pdf(text: str) -> bytes:
+    """A minimal valid one-page PDF with one text object, its xref offsets computed."""
+    content = f"BT /F1 24 Tf 72 720 Td ({text}) Tj ET".encode("latin-1")
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] "
+        b"/Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>",
+        b"<< /Length %d >>\nstream\n" % len(content) + content + b"\nendstream",
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+    ]
+    out = bytearray(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
+    offsets = []
+    for number, body in enumerate(objects, start=1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    for offset in offsets:
+        out += b"%010d 00000 n \n" % offset
+    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
+    return bytes(out)
+
+
+# Chromium's built-in PDF viewer extension; its frame is how we know the viewer is up.
+PDF_VIEWER = "chrome-extension://mhjfbmdgcfjbbpaeojofohoefgiehjai/"
+
+
+# Observed (headless Chromium): the PDF is NOT downloaded; the tab shows the PDF
+# viewer (document.contentType application/pdf, an <embed> host page, and a
+# chrome-extension://mhjfbmdgcfjbbpaeojofohoefgiehjai/index.html frame). Scripting
+# the tab is not refused: the extension reads the empty host page and the popup
+# says "Copied 0 words as Markdown" with state "done" -- no error at all, so the
+# user is told a PDF was copied when nothing was.
+def test_pdf_in_the_pdf_viewer_is_a_restricted_page(extension_browser, server, site_dir):
+    (site_dir / "ext--document.pdf").write_bytes(_tiny_pdf("Hello from a PDF"))
+    driver = extension_browser
+    page, popup = open_page_and_popup(driver, f"{server}/ext--document.pdf")
+
+    # The premise: the PDF opened in the viewer (not downloaded). If this ever
+    # changes it is a real failure, not the expected one.
+    driver.switch_to.window(page)
+    content_type = driver.execute_script("return document.contentType")
+    viewer = any(t.get("url", "").startswith(PDF_VIEWER) for t in devtools_targets(driver))
+    if content_type != "application/pdf" or not viewer:
+        pytest.fail(f"the PDF viewer did not open (contentType={content_type!r}, viewer frame={viewer})")
+
+    driver.switch_to.window(popup)
+    restricted = click_copy(driver)
+    assert restricted["state"] == "error" and restricted["error_kind"] == "restricted", restricted
+    assert "cannot be read by extensions" in restricted["status"]
+    assert "PDF viewer" in restricted["status"]
+    assert "normal tab" in restricted["hint"]
