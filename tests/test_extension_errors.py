@@ -195,12 +195,11 @@ def _tiny_pdf(text: str) -> bytes:
 PDF_VIEWER = "chrome-extension://mhjfbmdgcfjbbpaeojofohoefgiehjai/"
 
 
-# Observed (headless Chromium): the PDF is NOT downloaded; the tab shows the PDF
+# Observed (headless Chromium): the PDF is not downloaded; the tab shows the PDF
 # viewer (document.contentType application/pdf, an <embed> host page, and a
 # chrome-extension://mhjfbmdgcfjbbpaeojofohoefgiehjai/index.html frame). Scripting
-# the tab is not refused: the extension reads the empty host page and the popup
-# says "Copied 0 words as Markdown" with state "done" -- no error at all, so the
-# user is told a PDF was copied when nothing was.
+# the tab is not refused, so the popup used to read the empty host page and say
+# "Copied 0 words as Markdown"; it now checks the content type collect.js reports.
 def test_pdf_in_the_pdf_viewer_is_a_restricted_page(extension_browser, server, site_dir):
     (site_dir / "ext--document.pdf").write_bytes(_tiny_pdf("Hello from a PDF"))
     driver = extension_browser
