@@ -209,6 +209,12 @@ def service_worker(driver, timeout: float = 15) -> CDPTarget:
             if target.get("type") == "service_worker" and target.get("url", "").startswith(prefix):
                 worker = CDPTarget(target["webSocketDebuggerUrl"])
                 worker.send("Runtime.enable")
+                # A worker that is just waking is listed before its extension APIs
+                # exist; wait for them rather than race its start-up.
+                while not worker.evaluate("typeof chrome === 'object' && !!chrome.storage"):
+                    if time.monotonic() > deadline:
+                        raise AssertionError("the service worker never got its extension APIs")
+                    time.sleep(0.1)
                 return worker
         if time.monotonic() > deadline:
             raise AssertionError("the extension's service worker never started")
