@@ -200,6 +200,19 @@ def devtools_targets(driver) -> list[dict]:
         return json.load(reply)
 
 
+def last_command_result(worker: CDPTarget, after: float, timeout: float = 60) -> dict:
+    """The outcome the service worker stored for a command run after `after`
+    (seconds since the epoch); fails when none arrives in time."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        result = worker.evaluate(
+            "chrome.storage.session.get('lastResult').then(r => r.lastResult || null)")
+        if result and result["at"] / 1000 > after:
+            return result
+        time.sleep(0.1)
+    raise AssertionError("the worker never reported a result")
+
+
 def service_worker(driver, timeout: float = 15) -> CDPTarget:
     """The extension's service worker as a CDP target (waking it if it sleeps)."""
     prefix = f"chrome-extension://{EXTENSION_ID}/background.js"

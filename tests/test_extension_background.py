@@ -11,8 +11,8 @@ import time
 
 import pytest
 
-from browser_support import (devtools_targets, press_copy_shortcut, press_extension_shortcut,
-                             read_clipboard, service_worker)
+from browser_support import (devtools_targets, last_command_result, press_copy_shortcut,
+                             press_extension_shortcut, read_clipboard, service_worker)
 from webgist_host.install import EXTENSION_ID
 
 pytestmark = pytest.mark.browser
@@ -24,16 +24,6 @@ SELECT_KIT = """
   range.setEnd(items[1].firstChild, items[1].firstChild.length);
   getSelection().removeAllRanges();
   getSelection().addRange(range);"""
-
-
-def _last_result(worker, after: float, timeout: float = 60) -> dict:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        result = worker.evaluate("chrome.storage.session.get('lastResult').then(r => r.lastResult || null)")
-        if result and result["at"] / 1000 > after:
-            return result
-        time.sleep(0.1)
-    raise AssertionError("the worker never reported a result")
 
 
 def _menu_click(worker, info: dict) -> dict:
@@ -53,7 +43,7 @@ def test_shortcut_and_context_menu_copy_through_the_offscreen_document(extension
         # Alt+Shift+K on the page: the whole flow runs in the worker.
         started = time.time()
         press_copy_shortcut(driver)
-        result = _last_result(worker, started)
+        result = last_command_result(worker, started)
         assert result["ok"], result
         assert result["message"].startswith("Copied ") and result["message"].endswith(" words as Markdown.")
         markdown = result["markdown"]
@@ -117,7 +107,7 @@ def test_a_worker_stopped_while_idle_wakes_for_the_next_command(extension_browse
     press_copy_shortcut(driver)
     worker = service_worker(driver)
     try:
-        result = _last_result(worker, started)
+        result = last_command_result(worker, started)
     finally:
         worker.close()
     assert result["ok"], result

@@ -12,7 +12,8 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from browser_support import (CDPTarget, click_copy, devtools_targets, host_processes, open_page_and_popup, popup_result,
+from browser_support import (CDPTarget, click_copy, devtools_targets, host_processes, last_command_result,
+                             open_page_and_popup, popup_result,
                              press_copy_shortcut, press_extension_shortcut, service_worker,
                              wait_ready)
 from conftest import BIG_PAGE
@@ -119,13 +120,7 @@ def test_page_still_loading_and_host_not_installed_for_the_shortcut(
     try:
         started = time.time()
         press_copy_shortcut(driver)
-        deadline = time.monotonic() + 30
-        while True:
-            last = worker.evaluate("chrome.storage.session.get('lastResult').then(r => r.lastResult || null)")
-            if last and last["at"] / 1000 > started:
-                break
-            assert time.monotonic() < deadline
-            time.sleep(0.1)
+        last = last_command_result(worker, started, timeout=30)
         assert last["ok"] is False and last["kind"] == "host-missing"
         assert worker.evaluate(
             "chrome.tabs.query({active: true, lastFocusedWindow: true})"

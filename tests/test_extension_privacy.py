@@ -18,7 +18,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
-from browser_support import (CDPTarget, click_copy, devtools_targets, open_page_and_popup,
+from browser_support import (CDPTarget, click_copy, devtools_targets, last_command_result,
+                             open_page_and_popup,
                              press_copy_shortcut, service_worker)
 from conftest import EXTENSION
 from webgist_host.install import EXTENSION_ID
@@ -81,13 +82,7 @@ def test_the_extension_makes_no_network_requests(extension_browser, server, list
         driver.switch_to.window(page_handle)
         started = time.time()
         press_copy_shortcut(driver)
-        deadline = time.monotonic() + 60
-        while True:
-            last = worker.evaluate("chrome.storage.session.get('lastResult').then(r => r.lastResult || null)")
-            if last and last["at"] / 1000 > started:
-                break
-            assert time.monotonic() < deadline
-            time.sleep(0.1)
+        last = last_command_result(worker, started, timeout=60)
         assert last["ok"], last
         link = worker.evaluate(
             "chrome.tabs.query({active: true, lastFocusedWindow: true}).then(([tab]) => "
