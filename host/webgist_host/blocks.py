@@ -216,7 +216,8 @@ class _Walker:
         return el.get(PATH_ATTR) or self._computed_path(el)
 
     def _computed_path(self, el) -> str:
-        """dom.computed_path, memoised so a long sibling list is counted once."""
+        """The path collect.js would stamp (an index on every step), memoised so a long
+        sibling list is counted once."""
         known = self._paths.get(el)
         if known is not None:
             return known

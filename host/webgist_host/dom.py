@@ -1,8 +1,6 @@
 """Small helpers for reading an lxml tree without changing it."""
 from __future__ import annotations
 
-from lxml import etree
-
 # collect.js stamps every element with its XPath in the live DOM under this name, so a
 # block keeps its box whatever the engine later skips or removes (seed 001).
 PATH_ATTR = "data-wg-path"
@@ -18,43 +16,6 @@ def tag_of(el) -> str:
         tag = tag.rsplit("}", 1)[1]
     # lxml's HTML parser already lower-cases; only foreign (SVG) names need it.
     return tag if tag.islower() else tag.lower()
-
-
-def computed_path(el) -> str:
-    """An XPath with an index on every step, as collect.js writes it."""
-    steps = []
-    node = el
-    while node is not None and isinstance(node.tag, str):
-        parent = node.getparent()
-        name = tag_of(node)
-        if parent is None:
-            steps.append(f"{name}[1]")
-            break
-        index = 1
-        for sibling in parent.iterchildren():
-            if sibling is node:
-                break
-            if tag_of(sibling) == name:
-                index += 1
-        steps.append(f"{name}[{index}]")
-        node = parent
-    return "/" + "/".join(reversed(steps))
-
-
-def path_of(el) -> str:
-    """The browser's stamp when there is one, else a path computed from this tree."""
-    return el.get(PATH_ATTR) or computed_path(el)
-
-
-def iter_elements(root):
-    """Elements only, in document order (comments and PIs skipped)."""
-    for el in root.iter():
-        if isinstance(el.tag, str):
-            yield el
-
-
-def is_element(node) -> bool:
-    return isinstance(node, etree._Element) and isinstance(node.tag, str)
 
 
 def walk_with_paths(root):
