@@ -79,6 +79,21 @@ def popup_result(driver) -> dict:
     }
 
 
+def read_clipboard_settled(driver, handle: str, expected: str, timeout: float = 5) -> str:
+    """The clipboard once it reads `expected`, or its last value after `timeout`.
+
+    A write made from the extension's offscreen document reaches a page's
+    readText() a moment later; right after a previous copy, an immediate read can
+    still return the previous text (seen once in four clean CI runs).
+    """
+    deadline = time.monotonic() + timeout
+    while True:
+        text = read_clipboard(driver, handle)
+        if text == expected or time.monotonic() > deadline:
+            return text
+        time.sleep(0.1)
+
+
 def read_clipboard(driver, handle: str) -> str:
     """Read the system clipboard from a page, after granting it the permission."""
     driver.switch_to.window(handle)

@@ -12,7 +12,8 @@ import time
 import pytest
 
 from browser_support import (devtools_targets, last_command_result, press_copy_shortcut,
-                             press_extension_shortcut, read_clipboard, service_worker)
+                             press_extension_shortcut, read_clipboard, read_clipboard_settled,
+                             service_worker)
 from webgist_host.install import EXTENSION_ID
 
 pytestmark = pytest.mark.browser
@@ -65,23 +66,26 @@ def test_shortcut_and_context_menu_copy_through_the_offscreen_document(extension
         link = _menu_click(worker, {"menuItemId": "copy-link", "editable": False, "pageUrl": url,
                                     "linkUrl": f"{server}/wind.html"})
         assert link["ok"], link
-        assert read_clipboard(driver, page) == f"[wind survey]({server}/wind.html)\n"
+        expected = f"[wind survey]({server}/wind.html)\n"
+        assert read_clipboard_settled(driver, page, expected) == expected
         image = _menu_click(worker, {"menuItemId": "copy-image", "editable": False, "pageUrl": url,
                                      "mediaType": "image", "srcUrl": f"{server}/ext--bee.svg"})
         assert image["ok"], image
-        assert read_clipboard(driver, page) == f"![A striped hive]({server}/ext--bee.svg)\n"
+        expected = f"![A striped hive]({server}/ext--bee.svg)\n"
+        assert read_clipboard_settled(driver, page, expected) == expected
 
         # Copy page as Markdown, from the menu, ignores a selection; Copy selection
         # converts only the selected part and keeps it a list.
         driver.execute_script(SELECT_KIT)
         whole = _menu_click(worker, {"menuItemId": "copy-page", "editable": False, "pageUrl": url})
-        assert whole["ok"] and read_clipboard(driver, page) == markdown
+        assert whole["ok"] and read_clipboard_settled(driver, page, markdown) == markdown
         selection = _menu_click(worker, {
             "menuItemId": "copy-selection", "editable": False, "pageUrl": url,
             "selectionText": driver.execute_script("return getSelection().toString()")})
         assert selection["ok"] and selection["message"] == "Copied the selection as Markdown."
-        assert read_clipboard(driver, page) == ("- A veil and gloves for the first inspection.\n"
-                                                "- A smoker, lit with cotton or hessian.\n")
+        kit = ("- A veil and gloves for the first inspection.\n"
+               "- A smoker, lit with cotton or hessian.\n")
+        assert read_clipboard_settled(driver, page, kit) == kit
         driver.execute_script("getSelection().removeAllRanges()")
         empty = _menu_click(worker, {"menuItemId": "copy-selection", "editable": False, "pageUrl": url})
         assert not empty["ok"] and empty["kind"] == "no-selection"
