@@ -1,7 +1,10 @@
-// The service worker: the "copy page as Markdown" command and the context menu.
-// Chromium stops it after ~30 s idle, so nothing lives in its globals: every event
-// reads the options afresh, and the outcome of the last run is kept in
-// chrome.storage.session (for the popup to show), never here.
+// The background: the "copy page as Markdown" command and the context menu. In
+// Chromium it is a service worker, with an offscreen document for the clipboard; in
+// Firefox an event page, which writes the clipboard itself (clipboard.js picks).
+// Either is stopped when idle (Chromium: after ~30 s), so nothing lives in its
+// globals: every event reads the options afresh, and the outcome of the last run is
+// kept in chrome.storage.session (for the popup to show), never here.
+import { clipboardRoute, writeClipboard } from "./clipboard.js";
 import { HostError } from "./native.js";
 import {
   convertTab, downloadMarkdown, imageMarkdown, linkMarkdown, scriptingError,
@@ -13,33 +16,11 @@ const MENU = [
   { id: "copy-link", title: "Copy link as Markdown", contexts: ["link"] },
   { id: "copy-image", title: "Copy image as Markdown", contexts: ["image"] },
 ];
-const OFFSCREEN_URL = "offscreen.html";
 
 function createMenus() {
   chrome.contextMenus.removeAll(() => {
     for (const item of MENU) chrome.contextMenus.create(item, () => void chrome.runtime.lastError);
   });
-}
-
-// Clipboard through an offscreen document, created for the one write and closed.
-async function writeClipboard(text) {
-  const url = chrome.runtime.getURL(OFFSCREEN_URL);
-  const open = await chrome.runtime.getContexts({ contextTypes: ["OFFSCREEN_DOCUMENT"], documentUrls: [url] });
-  if (!open.length) {
-    try {
-      await chrome.offscreen.createDocument({
-        url: OFFSCREEN_URL, reasons: ["CLIPBOARD"],
-        justification: "Put the Markdown webgist made on the clipboard." });
-    } catch (error) {
-      if (!/single offscreen|already/i.test(String(error && error.message))) throw error;
-    }
-  }
-  try {
-    const reply = await chrome.runtime.sendMessage({ target: "webgist-offscreen", type: "copy", text });
-    if (!reply || !reply.ok) throw new Error((reply && reply.error) || "The clipboard did not answer.");
-  } finally {
-    try { await chrome.offscreen.closeDocument(); } catch (_) { /* already closed */ }
-  }
 }
 
 // Tell the user what happened: a badge and tooltip on the toolbar button of that
@@ -67,8 +48,8 @@ async function report(tabId, outcome) {
 // so Markdown already made is never lost.
 async function deliver(tabId, markdown, title, what) {
   try {
-    await writeClipboard(markdown);
-    return report(tabId, { ok: true, kind: "copied", message: `Copied ${what} as Markdown.`, markdown, title });
+    const via = await writeClipboard(markdown);   // "offscreen", "clipboard-api" or "copy-command"
+    return report(tabId, { ok: true, kind: "copied", message: `Copied ${what} as Markdown.`, markdown, title, via });
   } catch (error) {
     const reason = String(error && error.message || error);
     try {
@@ -149,5 +130,6 @@ chrome.runtime.onInstalled.addListener(createMenus);
 chrome.commands.onCommand.addListener((command, tab) => { handleCommand(command, tab); });
 chrome.contextMenus.onClicked.addListener((info, tab) => { handleMenuClick(info, tab); });
 
-// The handlers, exactly as Chrome calls them, for tests driving the worker over CDP.
-globalThis.webgist = Object.freeze({ handleCommand, handleMenuClick });
+// The handlers, exactly as Chrome calls them, and how this context writes the
+// clipboard, for tests driving the worker over CDP.
+globalThis.webgist = Object.freeze({ handleCommand, handleMenuClick, clipboardRoute });

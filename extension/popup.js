@@ -2,6 +2,7 @@
 // on the clipboard or save it as a file; or draw the engine's reading order on the
 // page (overlay.js). Nothing from the page is ever rendered as HTML here: every
 // value goes through textContent.
+import { writeClipboard } from "./clipboard.js";
 import { HostError } from "./native.js";
 import { convertTab, downloadMarkdown } from "./flow.js";
 import { loadSettings } from "./settings.js";
@@ -61,23 +62,6 @@ async function targetTabId() {
   const [tab] = await chrome.tabs.query({ active: true, currentWindow: true });
   if (!tab) throw new Error("There is no active tab to copy.");
   return tab.id;
-}
-
-async function writeClipboard(text) {
-  try {
-    await navigator.clipboard.writeText(text);
-    return;
-  } catch (_) {
-    // An unfocused extension page may not use the async API; the clipboardWrite
-    // permission lets the older copy command through instead.
-  }
-  const area = document.createElement("textarea");
-  area.value = text;
-  document.body.append(area);
-  area.select();
-  const copied = document.execCommand("copy");
-  area.remove();
-  if (!copied) throw new Error("The browser refused clipboard access.");
 }
 
 function showFacts(reply) {

@@ -303,3 +303,33 @@ def host_processes(driver) -> list[int]:
                 found.append(pid)
                 break
     return found
+
+
+def extension_browser_with(tmp_path, browser_paths, *, extension=None, flags=()):
+    """Like conftest's extension_browser (the real host registered in the profile by
+    `webgist install-host --profile`), loading the extension from `extension` (a
+    folder; the manifest's key keeps the id) and/or with extra Chromium `flags`.
+    A generator, for a fixture to `yield from`."""
+    import os
+    import subprocess
+
+    from conftest import EXTENSION, webgist_command
+    from webgist_host import browser
+    profile = tmp_path / "profile"
+    profile.mkdir()
+    env = {**os.environ, "WEBGIST_HOME": str(tmp_path / "webgist-home")}
+    installed = subprocess.run(webgist_command() + ["install-host", "--profile", str(profile)],
+                               env=env, capture_output=True, text=True, timeout=60)
+    assert installed.returncode == 0, installed.stderr
+    # start_chromium takes no extra flags: add them to the ones it reads, for this start.
+    usual = browser.CHROMIUM_FLAGS
+    browser.CHROMIUM_FLAGS = usual + tuple(flags)
+    try:
+        driver = browser.start_chromium(str(profile), paths=browser_paths,
+                                        extension=str(extension or EXTENSION))
+    finally:
+        browser.CHROMIUM_FLAGS = usual
+    try:
+        yield driver
+    finally:
+        driver.quit()
