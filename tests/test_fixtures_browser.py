@@ -109,6 +109,7 @@ BROWSER_FIXTURES: dict[str, str] = {
     "math--mediawiki-mathml": "MediaWiki MathML hidden by CSS beside its fallback image",
     # MDN
     "mdn--notecards-and-params": "MDN note cards, parameter <dl>, iframe; relative links",
+    "main--content-header-band": "a header-named band inside <main> drawn above the body",
     "mdn--reference-page": "MDN reference layout: code, lists, svg; relative links",
     # news
     "news--article-figure-byline": "lead figure and byline in <main> as drawn; relative links resolve",

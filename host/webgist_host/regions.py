@@ -33,6 +33,10 @@ LANDMARK_ROLES = {"banner": "header", "navigation": "nav", "main": "main",
 # <header> and <footer> are the page's own only outside these; inside an article
 # they hold its title or its tags.
 SECTIONING_TAGS = frozenset({"article", "main", "section", "aside", "nav"})
+# The same holds for names: inside the page's <main> or an <article>, an element named
+# "header" is the content's own header band (title, standfirst, intro: MDN's
+# layout__header holds a reference page's summary), not the site header.
+CONTENT_TAGS = frozenset({"article", "main"})
 
 # Names on these say nothing about one part of the page: body classes list page
 # states ("menu-open", "has-sidebar"), and <html> carries framework flags.
@@ -128,12 +132,14 @@ def _widget_from_names(words: frozenset[str]) -> str | None:
 
 
 def _child_context(parent: _Context, el, path: str, tag: str, inside_sectioning: bool,
-                   memo: dict) -> _Context:
+                   inside_content: bool, memo: dict) -> _Context:
     landmark = _landmark(el, tag, inside_sectioning)
     marks = []
     if tag not in UNNAMED_TAGS:
         words = naming_words(el, memo)
         named_chrome = _chrome_from_names(words)
+        if named_chrome == "header" and inside_content:
+            named_chrome = None
         if named_chrome:
             marks.append((path, "chrome", named_chrome))
         widget = _widget_from_names(words)
@@ -272,19 +278,25 @@ def _block_contexts(root, blocks: list[Block]):
     linked = [0] * len(blocks)
     stack_contexts: list[_Context] = []
     stack_sectioning: list[bool] = []
+    stack_content: list[bool] = []
     stack_block: list[int | None] = []
     memo: dict[str, frozenset[str]] = {}
     for el, real_path, ancestors in walk_with_paths(root):
         depth = len(ancestors)
         del stack_contexts[depth:]
         del stack_sectioning[depth:]
+        del stack_content[depth:]
         del stack_block[depth:]
         parent = stack_contexts[-1] if stack_contexts else _Context()
         inside_sectioning = stack_sectioning[-1] if stack_sectioning else False
+        inside_content = stack_content[-1] if stack_content else False
         tag = tag_of(el)
-        context = _child_context(parent, el, real_path, tag, inside_sectioning, memo)
+        context = _child_context(parent, el, real_path, tag, inside_sectioning,
+                                 inside_content, memo)
         stack_contexts.append(context)
         stack_sectioning.append(inside_sectioning or tag in SECTIONING_TAGS)
+        stack_content.append(inside_content or tag in CONTENT_TAGS
+                             or _role(el) in ("main", "article"))
         current = stack_block[-1] if stack_block else None
         hits = by_path.get(el.get(PATH_ATTR) or real_path)
         if hits:
