@@ -102,6 +102,21 @@ def test_pictures_with_script_schemes_are_not_shown(scheme):
             assert_safe(md)
 
 
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_media_notes_never_link_to_script_schemes(scheme):
+    for embed in (f'<video src="{scheme}" title="Clip"></video>',
+                  f'<iframe src="{scheme}" width="600" height="400"></iframe>',
+                  f'<audio><source src="{scheme}"></audio>'):
+        for md in _convert_all(f"<p>text</p>{embed}<p>more</p>"):
+            assert_safe(md)
+
+
+def test_media_notes_link_to_a_safe_address():
+    md = convert('<p>text</p><iframe src="/embed/7" title="Slides ] deck" width="600" height="400">'
+                 '</iframe><p>more</p>', url=BASE).markdown
+    assert "*[Embed: Slides \\] deck](https://site.example/embed/7)*" in md
+
+
 def test_safe_links_and_pictures_still_work():
     html = ('<p><a href="/a">rel</a> <a href="https://x.example/b">abs</a></p>'
             '<img src="p.png" alt="photo" width="200" height="200">'

@@ -620,7 +620,9 @@ class _Walker:
                                            self.path(el), src or title))
             return
         src = self.links.resolve(src) if src else src
-        label = f"{MEDIA_LABELS[tag_of(el)]}: {title or src}"
+        # The address goes in the link target (where a reader can follow it), not in
+        # the note's words: "[Video: title](src)", or "[Video](src)" without a title.
+        label = f"{MEDIA_LABELS[tag_of(el)]}: {title}" if title else MEDIA_LABELS[tag_of(el)]
         self.emit(self._make("media", el, title or src, escape_text(label), href=src), ctx)
 
     def table(self, el, ctx: _Context) -> None:

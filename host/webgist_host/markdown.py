@@ -143,8 +143,7 @@ def _block_lines(block: Block, rich: str, opts: _Options, refs, state: _State) -
     if kind == "image":
         return _image(block, opts)
     if kind == "media":
-        label = rich or block.text
-        return [f"*[{label}]*"] if label else []
+        return _media(block)
     if kind == "rule":
         return ["---"]
     if kind == "figure-caption":
@@ -235,6 +234,18 @@ def _image(block: Block, opts: _Options) -> list[str]:
         return [f"[{alt or 'Image'}]({src})"]
     picture = f"![{alt}]({src})"
     return [f"[{picture}]({_url(block.link)})" if block.link else picture]
+
+
+def _media(block: Block) -> list[str]:
+    """A note that a video, audio or embed was there, linked to it when its address is
+    one a reader can open (no script, no data:)."""
+    label = (block.rich_text or block.text).replace("]", "\\]").replace("\\\\]", "\\]")
+    if not label:
+        return []
+    probe = re.sub(r"[\x00-\x20]", "", block.href or "").lower()
+    if not block.href or probe.startswith(("javascript:", "vbscript:", "data:")):
+        return [f"*[{label}]*"]
+    return [f"*[{label}]({_url(block.href)})*"]
 
 
 def _url(url: str) -> str:
