@@ -71,6 +71,7 @@ BROWSER_FIXTURES: dict[str, str] = {
     "code--line-number-tables": "line-number gutters laid out as tables beside the code",
     "code--no-language-words": "code drawn in monospace; no-language class words ignored",
     # docs generators
+    "docs--long-sidebar-short-page": "a sidebar <nav> of links drawn beside a short page outweighs it",
     "docs--mkdocs-material-page": "MkDocs Material: collapsible details, svg icons, lists",
     "docs--mkdocs-material-tabbed": "tabbed code blocks: only the drawn tab's layout",
     "docs--sphinx-alabaster-page": "Sphinx alabaster layout; relative links resolve in the browser",

@@ -52,6 +52,8 @@ WIDGET_MAX_SHARE = 0.25
 # Navigation is made of links. An element named as navigation whose words are
 # mostly outside links is content: a "toc-para" section, a "skip-item" topic.
 NAV_MIN_LINKED_SHARE = 0.35
+# ...and a navigation landmark this much made of links is believed whatever its size.
+LINK_NAV_SHARE = 0.7
 
 # The chrome kinds that are never main content, whatever the container.
 CHROME_KINDS = frozenset({"header", "nav", "footer", "aside", "dialog", "search"})
@@ -78,7 +80,8 @@ COMMENTS_ARE_CONTENT_SHARE = 0.5
 class _Context:
     """What an element inherits: its landmark, and every layout mark on the way down.
 
-    A mark is (path, what, kind), what being "chrome", "widget" or "main". Marks are
+    A mark is (path, what, kind), what being "chrome" (by name), "landmark" (by tag or
+    role), "widget", "vendor" or "main". Marks are
     resolved only once the text is weighed, because a name is not trusted on an
     element that holds most of the page (a body class "has-navbar", a wrapper
     "page-header-offset" around everything).
@@ -148,7 +151,7 @@ def _child_context(parent: _Context, el, path: str, tag: str, inside_sectioning:
         elif widget:
             marks.append((path, "widget", widget))
     if landmark in CHROME_KINDS:
-        marks.append((path, "chrome", landmark))
+        marks.append((path, "landmark", landmark))
     elif landmark == "main":
         marks.append((path, "main", "main"))
     if landmark == "dialog":
@@ -239,14 +242,18 @@ def _resolve_marks(blocks: list[Block], contexts: list[_Context], lineage,
         if what == "vendor":
             return True
         held = words.get(path, 0)
-        share = CHROME_MAX_SHARE if what == "chrome" else WIDGET_MAX_SHARE
-        if held >= share * total:
+        in_links = linked.get(path, 0)
+        share = WIDGET_MAX_SHARE if what == "widget" else CHROME_MAX_SHARE
+        # A real <nav> (or role=navigation) that is mostly links is navigation at any
+        # size: a docs sidebar listing the whole manual outweighs a short page.
+        link_nav = what == "landmark" and kind == "nav" and in_links >= LINK_NAV_SHARE * held
+        if held >= share * total and not link_nav:
             return False
         # Prose outside links, measured the same way: a column named
         # "sidebar-first-only" that carries most of the page's prose is the article.
-        if held - linked.get(path, 0) >= share * prose_total > 0:
+        if held - in_links >= share * prose_total > 0:
             return False
-        if kind == "nav" and held and linked.get(path, 0) < NAV_MIN_LINKED_SHARE * held:
+        if kind == "nav" and held and in_links < NAV_MIN_LINKED_SHARE * held:
             return False
         return True
 
@@ -258,7 +265,7 @@ def _resolve_marks(blocks: list[Block], contexts: list[_Context], lineage,
                 explicit_main = explicit_main or path
             elif not believed(path, what, kind):
                 continue
-            elif what == "chrome" and chrome is None and explicit_main is None:
+            elif what in ("chrome", "landmark") and chrome is None and explicit_main is None:
                 chrome = kind
             elif what in ("widget", "vendor") and widget is None:
                 widget = kind
