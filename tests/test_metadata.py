@@ -70,3 +70,18 @@ def test_nothing_found_is_none():
     found = meta("<title>Only</title>", url=None)
     assert (found.author, found.published, found.site_name, found.canonical_url) == (
         None, None, None, None)
+
+
+def test_a_page_declaring_a_product_says_so():
+    assert meta(ld('{"@type": "Product", "name": "Daypack"}')).page_type == "product"
+    assert meta(ld('{"@graph": [{"@type": "WebPage"}, {"@type": ["ProductGroup"]}]}')).page_type == "product"
+    assert meta('<meta property="og:type" content="product">').page_type == "product"
+    assert meta(ld('{"@type": "Article", "headline": "A review"}')).page_type is None
+    assert meta('<meta property="og:type" content="article">').page_type is None
+
+
+def test_an_article_listing_products_is_still_an_article():
+    found = meta(ld('{"@type": "NewsArticle", "headline": "Best kettles"}')
+                 + ld('{"@type": "Product", "name": "Kettle one"}')
+                 + ld('{"@type": "Product", "name": "Kettle two"}'))
+    assert found.page_type is None

@@ -106,3 +106,17 @@ def test_a_named_consent_manager_goes_whatever_its_size():
                                      "Manage consent preferences", "Cookie settings"])
 def test_consent_headings_are_furniture(heading):
     assert is_furniture_heading(heading)
+
+
+def test_reviews_count_as_comments_unless_the_page_declares_a_product():
+    reviews = "".join(f'<div class="review"><p>{ARTICLE} Review {n}.</p></div>' for n in range(3))
+    body = f"""<body><div class="product-page"><h1>Daypack</h1><p>{ARTICLE}</p>
+      <section class="reviews"><h2>What hikers say</h2>{reviews}</section></div></body>"""
+    product = ('<head><script type="application/ld+json">{"@type": "Product", "name": "Daypack"}'
+               '</script></head>')
+    assert f"{ARTICLE} Review 0." in _texts(f"<html>{body}</html>")
+    kept = _texts(f"<html>{product}{body}</html>")
+    assert kept == ["Daypack", ARTICLE]
+    document = convert(f"<html>{product}{body}</html>")
+    reasons = {d.reason for d in document.decisions if d.action == "dropped"}
+    assert "in a product-reviews widget" in reasons

@@ -31,6 +31,14 @@ ARTICLE_TYPES = frozenset({
     "techarticle", "report", "analysisnewsarticle", "opinionnewsarticle", "review",
     "webpage", "qapage", "faqpage", "howto", "recipe", "creativework", "socialmediaposting",
 })
+# JSON-LD types and og:type values by which a page says it sells one thing...
+PRODUCT_TYPES = frozenset({"product", "productgroup", "og:product"})
+# ...unless it also declares itself an article: a buying guide lists its products
+# in JSON-LD too (WCXB 0010 declares seven beside its NewsArticle).
+ARTICLE_OVER_PRODUCT_TYPES = frozenset({
+    "article", "newsarticle", "blogposting", "reportagenewsarticle", "scholarlyarticle",
+    "techarticle", "analysisnewsarticle", "opinionnewsarticle",
+})
 # "By Jane Doe" in a byline meta: the word is not the name.
 _BY_RE = re.compile(r"^by\s+", re.I)
 # JSON-LD blocks found wrapped in HTML comments or CDATA by old CMSs.
@@ -157,12 +165,15 @@ class _Found:
     published: str | None = None
     site_name: str | None = None
     title: str | None = None
+    product: bool = False
 
 
 def _from_json_ld(root) -> _Found:
     items = _json_ld_items(root)
     if not items:
         return _Found()
+    kinds = set().union(*(_types(item) for item in items))
+    product = bool(kinds & PRODUCT_TYPES) and not kinds & ARTICLE_OVER_PRODUCT_TYPES
     by_id = {item["@id"]: item for item in items if isinstance(item.get("@id"), str)}
     article = _article(items)
     publisher = article.get("publisher")
@@ -172,6 +183,7 @@ def _from_json_ld(root) -> _Found:
         published=_string(article.get("datePublished")),
         site_name=_name(site.get("name"), by_id) or _name(publisher, by_id),
         title=_string(article.get("headline")) or _string(article.get("name")),
+        product=product,
     )
 
 
@@ -215,4 +227,6 @@ def read_metadata(root, *, url: str | None, capture: Capture) -> Metadata:
         published=ld.published or _first(metas, PUBLISHED_META),
         site_name=_first(metas, SITE_NAME_META) or ld.site_name,
         canonical_url=_canonical(root, page_url, metas),
+        page_type="product" if ld.product or (metas.get("og:type") or "").lower() in PRODUCT_TYPES
+        else None,
     )

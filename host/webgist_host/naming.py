@@ -84,10 +84,12 @@ MAIN_WORDS = frozenset({
 # User comments: `div#comments`, `div.comment`, `a.reply`, Disqus. On a forum the
 # posts carry the same names and are the content, so this signal is never used alone.
 COMMENT_WORDS = frozenset({"comment", "comments", "respond", "reply", "replies", "disqus",
-                           "discussion",
-                           # Product reviews are the shop's comments: WCXB's product
-                           # references leave them out (757 + 672 words on two pages).
-                           "review", "reviews"})
+                           "discussion"})
+
+# Product reviews are the shop's comments: WCXB's product references leave them out
+# (757 + 672 words on two pages). Elsewhere ("review-body" on a critic's review) they
+# are treated as comments are.
+REVIEW_WORDS = frozenset({"review", "reviews"})
 
 # Sidebars: `aside#sidebar`, `div.widget` (and the `elementor-widget` family, which is
 # page-builder markup and not a sidebar: handled by requiring a sidebar word alone).

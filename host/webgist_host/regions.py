@@ -19,7 +19,7 @@ from .model import Block, Decision
 from .sections import furniture_sections
 from .naming import (
     COMMENT_WORDS, CONSENT_VENDOR_WORDS, FOOTER_WORDS, HEADER_WORDS, MAIN_WORDS, NAVIGATION_WORDS,
-    SIDEBAR_WORDS, WIDGET_WORDS, naming_words,
+    REVIEW_WORDS, SIDEBAR_WORDS, WIDGET_WORDS, naming_words,
 )
 
 # Landmarks by tag. <section> and <form> count only when they carry a name, as ARIA says.
@@ -60,7 +60,7 @@ CHROME_KINDS = frozenset({"header", "nav", "footer", "aside", "dialog", "search"
 # Widget kinds dropped from the main content; `comments` only when they are not the
 # page's bulk (a forum thread is all comments, and they are its content).
 DROPPED_WIDGETS = frozenset({"consent", "filter", "post-furniture", "related",
-                             "newsletter", "ad", "modal"})
+                             "newsletter", "ad", "modal", "product-reviews"})
 
 # The walk goes into a child while it holds at least this share of the content
 # weight of the whole page. Below it, the content is spread over several children
@@ -127,6 +127,8 @@ def _chrome_from_names(words: frozenset[str]) -> str | None:
 def _widget_from_names(words: frozenset[str]) -> str | None:
     if words & COMMENT_WORDS:
         return "comments"
+    if words & REVIEW_WORDS:
+        return "reviews"
     for word in sorted(words):
         kind = WIDGET_WORDS.get(word)
         if kind:
@@ -168,11 +170,14 @@ def _content_weight(block: Block, linked_words: int) -> int:
     return max(0, len(block.text.split()) - linked_words)
 
 
-def apply_regions(root, blocks: list[Block], scope: str) -> tuple[list[Block], list[Decision]]:
+def apply_regions(root, blocks: list[Block], scope: str, *,
+                  page_type: str | None = None) -> tuple[list[Block], list[Decision]]:
     """Give each block region, widget and in_main; for scope "main", keep only the
-    main content and log why each other block went."""
+    main content and log why each other block went. `page_type` is what the page's
+    metadata says it is ("product" or None)."""
     raw_contexts, lineage, linked = _block_contexts(root, blocks)
-    contexts = _resolve_marks(blocks, raw_contexts, lineage, linked)
+    product_page = page_type == "product"
+    contexts = _resolve_marks(blocks, raw_contexts, lineage, linked, product_page)
     weights = [_content_weight(block, n) for block, n in zip(blocks, linked)]
     container, note = _choose_container(contexts, lineage, weights)
     decisions = [Decision("regions", "note", note, container or "")]
@@ -225,7 +230,7 @@ class _Placement:
 
 
 def _resolve_marks(blocks: list[Block], contexts: list[_Context], lineage,
-                   linked_words: list[int]) -> list[_Placement]:
+                   linked_words: list[int], product_page: bool) -> list[_Placement]:
     words: dict[str, int] = {}
     linked: dict[str, int] = {}
     total = 0
@@ -239,7 +244,7 @@ def _resolve_marks(blocks: list[Block], contexts: list[_Context], lineage,
     prose_total = total - sum(linked_words)
 
     def believed(path: str, what: str, kind: str) -> bool:
-        if what == "vendor":
+        if what == "vendor" or kind == "reviews" and product_page:
             return True
         held = words.get(path, 0)
         in_links = linked.get(path, 0)
@@ -268,6 +273,11 @@ def _resolve_marks(blocks: list[Block], contexts: list[_Context], lineage,
             elif what in ("chrome", "landmark") and chrome is None and explicit_main is None:
                 chrome = kind
             elif what in ("widget", "vendor") and widget is None:
+                # On a page that declares it sells a product, its reviews are
+                # furniture at any size (they often outweigh the description);
+                # elsewhere they count as comments.
+                if kind == "reviews":
+                    kind = "product-reviews" if product_page else "comments"
                 widget = kind
         placements.append(_Placement(context.region, chrome, widget, explicit_main))
     return placements
