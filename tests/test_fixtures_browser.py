@@ -55,6 +55,7 @@ BROWSER_FIXTURES: dict[str, str] = {
     "blocks--mediawiki-heading": "edit-section links laid out beside the heading",
     "blocks--orphan-text": "orphan text in <center>/<font> placed by its drawn position",
     "blocks--pre-css-orphans": "table and text of a pre-CSS page measured as drawn",
+    "blocks--popover-and-closed-dialog": "an unopened popover and a closed <dialog> get no box; an open one is drawn",
     "blocks--react-streamed-suspense": "hidden streamed content stays hidden: the stub script never moves it",
     "blocks--svg-chart": "svg with text labels, measured as drawn",
     "blocks--svg-labels": "svg labels vs aria-hidden icons, measured as drawn",
@@ -71,6 +72,7 @@ BROWSER_FIXTURES: dict[str, str] = {
     "code--line-number-tables": "line-number gutters laid out as tables beside the code",
     "code--no-language-words": "code drawn in monospace; no-language class words ignored",
     # docs generators
+    "docs--code-tabs-hidden-panels": "in the browser only the chosen tab is drawn; statically every panel is read",
     "docs--long-sidebar-short-page": "a sidebar <nav> of links drawn beside a short page outweighs it",
     "docs--mkdocs-material-page": "MkDocs Material: collapsible details, svg icons, lists",
     "docs--mkdocs-material-tabbed": "tabbed code blocks: only the drawn tab's layout",

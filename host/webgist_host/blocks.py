@@ -243,12 +243,18 @@ class _Walker:
         return box.rect if box else None
 
     def hidden_reason(self, el) -> str | None:
-        if el.get("hidden") is not None and not self._streamed_content(el):
+        waiting_tab = self._waiting_tab_panel(el)
+        if el.get("hidden") is not None and not self._streamed_content(el) and not waiting_tab:
             return "hidden attribute"
         if (el.get("aria-hidden") or "").strip().lower() == "true":
             return "aria-hidden"
+        # Both are drawn only once a script opens them (HTML's popover and <dialog>).
+        if el.get("popover") is not None:
+            return "a popover, hidden until opened"
+        if tag_of(el) == "dialog" and el.get("open") is None:
+            return "a closed <dialog>"
         style = el.get("style")
-        if style and _DISPLAY_NONE_RE.search(style):
+        if style and _DISPLAY_NONE_RE.search(style) and not waiting_tab:
             return "inline style display:none"
         box = self.box(el)
         if box is not None and not box.displayed:
@@ -288,6 +294,25 @@ class _Walker:
         if text:
             self._log(el, reason, text)
         return True
+
+    def _tab_label(self, el) -> str | None:
+        """A tab panel's name, from its tab (aria-labelledby) or aria-label: the tab
+        strip itself is a row of buttons and goes, so each panel carries its name."""
+        if (el.get("role") or "").strip().lower() != "tabpanel":
+            return None
+        names = []
+        for ref in (el.get("aria-labelledby") or "").split()[:4]:
+            found = el.getroottree().getroot().xpath("//*[@id=$ref]", ref=ref)
+            if found:
+                names.append(" ".join(found[0].text_content().split()))
+        label = " ".join(n for n in names if n) or " ".join((el.get("aria-label") or "").split())
+        return label[:200] or None
+
+    def _waiting_tab_panel(self, el) -> bool:
+        """Without a browser no tab has been chosen: a tab panel hidden until its tab
+        is clicked (the other languages of a code sample, a plan's other tier) is
+        content the page offers. In the browser the reader's choice is what was drawn."""
+        return not self.measured and (el.get("role") or "").strip().lower() == "tabpanel"
 
     def _streamed_content(self, el) -> bool:
         """React streams server-rendered content into `<div hidden id="S:0">` and a
@@ -354,6 +379,9 @@ class _Walker:
         if label is not None:
             self.footnote(el, ctx, label)
             return
+        tab = self._tab_label(el)
+        if tab:
+            self.emit(self._make("paragraph", el, tab, f"**{escape_text(tab)}**"), ctx)
         handler = self._special_handler(el) or _HANDLERS.get(tag)
         if handler is None and tag in HEADING_LEVELS:
             handler = _Walker.heading
