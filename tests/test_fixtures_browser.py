@@ -116,6 +116,7 @@ BROWSER_FIXTURES: dict[str, str] = {
     "mdn--reference-page": "MDN reference layout: code, lists, svg; relative links",
     # news
     "news--article-figure-byline": "lead figure and byline in <main> as drawn; relative links resolve",
+    "news--review-section-heading": "a section headed “Review” is the article; “Comments” is furniture",
     "news--picture-srcset-credit": "<picture> <source> chosen by the browser; figure credit and video box",
     # Q&A
     "qa--prettyprint-legacy": "prettyprint code spans drawn in monospace beside floats",
@@ -134,6 +135,7 @@ BROWSER_FIXTURES: dict[str, str] = {
     "shadow--slots": "named and unnamed slots composed by the browser",
     "shadow--slots-fallback": "slot fallback drawn only when nothing is assigned",
     # tables
+    "service--faq-accordion-collapsed": "collapsed accordion answers are not drawn; statically they are read",
     "tables--craigslist-link-table": "a table of links without <th>; relative links",
     "tables--data": "data table laid out by the browser; relative links",
     "tables--government-stats": "statistics table laid out by the browser",

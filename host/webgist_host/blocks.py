@@ -149,6 +149,7 @@ class _Walker:
         self._logged: set = set()            # hidden elements already in the log
         self._last_index = 0
         self._ids: dict = {}                 # id -> element, for in-page links
+        self._disclosed: frozenset | None = None  # ids a collapsed button controls
         self._fragment_links: list = []      # <a href="#..."> in source order
         self._index_tree(root)
         self.footnotes = find_footnotes(root, self._ids, self._fragment_links)
@@ -243,10 +244,10 @@ class _Walker:
         return box.rect if box else None
 
     def hidden_reason(self, el) -> str | None:
-        waiting_tab = self._waiting_tab_panel(el)
-        if el.get("hidden") is not None and not self._streamed_content(el) and not waiting_tab:
+        waiting = self._waiting_tab_panel(el) or self._collapsed_panel(el)
+        if el.get("hidden") is not None and not self._streamed_content(el) and not waiting:
             return "hidden attribute"
-        if (el.get("aria-hidden") or "").strip().lower() == "true":
+        if (el.get("aria-hidden") or "").strip().lower() == "true" and not waiting:
             return "aria-hidden"
         # Both are drawn only once a script opens them (HTML's popover and <dialog>).
         if el.get("popover") is not None:
@@ -254,7 +255,7 @@ class _Walker:
         if tag_of(el) == "dialog" and el.get("open") is None:
             return "a closed <dialog>"
         style = el.get("style")
-        if style and _DISPLAY_NONE_RE.search(style) and not waiting_tab:
+        if style and _DISPLAY_NONE_RE.search(style) and not waiting:
             return "inline style display:none"
         box = self.box(el)
         if box is not None and not box.displayed:
@@ -295,6 +296,21 @@ class _Walker:
             self._log(el, reason, text)
         return True
 
+    def _collapsed_panel(self, el) -> bool:
+        """Without a browser, a panel hidden until its button is pressed (the button
+        says aria-expanded=false and aria-controls names the panel: an FAQ answer, an
+        accordion section) is content the page offers, as a closed <details> is."""
+        el_id = el.get("id")
+        if self.measured or not el_id:
+            return False
+        if self._disclosed is None:
+            self._disclosed = frozenset(
+                ref for node in el.getroottree().getroot().iter()
+                if isinstance(node.tag, str) and node.get("aria-controls")
+                and (node.get("aria-expanded") or "").strip().lower() == "false"
+                for ref in node.get("aria-controls").split())
+        return el_id in self._disclosed
+
     def _tab_label(self, el) -> str | None:
         """A tab panel's name, from its tab (aria-labelledby) or aria-label: the tab
         strip itself is a row of buttons and goes, so each panel carries its name."""
@@ -302,9 +318,9 @@ class _Walker:
             return None
         names = []
         for ref in (el.get("aria-labelledby") or "").split()[:4]:
-            found = el.getroottree().getroot().xpath("//*[@id=$ref]", ref=ref)
-            if found:
-                names.append(" ".join(found[0].text_content().split()))
+            found = self._ids.get(ref)
+            if found is not None:
+                names.append(" ".join(found.text_content().split()))
         label = " ".join(n for n in names if n) or " ".join((el.get("aria-label") or "").split())
         return label[:200] or None
 
