@@ -65,7 +65,8 @@ def test_comments_are_dropped_from_an_article_but_are_a_forums_content():
     ("Customers who bought this item also bought", True), ("Leave a Reply", True),
     ("Share this:", True), ("Sign up for our newsletter", True),
     ("Related work", False), ("Reviews of the best laptops", False),
-    ("Why comments matter", False),
+    ("Why comments matter", False), ("Comments", True), ("1 comment", True),
+    ("Reviews (12)", True), ("Review", False), ("Comment", False),
 ])
 def test_furniture_headings(heading, furniture):
     assert is_furniture_heading(heading) is furniture

@@ -24,8 +24,9 @@ FURNITURE_HEADING_PATTERNS = (
     r"(frequently bought together|explore related items|products related to this item|"
     r"recently viewed( items| products)?|more from .{1,40}|read (more|next)|up next|"
     r"don'?t miss|further reading|keep reading)",
-    # comments and reviews
-    r"\d*\s*(comments?|responses|reviews?)( on .*| for .*| \(\d+\))?",
+    # comments and reviews: "Comments", "3 Reviews", "Reviews (12)". A bare singular
+    # "Review" heads a section of the article itself (a paper's review, a verdict).
+    r"(\d+\s*(comments?|responses|reviews?)|comments|responses|reviews)( on .*| for .*| \(\d+\))?",
     r"(leave|post|write|add) (a|your) (reply|comment|review)",
     r"(customer|user|product) (reviews|ratings|photos|images|photos (&|and) videos)",
     r"(ratings? (&|and) reviews?|reviews? (&|and) ratings?|be the first to review.*)",
