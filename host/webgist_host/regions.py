@@ -37,6 +37,9 @@ SECTIONING_TAGS = frozenset({"article", "main", "section", "aside", "nav"})
 # "header" is the content's own header band (title, standfirst, intro: MDN's
 # layout__header holds a reference page's summary), not the site header.
 CONTENT_TAGS = frozenset({"article", "main"})
+# Inside an <article>, an element named as a sidebar is the article's own: a pull-out
+# box, the example column of an API reference (Stripe). Not the <aside> tag: MDN
+# closes its articles with <aside class="metadata"> (edit links, last modified).
 
 # Names on these say nothing about one part of the page: body classes list page
 # states ("menu-open", "has-sidebar"), and <html> carries framework flags.
@@ -137,13 +140,14 @@ def _widget_from_names(words: frozenset[str]) -> str | None:
 
 
 def _child_context(parent: _Context, el, path: str, tag: str, inside_sectioning: bool,
-                   inside_content: bool, memo: dict) -> _Context:
+                   inside_content: bool, inside_article: bool, memo: dict) -> _Context:
     landmark = _landmark(el, tag, inside_sectioning)
     marks = []
     if tag not in UNNAMED_TAGS:
         words = naming_words(el, memo)
         named_chrome = _chrome_from_names(words)
-        if named_chrome == "header" and inside_content:
+        if (named_chrome == "header" and inside_content
+                or named_chrome == "aside" and inside_article):
             named_chrome = None
         if named_chrome:
             marks.append((path, "chrome", named_chrome))
@@ -296,6 +300,7 @@ def _block_contexts(root, blocks: list[Block]):
     stack_contexts: list[_Context] = []
     stack_sectioning: list[bool] = []
     stack_content: list[bool] = []
+    stack_article: list[bool] = []
     stack_block: list[int | None] = []
     memo: dict[str, frozenset[str]] = {}
     for el, real_path, ancestors in walk_with_paths(root):
@@ -303,17 +308,20 @@ def _block_contexts(root, blocks: list[Block]):
         del stack_contexts[depth:]
         del stack_sectioning[depth:]
         del stack_content[depth:]
+        del stack_article[depth:]
         del stack_block[depth:]
         parent = stack_contexts[-1] if stack_contexts else _Context()
         inside_sectioning = stack_sectioning[-1] if stack_sectioning else False
         inside_content = stack_content[-1] if stack_content else False
+        inside_article = stack_article[-1] if stack_article else False
         tag = tag_of(el)
         context = _child_context(parent, el, real_path, tag, inside_sectioning,
-                                 inside_content, memo)
+                                 inside_content, inside_article, memo)
         stack_contexts.append(context)
         stack_sectioning.append(inside_sectioning or tag in SECTIONING_TAGS)
         stack_content.append(inside_content or tag in CONTENT_TAGS
                              or _role(el) in ("main", "article"))
+        stack_article.append(inside_article or tag == "article" or _role(el) == "article")
         current = stack_block[-1] if stack_block else None
         hits = by_path.get(el.get(PATH_ATTR) or real_path)
         if hits:
