@@ -94,6 +94,7 @@ BROWSER_FIXTURES: dict[str, str] = {
     "escaping--line-starts": "line starts after drawn <br> breaks",
     # footnotes, forum, links
     "footnotes--references-and-notes": "footnote references and the notes list below a drawn <hr>",
+    "forum--declared-thread-short-replies": "a thread declared in JSON-LD keeps its short replies",
     "forum--noscript-thread": "scripts run, so the <noscript> thread is not drawn",
     "links--unsafe-schemes": "hrefs as the browser decodes them (entity-encoded schemes)",
     # images

@@ -85,3 +85,9 @@ def test_an_article_listing_products_is_still_an_article():
                  + ld('{"@type": "Product", "name": "Kettle one"}')
                  + ld('{"@type": "Product", "name": "Kettle two"}'))
     assert found.page_type is None
+
+
+def test_a_forum_thread_or_qa_page_says_it_is_a_discussion():
+    assert meta(ld('{"@type": "DiscussionForumPosting", "headline": "Tips?"}')).page_type == "discussion"
+    assert meta(ld('{"@type": "QAPage", "mainEntity": {"@type": "Question"}}')).page_type == "discussion"
+    assert meta(ld('{"@type": "FAQPage", "mainEntity": [{"@type": "Question"}]}')).page_type is None

@@ -33,8 +33,11 @@ ARTICLE_TYPES = frozenset({
 })
 # JSON-LD types and og:type values by which a page says it sells one thing...
 PRODUCT_TYPES = frozenset({"product", "productgroup", "og:product"})
-# ...unless it also declares itself an article: a buying guide lists its products
-# in JSON-LD too (WCXB 0010 declares seven beside its NewsArticle).
+# JSON-LD types by which a page says it is a discussion: its comments are its content.
+DISCUSSION_TYPES = frozenset({"discussionforumposting", "qapage"})
+# A product page is no product page when it also declares itself an article: a buying
+# guide lists its products in JSON-LD too (WCXB 0010 declares seven beside its
+# NewsArticle).
 ARTICLE_OVER_PRODUCT_TYPES = frozenset({
     "article", "newsarticle", "blogposting", "reportagenewsarticle", "scholarlyarticle",
     "techarticle", "analysisnewsarticle", "opinionnewsarticle",
@@ -166,6 +169,7 @@ class _Found:
     site_name: str | None = None
     title: str | None = None
     product: bool = False
+    discussion: bool = False
 
 
 def _from_json_ld(root) -> _Found:
@@ -184,6 +188,7 @@ def _from_json_ld(root) -> _Found:
         site_name=_name(site.get("name"), by_id) or _name(publisher, by_id),
         title=_string(article.get("headline")) or _string(article.get("name")),
         product=product,
+        discussion=bool(kinds & DISCUSSION_TYPES),
     )
 
 
@@ -227,6 +232,7 @@ def read_metadata(root, *, url: str | None, capture: Capture) -> Metadata:
         published=ld.published or _first(metas, PUBLISHED_META),
         site_name=_first(metas, SITE_NAME_META) or ld.site_name,
         canonical_url=_canonical(root, page_url, metas),
-        page_type="product" if ld.product or (metas.get("og:type") or "").lower() in PRODUCT_TYPES
-        else None,
+        page_type=("discussion" if ld.discussion else "product"
+                   if ld.product or (metas.get("og:type") or "").lower() in PRODUCT_TYPES
+                   else None),
     )

@@ -109,7 +109,7 @@ class Metadata:
     published: str | None = None
     site_name: str | None = None
     canonical_url: str | None = None
-    page_type: str | None = None  # "product" when the page declares itself one (JSON-LD, og:type)
+    page_type: str | None = None  # "product" or "discussion", when the page declares it
 
 
 @dataclass(frozen=True)

@@ -178,14 +178,17 @@ def apply_regions(root, blocks: list[Block], scope: str, *,
                   page_type: str | None = None) -> tuple[list[Block], list[Decision]]:
     """Give each block region, widget and in_main; for scope "main", keep only the
     main content and log why each other block went. `page_type` is what the page's
-    metadata says it is ("product" or None)."""
+    metadata says it is ("product", "discussion" or None)."""
     raw_contexts, lineage, linked = _block_contexts(root, blocks)
     product_page = page_type == "product"
     contexts = _resolve_marks(blocks, raw_contexts, lineage, linked, product_page)
     weights = [_content_weight(block, n) for block, n in zip(blocks, linked)]
     container, note = _choose_container(contexts, lineage, weights)
     decisions = [Decision("regions", "note", note, container or "")]
-    comments_are_content = _comments_are_content(contexts, lineage, weights, container)
+    # A page that declares itself a discussion (a forum thread, a Q&A page) is its
+    # comments; elsewhere they are content only when they are the page's bulk.
+    comments_are_content = (page_type == "discussion"
+                            or _comments_are_content(contexts, lineage, weights, container))
 
     furniture = furniture_sections(blocks)
     placed, reasons = [], []
