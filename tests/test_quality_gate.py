@@ -19,9 +19,10 @@ from webgist_host import convert
 
 SLICE = Path(__file__).resolve().parent / "quality" / "wcxb-slice"
 # Measured when the gate was set: mean F1 0.786 over the 28 pages (the full dev
-# split scored 0.849 the same day; this slice is harder). The pin leaves room for
-# a page to move by a few points without hiding a real regression.
-MIN_MEAN_F1 = 0.77
+# split scored 0.849 the same day; this slice is harder); raised when the slice
+# reached 0.792 (dev split 0.857). The pin leaves room for a page to move by a few
+# points without hiding a real regression.
+MIN_MEAN_F1 = 0.78
 WORD = re.compile(r"\w+")
 MARKDOWN_SYNTAX = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
 
