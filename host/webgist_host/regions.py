@@ -95,11 +95,11 @@ class _Context:
 
 
 def _role(el) -> str:
-    return (el.get("role") or "").strip().lower().split(" ")[0]
+    role = el.get("role")
+    return role.strip().lower().split(" ")[0] if role else ""
 
 
-def _landmark(el, tag: str, inside_sectioning: bool) -> str | None:
-    role = _role(el)
+def _landmark(el, tag: str, role: str, inside_sectioning: bool) -> str | None:
     if role in LANDMARK_ROLES:
         return LANDMARK_ROLES[role]
     if tag in LANDMARK_TAGS:
@@ -127,35 +127,47 @@ def _chrome_from_names(words: frozenset[str]) -> str | None:
     return None
 
 
+WIDGET_WORD_SET = frozenset(WIDGET_WORDS)
+
+
 def _widget_from_names(words: frozenset[str]) -> str | None:
     if words & COMMENT_WORDS:
         return "comments"
     if words & REVIEW_WORDS:
         return "reviews"
-    for word in sorted(words):
-        kind = WIDGET_WORDS.get(word)
-        if kind:
-            return kind
-    return None
+    named = words & WIDGET_WORD_SET
+    return WIDGET_WORDS[min(named)] if named else None
 
 
-def _child_context(parent: _Context, el, path: str, tag: str, inside_sectioning: bool,
-                   inside_content: bool, inside_article: bool, memo: dict) -> _Context:
-    landmark = _landmark(el, tag, inside_sectioning)
+def _names_say(words: frozenset[str], memo: dict) -> tuple[str | None, str | None, bool]:
+    """(chrome kind, widget kind, consent vendor?) named by these words; pages repeat
+    the same class lists, so the answer is kept in `memo` under the word set."""
+    said = memo.get(words)
+    if said is None:
+        said = (_chrome_from_names(words), _widget_from_names(words),
+                bool(words & CONSENT_VENDOR_WORDS))
+        memo[words] = said
+    return said
+
+
+def _child_context(parent: _Context, el, path: str, tag: str, role: str,
+                   inside_sectioning: bool, inside_content: bool, inside_article: bool,
+                   memo: dict, said: dict) -> _Context:
+    landmark = _landmark(el, tag, role, inside_sectioning)
     marks = []
     if tag not in UNNAMED_TAGS:
         words = naming_words(el, memo)
-        named_chrome = _chrome_from_names(words)
-        if (named_chrome == "header" and inside_content
-                or named_chrome == "aside" and inside_article):
-            named_chrome = None
-        if named_chrome:
-            marks.append((path, "chrome", named_chrome))
-        widget = _widget_from_names(words)
-        if words & CONSENT_VENDOR_WORDS:
-            marks.append((path, "vendor", "consent"))
-        elif widget:
-            marks.append((path, "widget", widget))
+        if words:
+            named_chrome, widget, vendor = _names_say(words, said)
+            if (named_chrome == "header" and inside_content
+                    or named_chrome == "aside" and inside_article):
+                named_chrome = None
+            if named_chrome:
+                marks.append((path, "chrome", named_chrome))
+            if vendor:
+                marks.append((path, "vendor", "consent"))
+            elif widget:
+                marks.append((path, "widget", widget))
     if landmark in CHROME_KINDS:
         marks.append((path, "landmark", landmark))
     elif landmark == "main":
@@ -198,8 +210,10 @@ def apply_regions(root, blocks: list[Block], scope: str, *,
                                  comments_are_content)
         if reason is None and i in furniture:
             reason = f"in a section headed “{furniture[i]}”, which is page furniture"
-        placed.append(replace(block, region=context.region, widget=context.widget,
-                              in_main=reason is None))
+        in_main = reason is None
+        if (block.region, block.widget, block.in_main) != (context.region, context.widget, in_main):
+            block = replace(block, region=context.region, widget=context.widget, in_main=in_main)
+        placed.append(block)
         reasons.append(reason)
     placed = _keep_title(placed, reasons, container)
     if scope == "page":
@@ -300,32 +314,19 @@ def _block_contexts(root, blocks: list[Block]):
     contexts: list[_Context] = [_Context()] * len(blocks)
     lineage: list[tuple[str, ...]] = [()] * len(blocks)
     linked = [0] * len(blocks)
-    stack_contexts: list[_Context] = []
-    stack_sectioning: list[bool] = []
-    stack_content: list[bool] = []
-    stack_article: list[bool] = []
-    stack_block: list[int | None] = []
-    memo: dict[str, frozenset[str]] = {}
+    # One frame per open element: its context; whether it is inside sectioning
+    # content, inside <main>/<article>, inside an <article>; the block it is in.
+    stack: list[tuple[_Context, bool, bool, bool, int | None]] = []
+    top = (_Context(), False, False, False, None)
+    memo: dict[str, frozenset[str]] = {}      # attribute value -> its words
+    said: dict[frozenset[str], tuple] = {}    # words -> what they name
     for el, real_path, ancestors in walk_with_paths(root):
-        depth = len(ancestors)
-        del stack_contexts[depth:]
-        del stack_sectioning[depth:]
-        del stack_content[depth:]
-        del stack_article[depth:]
-        del stack_block[depth:]
-        parent = stack_contexts[-1] if stack_contexts else _Context()
-        inside_sectioning = stack_sectioning[-1] if stack_sectioning else False
-        inside_content = stack_content[-1] if stack_content else False
-        inside_article = stack_article[-1] if stack_article else False
+        del stack[len(ancestors):]
+        parent, in_sectioning, in_content, in_article, current = stack[-1] if stack else top
         tag = tag_of(el)
-        context = _child_context(parent, el, real_path, tag, inside_sectioning,
-                                 inside_content, inside_article, memo)
-        stack_contexts.append(context)
-        stack_sectioning.append(inside_sectioning or tag in SECTIONING_TAGS)
-        stack_content.append(inside_content or tag in CONTENT_TAGS
-                             or _role(el) in ("main", "article"))
-        stack_article.append(inside_article or tag == "article" or _role(el) == "article")
-        current = stack_block[-1] if stack_block else None
+        role = _role(el)
+        context = _child_context(parent, el, real_path, tag, role, in_sectioning,
+                                 in_content, in_article, memo, said)
         hits = by_path.get(el.get(PATH_ATTR) or real_path)
         if hits:
             chain = tuple(p for _, p in ancestors) + (real_path,)
@@ -333,7 +334,11 @@ def _block_contexts(root, blocks: list[Block]):
                 contexts[i] = context
                 lineage[i] = chain
             current = hits[-1]
-        stack_block.append(current)
+        stack.append((context,
+                      in_sectioning or tag in SECTIONING_TAGS,
+                      in_content or tag in CONTENT_TAGS or role in ("main", "article"),
+                      in_article or tag == "article" or role == "article",
+                      current))
         if tag == "a" and current is not None and el.get("href") is not None:
             linked[current] += len(el.text_content().split())
     return contexts, lineage, linked
