@@ -53,6 +53,9 @@ _SURROGATE_RE = re.compile("[\ud800-\udfff\ufffe\uffff]")
 # C0 controls other than tab, newline, carriage return and form feed: libxml2 keeps
 # them, but lxml refuses them when text is set, and no reader sees them.
 _CONTROL_RE = re.compile("[\x01-\x08\x0b\x0e-\x1f]+")
+# The same characters one by one: clean_text looks for each with `in` (a C memchr)
+# before running _CONTROL_RE, ten times faster than the regex's scan of a clean page.
+_CONTROL_CHARS = tuple(chr(c) for c in (*range(0x01, 0x09), 0x0b, *range(0x0e, 0x20)))
 _META_CHARSET_RE = re.compile(
     rb"""<meta[^<>]{0,512}?charset\s*=\s*["']?\s*([A-Za-z0-9_.:-]{1,40})""", re.I)
 # The HTML standard's sniffing window for a declared charset.
@@ -197,11 +200,11 @@ def clean_text(html: str, notes: list[str] | None = None) -> str:
         html = html.replace("\x00", "\ufffd")
         if notes is not None:
             notes.append("NUL characters replaced with U+FFFD")
-    if _SURROGATE_RE.search(html):
+    if _has_surrogates(html):
         html = _SURROGATE_RE.sub("\ufffd", html)
         if notes is not None:
             notes.append("lone surrogates and non-characters replaced with U+FFFD")
-    if _CONTROL_RE.search(html):
+    if any(ch in html for ch in _CONTROL_CHARS):
         html = _CONTROL_RE.sub("", html)
         if notes is not None:
             notes.append("control characters removed")
@@ -212,6 +215,22 @@ def clean_text(html: str, notes: list[str] | None = None) -> str:
         # nothing once the text is decoded.
         html = html[declaration.end():]
     return html
+
+
+def _has_surrogates(html: str) -> bool:
+    """_SURROGATE_RE.search, without its character-by-character scan of the whole page
+    (it cost more than libxml2's parse): ASCII text has none, and UTF-8 encoding,
+    done in C, fails exactly at a lone surrogate. The two non-characters are
+    searched for directly."""
+    if html.isascii():
+        return False
+    if "\ufffe" in html or "\uffff" in html:
+        return True
+    try:
+        html.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
 
 
 # --- bounding the tree ---------------------------------------------------------------
