@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+from typing import NamedTuple
 
 from .blocks_code import (
     CONTROL_ROLES, CONTROL_TAGS, block_code_language, code_language, code_text,
@@ -96,8 +97,11 @@ class _Frame:
     mark: str = ""              # the reference's text, which a note may restate first
 
 
-@dataclass(frozen=True)
-class _Context:
+class _Context(NamedTuple):
+    """What a block inherits from the elements around it. A NamedTuple, not a frozen
+    dataclass: one is derived (`_replace`) for every list, item and link walked, and
+    a frozen dataclass costs several times as much to build."""
+
     list_depth: int = 0
     ordered: bool = False
     numbers: dict | None = None        # <li> -> its number, for the <ol> being walked
@@ -143,6 +147,7 @@ class _Walker:
         self._paths: dict = {}
         self._steps: dict = {}
         self._index: dict = {}
+        self._tags: dict = {}               # element -> tag_of(element), read once
         self._holds_block: set = set()
         self._block_starts: set = set()     # elements that start a block of their own
         self._holds_code: set = set()       # code blocks and their ancestors
@@ -152,6 +157,9 @@ class _Walker:
         self._disclosed: frozenset | None = None  # ids a collapsed button controls
         self._fragment_links: list = []      # <a href="#..."> in source order
         self._index_tree(root)
+        # A copy strip sits just before a code block (or before a block holding
+        # one): _is_strip rules out every other child by this set alone.
+        self._before_code = {_previous_element(el) for el in self._holds_code}
         self.footnotes = find_footnotes(root, self._ids, self._fragment_links)
         self.inline = InlineRenderer(self.skipped, href=self.links.href, math=self._math.get,
                                      footnote=self.footnotes.reference)
@@ -164,17 +172,17 @@ class _Walker:
     def _index_tree(self, root) -> None:
         for i, el in enumerate(root.iter()):
             self._index[el] = i
-            if not isinstance(el.tag, str):
+            tag = self._tags[el] = tag_of(el)
+            if not tag:                 # a comment or processing instruction
                 continue
             el_id = el.get("id")
             if el_id and el_id not in self._ids:
                 self._ids[el_id] = el
-            if el.tag == "a" and (el.get("href") or "").strip().startswith("#"):
+            if tag == "a" and (el.get("href") or "").strip().startswith("#"):
                 self._fragment_links.append(el)
             if self._in_math and (el.getparent() in self._in_math or el in self._math):
                 self._in_math.add(el)
                 continue
-            tag = tag_of(el)
             formula = math_of(el) if could_be_math(el, tag) else None
             if formula is not None:
                 self._math[el] = formula
@@ -201,7 +209,7 @@ class _Walker:
             return True
         if el.get("class") is not None and editor_shape(el) is not None:
             return True
-        if self._drawn_as_code(el):
+        if self._drawn_as_code(el, tag):
             return True
         if tag == "img":
             return self._image_source(el) is not None and not self._tiny(el)
@@ -228,6 +236,7 @@ class _Walker:
         else:
             if el not in self._steps:
                 counts: dict[str, int] = {}
+                # tag_of, not self._tags: the index pass asks before it reaches them.
                 for sibling in parent.iterchildren():
                     name = tag_of(sibling)
                     counts[name] = counts.get(name, 0) + 1
@@ -264,28 +273,30 @@ class _Walker:
             return "the browser drew it invisible"
         return None
 
-    def _drawn_as_code(self, el) -> bool:
+    def _drawn_as_code(self, el, tag: str) -> bool:
         """The browser drew it as code (FLAG_CODE) and it holds no page structure,
         or the page names the element's language on a plain <div> of text
         (Writerside's div.code-block[data-lang], which has no <pre>)."""
-        if tag_of(el) == "div" and any(el.get(a) for a in NAMED_CODE_ATTRIBUTES):
+        if tag == "div" and any(map(el.get, NAMED_CODE_ATTRIBUTES)):
+            # tag_of, not self._tags: the index pass asks before it reaches them.
             return not any(tag_of(d) in BLOCK_TAGS for d in el.iterdescendants())
         if not self.measured:
             return False
         box = self.box(el)
-        return (box is not None and box.is_code and tag_of(el) not in NEVER_DRAWN_CODE_TAGS
+        return (box is not None and box.is_code and tag not in NEVER_DRAWN_CODE_TAGS
                 and el not in self._holds_structure)
 
     def skipped(self, el) -> bool:
         """True for non-content and hidden elements (hidden ones are logged)."""
-        if not isinstance(el.tag, str):
+        tag = self._tags[el]
+        if not tag:                     # a comment or processing instruction
             return True
-        if tag_of(el) in SKIPPED_TAGS:
+        if tag in SKIPPED_TAGS:
             return not (self._noscript_is_the_page(el) or is_math_script(el)
                         or _swallowed_siblings(el) or self._noscript_pictures(el))
         if is_mathjax2_copy(el) or el in self.footnotes.backlinks:
             return True
-        if tag_of(el) == "img" and el not in self._math and self._tiny(el):
+        if tag == "img" and el not in self._math and self._tiny(el):
             self._log(el, f"tracking pixel (under {MIN_IMAGE_PX}px)", self._image_source(el) or "")
             return True
         reason = self.hidden_reason(el)
@@ -357,29 +368,39 @@ class _Walker:
     # --- emitting ----------------------------------------------------------------
 
     def emit(self, block: Block, ctx: _Context) -> None:
+        # Every change is gathered for one `replace`: a Block has two dozen fields and
+        # copying it was a tenth of the stage.
+        changes: dict = {}
         frame = ctx.frame
         if frame is not None and block.kind != "list-item":
             if not frame.taken and block.kind in ITEM_KINDS:
                 frame.taken = True
                 # The item keeps its own box and position: in a card (li > img + h3)
                 # the title sits below the picture, not where the <li> starts.
-                block = replace(block, xpath=frame.xpath, rect=block.rect or frame.rect,
-                                **{"level": 0, **frame.fields})
+                changes = {"xpath": frame.xpath, "rect": block.rect or frame.rect,
+                           "level": 0, **frame.fields}
                 if frame.prefix:
-                    block = _footnote_definition(block, frame)
+                    changes.update(_footnote_definition(block, frame))
             elif frame.taken:
-                block = replace(block, body_of=frame.xpath)
+                changes["body_of"] = frame.xpath
         if ctx.quoted:
-            block = replace(block, quoted=True)
+            changes["quoted"] = True
         if ctx.float_of:
-            block = replace(block, float_of=ctx.float_of)
+            changes["float_of"] = ctx.float_of
+        if changes:
+            block = replace(block, **changes)
         self._last_index = max(self._last_index, block.dom_index)
         self.blocks.append(block)
 
     def _make(self, kind: str, el, text: str, rich: str, **fields) -> Block:
-        return Block(kind=kind, text=text, rich_text=rich, tag=tag_of(el),
-                     xpath=self.path(el), dom_index=self._index.get(el, 0),
-                     rect=self.rect(el), **fields)
+        """A block measured and placed by `el`, unless `fields` give its rect or
+        dom_index (built once: a `replace` afterwards costs a second Block)."""
+        if "rect" not in fields:
+            fields["rect"] = self.rect(el)
+        if "dom_index" not in fields:
+            fields["dom_index"] = self._index.get(el, 0)
+        return Block(kind=kind, text=text, rich_text=rich, tag=self._tags[el],
+                     xpath=self.path(el), **fields)
 
     # --- the walk ----------------------------------------------------------------
 
@@ -390,7 +411,7 @@ class _Walker:
         if el in self._consumed:
             return
         ctx = self._enter(el, ctx)
-        tag = tag_of(el)
+        tag = self._tags[el]
         label = self.footnotes.label(el)
         if label is not None:
             self.footnote(el, ctx, label)
@@ -398,26 +419,26 @@ class _Walker:
         tab = self._tab_label(el)
         if tab:
             self.emit(self._make("paragraph", el, tab, f"**{escape_text(tab)}**"), ctx)
-        handler = self._special_handler(el) or _HANDLERS.get(tag)
+        handler = self._special_handler(el, tag) or _HANDLERS.get(tag)
         if handler is None and tag in HEADING_LEVELS:
             handler = _Walker.heading
         if handler is None:
             handler = _Walker.container
         handler(self, el, ctx)
 
-    def _special_handler(self, el):
+    def _special_handler(self, el, tag: str):
         """Math, editors and code the browser drew, whatever their tag."""
         if el in self._math:
             return _Walker.math
         if editor_shape(el) is not None:
             return _Walker.editor
-        if self._drawn_as_code(el) or is_block_code(el):
+        if self._drawn_as_code(el, tag) or (tag == "code" and is_block_code(el)):
             return _Walker.code
         return None
 
     def _enter(self, el, ctx: _Context) -> _Context:
         if el.get(FLOAT_ATTR) is not None or (self.box(el) is not None and self.box(el).is_float):
-            ctx = replace(ctx, float_of=self.path(el))
+            ctx = ctx._replace(float_of=self.path(el))
         return ctx
 
     def container(self, el, ctx: _Context) -> None:
@@ -440,14 +461,14 @@ class _Walker:
                 run.pieces, run.after_block = [], True
                 self.block(child, ctx)
             elif child in self._holds_block or (
-                    child in self._holds_break_pair and tag_of(child) not in KEEP_WHOLE_TAGS):
+                    child in self._holds_break_pair and self._tags[child] not in KEEP_WHOLE_TAGS):
                 # An inline wrapper around blocks (<a><div>..</div></a>, <font><p>):
                 # its words join the current run, its blocks are walked in place.
                 if not self.skipped(child):
                     inner = ctx
-                    href = self.links.href(child.get("href")) if tag_of(child) == "a" else None
+                    href = self.links.href(child.get("href")) if self._tags[child] == "a" else None
                     if href:
-                        inner = replace(ctx, link=href)
+                        inner = ctx._replace(link=href)
                     self._walk(child, self._enter(child, inner), run)
             else:
                 run.pieces.append(child)
@@ -473,24 +494,23 @@ class _Walker:
         text, rich_text = finish("".join(plain), "".join(rich))
         if not text:
             return
-        if tag_of(run.container) not in PROSE_CONTAINERS and _controls_only(pieces):
+        if self._tags[run.container] not in PROSE_CONTAINERS and _controls_only(pieces):
             self._log(run.container if len(pieces) > 1 else pieces[0],
                       "a control standing alone (a button), not content", text)
             return
         if ctx.link and "](" not in rich_text:
             rich_text = link(rich_text, ctx.link)
         anchor = self._run_anchor(run, pieces)
-        block = self._make("paragraph", anchor, text, rich_text)
+        placed: dict = {}
         if anchor is run.container and run.container in self._holds_block:
             # Loose text beside other blocks: the container's box would cover them
             # all (furo's skip link under <body> took the whole first screen), so
             # the run is measured by its own elements, or not at all.
-            block = replace(block, rect=self._union_rect(pieces))
+            placed["rect"] = self._union_rect(pieces)
         if anchor is run.container and run.after_block:
             first = next((p for p in pieces if not isinstance(p, str)), None)
-            index = self._index[first] if first is not None else self._last_index
-            block = replace(block, dom_index=index)
-        self.emit(block, ctx)
+            placed["dom_index"] = self._index[first] if first is not None else self._last_index
+        self.emit(self._make("paragraph", anchor, text, rich_text, **placed), ctx)
 
     @staticmethod
     def _run_anchor(run: _Run, pieces: list):
@@ -521,7 +541,7 @@ class _Walker:
 
     def list_(self, el, ctx: _Context) -> None:
         ordered = tag_of(el) == "ol"
-        inner = replace(ctx, list_depth=ctx.list_depth + 1, ordered=ordered,
+        inner = ctx._replace(list_depth=ctx.list_depth + 1, ordered=ordered,
                         numbers=_item_numbers(el) if ordered else None, frame=None)
         self.container(el, inner)
 
@@ -531,7 +551,7 @@ class _Walker:
         frame = _Frame(self.path(el), self._index.get(el, 0), self.rect(el),
                        dict(kind="paragraph", tag=tag_of(el)), prefix=f"[^{label}]: ",
                        mark=self.footnotes.marks.get(el, ""))
-        self.container(el, replace(ctx, frame=frame, numbers=None, list_depth=0,
+        self.container(el, ctx._replace(frame=frame, numbers=None, list_depth=0,
                                    ordered=False))
 
     def list_item(self, el, ctx: _Context) -> None:
@@ -550,7 +570,7 @@ class _Walker:
             # in a function's <dd>) continues the outer item.
             fields = {**fields, "body_of": outer.xpath}
         frame = _Frame(self.path(el), self._index.get(el, 0), self.rect(el), fields)
-        self.container(el, replace(ctx, frame=frame, numbers=None))
+        self.container(el, ctx._replace(frame=frame, numbers=None))
 
     def caption(self, el, ctx: _Context, *, before=None) -> None:
         """A caption; `before` is the table it titles, whose place it takes in
@@ -564,7 +584,7 @@ class _Walker:
 
     def blockquote(self, el, ctx: _Context) -> None:
         if _quote_is_structured(el):
-            self.container(el, replace(ctx, quoted=True, frame=None))
+            self.container(el, ctx._replace(quoted=True, frame=None))
             return
         text, rich = finish(*self.inline_lines.content(el))
         if text:
@@ -598,11 +618,14 @@ class _Walker:
             self.emit(self._make("paragraph", el, text, rich), ctx)
 
     def _is_code(self, el) -> bool:
-        return (tag_of(el) in CODE_TAGS or editor_shape(el) is not None
-                or self._drawn_as_code(el))
+        tag = self._tags[el]
+        return (tag in CODE_TAGS or editor_shape(el) is not None
+                or self._drawn_as_code(el, tag))
 
     def _is_strip(self, el) -> bool:
         """The label-and-copy strip just above a code block (MDN's "js Copy")."""
+        if el not in self._before_code:
+            return False        # the next element is no code block: the common case
         if len(el) > MAX_STRIP_CHILDREN:
             return False        # too much to be a strip
         following = el.getnext()
@@ -639,7 +662,7 @@ class _Walker:
         if target:
             rich = f"[{rich}]({markdown_url(target)})"
         self.emit(self._make("image", el, alt, rich, href=src, alt=alt, link=target),
-                  replace(ctx, link=None))
+                  ctx._replace(link=None))
 
     def noscript(self, el, ctx: _Context) -> None:
         if self._noscript_is_the_page(el):
@@ -737,14 +760,24 @@ _HANDLERS = {
 }
 
 
-def _footnote_definition(block: Block, frame: _Frame) -> Block:
+def _footnote_definition(block: Block, frame: _Frame) -> dict:
     """The note's first paragraph after "[^n]: ", without a restatement of its own
-    mark ("[note 1] Includes ..." under the label note-1)."""
+    mark ("[note 1] Includes ..." under the label note-1): the block's new text and
+    rich_text, for `replace`."""
     text, rich = block.text, block.rich_text
     restated = escape_text(frame.mark) if frame.mark else ""
     if restated and text.startswith(frame.mark) and rich.startswith(restated):
         text, rich = text[len(frame.mark):].lstrip(), rich[len(restated):].lstrip()
-    return replace(block, text=text, rich_text=frame.prefix + rich)
+    return {"text": text, "rich_text": frame.prefix + rich}
+
+
+def _previous_element(el):
+    """The element sibling before `el` (comments and processing instructions passed
+    over), or None."""
+    node = el.getprevious()
+    while node is not None and not isinstance(node.tag, str):
+        node = node.getprevious()
+    return node
 
 
 def _swallowed_siblings(el) -> bool:

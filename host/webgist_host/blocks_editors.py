@@ -57,8 +57,15 @@ def _classes(el) -> set[str]:
     return set((el.get("class") or "").split())
 
 
+# Any root class name, anywhere in a class value: most elements are ruled out by
+# this one search before their class value is split into words.
+_ROOT_NAME_RE = re.compile("|".join(map(re.escape, EDITOR_SHAPES)))
+
+
 def editor_shape(el) -> EditorShape | None:
     if not isinstance(el.tag, str):
+        return None
+    if not _ROOT_NAME_RE.search(el.get("class") or ""):
         return None
     for name in _classes(el):
         shape = EDITOR_SHAPES.get(name)

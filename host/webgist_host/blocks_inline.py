@@ -88,6 +88,11 @@ _LINE_START_ESCAPES = (
     (re.compile(r"^([-*_])(?=(?:[ \t]*\1){2,}[ \t]*$)"), r"\\\1"),
 )
 
+# The first characters the patterns above can match at (`\d` is str.isdecimal).
+# Most lines start with none of them and skip the six substitutions, each of which
+# costs a template expansion even when nothing matches.
+_LINE_START_MARKS = frozenset("#>-+*=_")
+
 
 # Prose brackets are held as these until the whole block is known: "[" opens a link
 # (or a shortcut reference such as "[1]") only with a "]" after it, and that "]" may
@@ -134,6 +139,8 @@ def escape_text(text: str) -> str:
 
 
 def escape_line_start(line: str) -> str:
+    if not line or (line[0] not in _LINE_START_MARKS and not line[0].isdecimal()):
+        return line
     for pattern, replacement in _LINE_START_ESCAPES:
         line = pattern.sub(replacement, line, count=1)
     return line
@@ -267,6 +274,13 @@ def is_permalink(el, tag: str) -> bool:
     return href.startswith("#") and "".join(el.itertext()).strip() in PERMALINK_GLYPHS
 
 
+def _is_edit_section(el) -> bool:
+    classes = el.get("class")
+    # A substring test rules out most elements before their classes are split.
+    return bool(classes and any(name in classes for name in EDIT_SECTION_CLASSES)
+                and set(classes.split()) & EDIT_SECTION_CLASSES)
+
+
 class InlineRenderer:
     """Renders inline content; `skip(el)` says whether an element is hidden or not content.
 
@@ -311,7 +325,7 @@ class InlineRenderer:
 
     def element(self, el, depth: int, styles: frozenset) -> tuple[str, str]:
         tag = tag_of(el)
-        if self.skip(el) or is_permalink(el, tag) or class_tokens(el) & EDIT_SECTION_CLASSES:
+        if self.skip(el) or is_permalink(el, tag) or _is_edit_section(el):
             return "", ""
         label = self.footnote(el)
         if label is not None:

@@ -223,10 +223,20 @@ def _attribute_formula(el) -> Math | None:
 _MATH_ROOT_TAGS = frozenset({"img", "script", "math", MATHJAX3_TAG})
 
 
+# The class words math_of answers to, anywhere in a class value: a value none of
+# them is part of cannot make an element a math root, and is not split into words.
+_MATH_CLASS_RE = re.compile("|".join(
+    map(re.escape, (KATEX_CLASS, KATEX_DISPLAY_CLASS, WIKIPEDIA_MATH_CLASS))))
+
+
 def could_be_math(el, tag: str) -> bool:
     """A cheap first look, so math_of runs on the few elements that could answer."""
-    return (tag in _MATH_ROOT_TAGS or el.get("class") is not None
-            or any(el.get(attr) is not None for attr in MATH_SOURCE_ATTRIBUTES))
+    if tag in _MATH_ROOT_TAGS:
+        return True
+    classes = el.get("class")
+    if classes is not None and _MATH_CLASS_RE.search(classes):
+        return True
+    return any(el.get(attr) is not None for attr in MATH_SOURCE_ATTRIBUTES)
 
 
 def math_of(el) -> Math | None:
@@ -257,8 +267,16 @@ def math_of(el) -> Math | None:
     return None
 
 
+# Any MATHJAX2_COPY_CLASSES word, anywhere in a class value: a value without one is
+# ruled out without splitting it (most elements, on every page).
+_MATHJAX2_COPY_RE = re.compile("|".join(map(re.escape, sorted(MATHJAX2_COPY_CLASSES))))
+
+
 def is_mathjax2_copy(el) -> bool:
     """A MathJax 2 rendering whose <script type="math/tex"> source follows it."""
+    classes = el.get("class")
+    if not classes or not _MATHJAX2_COPY_RE.search(classes):
+        return False
     if not (_classes(el) & MATHJAX2_COPY_CLASSES):
         return False
     node = el.getnext()
