@@ -9,7 +9,7 @@ blocks_code. The tree is only read, never changed.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from .blocks_code import (
@@ -148,6 +148,7 @@ class _Walker:
         self._steps: dict = {}
         self._index: dict = {}
         self._tags: dict = {}               # element -> tag_of(element), read once
+        self._editors: dict = {}            # editor root -> its editor_shape
         self._holds_block: set = set()
         self._block_starts: set = set()     # elements that start a block of their own
         self._holds_code: set = set()       # code blocks and their ancestors
@@ -180,6 +181,9 @@ class _Walker:
                 self._ids[el_id] = el
             if tag == "a" and (el.get("href") or "").strip().startswith("#"):
                 self._fragment_links.append(el)
+            shape = editor_shape(el)
+            if shape is not None:
+                self._editors[el] = shape
             if self._in_math and (el.getparent() in self._in_math or el in self._math):
                 self._in_math.add(el)
                 continue
@@ -207,7 +211,7 @@ class _Walker:
             return True
         if tag == "code" and is_block_code(el):
             return True
-        if el.get("class") is not None and editor_shape(el) is not None:
+        if el in self._editors:
             return True
         if self._drawn_as_code(el, tag):
             return True
@@ -367,40 +371,35 @@ class _Walker:
 
     # --- emitting ----------------------------------------------------------------
 
-    def emit(self, block: Block, ctx: _Context) -> None:
-        # Every change is gathered for one `replace`: a Block has two dozen fields and
-        # copying it was a tenth of the stage.
-        changes: dict = {}
-        frame = ctx.frame
-        if frame is not None and block.kind != "list-item":
-            if not frame.taken and block.kind in ITEM_KINDS:
-                frame.taken = True
-                # The item keeps its own box and position: in a card (li > img + h3)
-                # the title sits below the picture, not where the <li> starts.
-                changes = {"xpath": frame.xpath, "rect": block.rect or frame.rect,
-                           "level": 0, **frame.fields}
-                if frame.prefix:
-                    changes.update(_footnote_definition(block, frame))
-            elif frame.taken:
-                changes["body_of"] = frame.xpath
-        if ctx.quoted:
-            changes["quoted"] = True
-        if ctx.float_of:
-            changes["float_of"] = ctx.float_of
-        if changes:
-            block = replace(block, **changes)
-        self._last_index = max(self._last_index, block.dom_index)
-        self.blocks.append(block)
-
-    def _make(self, kind: str, el, text: str, rich: str, **fields) -> Block:
-        """A block measured and placed by `el`, unless `fields` give its rect or
-        dom_index (built once: a `replace` afterwards costs a second Block)."""
+    def emit(self, ctx: _Context, kind: str, el, text: str, rich: str, **fields) -> None:
+        """Add a block of `kind` for `el`, measured and placed by it unless `fields`
+        give its rect or dom_index, with what it inherits from `ctx`. The Block is
+        built once, every field known: it has two dozen fields, and copying it with
+        `replace` for each change cost a tenth of the stage."""
         if "rect" not in fields:
             fields["rect"] = self.rect(el)
         if "dom_index" not in fields:
             fields["dom_index"] = self._index.get(el, 0)
-        return Block(kind=kind, text=text, rich_text=rich, tag=self._tags[el],
-                     xpath=self.path(el), **fields)
+        fields.update(kind=kind, text=text, rich_text=rich, tag=self._tags[el],
+                      xpath=self.path(el))
+        frame = ctx.frame
+        if frame is not None and kind != "list-item":
+            if not frame.taken and kind in ITEM_KINDS:
+                frame.taken = True
+                # The item keeps its own box and position: in a card (li > img + h3)
+                # the title sits below the picture, not where the <li> starts.
+                fields.update(xpath=frame.xpath, rect=fields["rect"] or frame.rect, level=0)
+                fields.update(frame.fields)
+                if frame.prefix:
+                    fields.update(_footnote_definition(text, rich, frame))
+            elif frame.taken:
+                fields["body_of"] = frame.xpath
+        if ctx.quoted:
+            fields["quoted"] = True
+        if ctx.float_of:
+            fields["float_of"] = ctx.float_of
+        self._last_index = max(self._last_index, fields["dom_index"])
+        self.blocks.append(Block(**fields))
 
     # --- the walk ----------------------------------------------------------------
 
@@ -418,7 +417,7 @@ class _Walker:
             return
         tab = self._tab_label(el)
         if tab:
-            self.emit(self._make("paragraph", el, tab, f"**{escape_text(tab)}**"), ctx)
+            self.emit(ctx, "paragraph", el, tab, f"**{escape_text(tab)}**")
         handler = self._special_handler(el, tag) or _HANDLERS.get(tag)
         if handler is None and tag in HEADING_LEVELS:
             handler = _Walker.heading
@@ -430,7 +429,7 @@ class _Walker:
         """Math, editors and code the browser drew, whatever their tag."""
         if el in self._math:
             return _Walker.math
-        if editor_shape(el) is not None:
+        if el in self._editors:
             return _Walker.editor
         if self._drawn_as_code(el, tag) or (tag == "code" and is_block_code(el)):
             return _Walker.code
@@ -510,7 +509,7 @@ class _Walker:
         if anchor is run.container and run.after_block:
             first = next((p for p in pieces if not isinstance(p, str)), None)
             placed["dom_index"] = self._index[first] if first is not None else self._last_index
-        self.emit(self._make("paragraph", anchor, text, rich_text, **placed), ctx)
+        self.emit(ctx, "paragraph", anchor, text, rich_text, **placed)
 
     @staticmethod
     def _run_anchor(run: _Run, pieces: list):
@@ -537,7 +536,7 @@ class _Walker:
             rich = rich.replace("  \n", " ")
             if ctx.link and "](" not in rich:
                 rich = link(rich, ctx.link)
-            self.emit(self._make("heading", el, text, rich, level=HEADING_LEVELS[tag_of(el)]), ctx)
+            self.emit(ctx, "heading", el, text, rich, level=HEADING_LEVELS[self._tags[el]])
 
     def list_(self, el, ctx: _Context) -> None:
         ordered = tag_of(el) == "ol"
@@ -577,10 +576,10 @@ class _Walker:
         source order (the <caption> sits inside the <table> it precedes)."""
         text, rich = finish(*self.inline_lines.content(el))
         if text:
-            block = self._make("figure-caption", el, text, rich)
+            placed = {}
             if before is not None:
-                block = replace(block, dom_index=self._index.get(before, block.dom_index))
-            self.emit(block, ctx)
+                placed["dom_index"] = self._index.get(before, self._index.get(el, 0))
+            self.emit(ctx, "figure-caption", el, text, rich, **placed)
 
     def blockquote(self, el, ctx: _Context) -> None:
         if _quote_is_structured(el):
@@ -588,7 +587,7 @@ class _Walker:
             return
         text, rich = finish(*self.inline_lines.content(el))
         if text:
-            self.emit(self._make("quote", el, text, rich), ctx)
+            self.emit(ctx, "quote", el, text, rich)
 
     def code(self, el, ctx: _Context) -> None:
         text = code_text(el, self.skipped)
@@ -598,7 +597,7 @@ class _Walker:
             return
         if text.strip():
             language = block_code_language(el) if is_block_code(el) else code_language(el)
-            self.emit(self._make("code", el, text, text, language=language), ctx)
+            self.emit(ctx, "code", el, text, text, language=language)
 
     def editor(self, el, ctx: _Context) -> None:
         found = read_editor(el, self.skipped)
@@ -606,21 +605,20 @@ class _Walker:
             return
         if found.source is not None:
             self._consumed.add(found.source)
-        self.emit(self._make("code", el, found.text, found.text, language=found.language), ctx)
+        self.emit(ctx, "code", el, found.text, found.text, language=found.language)
 
     def math(self, el, ctx: _Context) -> None:
         formula = self._math[el]
         if formula.display and formula.tex:
-            self.emit(self._make("math", el, formula.tex, formula.tex), ctx)
+            self.emit(ctx, "math", el, formula.tex, formula.tex)
             return
         text, rich = finish(*self.inline.element(el, 1, frozenset()))
         if text:
-            self.emit(self._make("paragraph", el, text, rich), ctx)
+            self.emit(ctx, "paragraph", el, text, rich)
 
     def _is_code(self, el) -> bool:
         tag = self._tags[el]
-        return (tag in CODE_TAGS or editor_shape(el) is not None
-                or self._drawn_as_code(el, tag))
+        return tag in CODE_TAGS or el in self._editors or self._drawn_as_code(el, tag)
 
     def _is_strip(self, el) -> bool:
         """The label-and-copy strip just above a code block (MDN's "js Copy")."""
@@ -639,7 +637,7 @@ class _Walker:
         return is_copy_strip(el, code, language=self._code_language(code))
 
     def _code_language(self, code) -> str | None:
-        if editor_shape(code) is not None:
+        if code in self._editors:
             found = read_editor(code, self.skipped)
             return found.language if found else None
         return code_language(code)
@@ -649,7 +647,7 @@ class _Walker:
             self.decisions.append(Decision(STAGE, "dropped", "rule the browser gave no box",
                                            self.path(el)))
             return
-        self.emit(self._make("rule", el, "", "---"), ctx)
+        self.emit(ctx, "rule", el, "", "---")
 
     def image(self, el, ctx: _Context) -> None:
         src = self._image_source(el)
@@ -661,8 +659,8 @@ class _Walker:
         rich = f"![{_escape_alt(alt)}]({markdown_url(src)})"
         if target:
             rich = f"[{rich}]({markdown_url(target)})"
-        self.emit(self._make("image", el, alt, rich, href=src, alt=alt, link=target),
-                  ctx._replace(link=None))
+        self.emit(ctx._replace(link=None), "image", el, alt, rich, href=src, alt=alt,
+                  link=target)
 
     def noscript(self, el, ctx: _Context) -> None:
         if self._noscript_is_the_page(el):
@@ -675,7 +673,7 @@ class _Walker:
         labels = self._svg_labels(el)
         if labels:
             text = SVG_LABEL_JOINER.join(labels)
-            self.emit(self._make("paragraph", el, text, escape_text(text)), ctx)
+            self.emit(ctx, "paragraph", el, text, escape_text(text))
 
     def media(self, el, ctx: _Context) -> None:
         src = el.get("src") or next((s.get("src") for s in el.iter("source") if s.get("src")), None)
@@ -690,7 +688,7 @@ class _Walker:
         # The address goes in the link target (where a reader can follow it), not in
         # the note's words: "[Video: title](src)", or "[Video](src)" without a title.
         label = f"{MEDIA_LABELS[tag_of(el)]}: {title}" if title else MEDIA_LABELS[tag_of(el)]
-        self.emit(self._make("media", el, title or src, escape_text(label), href=src), ctx)
+        self.emit(ctx, "media", el, title or src, escape_text(label), href=src)
 
     def table(self, el, ctx: _Context) -> None:
         rows = own_rows(el)
@@ -714,8 +712,8 @@ class _Walker:
             return
         text = " ".join(cell for row in plain_rows for cell in row if cell)
         table_html = clean_table_html(el, self.skipped) if html_kept else None
-        self.emit(self._make("table", el, text, text, rows=tuple(plain_rows),
-                             rich_rows=tuple(rich_rows), table_html=table_html), ctx)
+        self.emit(ctx, "table", el, text, text, rows=tuple(plain_rows),
+                  rich_rows=tuple(rich_rows), table_html=table_html)
 
     def _cell(self, cell) -> tuple[str, str]:
         text, rich = finish(*self.inline_lines.content(cell))
@@ -760,11 +758,10 @@ _HANDLERS = {
 }
 
 
-def _footnote_definition(block: Block, frame: _Frame) -> dict:
+def _footnote_definition(text: str, rich: str, frame: _Frame) -> dict:
     """The note's first paragraph after "[^n]: ", without a restatement of its own
-    mark ("[note 1] Includes ..." under the label note-1): the block's new text and
-    rich_text, for `replace`."""
-    text, rich = block.text, block.rich_text
+    mark ("[note 1] Includes ..." under the label note-1): its new text and
+    rich_text fields."""
     restated = escape_text(frame.mark) if frame.mark else ""
     if restated and text.startswith(frame.mark) and rich.startswith(restated):
         text, rich = text[len(frame.mark):].lstrip(), rich[len(restated):].lstrip()

@@ -236,7 +236,8 @@ def could_be_math(el, tag: str) -> bool:
     classes = el.get("class")
     if classes is not None and _MATH_CLASS_RE.search(classes):
         return True
-    return any(el.get(attr) is not None for attr in MATH_SOURCE_ATTRIBUTES)
+    # An empty value holds no formula (math_of passes over it), so truth will do.
+    return any(map(el.get, MATH_SOURCE_ATTRIBUTES))
 
 
 def math_of(el) -> Math | None:
