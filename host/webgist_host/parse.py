@@ -120,6 +120,13 @@ def parse_page(html: str | bytes, limits: Limits | None = None) -> tuple[object,
 
 def _libxml2(html: str):
     parser = lxml.html.HTMLParser(**_PARSER_OPTIONS)
+    # lxml.html picks each element's class with a Python callback, run for every
+    # element object lxml makes, and each stage's walk makes them all again. Every
+    # element is an HtmlElement here (the form-field subclasses add only form
+    # properties, which nothing reads), chosen in C.
+    parser.set_element_class_lookup(etree.ElementDefaultClassLookup(
+        element=lxml.html.HtmlElement, comment=lxml.html.HtmlComment,
+        pi=lxml.html.HtmlProcessingInstruction, entity=lxml.html.HtmlEntity))
     try:
         root = lxml.html.document_fromstring(html, parser=parser)
     except (etree.ParserError, ValueError) as exc:
