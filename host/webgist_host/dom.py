@@ -7,9 +7,26 @@ PATH_ATTR = "data-wg-path"
 FLOAT_ATTR = "data-wg-float"
 
 
+# Names lxml's HTML parser gives most elements, lower-case and without a namespace:
+# tag_of returns these after one set lookup (it runs for every element in every
+# stage's walk). Any other name takes the general path below.
+_PLAIN_TAGS = frozenset("""
+    a abbr address area article aside audio b bdi bdo blockquote body br button canvas
+    caption center cite code col colgroup data datalist dd del details dfn dialog div dl
+    dt em embed fieldset figcaption figure font footer form g h1 h2 h3 h4 h5 h6 head
+    header hgroup hr html i iframe img input ins kbd label legend li link main map mark
+    menu meta meter nav noscript object ol optgroup option output p param path picture
+    pre progress q rp rt ruby s samp script search section select slot small source span
+    strong style sub summary sup svg table tbody td template textarea tfoot th thead time
+    title tr track u ul use var video wbr
+""".split())
+
+
 def tag_of(el) -> str:
     """Lower-case local tag name, or "" for comments and processing instructions."""
     tag = el.tag
+    if tag in _PLAIN_TAGS:
+        return tag
     if type(tag) is not str:       # comments and PIs carry a function here
         return ""
     if tag[0] == "{":
@@ -26,19 +43,21 @@ def walk_with_paths(root):
     Real paths are built incrementally, so the walk is linear in the tree's size.
     """
     ancestors: list[tuple[object, str]] = []
-    root_path = f"/{tag_of(root)}[1]"
-    stack = [(root, root_path, 0)]
+    stack = [(root, f"/{tag_of(root)}[1]", 0)]
     while stack:
         el, path, depth = stack.pop()
         del ancestors[depth:]
         yield el, path, ancestors
         ancestors.append((el, path))
+        if not len(el):
+            continue               # a leaf, most elements: no counting to set up
         counts: dict[str, int] = {}
         children = []
-        for child in el.iterchildren():
+        for child in el:
             name = tag_of(child)
             if not name:
                 continue
-            counts[name] = counts.get(name, 0) + 1
-            children.append((child, f"{path}/{name}[{counts[name]}]", depth + 1))
-        stack.extend(reversed(children))
+            n = counts[name] = counts.get(name, 0) + 1
+            children.append((child, f"{path}/{name}[{n}]", depth + 1))
+        children.reverse()
+        stack.extend(children)
