@@ -16,7 +16,7 @@ from .blocks_code import (
     CONTROL_ROLES, CONTROL_TAGS, block_code_language, code_language, code_text,
     is_block_code, is_copy_strip, is_line_number_gutter, leads_to_code,
 )
-from .blocks_editors import editor_shape, read_editor
+from .blocks_editors import could_be_editor, editor_shape, read_editor
 from .blocks_footnotes import find_footnotes
 from .blocks_images import image_alt, image_source, noscript_pictures
 from .blocks_inline import (
@@ -54,6 +54,7 @@ QUOTE_PARAGRAPH_TAGS = frozenset({"p", "div"})
 _REACT_STREAMED_ID = re.compile(r"^S:\d+$")
 # Attributes that name a code language; on a <div> of plain text they make it code.
 NAMED_CODE_ATTRIBUTES = ("data-lang", "data-language")
+_NAMED_CODE_ATTRIBUTE_SET = frozenset(NAMED_CODE_ATTRIBUTES)
 # A copy strip is a label and a button or two; anything with more children is not.
 MAX_STRIP_CHILDREN = 8
 # A <noscript> this long is content, not an "enable JavaScript" notice or a pixel.
@@ -149,6 +150,10 @@ class _Walker:
         self._index: dict = {}
         self._tags: dict = {}               # element -> tag_of(element), read once
         self._editors: dict = {}            # editor root -> its editor_shape
+        # element -> its attribute names (el.keys()), read once: el.get costs a key
+        # conversion and a search every time, and most elements lack most of the
+        # attributes the walker asks about.
+        self._attr_names: dict = {}
         self._holds_block: set = set()
         self._block_starts: set = set()     # elements that start a block of their own
         self._holds_code: set = set()       # code blocks and their ancestors
@@ -176,18 +181,22 @@ class _Walker:
             tag = self._tags[el] = tag_of(el)
             if not tag:                 # a comment or processing instruction
                 continue
-            el_id = el.get("id")
-            if el_id and el_id not in self._ids:
-                self._ids[el_id] = el
-            if tag == "a" and (el.get("href") or "").strip().startswith("#"):
+            names = self._attr_names[el] = el.keys()
+            if "id" in names:
+                el_id = el.get("id")
+                if el_id and el_id not in self._ids:
+                    self._ids[el_id] = el
+            if tag == "a" and "href" in names and el.get("href").strip().startswith("#"):
                 self._fragment_links.append(el)
-            shape = editor_shape(el)
-            if shape is not None:
-                self._editors[el] = shape
+            classes = el.get("class") if "class" in names else None
+            if could_be_editor(classes):
+                shape = editor_shape(el)
+                if shape is not None:
+                    self._editors[el] = shape
             if self._in_math and (el.getparent() in self._in_math or el in self._math):
                 self._in_math.add(el)
                 continue
-            formula = math_of(el) if could_be_math(el, tag) else None
+            formula = math_of(el) if could_be_math(tag, classes, names) else None
             if formula is not None:
                 self._math[el] = formula
                 self._in_math.add(el)
@@ -226,7 +235,8 @@ class _Walker:
     # --- paths, boxes, visibility ------------------------------------------------
 
     def path(self, el) -> str:
-        return el.get(PATH_ATTR) or self._computed_path(el)
+        stamped = el.get(PATH_ATTR) if PATH_ATTR in self._attr_names[el] else None
+        return stamped or self._computed_path(el)
 
     def _computed_path(self, el) -> str:
         """The path collect.js would stamp (an index on every step), memoised so a long
@@ -257,18 +267,24 @@ class _Walker:
         return box.rect if box else None
 
     def hidden_reason(self, el) -> str | None:
-        waiting = self._waiting_tab_panel(el) or self._collapsed_panel(el)
-        if el.get("hidden") is not None and not self._streamed_content(el) and not waiting:
+        names = self._attr_names[el]
+        hidden_attr = "hidden" in names and not self._streamed_content(el)
+        aria_hidden = "aria-hidden" in names and el.get("aria-hidden").strip().lower() == "true"
+        style = el.get("style") if "style" in names else None
+        none_style = bool(style and _DISPLAY_NONE_RE.search(style))
+        if ((hidden_attr or aria_hidden or none_style)
+                and (self._waiting_tab_panel(el) or self._collapsed_panel(el))):
+            hidden_attr = aria_hidden = none_style = False
+        if hidden_attr:
             return "hidden attribute"
-        if (el.get("aria-hidden") or "").strip().lower() == "true" and not waiting:
+        if aria_hidden:
             return "aria-hidden"
         # Both are drawn only once a script opens them (HTML's popover and <dialog>).
-        if el.get("popover") is not None:
+        if "popover" in names:
             return "a popover, hidden until opened"
-        if tag_of(el) == "dialog" and el.get("open") is None:
+        if tag_of(el) == "dialog" and "open" not in names:
             return "a closed <dialog>"
-        style = el.get("style")
-        if style and _DISPLAY_NONE_RE.search(style) and not waiting:
+        if none_style:
             return "inline style display:none"
         box = self.box(el)
         if box is not None and not box.displayed:
@@ -281,7 +297,8 @@ class _Walker:
         """The browser drew it as code (FLAG_CODE) and it holds no page structure,
         or the page names the element's language on a plain <div> of text
         (Writerside's div.code-block[data-lang], which has no <pre>)."""
-        if tag == "div" and any(map(el.get, NAMED_CODE_ATTRIBUTES)):
+        if (tag == "div" and not _NAMED_CODE_ATTRIBUTE_SET.isdisjoint(self._attr_names[el])
+                and any(map(el.get, NAMED_CODE_ATTRIBUTES))):
             # tag_of, not self._tags: the index pass asks before it reaches them.
             return not any(tag_of(d) in BLOCK_TAGS for d in el.iterdescendants())
         if not self.measured:
@@ -298,7 +315,8 @@ class _Walker:
         if tag in SKIPPED_TAGS:
             return not (self._noscript_is_the_page(el) or is_math_script(el)
                         or _swallowed_siblings(el) or self._noscript_pictures(el))
-        if is_mathjax2_copy(el) or el in self.footnotes.backlinks:
+        if ("class" in self._attr_names[el] and is_mathjax2_copy(el)
+                or el in self.footnotes.backlinks):
             return True
         if tag == "img" and el not in self._math and self._tiny(el):
             self._log(el, f"tracking pixel (under {MIN_IMAGE_PX}px)", self._image_source(el) or "")
@@ -436,7 +454,7 @@ class _Walker:
         return None
 
     def _enter(self, el, ctx: _Context) -> _Context:
-        if el.get(FLOAT_ATTR) is not None or (self.box(el) is not None and self.box(el).is_float):
+        if FLOAT_ATTR in self._attr_names[el] or (self.box(el) is not None and self.box(el).is_float):
             ctx = ctx._replace(float_of=self.path(el))
         return ctx
 
@@ -476,6 +494,10 @@ class _Walker:
 
     def _flush(self, run: _Run, ctx: _Context) -> None:
         if not run.pieces:
+            return
+        if all(isinstance(piece, str) and not piece.strip() for piece in run.pieces):
+            # Only the white space between block children (most runs): no words,
+            # so _paragraph would render and finish it only to find it empty.
             return
         for segment in _split_at_double_breaks(run.pieces):
             self._paragraph(run, segment, ctx)

@@ -62,10 +62,15 @@ def _classes(el) -> set[str]:
 _ROOT_NAME_RE = re.compile("|".join(map(re.escape, EDITOR_SHAPES)))
 
 
+def could_be_editor(classes: str | None) -> bool:
+    """False when a class value cannot name an editor root (most values)."""
+    return bool(classes) and _ROOT_NAME_RE.search(classes) is not None
+
+
 def editor_shape(el) -> EditorShape | None:
     if not isinstance(el.tag, str):
         return None
-    if not _ROOT_NAME_RE.search(el.get("class") or ""):
+    if not could_be_editor(el.get("class")):
         return None
     for name in _classes(el):
         shape = EDITOR_SHAPES.get(name)

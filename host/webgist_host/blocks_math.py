@@ -44,6 +44,7 @@ MATHJAX2_SCRIPT_DISTANCE = 2
 # Attributes a renderer keeps the source in, on the element that holds the formula
 # (Gemini: <span class="math-inline" data-math="x"> around KaTeX without MathML).
 MATH_SOURCE_ATTRIBUTES = ("data-math", "data-tex", "data-latex")
+_MATH_SOURCE_ATTRIBUTE_SET = frozenset(MATH_SOURCE_ATTRIBUTES)
 # Class words that mark such an element as display math ("math-block").
 DISPLAY_CLASS_WORDS = ("block", "display")
 # Images of a formula: WordPress.com's <img class="latex" alt="TeX">, or an address
@@ -229,15 +230,15 @@ _MATH_CLASS_RE = re.compile("|".join(
     map(re.escape, (KATEX_CLASS, KATEX_DISPLAY_CLASS, WIKIPEDIA_MATH_CLASS))))
 
 
-def could_be_math(el, tag: str) -> bool:
-    """A cheap first look, so math_of runs on the few elements that could answer."""
+def could_be_math(tag: str, classes: str | None, names) -> bool:
+    """A cheap first look, so math_of runs on the few elements that could answer:
+    from the element's tag, class value and attribute names (`el.keys()`), which
+    the caller has read already."""
     if tag in _MATH_ROOT_TAGS:
         return True
-    classes = el.get("class")
     if classes is not None and _MATH_CLASS_RE.search(classes):
         return True
-    # An empty value holds no formula (math_of passes over it), so truth will do.
-    return any(map(el.get, MATH_SOURCE_ATTRIBUTES))
+    return not _MATH_SOURCE_ATTRIBUTE_SET.isdisjoint(names)
 
 
 def math_of(el) -> Math | None:
