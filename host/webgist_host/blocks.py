@@ -162,15 +162,16 @@ class _Walker:
         self._ids: dict = {}                 # id -> element, for in-page links
         self._disclosed: frozenset | None = None  # ids a collapsed button controls
         self._fragment_links: list = []      # <a href="#..."> in source order
+        self._hrefs: dict = {}               # raw href -> self.links.href(raw)
         self._index_tree(root)
         # A copy strip sits just before a code block (or before a block holding
         # one): _is_strip rules out every other child by this set alone.
         self._before_code = {_previous_element(el) for el in self._holds_code}
         self.footnotes = find_footnotes(root, self._ids, self._fragment_links)
-        self.inline = InlineRenderer(self.skipped, href=self.links.href, math=self._math.get,
+        self.inline = InlineRenderer(self.skipped, href=self._href, math=self._math.get,
                                      footnote=self.footnotes.reference)
         self.inline_lines = InlineRenderer(self.skipped, line_breaks=True,
-                                           href=self.links.href, math=self._math.get,
+                                           href=self._href, math=self._math.get,
                                            footnote=self.footnotes.reference)
 
     # --- one pass over the tree: positions and which elements hold blocks ------
@@ -231,6 +232,13 @@ class _Walker:
         if tag == "svg":
             return bool(self._svg_labels(el))
         return False
+
+    def _href(self, raw: str | None) -> str | None:
+        """self.links.href, worked out once per distinct value: pages repeat their
+        links (a third of WCXB's are repeats), and resolving one costs microseconds."""
+        if raw not in self._hrefs:
+            self._hrefs[raw] = self.links.href(raw)
+        return self._hrefs[raw]
 
     # --- paths, boxes, visibility ------------------------------------------------
 
@@ -483,7 +491,7 @@ class _Walker:
                 # its words join the current run, its blocks are walked in place.
                 if not self.skipped(child):
                     inner = ctx
-                    href = self.links.href(child.get("href")) if self._tags[child] == "a" else None
+                    href = self._href(child.get("href")) if self._tags[child] == "a" else None
                     if href:
                         inner = ctx._replace(link=href)
                     self._walk(child, self._enter(child, inner), run)

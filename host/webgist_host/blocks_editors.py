@@ -57,14 +57,15 @@ def _classes(el) -> set[str]:
     return set((el.get("class") or "").split())
 
 
-# Any root class name, anywhere in a class value: most elements are ruled out by
-# this one search before their class value is split into words.
-_ROOT_NAME_RE = re.compile("|".join(map(re.escape, EDITOR_SHAPES)))
+# The root class names, looked for anywhere in a class value: most values hold
+# none and are ruled out before being split into words (substring tests in C,
+# several times faster than one regex alternation over the same names).
+_ROOT_NAMES = tuple(EDITOR_SHAPES)
 
 
 def could_be_editor(classes: str | None) -> bool:
     """False when a class value cannot name an editor root (most values)."""
-    return bool(classes) and _ROOT_NAME_RE.search(classes) is not None
+    return bool(classes) and any(map(classes.__contains__, _ROOT_NAMES))
 
 
 def editor_shape(el) -> EditorShape | None:

@@ -156,12 +156,16 @@ def code_span(text: str) -> str:
     return f"{fence}{pad}{text}{pad}{fence}"
 
 
+# What a browser ignores in a URL's scheme: controls and spaces.
+_CONTROL_OR_SPACE_RE = re.compile(r"[\x00-\x20]")
+
+
 def safe_href(href: str | None) -> str | None:
     """The href to link to, or None when it is empty, script, or an in-page fragment."""
     if not href:
         return None
     href = href.strip()
-    probe = re.sub(r"[\x00-\x20]", "", href).lower()
+    probe = _CONTROL_OR_SPACE_RE.sub("", href).lower()
     if not probe or probe.startswith("#") or probe.startswith(UNSAFE_HREF_PREFIXES):
         return None
     return href
@@ -180,7 +184,9 @@ class LinkPolicy:
         if href is None:
             return None
         href = self.resolve(href)
-        if _scheme(href) in LOCAL_SCHEMES and _scheme(self.base) in WEB_SCHEMES:
+        # The base first: without a web base (a file, or no URL at all) every
+        # scheme is kept, and the link's own is not parsed.
+        if _scheme(self.base) in WEB_SCHEMES and _scheme(href) in LOCAL_SCHEMES:
             return None
         return href
 

@@ -224,10 +224,10 @@ def _attribute_formula(el) -> Math | None:
 _MATH_ROOT_TAGS = frozenset({"img", "script", "math", MATHJAX3_TAG})
 
 
-# The class words math_of answers to, anywhere in a class value: a value none of
-# them is part of cannot make an element a math root, and is not split into words.
-_MATH_CLASS_RE = re.compile("|".join(
-    map(re.escape, (KATEX_CLASS, KATEX_DISPLAY_CLASS, WIKIPEDIA_MATH_CLASS))))
+# The class words math_of answers to, looked for anywhere in a class value: a value
+# none of them is part of cannot make an element a math root (substring tests in C,
+# several times faster than a regex alternation).
+_MATH_CLASS_WORDS = (KATEX_CLASS, KATEX_DISPLAY_CLASS, WIKIPEDIA_MATH_CLASS)
 
 
 def could_be_math(tag: str, classes: str | None, names) -> bool:
@@ -236,7 +236,7 @@ def could_be_math(tag: str, classes: str | None, names) -> bool:
     the caller has read already."""
     if tag in _MATH_ROOT_TAGS:
         return True
-    if classes is not None and _MATH_CLASS_RE.search(classes):
+    if classes is not None and any(map(classes.__contains__, _MATH_CLASS_WORDS)):
         return True
     return not _MATH_SOURCE_ATTRIBUTE_SET.isdisjoint(names)
 
