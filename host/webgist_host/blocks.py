@@ -223,7 +223,7 @@ class _Walker:
             return True
         if el in self._editors:
             return True
-        if self._drawn_as_code(el, tag):
+        if (tag == "div" or self.measured) and self._drawn_as_code(el, tag):
             return True
         if tag == "img":
             return self._image_source(el) is not None and not self._tiny(el)
@@ -304,7 +304,8 @@ class _Walker:
     def _drawn_as_code(self, el, tag: str) -> bool:
         """The browser drew it as code (FLAG_CODE) and it holds no page structure,
         or the page names the element's language on a plain <div> of text
-        (Writerside's div.code-block[data-lang], which has no <pre>)."""
+        (Writerside's div.code-block[data-lang], which has no <pre>). Always False
+        for other tags on a page nobody measured: callers skip the call then."""
         if (tag == "div" and not _NAMED_CODE_ATTRIBUTE_SET.isdisjoint(self._attr_names[el])
                 and any(map(el.get, NAMED_CODE_ATTRIBUTES))):
             # tag_of, not self._tags: the index pass asks before it reaches them.
@@ -457,12 +458,14 @@ class _Walker:
             return _Walker.math
         if el in self._editors:
             return _Walker.editor
-        if self._drawn_as_code(el, tag) or (tag == "code" and is_block_code(el)):
+        if ((tag == "div" or self.measured) and self._drawn_as_code(el, tag)
+                or tag == "code" and is_block_code(el)):
             return _Walker.code
         return None
 
     def _enter(self, el, ctx: _Context) -> _Context:
-        if FLOAT_ATTR in self._attr_names[el] or (self.box(el) is not None and self.box(el).is_float):
+        if FLOAT_ATTR in self._attr_names[el] or (
+                self.measured and self.box(el) is not None and self.box(el).is_float):
             ctx = ctx._replace(float_of=self.path(el))
         return ctx
 
@@ -475,9 +478,9 @@ class _Walker:
         if el.text:
             run.pieces.append(el.text)
         for child in el:
-            if not isinstance(child.tag, str):
+            if not self._tags[child]:       # a comment or processing instruction
                 pass
-            elif self._is_strip(child):
+            elif child in self._before_code and self._is_strip(child):
                 self.decisions.append(Decision(
                     STAGE, "dropped", "copy-button strip above a code block", self.path(child),
                     " ".join(child.text_content().split())))
@@ -501,11 +504,12 @@ class _Walker:
                 run.pieces.append(child.tail)
 
     def _flush(self, run: _Run, ctx: _Context) -> None:
-        if not run.pieces:
-            return
-        if all(isinstance(piece, str) and not piece.strip() for piece in run.pieces):
-            # Only the white space between block children (most runs): no words,
-            # so _paragraph would render and finish it only to find it empty.
+        for piece in run.pieces:
+            if not isinstance(piece, str) or piece.strip():
+                break
+        else:
+            # Nothing, or only the white space between block children (most runs):
+            # _paragraph would render and finish it only to find no words.
             return
         for segment in _split_at_double_breaks(run.pieces):
             self._paragraph(run, segment, ctx)
@@ -648,7 +652,8 @@ class _Walker:
 
     def _is_code(self, el) -> bool:
         tag = self._tags[el]
-        return tag in CODE_TAGS or el in self._editors or self._drawn_as_code(el, tag)
+        return (tag in CODE_TAGS or el in self._editors
+                or (tag == "div" or self.measured) and self._drawn_as_code(el, tag))
 
     def _is_strip(self, el) -> bool:
         """The label-and-copy strip just above a code block (MDN's "js Copy")."""
