@@ -274,10 +274,14 @@ def math_of(el) -> Math | None:
 _MATHJAX2_COPY_RE = re.compile("|".join(map(re.escape, sorted(MATHJAX2_COPY_CLASSES))))
 
 
+def could_be_mathjax2_copy(classes: str | None) -> bool:
+    """False when a class value cannot mark a MathJax 2 rendering (most values)."""
+    return bool(classes) and _MATHJAX2_COPY_RE.search(classes) is not None
+
+
 def is_mathjax2_copy(el) -> bool:
     """A MathJax 2 rendering whose <script type="math/tex"> source follows it."""
-    classes = el.get("class")
-    if not classes or not _MATHJAX2_COPY_RE.search(classes):
+    if not could_be_mathjax2_copy(el.get("class")):
         return False
     if not (_classes(el) & MATHJAX2_COPY_CLASSES):
         return False

@@ -107,7 +107,9 @@ def _drop_repeats(blocks: list[Block], measured: bool) -> tuple[list[bool], list
     for i, key in enumerate(keys):
         if not key:
             continue
-        copies = groups.setdefault(key, _Copies())
+        copies = groups.get(key)
+        if copies is None:       # not setdefault: it would build a _Copies every time
+            copies = groups[key] = _Copies()
         twin_checked = not measured and blocks[i].kind in COMPANY_RULE_KINDS
         if twin_checked and not copies.empty and not _is_twin(i, copies, before, after):
             _admit(copies, i, boxes)          # the page repeats itself on purpose
@@ -289,8 +291,9 @@ def _drop_restated_wholes(blocks: list[Block]) -> tuple[list[Block], list[Decisi
 
 
 def _shingles(words: list[str]) -> set[int]:
-    return {hash(tuple(words[k:k + SHINGLE_WORDS]))
-            for k in range(len(words) - SHINGLE_WORDS + 1)}
+    # zip over shifted copies builds each six-word tuple directly, without a slice
+    # per position; the tuples, and so their hashes, are the same.
+    return set(map(hash, zip(*(words[k:] for k in range(SHINGLE_WORDS)))))
 
 
 def _phrase_owners(phrases: list[set[int]]) -> dict[int, list[int]]:
