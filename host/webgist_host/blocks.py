@@ -206,10 +206,10 @@ class _Walker:
             classes = None
             if "class" in names:
                 classes = self._class_values[el] = el.get("class")
-            if could_be_editor(classes):
-                shape = editor_shape(el)
-                if shape is not None:
-                    self._editors[el] = shape
+                if could_be_editor(classes):
+                    shape = editor_shape(el)
+                    if shape is not None:
+                        self._editors[el] = shape
             if self._in_math and (el.getparent() in self._in_math or el in self._math):
                 self._in_math.add(el)
                 continue
@@ -420,7 +420,7 @@ class _Walker:
         built once, every field known: it has two dozen fields, and copying it with
         `replace` for each change cost a tenth of the stage."""
         if "rect" not in fields:
-            fields["rect"] = self.rect(el)
+            fields["rect"] = self.rect(el) if self.measured else None
         if "dom_index" not in fields:
             fields["dom_index"] = self._index.get(el, 0)
         fields.update(kind=kind, text=text, rich_text=rich, tag=self._tags[el],
