@@ -57,6 +57,11 @@ _REACT_STREAMED_ID = re.compile(r"^S:\d+$")
 # Attributes that name a code language; on a <div> of plain text they make it code.
 NAMED_CODE_ATTRIBUTES = ("data-lang", "data-language")
 _NAMED_CODE_ATTRIBUTE_SET = frozenset(NAMED_CODE_ATTRIBUTES)
+# Attributes the walk asks about after the index pass (visibility, a popover, an
+# open <dialog>, the capture's stamps, a named code language); the index pass reads
+# the rest itself.
+WALK_ATTRIBUTES = frozenset({"hidden", "aria-hidden", "style", "popover", "open",
+                             FLOAT_ATTR, PATH_ATTR, *NAMED_CODE_ATTRIBUTES})
 # A copy strip is a label and a button or two; anything with more children is not.
 MAX_STRIP_CHILDREN = 8
 # A <noscript> this long is content, not an "enable JavaScript" notice or a pixel.
@@ -157,7 +162,8 @@ class _Walker:
         self._editors: dict = {}            # editor root -> its editor_shape
         # element -> its attribute names (el.keys()), read once: el.get costs a key
         # conversion and a search every time, and most elements lack most of the
-        # attributes the walker asks about.
+        # attributes the walker asks about. Kept only for elements holding one of
+        # WALK_ATTRIBUTES (a list per element would feed the garbage collector).
         self._attr_names: dict = {}
         self._class_values: dict = {}       # element -> its class value, when it has one
         self._holds_block: set = set()
@@ -196,7 +202,9 @@ class _Walker:
             tag = self._tags[el] = tag_of(el)
             if not tag:                 # a comment or processing instruction
                 continue
-            names = self._attr_names[el] = el.keys()
+            names = el.keys()
+            if not WALK_ATTRIBUTES.isdisjoint(names):
+                self._attr_names[el] = names
             if "id" in names:
                 el_id = el.get("id")
                 if el_id and el_id not in self._ids:
@@ -259,7 +267,7 @@ class _Walker:
     # --- paths, boxes, visibility ------------------------------------------------
 
     def path(self, el) -> str:
-        stamped = el.get(PATH_ATTR) if PATH_ATTR in self._attr_names[el] else None
+        stamped = el.get(PATH_ATTR) if PATH_ATTR in self._attr_names.get(el, ()) else None
         return stamped or self._computed_path(el)
 
     def _computed_path(self, el) -> str:
@@ -291,7 +299,7 @@ class _Walker:
         return box.rect if box else None
 
     def hidden_reason(self, el) -> str | None:
-        names = self._attr_names[el]
+        names = self._attr_names.get(el, ())
         hidden_attr = "hidden" in names and not self._streamed_content(el)
         aria_hidden = "aria-hidden" in names and el.get("aria-hidden").strip().lower() == "true"
         style = el.get("style") if "style" in names else None
@@ -322,7 +330,8 @@ class _Walker:
         or the page names the element's language on a plain <div> of text
         (Writerside's div.code-block[data-lang], which has no <pre>). Always False
         for other tags on a page nobody measured: callers skip the call then."""
-        if (tag == "div" and not _NAMED_CODE_ATTRIBUTE_SET.isdisjoint(self._attr_names[el])
+        names = self._attr_names.get(el, ())
+        if (tag == "div" and not _NAMED_CODE_ATTRIBUTE_SET.isdisjoint(names)
                 and any(map(el.get, NAMED_CODE_ATTRIBUTES))):
             # tag_of, not self._tags: the index pass asks before it reaches them.
             return not any(tag_of(d) in BLOCK_TAGS for d in el.iterdescendants())
@@ -480,7 +489,7 @@ class _Walker:
         return None
 
     def _enter(self, el, ctx: _Context) -> _Context:
-        if FLOAT_ATTR in self._attr_names[el] or (
+        if FLOAT_ATTR in self._attr_names.get(el, ()) or (
                 self.measured and self.box(el) is not None and self.box(el).is_float):
             ctx = ctx._replace(float_of=self.path(el))
         return ctx

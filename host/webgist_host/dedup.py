@@ -104,9 +104,10 @@ def _drop_repeats(blocks: list[Block], measured: bool) -> tuple[list[bool], list
     keep = [True] * len(blocks)
     decisions: list[Decision] = []
     groups: dict[str, _Copies] = {}
+    counts = Counter(keys)
     for i, key in enumerate(keys):
-        if not key:
-            continue
+        if not key or counts[key] == 1:
+            continue             # no other copy to weigh it against (most blocks): kept
         copies = groups.get(key)
         if copies is None:       # not setdefault: it would build a _Copies every time
             copies = groups[key] = _Copies()
