@@ -41,23 +41,27 @@ def walk_with_paths(root):
     `ancestors` is the list of (element, real path) pairs from the root down to the
     parent; it is shared and changes as the walk moves on, so copy what you keep.
     Real paths are built incrementally, so the walk is linear in the tree's size.
+    The order is lxml's own iteration (in C); the parent chain is kept by popping
+    the stack until its top is the element's parent.
     """
     ancestors: list[tuple[object, str]] = []
-    stack = [(root, f"/{tag_of(root)}[1]", 0)]
-    while stack:
-        el, path, depth = stack.pop()
-        del ancestors[depth:]
+    counts: list[dict[str, int] | None] = []    # per ancestor: its children's tags so far
+    for el in root.iter():
+        name = tag_of(el)
+        if not name:
+            continue                            # comments and PIs have no path
+        if el is root:
+            path = f"/{name}[1]"
+        else:
+            parent = el.getparent()
+            while ancestors[-1][0] is not parent:
+                ancestors.pop()
+                counts.pop()
+            seen = counts[-1]
+            if seen is None:                    # the parent's first child: most have none
+                seen = counts[-1] = {}
+            n = seen[name] = seen.get(name, 0) + 1
+            path = f"{ancestors[-1][1]}/{name}[{n}]"
         yield el, path, ancestors
         ancestors.append((el, path))
-        if not len(el):
-            continue               # a leaf, most elements: no counting to set up
-        counts: dict[str, int] = {}
-        children = []
-        for child in el:
-            name = tag_of(child)
-            if not name:
-                continue
-            n = counts[name] = counts.get(name, 0) + 1
-            children.append((child, f"{path}/{name}[{n}]", depth + 1))
-        children.reverse()
-        stack.extend(children)
+        counts.append(None)

@@ -55,12 +55,12 @@ def convert(html: str | bytes, *, url: str | None = None,
     lap("parse")
     root, shadow_notes = compose_shadow_roots(root, max_roots=limits.max_shadow_roots)
     notes += shadow_notes
+    lap("shadow")
     # lxml makes a Python object for an element whenever a walk reaches it and no
     # reference to one is alive (~1 us each), and frees it when the last goes.
     # The block model and regions each walk the whole tree: holding every element
     # until the Document is built makes them once, not once per walk.
     elements = list(root.iter())
-    lap("shadow")
     metadata = read_metadata(root, url=url, capture=capture)
     try:
         blocks, decisions = extract_blocks(root, capture, base_url=url or capture.url)
