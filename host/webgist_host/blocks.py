@@ -505,7 +505,7 @@ class _Walker:
         for child in el:
             if not self._tags[child]:       # a comment or processing instruction
                 pass
-            elif child in self._before_code and self._is_strip(child):
+            elif self._is_strip(child):
                 self.decisions.append(Decision(
                     STAGE, "dropped", "copy-button strip above a code block", self.path(child),
                     " ".join(child.text_content().split())))
@@ -600,7 +600,7 @@ class _Walker:
     def list_(self, el, ctx: _Context) -> None:
         ordered = tag_of(el) == "ol"
         inner = ctx._replace(list_depth=ctx.list_depth + 1, ordered=ordered,
-                        numbers=_item_numbers(el) if ordered else None, frame=None)
+                             numbers=_item_numbers(el) if ordered else None, frame=None)
         self.container(el, inner)
 
     def footnote(self, el, ctx: _Context, label: str) -> None:
@@ -610,7 +610,7 @@ class _Walker:
                        dict(kind="paragraph", tag=tag_of(el)), prefix=f"[^{label}]: ",
                        mark=self.footnotes.marks.get(el, ""))
         self.container(el, ctx._replace(frame=frame, numbers=None, list_depth=0,
-                                   ordered=False))
+                                        ordered=False))
 
     def list_item(self, el, ctx: _Context) -> None:
         number = ctx.numbers.get(el) if (ctx.ordered and ctx.numbers) else None

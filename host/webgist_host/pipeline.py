@@ -102,7 +102,7 @@ def convert(html: str | bytes, *, url: str | None = None,
     notes = list(capture.problems) + notes
     if not capture.measured:
         notes.append("no geometry: blocks are in source order")
-    del elements
+    del elements                 # the element objects may go now
     return Document(
         blocks=tuple(blocks),
         metadata=metadata,
