@@ -251,6 +251,13 @@ def test_escaping_is_by_context():
     assert escape_text("a <b> tag & &amp;") == "a \\<b> tag & \\&amp;"
 
 
+def test_a_tag_or_entity_completed_by_the_next_text_node_is_escaped():
+    # "&lt;" and "b" are two text nodes around an empty <span>: joined, they would
+    # open a tag; "&am" and "p;" would read as the entity for "&".
+    blocks, _ = blocks_of("<p>&lt;<span></span>b and &amp;am<span>p;</span></p>")
+    assert blocks[0].rich_text == "\\<b and \\&amp;"
+
+
 def test_extraction_does_not_change_the_tree():
     root = parse_html("<div><p>a<br><br>b</p><ul><li><p>x</p><p>y</p></li></ul></div>")
     before = etree.tostring(root)

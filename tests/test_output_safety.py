@@ -152,6 +152,9 @@ def test_safe_links_and_pictures_still_work():
     '<math display="block"><semantics><mi>x</mi><annotation encoding="application/x-tex">'
     '&lt;/p&gt;&lt;script&gt;alert(1)&lt;/script&gt;</annotation></semantics></math>',
     '<script type="math/tex; mode=display">&lt;script&gt;alert(1)&lt;/script&gt; a<b</script>',
+    # a "<" whose tag name arrives in the next text node (found by the fuzz test below)
+    "&lt;<script></script>javascript:",
+    "<p>&lt;<span></span>img src=x onerror=alert(1)&gt;</p>",
 ])
 def test_no_raw_html_or_active_links_from_page_text(html):
     for md in _convert_all(html):

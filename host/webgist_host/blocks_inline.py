@@ -79,8 +79,10 @@ _ESCAPES = (
     # "_" opens or closes emphasis only at a word edge, next to a non-space:
     # snake_case and "a _ b" stay as written.
     (re.compile(r"(?<![^\W_])_(?=\S)|(?<=\S)_(?![^\W_])"), r"\\_"),
-    (re.compile(r"<(?=[A-Za-z/!?])"), r"\\<"),             # would open a tag
-    (re.compile(r"&(?=#?\w+;)"), r"\\&"),                  # would read as an entity
+    # A tag opener or an entity may be completed by the next text node ("&lt;" then
+    # an empty <span>, then "b"), so a "<" or "&" at a node's end is escaped too.
+    (re.compile(r"<(?=[A-Za-z/!?]|$)"), r"\\<"),           # would open a tag
+    (re.compile(r"&(?=#?\w+;|#?\w*$)"), r"\\&"),            # would read as an entity
     (re.compile(r"~~"), r"\\~\\~"),                        # GFM strikethrough
 )
 _LINE_START_ESCAPES = (
