@@ -254,19 +254,13 @@ def extension_browser_saving_to(tmp_path, browser_paths, downloads):
     install-host --profile`), with the profile's download folder set to `downloads`
     before start, as a user's settings would (CDP's Browser.setDownloadBehavior
     would also rename every file, hiding the name the extension chose)."""
-    import os
-    import subprocess
-
-    from conftest import _extension_browser, webgist_command
+    from conftest import _extension_browser, register_host
     profile = tmp_path / "profile"
     (profile / "Default").mkdir(parents=True)
     (profile / "Default" / "Preferences").write_text(json.dumps({
         "download": {"default_directory": str(downloads), "prompt_for_download": False},
         "savefile": {"default_directory": str(downloads)}}))
-    env = {**os.environ, "WEBGIST_HOME": str(tmp_path / "webgist-home")}
-    installed = subprocess.run(webgist_command() + ["install-host", "--profile", str(profile)],
-                               env=env, capture_output=True, text=True, timeout=60)
-    assert installed.returncode == 0, installed.stderr
+    register_host(profile, tmp_path)
     yield from _extension_browser(profile, browser_paths)
 
 
@@ -310,26 +304,19 @@ def extension_browser_with(tmp_path, browser_paths, *, extension=None, flags=())
     `webgist install-host --profile`), loading the extension from `extension` (a
     folder; the manifest's key keeps the id) and/or with extra Chromium `flags`.
     A generator, for a fixture to `yield from`."""
-    import os
-    import subprocess
-
-    from conftest import EXTENSION, webgist_command
-    from webgist_host import browser
+    from conftest import EXTENSION, _extension_browser, register_host
     profile = tmp_path / "profile"
-    profile.mkdir()
-    env = {**os.environ, "WEBGIST_HOME": str(tmp_path / "webgist-home")}
-    installed = subprocess.run(webgist_command() + ["install-host", "--profile", str(profile)],
-                               env=env, capture_output=True, text=True, timeout=60)
-    assert installed.returncode == 0, installed.stderr
-    # start_chromium takes no extra flags: add them to the ones it reads, for this start.
-    usual = browser.CHROMIUM_FLAGS
-    browser.CHROMIUM_FLAGS = usual + tuple(flags)
-    try:
-        driver = browser.start_chromium(str(profile), paths=browser_paths,
-                                        extension=str(extension or EXTENSION))
-    finally:
-        browser.CHROMIUM_FLAGS = usual
-    try:
-        yield driver
-    finally:
-        driver.quit()
+    register_host(profile, tmp_path)
+    yield from _extension_browser(profile, browser_paths, extension=extension or EXTENSION,
+                                  extra_flags=tuple(flags))
+
+
+def send_html(handler, body: bytes | str, status: int = 200,
+              content_type: str = "text/html; charset=utf-8") -> None:
+    """Answer a BaseHTTPRequestHandler's request with one complete HTML body."""
+    data = body.encode() if isinstance(body, str) else body
+    handler.send_response(status)
+    handler.send_header("Content-Type", content_type)
+    handler.send_header("Content-Length", str(len(data)))
+    handler.end_headers()
+    handler.wfile.write(data)

@@ -79,8 +79,20 @@ def webgist_command() -> list[str]:
     return [str(script)] if script.exists() else [sys.executable, "-m", "webgist_host.cli"]
 
 
-def _extension_browser(profile: Path, browser_paths):
-    driver = start_chromium(str(profile), paths=browser_paths, extension=str(EXTENSION))
+def register_host(profile: Path, tmp_path: Path) -> None:
+    """Register the real host in `profile` with `webgist install-host --profile`,
+    as a user would, keeping its data folder inside tmp_path."""
+    profile.mkdir(parents=True, exist_ok=True)
+    env = {**os.environ, "WEBGIST_HOME": str(tmp_path / "webgist-home")}
+    installed = subprocess.run(webgist_command() + ["install-host", "--profile", str(profile)],
+                               env=env, capture_output=True, text=True, timeout=60)
+    assert installed.returncode == 0, installed.stderr
+
+
+def _extension_browser(profile: Path, browser_paths, *, extension: Path = EXTENSION,
+                       extra_flags: tuple[str, ...] = ()):
+    driver = start_chromium(str(profile), paths=browser_paths, extension=str(extension),
+                            extra_flags=extra_flags)
     try:
         yield driver
     finally:
@@ -92,11 +104,7 @@ def extension_browser(tmp_path, browser_paths):
     """Chromium with the real extension loaded and the real host registered in its
     profile by `webgist install-host --profile`, as a user would register it."""
     profile = tmp_path / "profile"
-    profile.mkdir()
-    env = {**os.environ, "WEBGIST_HOME": str(tmp_path / "webgist-home")}
-    installed = subprocess.run(webgist_command() + ["install-host", "--profile", str(profile)],
-                               env=env, capture_output=True, text=True, timeout=60)
-    assert installed.returncode == 0, installed.stderr
+    register_host(profile, tmp_path)
     yield from _extension_browser(profile, browser_paths)
 
 

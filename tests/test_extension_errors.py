@@ -12,7 +12,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from browser_support import (CDPTarget, click_copy, devtools_targets, host_processes, last_command_result,
+from browser_support import (CDPTarget, send_html, click_copy, devtools_targets, host_processes, last_command_result,
                              open_page_and_popup, popup_result,
                              press_copy_shortcut, press_extension_shortcut, service_worker,
                              wait_ready)
@@ -84,13 +84,8 @@ class _SlowSite(BaseHTTPRequestHandler):
         if self.path == "/hang.png":
             self.stop.wait(30)
             return
-        body = (b"<!DOCTYPE html><title>Still loading</title><h1>Still loading</h1>"
-                b"<p>The text is here, the picture never comes.</p><img src='/hang.png' alt=''>")
-        self.send_response(200)
-        self.send_header("Content-Type", "text/html")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
+        send_html(self, b"<!DOCTYPE html><title>Still loading</title><h1>Still loading</h1>"
+                        b"<p>The text is here, the picture never comes.</p><img src='/hang.png' alt=''>")
 
     def log_message(self, *args):
         pass

@@ -17,7 +17,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import pytest
 from selenium.webdriver.common.by import By
 
-from browser_support import (click_copy, extension_browser_with, last_command_result,
+from browser_support import (click_copy, extension_browser_with, last_command_result, send_html,
                              open_page_and_popup, press_copy_shortcut, press_extension_shortcut,
                              read_clipboard, service_worker, wait_ready)
 
@@ -34,14 +34,9 @@ class _Store(BaseHTTPRequestHandler):
 
     def do_GET(self):
         host = self.headers.get("Host", "").split(":")[0]
-        body = (f"<!DOCTYPE html><html lang='en'><title>Rooftop bee kit</title>"
-                f"<h1>Rooftop bee kit</h1><p>Served as {host}.</p>"
-                f"<p>A veil, gloves and a smoker for the first inspection.</p></html>").encode()
-        self.send_response(200)
-        self.send_header("Content-Type", "text/html; charset=utf-8")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
+        send_html(self, f"<!DOCTYPE html><html lang='en'><title>Rooftop bee kit</title>"
+                        f"<h1>Rooftop bee kit</h1><p>Served as {host}.</p>"
+                        f"<p>A veil, gloves and a smoker for the first inspection.</p></html>")
 
     def log_message(self, *args):
         pass

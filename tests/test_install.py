@@ -5,7 +5,6 @@ import base64
 import hashlib
 import json
 import os
-import stat
 import struct
 import subprocess
 import sys
@@ -13,34 +12,14 @@ from pathlib import Path
 
 import pytest
 
+from install_support import home, mode, tree  # noqa: F401  (home is a fixture)
+
 import webgist_host
 from webgist_host import install
 from webgist_host.install import EXTENSION_ID, HOST_NAME, MANIFEST_FILENAME
 
 REPO = Path(__file__).resolve().parent.parent
 ORIGIN = f"chrome-extension://{EXTENSION_ID}/"
-
-
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    """HOME and the webgist data dir inside tmp; no XDG overrides leaking in."""
-    home = tmp_path / "home"
-    home.mkdir()
-    monkeypatch.setenv("HOME", str(home))
-    monkeypatch.setenv("WEBGIST_HOME", str(tmp_path / "data" / "webgist"))
-    for name in ("XDG_DATA_HOME", "XDG_CONFIG_HOME"):
-        monkeypatch.delenv(name, raising=False)
-    return home
-
-
-def tree(root: Path) -> dict[str, str]:
-    """Every path under root with its kind, to compare before/after snapshots."""
-    return {str(p.relative_to(root)): ("dir" if p.is_dir() else p.read_text(errors="replace"))
-            for p in sorted(root.rglob("*"))}
-
-
-def mode(path: Path) -> int:
-    return stat.S_IMODE(path.stat().st_mode)
 
 
 def ping_through(launcher: Path, origin: str = ORIGIN) -> dict:

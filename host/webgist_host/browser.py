@@ -84,11 +84,12 @@ def collect_script() -> str:
 
 
 def start_chromium(profile: str, *, paths: BrowserPaths | None = None,
-                   extension: str | None = None):
+                   extension: str | None = None, extra_flags: tuple[str, ...] = ()):
     """A headless Chromium under selenium, with its own profile folder.
 
     With `extension`, the unpacked extension at that path is loaded; otherwise
-    extensions stay off, as a capture needs none.
+    extensions stay off, as a capture needs none. `extra_flags` are added after
+    the usual ones (tests use them to point host names at 127.0.0.1).
     """
     os.environ.setdefault("SE_OFFLINE", "true")  # never let Selenium Manager go online
     from selenium import webdriver
@@ -98,7 +99,7 @@ def start_chromium(profile: str, *, paths: BrowserPaths | None = None,
     paths = paths or find_browser()
     options = webdriver.ChromeOptions()
     options.binary_location = paths.chromium
-    for flag in CHROMIUM_FLAGS:
+    for flag in CHROMIUM_FLAGS + tuple(extra_flags):
         options.add_argument(flag)
     options.add_argument(f"--user-data-dir={profile}")
     options.add_argument(f"--window-size={VIEWPORT[0]},{VIEWPORT[1]}")
