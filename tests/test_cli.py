@@ -50,6 +50,19 @@ def test_static_runs_without_any_browser_and_says_so(tmp_path):
     assert "source order (dom-fallback)" in result.stderr
 
 
+def test_empty_main_content_says_why_and_what_to_try(tmp_path):
+    page = PAGES / "product--script-built-page-footer-only" / "page.html"
+    result = run_webgist("--static", str(page), env=_env_without_browser(tmp_path))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == ""
+    assert "no main content found" in result.stderr
+    assert "--scope page" in result.stderr and "drop --static" in result.stderr
+    everything = run_webgist("--static", "--scope", "page", str(page),
+                             env=_env_without_browser(tmp_path))
+    assert "registered in Munich" in everything.stdout
+    assert "no main content found" not in everything.stderr
+
+
 def test_static_reads_stdin(tmp_path):
     result = run_webgist("-", "--static", "--json", env=_env_without_browser(tmp_path),
                          input_text="<html><body><h1>From stdin</h1><p>Piped words.</p></body></html>")

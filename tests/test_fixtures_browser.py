@@ -59,6 +59,8 @@ BROWSER_FIXTURES: dict[str, str] = {
     "blocks--react-streamed-suspense": "hidden streamed content stays hidden: the stub script never moves it",
     "blocks--svg-chart": "svg with text labels, measured as drawn",
     "blocks--svg-labels": "svg labels vs aria-hidden icons, measured as drawn",
+    # collections
+    "collection--footer-footnotes-outweigh-grid": "a drawn page footer of long footnotes under a short product grid",
     # code
     "code--backtick-fence": "code drawn in monospace with backtick runs",
     "code--copy-strip": "copy-button strips drawn next to <pre>",

@@ -103,6 +103,9 @@ def main(argv: list[str] | None = None) -> int:
               file=sys.stderr)
     if args.explain:
         print(document.explain(), file=sys.stderr)
+    if args.scope == "main" and not document.stats()["words"]:
+        print(_EMPTY_MAIN_HINT + ("; or drop --static, so the page's scripts can build its content"
+                                  if args.static else ""), file=sys.stderr)
     output = document.to_json_text() + "\n" if args.json else document.markdown
     if args.output:
         Path(args.output).write_text(output, encoding="utf-8")
@@ -111,6 +114,12 @@ def main(argv: list[str] | None = None) -> int:
     else:
         sys.stdout.write(output)
     return 0
+
+
+# Said when the main content comes out empty: everything on the page was chrome
+# (menus, footer), often because the page builds its content with script.
+_EMPTY_MAIN_HINT = ("webgist: no main content found (every block was page chrome: see --explain); "
+                    "--scope page keeps everything")
 
 
 def _convert_with_overlay(args, options) -> Document:

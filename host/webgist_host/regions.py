@@ -57,6 +57,12 @@ WIDGET_MAX_SHARE = 0.25
 NAV_MIN_LINKED_SHARE = 0.35
 # ...and a navigation landmark this much made of links is believed whatever its size.
 LINK_NAV_SHARE = 0.7
+# Landmarks (by tag or role) believed whatever their size. A page footer (<footer>
+# outside sectioning content, role=contentinfo) that holds most of the page is not
+# a wrapper around it: either the content is built by script and the static HTML is
+# the footer alone (WCXB: five shop and service pages, empty in the reference), or
+# the footer carries pages of legal footnotes under a short product grid (WCXB 3064).
+ANY_SIZE_LANDMARKS = frozenset({"footer"})
 
 # The chrome kinds that are never main content, whatever the container.
 CHROME_KINDS = frozenset({"header", "nav", "footer", "aside", "dialog", "search"})
@@ -273,6 +279,8 @@ def _resolve_marks(blocks: list[Block], contexts: list[_Context], lineage,
         # A real <nav> (or role=navigation) that is mostly links is navigation at any
         # size: a docs sidebar listing the whole manual outweighs a short page.
         link_nav = what == "landmark" and kind == "nav" and in_links >= LINK_NAV_SHARE * held
+        if what == "landmark" and kind in ANY_SIZE_LANDMARKS:
+            return True
         if held >= share * total and not link_nav:
             return False
         # Prose outside links, measured the same way: a column named
