@@ -152,7 +152,21 @@ export async function convertTab(tabId, {
       hint: "Try the other scope, or reload the page and try again. If it keeps failing, " +
             "the message above is what to report." });
   }
+  if (!reply.markdown.trim()) throw nothingToCopy(options.scope);
   return { ...reply, selection, title: reply.title || capture.title || "", url: capture.url || "" };
+}
+
+// Empty Markdown is refused rather than copied, so the clipboard keeps what it had.
+// In the main scope it means every block was menus, header or footer; often the
+// page builds its content with script that has not run yet.
+function nothingToCopy(scope) {
+  if (scope === "main") {
+    return new HostError("No main content found on this page: everything on it is menus, header or footer.",
+      { kind: "empty-main",
+        hint: "Choose “Whole page” as the scope in the popup and copy again. The clipboard was left as it was." });
+  }
+  return new HostError("This page has no text to convert. The clipboard was left as it was.",
+    { kind: "empty-page", hint: "If the page is still filling in, wait for it and try again." });
 }
 
 // A file name from the page title: no path separators, reserved or control

@@ -12,10 +12,10 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from browser_support import (CDPTarget, send_html, click_copy, devtools_targets, host_processes, last_command_result,
-                             open_page_and_popup, popup_result,
-                             press_copy_shortcut, press_extension_shortcut, service_worker,
-                             wait_ready)
+from browser_support import (CDPTarget, click_copy, devtools_targets, host_processes,
+                             last_command_result, open_page_and_popup, popup_result,
+                             press_copy_shortcut, press_extension_shortcut, read_clipboard,
+                             read_clipboard_settled, send_html, service_worker, wait_ready)
 from conftest import BIG_PAGE
 
 pytestmark = pytest.mark.browser
@@ -209,3 +209,37 @@ def test_pdf_in_the_pdf_viewer_is_a_restricted_page(extension_browser, server, s
     assert "cannot be read by extensions" in restricted["status"]
     assert "PDF viewer" in restricted["status"]
     assert "normal tab" in restricted["hint"]
+
+
+FOOTER_ONLY_PAGE = "product--script-built-page-footer-only/page.html"
+
+
+def test_empty_main_content_is_refused_and_the_clipboard_kept(extension_browser, server):
+    """A page whose text is all footer: neither the shortcut nor the popup empties the
+    clipboard; both say to choose the whole page, and the whole page copies."""
+    driver = extension_browser
+    page, popup = open_page_and_popup(driver, f"{server}/{FOOTER_ONLY_PAGE}")
+    driver.switch_to.window(page)
+    read_clipboard(driver, page)          # grants the page clipboard access
+    driver.execute_async_script(
+        "navigator.clipboard.writeText('kept from before').then(arguments[0]);")
+    worker = service_worker(driver)
+    try:
+        started = time.time()
+        press_copy_shortcut(driver)
+        last = last_command_result(worker, started, timeout=30)
+        assert last["ok"] is False and last["kind"] == "empty-main", last
+        assert "No main content" in last["message"] and "Whole page" in last["hint"]
+    finally:
+        worker.close()
+    assert read_clipboard(driver, page) == "kept from before"
+
+    driver.switch_to.window(popup)
+    refused = click_copy(driver, scope="main")
+    assert refused["state"] == "error" and refused["error_kind"] == "empty-main", refused
+    assert "Whole page" in refused["hint"]
+    assert read_clipboard(driver, page) == "kept from before"
+    driver.switch_to.window(popup)
+    whole = click_copy(driver, scope="page")
+    assert whole["state"] == "done", whole
+    assert "registered in Munich" in read_clipboard_settled(driver, page, whole["preview"])
