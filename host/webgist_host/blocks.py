@@ -31,6 +31,7 @@ from .blocks_tables import (
     cells_of, clean_table_html, is_layout_table, needs_html, own_rows,
 )
 from .dom import FLOAT_ATTR, PATH_ATTR, tag_of
+from .naming import SCREEN_READER_ONLY_CLASSES
 from .geometry import Capture
 from .model import Rect, Block, Decision
 
@@ -64,6 +65,11 @@ WALK_ATTRIBUTES = frozenset({"hidden", "aria-hidden", "style", "popover", "open"
                              FLOAT_ATTR, PATH_ATTR, *NAMED_CODE_ATTRIBUTES})
 # A copy strip is a label and a button or two; anything with more children is not.
 MAX_STRIP_CHILDREN = 8
+# Tags that draw an icon with no text: icon fonts use <i>, the rest inline <svg>.
+# (An <img> has its own alt, so screen-reader text beside it is not its text.)
+ICON_TAGS = frozenset({"i", "svg"})
+# A cheap first test before the class tokens are compared with SCREEN_READER_ONLY_CLASSES.
+_SCREEN_READER_HINT = re.compile(r"(?i)sr-only|hidden|screen-reader|invisible|assistive")
 # A <noscript> this long is content, not an "enable JavaScript" notice or a pixel.
 NOSCRIPT_MIN_WORDS = 100
 _DISPLAY_NONE_RE = re.compile(r"display\s*:\s*none", re.I)
@@ -309,8 +315,10 @@ class _Walker:
             hidden_attr = aria_hidden = none_style = False
         if hidden_attr:
             return "hidden attribute"
-        if aria_hidden:
+        if aria_hidden and not self._drawn_half_of_spoken_pair(el):
             return "aria-hidden"
+        if self._screen_reader_only(el) and not self._stands_for_an_icon(el):
+            return "a screen-reader-only class: not drawn for sighted readers"
         # Both are drawn only once a script opens them (HTML's popover and <dialog>).
         if "popover" in names:
             return "a popover, hidden until opened"
@@ -324,6 +332,28 @@ class _Walker:
         if box is not None and not box.visible:
             return "the browser drew it invisible"
         return None
+
+    def _screen_reader_only(self, el) -> bool:
+        classes = self._class_values.get(el)
+        return bool(classes and _SCREEN_READER_HINT.search(classes)
+                    and not SCREEN_READER_ONLY_CLASSES.isdisjoint(classes.lower().split()))
+
+    @staticmethod
+    def _stands_for_an_icon(el) -> bool:
+        """Screen-reader text beside a drawn element with no text of its own (an
+        icon font <i>, an <svg>) is that icon's text, as alt is an image's: a
+        comparison table's tick and cross are read as "Yes" and "No"."""
+        return any(sibling is not None and tag_of(sibling) in ICON_TAGS
+                   and not "".join(sibling.itertext()).strip()
+                   for sibling in (el.getprevious(), el.getnext()))
+
+    def _drawn_half_of_spoken_pair(self, el) -> bool:
+        """An aria-hidden element beside screen-reader-only text is what sighted readers
+        see of a pair, the other half being what is read aloud: WooCommerce writes
+        <del aria-hidden>$30</del> then "Original price was: $30." for screen readers.
+        Keep the drawn half (the spoken half goes as screen-reader-only)."""
+        return any(sibling is not None and self._screen_reader_only(sibling)
+                   for sibling in (el.getnext(), el.getprevious()))
 
     def _drawn_as_code(self, el, tag: str) -> bool:
         """The browser drew it as code (FLAG_CODE) and it holds no page structure,

@@ -124,8 +124,13 @@ WIDGET_WORDS: dict[str, str] = {
 CONSENT_VENDOR_WORDS = frozenset({"onetrust", "cookiebot", "didomi", "usercentrics",
                                   "truste"})
 
-# Hidden helpers: `span.hidden`, `div.hidden` and the screen-reader-only classes.
-HIDDEN_NAMES = frozenset({
-    "hidden", "hide", "sr-only", "visually-hidden", "screen-reader-text", "screenreader",
-    "invisible", "d-none", "visuallyhidden", "offscreen",
+# Screen-reader-only classes (Bootstrap, WordPress, Drupal, Tailwind, GOV.UK and the
+# "visually hidden" idiom): text a sighted reader never sees, such as a swatch's
+# "Option: KALLAX, shelving unit, white" or "4.2 out of 5 stars" beside the stars,
+# and which WCXB's references, taken from the drawn page, leave out. Compared with
+# the raw class tokens (lower-cased), not the folded words: "sr" alone is too short.
+SCREEN_READER_ONLY_CLASSES = frozenset({
+    "sr-only", "sr-only-focusable", "visually-hidden", "visually-hidden-focusable",
+    "visuallyhidden", "screen-reader-text", "screen-reader-only", "element-invisible",
+    "assistive-text", "a11y-hidden", "u-visually-hidden", "govuk-visually-hidden",
 })
