@@ -114,7 +114,16 @@ WIDGET_WORDS: dict[str, str] = {
     # Forum signatures and user cards under each post (vBulletin, XenForo
     # message-signature, StackExchange post-signature): the person, not the post.
     "signature": "post-furniture", "postsignature": "post-furniture",
+    # The author's box after an article ("author-bio", "author__info", "about-author"):
+    # who wrote it, not what they wrote; WCXB's article references leave it out.
+    "bio": "author-bio", "biography": "author-bio", "authorbio": "author-bio",
+    "authorbox": "author-bio",
 }
+# "author" names a box about the author only beside one of these (a bare "author"
+# is also the byline link, or a forum post's user card, which other rules handle).
+# Not "wrapper", "block" or "container": one page wraps its FAQ in such a name.
+AUTHOR_BOX_WORDS = frozenset({"info", "box", "card", "about", "details", "profile",
+                              "description", "section"})
 
 # Consent managers by name: OneTrust, Cookiebot, Didomi, Usercentrics, TrustArc.
 # Their dialogs are long (a forum page in WCXB carried 1,000 words of

@@ -18,8 +18,8 @@ from .dom import tag_of, walk_with_paths, PATH_ATTR
 from .model import Block, Decision
 from .sections import furniture_sections
 from .naming import (
-    COMMENT_WORDS, CONSENT_VENDOR_WORDS, FOOTER_WORDS, HEADER_WORDS, MAIN_WORDS, NAVIGATION_WORDS,
-    REVIEW_WORDS, SIDEBAR_WORDS, WIDGET_WORDS, naming_words,
+    AUTHOR_BOX_WORDS, COMMENT_WORDS, CONSENT_VENDOR_WORDS, FOOTER_WORDS, HEADER_WORDS,
+    MAIN_WORDS, NAVIGATION_WORDS, REVIEW_WORDS, SIDEBAR_WORDS, WIDGET_WORDS, naming_words,
 )
 
 # Landmarks by tag. <section> and <form> count only when they carry a name, as ARIA says.
@@ -69,7 +69,7 @@ CHROME_KINDS = frozenset({"header", "nav", "footer", "aside", "dialog", "search"
 # Widget kinds dropped from the main content; `comments` only when they are not the
 # page's bulk (a forum thread is all comments, and they are its content).
 DROPPED_WIDGETS = frozenset({"consent", "filter", "post-furniture", "related",
-                             "newsletter", "ad", "modal", "product-reviews"})
+                             "newsletter", "ad", "modal", "product-reviews", "author-bio"})
 
 # The walk goes into a child while it holds at least this share of the content
 # weight of the whole page. Below it, the content is spread over several children
@@ -137,6 +137,8 @@ WIDGET_WORD_SET = frozenset(WIDGET_WORDS)
 
 
 def _widget_from_names(words: frozenset[str]) -> str | None:
+    if "author" in words and words & AUTHOR_BOX_WORDS:
+        return "author-bio"
     if words & COMMENT_WORDS:
         return "comments"
     if words & REVIEW_WORDS:
