@@ -63,6 +63,7 @@ BROWSER_FIXTURES: dict[str, str] = {
     "blocks--svg-labels": "svg labels vs aria-hidden icons, measured as drawn",
     # collections
     "collection--footer-footnotes-outweigh-grid": "a drawn page footer of long footnotes under a short product grid",
+    "product--content-hidden-until-script": "the page's script shows its hidden <main> content on load; statically the bulk rule reads it",
     # code
     "code--backtick-fence": "code drawn in monospace with backtick runs",
     "code--copy-strip": "copy-button strips drawn next to <pre>",
