@@ -210,7 +210,9 @@ def apply_regions(root, blocks: list[Block], scope: str, *,
     comments_are_content = (page_type == "discussion"
                             or _comments_are_content(contexts, lineage, weights, container))
 
-    furniture = furniture_sections(blocks)
+    # Only a declared discussion keeps its "Comments" heading: on articles whose
+    # comments outweigh the body, that heading is what keeps them out.
+    furniture = furniture_sections(blocks, comments_are_content=page_type == "discussion")
     placed, reasons = [], []
     for i, block in enumerate(blocks):
         context = contexts[i]

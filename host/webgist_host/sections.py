@@ -24,10 +24,10 @@ FURNITURE_HEADING_PATTERNS = (
     r"(frequently bought together|explore related items|products related to this item|"
     r"recently viewed( items| products)?|more from .{1,40}|read (more|next)|up next|"
     r"don'?t miss|further reading|keep reading)",
-    # comments and reviews: "Comments", "3 Reviews", "Reviews (12)". A bare singular
-    # "Review" heads a section of the article itself (a paper's review, a verdict).
-    r"(\d+\s*(comments?|responses|reviews?)|comments|responses|reviews)( on .*| for .*| \(\d+\))?",
-    r"(leave|post|write|add) (a|your) (reply|comment|review)",
+    # reviews: "3 Reviews", "Reviews (12)". A bare singular "Review" heads a section
+    # of the article itself (a paper's review, a verdict).
+    r"(\d+\s*reviews?|reviews)( on .*| for .*| \(\d+\))?",
+    r"(write|add) (a|your) review",
     r"(customer|user|product) (reviews|ratings|photos|images|photos (&|and) videos)",
     r"(ratings? (&|and) reviews?|reviews? (&|and) ratings?|be the first to review.*)",
     # consent dialogs that carry no vendor name
@@ -40,18 +40,30 @@ FURNITURE_HEADING_PATTERNS = (
     r"(share|share this( post| article| page)?|share on .{1,20}|follow us.*)",
     r"(sign up|subscribe)( to| for)?( our)? (newsletter|updates|emails?).*|newsletter",
 )
+# Comment sections: "Comments", "12 responses", "Leave a reply". Furniture under an
+# article; on a page whose comments are its content (a forum thread) they head
+# the posts themselves (Vanilla Forums titles its thread's posts "Comments").
+COMMENT_HEADING_PATTERNS = (
+    r"(\d+\s*(comments?|responses)|comments|responses)( on .*| for .*| \(\d+\))?",
+    r"(leave|post|write|add) (a|your) (reply|comment)",
+)
+_COMMENT_HEADING = re.compile(
+    "|".join(f"(?:{p})" for p in COMMENT_HEADING_PATTERNS), re.IGNORECASE)
 _FURNITURE_HEADING = re.compile(
     "|".join(f"(?:{p})" for p in FURNITURE_HEADING_PATTERNS), re.IGNORECASE)
 # Headings longer than this are sentences about the subject, never furniture labels.
 MAX_FURNITURE_HEADING_CHARS = 80
 
 
-def is_furniture_heading(text: str) -> bool:
+def is_furniture_heading(text: str, comments_are_content: bool = False) -> bool:
     text = " ".join(text.split()).strip(" :.!?")
-    return len(text) <= MAX_FURNITURE_HEADING_CHARS and bool(_FURNITURE_HEADING.fullmatch(text))
+    if len(text) > MAX_FURNITURE_HEADING_CHARS:
+        return False
+    return bool(_FURNITURE_HEADING.fullmatch(text)
+                or not comments_are_content and _COMMENT_HEADING.fullmatch(text))
 
 
-def furniture_sections(blocks: list[Block]) -> dict[int, str]:
+def furniture_sections(blocks: list[Block], comments_are_content: bool = False) -> dict[int, str]:
     """Index of each block (in source order) inside a furniture section -> its heading.
 
     A section ends at the next heading of the same or a higher rank, or where the
@@ -67,7 +79,7 @@ def furniture_sections(blocks: list[Block]) -> dict[int, str]:
         if block.kind == "heading":
             if open_level is not None and block.level <= open_level:
                 open_level = None
-            if open_level is None and is_furniture_heading(block.text):
+            if open_level is None and is_furniture_heading(block.text, comments_are_content):
                 open_level, title = block.level, block.text
                 scope = block.xpath.rsplit("/", 1)[0] + "/"
         if open_level is not None:
