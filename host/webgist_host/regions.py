@@ -119,9 +119,12 @@ def _landmark(el, tag: str, role: str, inside_sectioning: bool) -> str | None:
 
 def _chrome_from_names(words: frozenset[str]) -> str | None:
     """A chrome kind named by class/id words, unless the same value also says content
-    (`entry-header` holds the post title, `post-navigation` is still navigation)."""
+    (`entry-header` holds the post title; `post-navigation` is still navigation,
+    and `entry-footer` is still a footer)."""
     if words & MAIN_WORDS and not words & NAVIGATION_WORDS:
-        return None
+        # ...but the content's own footer (entry-footer, content-footer) holds its
+        # tags, licence and "last updated" line, not its text.
+        return "footer" if words & FOOTER_WORDS else None
     if words & NAVIGATION_WORDS:
         return "nav"
     if words & HEADER_WORDS:
@@ -165,6 +168,10 @@ def _child_context(parent: _Context, el, path: str, tag: str, role: str,
     marks = []
     if tag not in UNNAMED_TAGS:
         words = naming_words(el, memo)
+        if "-" in tag:
+            # A custom element's own name is the author's name for a layout part,
+            # as a class is (<devsite-content-footer>, <site-header>).
+            words = words | _words_of_tag(tag, memo)
         if words:
             named_chrome, widget, vendor = _names_say(words, said)
             if (named_chrome == "header" and inside_content
@@ -185,6 +192,14 @@ def _child_context(parent: _Context, el, path: str, tag: str, role: str,
     if not marks and landmark is None:
         return parent
     return _Context(region=landmark or parent.region, marks=parent.marks + tuple(marks))
+
+
+def _words_of_tag(tag: str, memo: dict) -> frozenset[str]:
+    key = "<" + tag
+    words = memo.get(key)
+    if words is None:
+        words = memo[key] = frozenset(w for w in tag.split("-") if len(w) > 1)
+    return words
 
 
 def _content_weight(block: Block, linked_words: int) -> int:
