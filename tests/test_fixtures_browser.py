@@ -68,6 +68,7 @@ BROWSER_FIXTURES: dict[str, str] = {
     "code--backtick-fence": "code drawn in monospace with backtick runs",
     "code--copy-strip": "copy-button strips drawn next to <pre>",
     "code--div-with-data-lang": "a <div data-lang> of code, drawn without <pre>",
+    "code--shiki-lines-without-newlines": "Shiki line spans drawn as lines by the page's stylesheet, no newline text between them",
     "code--block-code-without-pre": "a <code class=\"block\"> listing outside any <pre>",
     "code--docusaurus-copy-button": "Docusaurus copy button and line spans drawn in monospace",
     "code--hugo-chroma": "Chroma line spans and hidden copy text in a drawn <pre>",

@@ -144,6 +144,18 @@ def code_text(pre, skip: Callable[[object], bool]) -> str:
     return text.rstrip()
 
 
+def _is_line(el) -> bool:
+    """A block-level child, or a highlighter's line span: Shiki and rehype-pretty-code
+    write <span class="line"> (or data-line) per line, and some builds leave out the
+    newline text between them, which only their stylesheet turns into lines. A
+    line span only starts a line: the text after it may bring its own newline."""
+    if tag_of(el) in LINE_TAGS:
+        return True
+    if tag_of(el) != "span":
+        return False
+    return el.get("data-line") is not None or "line" in (el.get("class") or "").split()
+
+
 def _end_line(parts: list[str]) -> None:
     """A line break unless the text already ends a line (or nothing is written yet)."""
     last = next((p for p in reversed(parts) if p), "")
@@ -166,7 +178,7 @@ def _collect(root, skip, parts: list[str]) -> None:
             if el.tail:
                 parts.append(el.tail)
             continue
-        line = el is not root and tag_of(el) in LINE_TAGS
+        line = el is not root and _is_line(el)
         if line:
             _end_line(parts)
         if tag_of(el) == "br":
