@@ -118,6 +118,9 @@ WIDGET_WORDS: dict[str, str] = {
     # who wrote it, not what they wrote; WCXB's article references leave it out.
     "bio": "author-bio", "biography": "author-bio", "authorbio": "author-bio",
     "authorbox": "author-bio",
+    # Site-wide notices and announcements above the content (XenForo's ul.notices,
+    # a shop's delivery announcement bar): about the site, not this page.
+    "notices": "notice", "announcement": "notice", "announcements": "notice",
 }
 # "author" names a box about the author only beside one of these (a bare "author"
 # is also the byline link, or a forum post's user card, which other rules handle).

@@ -69,7 +69,7 @@ CHROME_KINDS = frozenset({"header", "nav", "footer", "aside", "dialog", "search"
 # Widget kinds dropped from the main content; `comments` only when they are not the
 # page's bulk (a forum thread is all comments, and they are its content).
 DROPPED_WIDGETS = frozenset({"consent", "filter", "post-furniture", "related",
-                             "newsletter", "ad", "modal", "product-reviews", "author-bio"})
+                             "newsletter", "ad", "modal", "product-reviews", "author-bio", "notice"})
 
 # The walk goes into a child while it holds at least this share of the content
 # weight of the whole page. Below it, the content is spread over several children
