@@ -114,6 +114,11 @@ WIDGET_WORDS: dict[str, str] = {
     # Forum signatures and user cards under each post (vBulletin, XenForo
     # message-signature, StackExchange post-signature): the person, not the post.
     "signature": "post-furniture", "postsignature": "post-furniture",
+    # ...and the user card and timestamp beside each post (phpBB's dl.postprofile,
+    # vBulletin's userinfo, "timestamp" spans): who and when, which the references
+    # leave out (phpBB threads on WCXB carried "Joined:" and "Posts:" lines).
+    "postprofile": "post-furniture", "postdetails": "post-furniture",
+    "userinfo": "post-furniture", "timestamp": "post-furniture",
     # The author's box after an article ("author-bio", "author__info", "about-author"):
     # who wrote it, not what they wrote; WCXB's article references leave it out.
     "bio": "author-bio", "biography": "author-bio", "authorbio": "author-bio",
