@@ -48,6 +48,10 @@ UNNAMED_TAGS = frozenset({"html", "body"})
 # less than this share of the page's words: a "header" wrapper around the whole
 # page is not the page header.
 CHROME_MAX_SHARE = 0.5
+# ...except furniture that sits beside each post (signatures, user cards): in a
+# short thread one long signature holds over a quarter of the text (WCXB 0546), so
+# these are believed up to the chrome share, as a sidebar is.
+LENIENT_WIDGETS = frozenset({"post-furniture"})
 # Widgets are smaller still: a "newsletter-post" or "filter-results" element that
 # holds a quarter of the page is the page (WCXB: 2,035 article words and 589
 # listing words were lost to such names at the chrome limit).
@@ -294,7 +298,8 @@ def _resolve_marks(blocks: list[Block], contexts: list[_Context], lineage,
             return True
         held = words.get(path, 0)
         in_links = linked.get(path, 0)
-        share = WIDGET_MAX_SHARE if what == "widget" else CHROME_MAX_SHARE
+        share = (WIDGET_MAX_SHARE if what == "widget" and kind not in LENIENT_WIDGETS
+                 else CHROME_MAX_SHARE)
         # A real <nav> (or role=navigation) that is mostly links is navigation at any
         # size: a docs sidebar listing the whole manual outweighs a short page.
         link_nav = what == "landmark" and kind == "nav" and in_links >= LINK_NAV_SHARE * held
