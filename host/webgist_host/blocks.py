@@ -82,6 +82,9 @@ _SHOWN_AT_SOME_WIDTH = re.compile(
     r"^(?:d-(?!print)[a-z]+-(?!none)[a-z-]+|[a-z0-9]+:(?!hidden)[a-z-]+|visible-[a-z-]+)$")
 # A cheap first test before the class tokens are compared with SCREEN_READER_ONLY_CLASSES.
 _SCREEN_READER_HINT = re.compile(r"(?i)sr-only|hidden|screen-reader|invisible|assistive")
+# One cheap test on every class value before either check above: the substrings
+# every hiding or screen-reader-only class name holds.
+_CLASS_MAY_HIDE = re.compile(r"(?i)hid|none|sr-|screen|invisib|assistiv")
 # A <noscript> this long is content, not an "enable JavaScript" notice or a pixel.
 NOSCRIPT_MIN_WORDS = 100
 _DISPLAY_NONE_RE = re.compile(r"display\s*:\s*none", re.I)
@@ -345,10 +348,12 @@ class _Walker:
             return "hidden attribute"
         if aria_hidden and not self._drawn_half_of_spoken_pair(el):
             return "aria-hidden"
-        if self._screen_reader_only(el) and not self._stands_for_an_icon(el):
-            return "a screen-reader-only class: not drawn for sighted readers"
-        if not self.measured and self._hidden_by_class(el):
-            return "a class that hides it (display:none) in the page's own stylesheet"
+        classes = self._class_values.get(el)
+        if classes and _CLASS_MAY_HIDE.search(classes):
+            if self._screen_reader_only(el) and not self._stands_for_an_icon(el):
+                return "a screen-reader-only class: not drawn for sighted readers"
+            if not self.measured and self._hidden_by_class(el):
+                return "a class that hides it (display:none) in the page's own stylesheet"
         # Both are drawn only once a script opens them (HTML's popover and <dialog>).
         if "popover" in names:
             return "a popover, hidden until opened"

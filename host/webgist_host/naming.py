@@ -12,7 +12,7 @@ import re
 
 _CAMEL_BOUNDARY = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 _NON_ALNUM = re.compile(r"[^a-z0-9]+")
-_EDGE_NON_ALPHA = re.compile(r"^[^a-z]+|[^a-z]+$")
+_DIGITS = "0123456789"
 # Class lists on real pages reach tens of kilobytes (utility CSS); words past this
 # many characters add nothing but cost.
 MAX_ATTRIBUTE_CHARS = 2000
@@ -24,7 +24,7 @@ def normalize_token(value: str) -> str:
     value = _CAMEL_BOUNDARY.sub("-", value).lower()
     pieces = []
     for piece in _NON_ALNUM.sub("-", value).strip("-").split("-"):
-        piece = _EDGE_NON_ALPHA.sub("", piece)
+        piece = piece.strip(_DIGITS)    # pieces hold only [a-z0-9] by now
         if len(piece) > 1:
             pieces.append(piece)
     return "-".join(pieces)
