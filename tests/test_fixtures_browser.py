@@ -59,6 +59,7 @@ BROWSER_FIXTURES: dict[str, str] = {
     "blocks--popover-and-closed-dialog": "an unopened popover and a closed <dialog> get no box; an open one is drawn",
     "blocks--react-streamed-suspense": "hidden streamed content stays hidden: the stub script never moves it",
     "blocks--screen-reader-only-text": "screen-reader-only text is clipped to 1px but has a box; the icon's text stays",
+    "blocks--strikethrough": "<del>, <s> and <strike> drawn struck through",
     "blocks--svg-chart": "svg with text labels, measured as drawn",
     "blocks--svg-labels": "svg labels vs aria-hidden icons, measured as drawn",
     # collections

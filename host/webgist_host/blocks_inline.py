@@ -36,7 +36,10 @@ SKIPPED_TAGS = frozenset({
     "object", "embed", "param", "source", "track", "map", "area",
 })
 
-EMPHASIS_MARKS = {"strong": "**", "b": "**", "em": "*", "i": "*"}
+# <del>, <s> and <strike> as GFM strikethrough: a sale's old price, a struck claim
+# (defuddle's expected Markdown writes ~~ for them too).
+EMPHASIS_MARKS = {"strong": "**", "b": "**", "em": "*", "i": "*",
+                  "del": "~~", "s": "~~", "strike": "~~"}
 # Rendered as code spans: their text is literal, not prose to escape.
 CODE_SPAN_TAGS = frozenset({"code", "kbd", "samp", "tt"})
 
