@@ -1,0 +1,82 @@
+"""How the whole engine's static path scales with page size.
+
+Builds synthetic pages of 250 to 4,000 sections (up to 92,000 elements: past
+limits.MAX_ELEMENTS, 100,000, the rest of a page is read as plain text). Each section holds a heading,
+prose with links, a list, a table, a screen-reader-only label, a hidden dropdown
+(d-none), a nested display:none panel and a post signature, under a header, a
+<nav> and a page footer, so every per-element rule of the blocks and regions stages
+runs on every section. Times webgist_host.convert(scope="main") on each (best of
+three). For O(n log n) the time should grow by a little over 2x per doubling.
+
+    .venv/bin/python bench/engine_scaling.py [--max-sections 4000]
+"""
+from __future__ import annotations
+
+import argparse
+import gc
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "host"))
+
+import webgist_host  # noqa: E402
+
+REPEATS = 3          # best of three: the machine may be busy with other work
+
+
+def section(n: int) -> str:
+    return (
+        f'<section class="entry"><h2>Section {n}</h2>'
+        f'<p>Paragraph {n} about rooftop hives, with <a href="/s/{n}">a link</a> and '
+        f'<em>emphasis</em>; the keeper notes the weather and the flow for colony {n}.'
+        f'<span class="sr-only">Spoken label {n}</span></p>'
+        f'<ul><li>First point of {n}</li><li>Second point of {n}</li></ul>'
+        f'<table><tr><th>Hive</th><th>Weight</th></tr><tr><td>{n}</td><td>{n % 40} kg</td></tr></table>'
+        f'<div class="dropdown d-none"><a href="/m/{n}">Menu item {n}</a></div>'
+        f'<div style="display:none"><div style="display:none"><p>Hidden panel {n}</p></div></div>'
+        f'<div class="post-signature"><p>Signature line {n}</p></div></section>')
+
+
+def page(sections: int) -> str:
+    body = "".join(section(n) for n in range(sections))
+    return (f'<!DOCTYPE html><html lang="en"><head><title>Scaling</title></head><body>'
+            f'<header class="site-header"><a href="/">Home</a></header>'
+            f'<nav><a href="/a">A</a> <a href="/b">B</a></nav>'
+            f'<main><article><h1>Scaling</h1>{body}</article></main>'
+            f'<footer><p>Footer text</p></footer></body></html>')
+
+
+def best_time(html: str) -> float:
+    best = float("inf")
+    for _ in range(REPEATS):
+        gc.collect()
+        started = time.perf_counter()
+        webgist_host.convert(html, scope="main")
+        best = min(best, time.perf_counter() - started)
+    return best
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--max-sections", type=int, default=4000)
+    args = parser.parse_args()
+    sizes = []
+    size = 250
+    while size <= args.max_sections:
+        sizes.append(size)
+        size *= 2
+    print("| sections | bytes | best of 3 (s) | ratio to previous |")
+    print("|---:|---:|---:|---:|")
+    previous = None
+    for size in sizes:
+        html = page(size)
+        seconds = best_time(html)
+        ratio = f"{seconds / previous:.2f}" if previous else "-"
+        print(f"| {size} | {len(html):,} | {seconds:.3f} | {ratio} |", flush=True)
+        previous = seconds
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
