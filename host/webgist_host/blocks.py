@@ -75,15 +75,12 @@ ICON_TAGS = frozenset({"i", "svg"})
 # one display:none <div> until an access script runs. Measured against the page
 # instead of <main>, a hidden comparison section (a third of one page) came back.
 HIDDEN_BULK_SHARE = 0.5
-_HIDING_HINT = re.compile(r"(?i)hid|none")
 # Classes that show an element from some screen width on ("d-md-block", "md:flex",
 # Bootstrap 3's "visible-lg"): with them a hiding class hides on small screens only.
 _SHOWN_AT_SOME_WIDTH = re.compile(
     r"^(?:d-(?!print)[a-z]+-(?!none)[a-z-]+|[a-z0-9]+:(?!hidden)[a-z-]+|visible-[a-z-]+)$")
-# A cheap first test before the class tokens are compared with SCREEN_READER_ONLY_CLASSES.
-_SCREEN_READER_HINT = re.compile(r"(?i)sr-only|hidden|screen-reader|invisible|assistive")
-# One cheap test on every class value before either check above: the substrings
-# every hiding or screen-reader-only class name holds.
+# One cheap test on every class value before its tokens are compared with
+# SCREEN_READER_ONLY_CLASSES and HIDING_CLASSES: the substrings all of those hold.
 _CLASS_MAY_HIDE = re.compile(r"(?i)hid|none|sr-|screen|invisib|assistiv")
 # A <noscript> this long is content, not an "enable JavaScript" notice or a pixel.
 NOSCRIPT_MIN_WORDS = 100
@@ -348,11 +345,12 @@ class _Walker:
             return "hidden attribute"
         if aria_hidden and not self._drawn_half_of_spoken_pair(el):
             return "aria-hidden"
-        classes = self._class_values.get(el)
-        if classes and _CLASS_MAY_HIDE.search(classes):
-            if self._screen_reader_only(el) and not self._stands_for_an_icon(el):
+        tokens = self._hiding_class_tokens(el)
+        if tokens:
+            if (not SCREEN_READER_ONLY_CLASSES.isdisjoint(tokens)
+                    and not self._stands_for_an_icon(el)):
                 return "a screen-reader-only class: not drawn for sighted readers"
-            if not self.measured and self._hidden_by_class(el):
+            if not self.measured and self._hidden_by_class(el, tokens):
                 return "a class that hides it (display:none) in the page's own stylesheet"
         # Both are drawn only once a script opens them (HTML's popover and <dialog>).
         if "popover" in names:
@@ -368,19 +366,22 @@ class _Walker:
             return "the browser drew it invisible"
         return None
 
-    def _screen_reader_only(self, el) -> bool:
+    def _hiding_class_tokens(self, el) -> list[str] | None:
+        """The element's class tokens, lower-cased, when its class value holds a
+        substring every hiding or screen-reader-only class name has; else None."""
         classes = self._class_values.get(el)
-        return bool(classes and _SCREEN_READER_HINT.search(classes)
-                    and not SCREEN_READER_ONLY_CLASSES.isdisjoint(classes.lower().split()))
+        if not classes or not _CLASS_MAY_HIDE.search(classes):
+            return None
+        return classes.lower().split()
 
-    def _hidden_by_class(self, el) -> bool:
+    def _screen_reader_only(self, el) -> bool:
+        tokens = self._hiding_class_tokens(el)
+        return bool(tokens) and not SCREEN_READER_ONLY_CLASSES.isdisjoint(tokens)
+
+    def _hidden_by_class(self, el, tokens: list[str]) -> bool:
         """Without a browser: a utility class that means display:none in the
         page's own stylesheet (HIDING_CLASSES), unless a responsive class shows
         the element at some width or it holds the page's bulk."""
-        classes = self._class_values.get(el)
-        if not classes or not _HIDING_HINT.search(classes):
-            return False
-        tokens = classes.lower().split()
         if HIDING_CLASSES.isdisjoint(tokens):
             return False
         # "d-none d-md-block", "hidden md:flex": hidden on small screens only.

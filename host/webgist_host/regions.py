@@ -294,7 +294,8 @@ def _resolve_marks(blocks: list[Block], contexts: list[_Context], lineage,
     prose_total = total - sum(linked_words)
 
     def believed(path: str, what: str, kind: str) -> bool:
-        if what == "vendor" or kind == "reviews" and product_page:
+        if (what == "vendor" or kind == "reviews" and product_page
+                or what == "landmark" and kind in ANY_SIZE_LANDMARKS):
             return True
         held = words.get(path, 0)
         in_links = linked.get(path, 0)
@@ -303,8 +304,6 @@ def _resolve_marks(blocks: list[Block], contexts: list[_Context], lineage,
         # A real <nav> (or role=navigation) that is mostly links is navigation at any
         # size: a docs sidebar listing the whole manual outweighs a short page.
         link_nav = what == "landmark" and kind == "nav" and in_links >= LINK_NAV_SHARE * held
-        if what == "landmark" and kind in ANY_SIZE_LANDMARKS:
-            return True
         if held >= share * total and not link_nav:
             return False
         # Prose outside links, measured the same way: a column named
