@@ -67,6 +67,11 @@ LINK_NAV_SHARE = 0.7
 # the footer alone (WCXB: five shop and service pages, empty in the reference), or
 # the footer carries pages of legal footnotes under a short product grid (WCXB 3064).
 ANY_SIZE_LANDMARKS = frozenset({"footer"})
+# A page whose <main> (or role=main) holds at least this share of the prose has said
+# where its content is: header, navigation and footer marks outside that <main>
+# cannot be wrappers around the content, so they are believed at any size (WCXB
+# 2894: a mega-menu header holding half the page's words, beside a real <main>).
+TRUSTED_MAIN_SHARE = 0.25
 
 # The chrome kinds that are never main content, whatever the container.
 CHROME_KINDS = frozenset({"header", "nav", "footer", "aside", "dialog", "search"})
@@ -292,10 +297,21 @@ def _resolve_marks(blocks: list[Block], contexts: list[_Context], lineage,
             linked[p] = linked.get(p, 0) + in_links
 
     prose_total = total - sum(linked_words)
+    trusted_mains = [path for path in {mark[0] for context in contexts for mark in context.marks
+                                       if mark[1] == "main"}
+                     if words.get(path, 0) - linked.get(path, 0)
+                     >= TRUSTED_MAIN_SHARE * prose_total > 0]
+
+    def beside_trusted_main(path: str) -> bool:
+        return bool(trusted_mains) and not any(
+            main.startswith(path + "/") or path.startswith(main + "/") or main == path
+            for main in trusted_mains)
 
     def believed(path: str, what: str, kind: str) -> bool:
         if (what == "vendor" or kind == "reviews" and product_page
                 or what == "landmark" and kind in ANY_SIZE_LANDMARKS):
+            return True
+        if what in ("chrome", "landmark") and beside_trusted_main(path):
             return True
         held = words.get(path, 0)
         in_links = linked.get(path, 0)
