@@ -78,7 +78,8 @@ CHROME_KINDS = frozenset({"header", "nav", "footer", "aside", "dialog", "search"
 # Widget kinds dropped from the main content; `comments` only when they are not the
 # page's bulk (a forum thread is all comments, and they are its content).
 DROPPED_WIDGETS = frozenset({"consent", "filter", "post-furniture", "related",
-                             "newsletter", "ad", "modal", "product-reviews", "author-bio", "notice"})
+                             "newsletter", "ad", "modal", "product-reviews", "author-bio",
+                             "notice", "product-carousel"})
 
 # The walk goes into a child while it holds at least this share of the content
 # weight of the whole page. Below it, the content is spread over several children
@@ -346,6 +347,11 @@ def _resolve_marks(blocks: list[Block], contexts: list[_Context], lineage,
                 # elsewhere they count as comments.
                 if kind == "reviews":
                     kind = "product-reviews" if product_page else "comments"
+                if kind == "carousel":
+                    # ...and a carousel only on such a page (see naming.py).
+                    if not product_page:
+                        continue
+                    kind = "product-carousel"
                 widget = kind
         placements.append(_Placement(context.region, chrome, widget, explicit_main))
     return placements
