@@ -79,7 +79,7 @@ CHROME_KINDS = frozenset({"header", "nav", "footer", "aside", "dialog", "search"
 # page's bulk (a forum thread is all comments, and they are its content).
 DROPPED_WIDGETS = frozenset({"consent", "filter", "post-furniture", "related",
                              "newsletter", "ad", "modal", "product-reviews", "author-bio",
-                             "notice", "product-carousel"})
+                             "notice", "product-carousel", "input-form"})
 
 # The walk goes into a child while it holds at least this share of the content
 # weight of the whole page. Below it, the content is spread over several children
@@ -193,6 +193,8 @@ def _child_context(parent: _Context, el, path: str, tag: str, role: str,
                 marks.append((path, "vendor", "consent"))
             elif widget:
                 marks.append((path, "widget", widget))
+    if tag == "form" and _asks_for_text(el):
+        marks.append((path, "widget", "input-form"))
     if landmark in CHROME_KINDS:
         marks.append((path, "landmark", landmark))
     elif landmark == "main":
@@ -202,6 +204,21 @@ def _child_context(parent: _Context, el, path: str, tag: str, role: str,
     if not marks and landmark is None:
         return parent
     return _Context(region=landmark or parent.region, marks=parent.marks + tuple(marks))
+
+
+# Input types a reader types words into. A form with one of these (or a textarea)
+# collects a comment, an answer, an enquiry or a sign-up: its labels ("Email*",
+# "Required, but never shown") are not content. As a widget it is believed only
+# below WIDGET_MAX_SHARE, so a page wrapped whole in one <form> (ASP.NET) is kept.
+# WCXB: +0.0005 overall, gains on five page types (service +0.0015, forum +0.0008).
+TEXT_INPUT_TYPES = frozenset({"", "text", "email", "tel", "password", "url"})
+
+
+def _asks_for_text(form) -> bool:
+    for field in form.iter("textarea", "input"):
+        if field.tag == "textarea" or (field.get("type") or "").strip().lower() in TEXT_INPUT_TYPES:
+            return True
+    return False
 
 
 def _words_of_tag(tag: str, memo: dict) -> frozenset[str]:
