@@ -161,6 +161,33 @@ def extract_blocks(root, capture: Capture, *, base_url: str | None = None,
     return walker.blocks, walker.decisions
 
 
+def _shown_words(el) -> tuple[int, int]:
+    """Words under `el` outside scripts, styles and subtrees its markup hides (an
+    inline display:none, the hidden attribute, aria-hidden=true), and the words of
+    the largest such hidden subtree. Words, not characters: the indentation of a
+    mega-menu's markup outweighs a product description counted in characters."""
+    count = largest = 0
+    stack = [el]
+    while stack:
+        node = stack.pop()
+        tag = tag_of(node)
+        if node is not el:
+            count += len((node.tail or "").split())
+            if not tag:
+                continue
+            style = node.get("style")
+            if (node.get("hidden") is not None
+                    or (node.get("aria-hidden") or "").strip().lower() == "true"
+                    or style and _DISPLAY_NONE_RE.search(style)):
+                largest = max(largest, _shown_words(node)[0])
+                continue
+        if tag in ("script", "style"):
+            continue
+        count += len((node.text or "").split())
+        stack.extend(node)
+    return count, largest
+
+
 def _readable_chars(el) -> int:
     """Characters of text under `el`, leaving out scripts and styles (a shop page
     carries 190 KB of script beside 36 KB of text)."""
@@ -179,6 +206,7 @@ class _Walker:
         self.measured = capture.measured
         self._root = root
         self._scope_chars: dict = {}          # <main> or root -> its text length, when asked
+        self._scope_shown: dict = {}          # <main> or root -> its shown words, when asked
         self.links = LinkPolicy(base_url_of(root, page_url))
         self._math: dict = {}                # math root -> its formula
         self._in_math: set = set()           # elements inside a math root
@@ -400,7 +428,18 @@ class _Walker:
         total = self._scope_chars.get(scope)
         if total is None:
             total = self._scope_chars[scope] = _readable_chars(scope)
-        return _readable_chars(el) >= HIDDEN_BULK_SHARE * total
+        if _readable_chars(el) >= HIDDEN_BULK_SHARE * total:
+            return True
+        # Measured in words against what the page shows: a hidden element holding
+        # more words than everything shown around it is the page waiting for a script.
+        # It must also be the largest hidden part (the other hidden parts are menus
+        # and notices), and hold no form (a hidden form is a dialog, not the page).
+        shown = self._scope_shown.get(scope)
+        if shown is None:
+            shown = self._scope_shown[scope] = _shown_words(scope)
+        own = _shown_words(el)[0]
+        return (own >= shown[1] and own >= HIDDEN_BULK_SHARE * (shown[0] + own)
+                and next(el.iter("form"), None) is None)
 
     @staticmethod
     def _stands_for_an_icon(el) -> bool:
@@ -461,9 +500,17 @@ class _Walker:
         """Without a browser, a panel hidden until its button is pressed (the button
         says aria-expanded=false and aria-controls names the panel: an FAQ answer, an
         accordion section) is content the page offers, as a closed <details> is."""
-        el_id = el.get("id")
-        if self.measured or not el_id:
+        if self.measured:
             return False
+        el_id = el.get("id")
+        if not el_id:
+            # The collapsing wrapper around such a panel (Chakra's and Bootstrap's
+            # collapse <div style="display:none"> holds the panel and maybe a <style>).
+            kids = [k for k in el if isinstance(k.tag, str)
+                    and tag_of(k) not in ("style", "script", "template")]
+            if len(kids) != 1 or not kids[0].get("id"):
+                return False
+            el_id = kids[0].get("id")
         if self._disclosed is None:
             self._disclosed = frozenset(
                 ref for node in el.getroottree().getroot().iter()

@@ -157,7 +157,17 @@ def _widget_from_names(words: frozenset[str]) -> str | None:
     if words & REVIEW_WORDS:
         return "reviews"
     named = words & WIDGET_WORD_SET
-    return WIDGET_WORDS[min(named)] if named else None
+    kind = WIDGET_WORDS[min(named)] if named else None
+    # A dialog named for the subject it shows ("product-details-modal") holds the
+    # page's own content; a bare "modal" around it still marks the dialog itself.
+    # Not the parts every dialog has ("modal-content", "modal-body") nor a form.
+    if kind == "modal" and words & SUBJECT_WORDS and "form" not in words:
+        return None
+    return kind
+
+
+# Content words that name a subject, not a generic part of a box.
+SUBJECT_WORDS = MAIN_WORDS - {"content", "body", "text", "page", "main"}
 
 
 def _names_say(words: frozenset[str], memo: dict) -> tuple[str | None, str | None, bool]:

@@ -18,9 +18,12 @@ from .model import Block
 # subject ("Related work" in a paper is a section of the paper).
 FURNITURE_HEADING_PATTERNS = (
     # related and recommended content
-    r"(related|similar|recommended|popular|trending|recent|latest|more) (posts|articles|stories|"
-    r"items|products|reads|news|videos|threads|discussions|questions|guides)",
-    r"(you|customers|people|shoppers) (may|might|who|also) .*(like|bought|viewed|enjoy|purchased)",
+    r"(related|similar|recommended|popular|trending|recent|latest|more|other) (posts|articles|stories|"
+    r"items|products|reads|news|videos|threads|discussions|questions|guides|topics|"
+    r"books)( to explore| on .{1,40}| (that|you) may (like|enjoy|interest you))?",
+    r"(you|customers|people|shoppers) (may|might|who|also|frequently) .*(like|bought|viewed|enjoy|"
+    r"purchased|read)",
+    r"(more like this|more to explore|discover more|explore more( articles| posts| content)?)",
     r"(frequently bought together|explore related items|products related to this item|"
     r"recently viewed( items| products)?|more from .{1,40}|read (more|next)|up next|"
     r"don'?t miss|further reading|keep reading)",
