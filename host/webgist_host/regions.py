@@ -61,6 +61,12 @@ WIDGET_MAX_SHARE = 0.25
 NAV_MIN_LINKED_SHARE = 0.35
 # ...and a navigation landmark this much made of links is believed whatever its size.
 LINK_NAV_SHARE = 0.7
+# ...and so is a page header (<header> outside sectioning content, role=banner) as
+# much made of links: a mega-menu of product links and their one-line blurbs
+# outweighs a short article (WCXB 0005: 4,000 linked words above 1,300 of prose).
+# Only on a page with prose of its own: where nearly every word is a link (a
+# category grid), the header's few words are what places the content (WCXB 4509).
+LINK_HEADER_MIN_PROSE = 100
 # Landmarks (by tag or role) believed whatever their size. A page footer (<footer>
 # outside sectioning content, role=contentinfo) that holds most of the page is not
 # a wrapper around it: either the content is built by script and the static HTML is
@@ -85,6 +91,11 @@ DROPPED_WIDGETS = frozenset({"consent", "filter", "post-furniture", "related",
 # weight of the whole page. Below it, the content is spread over several children
 # (a product's description and its specification table) and the walk stops.
 CONTAINER_SHARE = 0.85
+# Where the walk stops above an <article> that holds at least this share of the
+# container's weight (and is not one of a series of posts or cards), the rest is
+# what sits around the article: teasers, product cards, sign-up boxes, the author's
+# other posts. WCXB's article references keep the <article> alone.
+ARTICLE_FOCUS_SHARE = 0.5
 # An explicit <main> is trusted when it holds at least this share of the weight.
 EXPLICIT_MAIN_SHARE = 0.5
 # A line beside the title (a byline, a date) is this short at most.
@@ -255,7 +266,8 @@ def apply_regions(root, blocks: list[Block], scope: str, *,
     product_page = page_type == "product"
     contexts = _resolve_marks(blocks, raw_contexts, lineage, linked, product_page)
     weights = [_content_weight(block, n) for block, n in zip(blocks, linked)]
-    container, note = _choose_container(contexts, lineage, weights)
+    container, note = _choose_container(contexts, lineage, weights,
+                                        focus_article=page_type != "discussion")
     decisions = [Decision("regions", "note", note, container or "")]
     # A page that declares itself a discussion (a forum thread, a Q&A page) is its
     # comments; elsewhere they are content only when they are the page's bulk.
@@ -347,7 +359,9 @@ def _resolve_marks(blocks: list[Block], contexts: list[_Context], lineage,
                  else CHROME_MAX_SHARE)
         # A real <nav> (or role=navigation) that is mostly links is navigation at any
         # size: a docs sidebar listing the whole manual outweighs a short page.
-        link_nav = what == "landmark" and kind == "nav" and in_links >= LINK_NAV_SHARE * held
+        link_nav = (what == "landmark" and in_links >= LINK_NAV_SHARE * held
+                    and (kind == "nav"
+                         or kind == "header" and prose_total >= LINK_HEADER_MIN_PROSE))
         if held >= share * total and not link_nav:
             return False
         # Prose outside links, measured the same way: a column named
@@ -424,7 +438,8 @@ def _block_contexts(root, blocks: list[Block]):
     return contexts, lineage, linked
 
 
-def _choose_container(contexts, lineage, weights) -> tuple[str | None, str]:
+def _choose_container(contexts, lineage, weights,
+                      focus_article: bool = True) -> tuple[str | None, str]:
     weight: dict[str, int] = {}
     children: dict[str, set[str]] = {}
     explicit: dict[str, int] = {}
@@ -454,9 +469,44 @@ def _choose_container(contexts, lineage, weights) -> tuple[str | None, str]:
         if weight.get(best, 0) < CONTAINER_SHARE * total:
             break
         node = best
-    share = weight.get(node, 0) / total
     how = "inside the page's <main>" if start else "by text weight"
+    if focus_article:
+        article = _lone_article(node, weight)
+        if article is not None:
+            node, how = article, how + ", narrowed to the <article> that holds most of it"
+    share = weight.get(node, 0) / total
     return node, f"main content container {node} ({how}; holds {share:.0%} of the page's prose)"
+
+
+def _step_tag(step: str) -> str:
+    return step.split("[", 1)[0]
+
+
+def _lone_article(node: str, weight: dict[str, int]) -> str | None:
+    """The <article> inside the container that holds most of its weight, unless it is
+    one of a series (forum posts, product cards: <article> siblings, or one per <li>),
+    or the container is already inside an <article>."""
+    if "/article[" in node:
+        return None
+    articles = [p for p in weight if p.startswith(node + "/")
+                and _step_tag(p.rsplit("/", 1)[-1]) == "article"]
+    if not articles:
+        return None
+    best = max(articles, key=lambda p: weight[p])
+    if weight[best] < ARTICLE_FOCUS_SHARE * weight.get(node, 0):
+        return None
+    steps = best.split("/")
+    for other in articles:
+        if other == best or other.startswith(best + "/") or best.startswith(other + "/"):
+            continue
+        others = other.split("/")
+        if len(others) != len(steps):
+            continue
+        differ = [(a, b) for a, b in zip(steps, others) if a != b]
+        if (len(differ) == 1 and _step_tag(differ[0][0]) == _step_tag(differ[0][1])
+                and _step_tag(differ[0][0]) in ("article", "li")):
+            return None
+    return best
 
 
 def _comments_are_content(contexts, lineage, weights, container) -> bool:

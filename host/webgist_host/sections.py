@@ -39,6 +39,9 @@ FURNITURE_HEADING_PATTERNS = (
     r"(privacy preference center|about your privacy|we value your privacy|"
     r"manage (your )?(consent|cookies|privacy)( preferences| settings)?|"
     r"cookie (settings|preferences|policy|consent))",
+    # the box about who wrote or checked it (class names catch "author-bio"; these
+    # are the ones named only by their heading)
+    r"about the (author|authors|reviewer|reviewers|writer|editor)",
     # sharing and subscribing
     r"(share|share this( post| article| page)?|share on .{1,20}|follow us.*)",
     r"(sign up|subscribe)( to| for)?( our)? (newsletter|updates|emails?).*|newsletter",
