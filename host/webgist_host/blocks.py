@@ -84,7 +84,20 @@ _SHOWN_AT_SOME_WIDTH = re.compile(
 _CLASS_MAY_HIDE = re.compile(r"(?i)hid|none|sr-|screen|invisib|assistiv")
 # A <noscript> this long is content, not an "enable JavaScript" notice or a pixel.
 NOSCRIPT_MIN_WORDS = 100
+# A framework's prefixed copy of a screen-reader-only utility (u-text-sr-only,
+# tw-sr-only, c-visually-hidden) means what the bare name means.
+_SR_ONLY_SUFFIXES = ("-sr-only", "-visually-hidden", "-screen-reader-text")
+
+
+def _screen_reader_tokens(tokens: list[str]) -> bool:
+    return (not SCREEN_READER_ONLY_CLASSES.isdisjoint(tokens)
+            or any(t.endswith(_SR_ONLY_SUFFIXES) for t in tokens))
+
+
 _DISPLAY_NONE_RE = re.compile(r"display\s*:\s*none", re.I)
+# An accordion's question is a line; its answer is prose (see _answer_under_question).
+QUESTION_MAX_WORDS = 25
+ANSWER_MIN_WORDS = 8
 # Blocks a list item or definition adopts as its own text.
 ITEM_KINDS = frozenset({"paragraph", "heading"})
 # Tags that make an element drawn as code (FLAG_CODE) a page rather than a listing:
@@ -367,16 +380,17 @@ class _Walker:
         if ((hidden_attr or aria_hidden or none_style)
                 and (self._waiting_tab_panel(el) or self._collapsed_panel(el))):
             hidden_attr = aria_hidden = none_style = False
-        if none_style and not self.measured and self._holds_page_bulk(el):
+        if none_style and not self.measured and (self._holds_page_bulk(el)
+                                                 or self._answer_under_question(el)):
             none_style = False
         if hidden_attr:
             return "hidden attribute"
-        if aria_hidden and not self._drawn_half_of_spoken_pair(el):
+        if (aria_hidden and not self._drawn_half_of_spoken_pair(el)
+                and not self._repeated_link(el)):
             return "aria-hidden"
         tokens = self._hiding_class_tokens(el)
         if tokens:
-            if (not SCREEN_READER_ONLY_CLASSES.isdisjoint(tokens)
-                    and not self._stands_for_an_icon(el)):
+            if _screen_reader_tokens(tokens) and not self._stands_for_an_icon(el):
                 return "a screen-reader-only class: not drawn for sighted readers"
             if not self.measured and self._hidden_by_class(el, tokens):
                 return "a class that hides it (display:none) in the page's own stylesheet"
@@ -404,7 +418,7 @@ class _Walker:
 
     def _screen_reader_only(self, el) -> bool:
         tokens = self._hiding_class_tokens(el)
-        return bool(tokens) and not SCREEN_READER_ONLY_CLASSES.isdisjoint(tokens)
+        return bool(tokens) and _screen_reader_tokens(tokens)
 
     def _hidden_by_class(self, el, tokens: list[str]) -> bool:
         """Without a browser: a utility class that means display:none in the
@@ -449,6 +463,35 @@ class _Walker:
         return any(sibling is not None and tag_of(sibling) in ICON_TAGS
                    and not "".join(sibling.itertext()).strip()
                    for sibling in (el.getprevious(), el.getnext()))
+
+    def _repeated_link(self, el) -> bool:
+        """A text link hidden from screen readers and out of the tab order
+        (aria-hidden, tabindex=-1), beside a link to the same page with other words
+        (a teaser under its headline), is drawn for sighted readers: it is silent only
+        so a screen reader does not announce the same destination twice."""
+        href = el.get("href")
+        if (self._tags.get(el) != "a" or not href or (el.get("tabindex") or "").strip() != "-1"
+                or any(True for _ in el.iter("img", "picture", "svg"))):
+            return False
+        text = " ".join(el.text_content().split())
+        if not text:
+            return False
+        # ...not a transparent overlay repeating the words it covers (a heading's
+        # own text, drawn once).
+        parent = el.getparent()
+        if parent is not None and " ".join(parent.text_content().split()).count(text) > 1:
+            return False
+        scope = el
+        for _ in range(3):
+            scope = scope.getparent()
+            if scope is None:
+                return False
+            for other in scope.iter("a"):
+                if (other is not el and other.get("href") == href
+                        and other.get("aria-hidden") != "true"):
+                    words = " ".join(other.text_content().split())
+                    return bool(words) and words != text
+        return False
 
     def _drawn_half_of_spoken_pair(self, el) -> bool:
         """An aria-hidden element beside screen-reader-only text is what sighted readers
@@ -495,6 +538,22 @@ class _Walker:
         if text:
             self._log(el, reason, text)
         return True
+
+    def _answer_under_question(self, el) -> bool:
+        """Without a browser, a panel of prose hidden by an inline display:none right
+        under a short visible line, the two alone in their parent, is an accordion's
+        answer under its question: a script opens it when the question is clicked."""
+        parent = el.getparent()
+        if parent is None or len(parent) != 2 or parent[1] is not el:
+            return False
+        question = parent[0]
+        style = question.get("style") or ""
+        if question.get("hidden") is not None or _DISPLAY_NONE_RE.search(style):
+            return False
+        asked = len(question.text_content().split())
+        words = len(el.text_content().split())
+        linked = sum(len(a.text_content().split()) for a in el.iter("a"))
+        return 0 < asked <= QUESTION_MAX_WORDS and words >= ANSWER_MIN_WORDS and linked < words / 2
 
     def _collapsed_panel(self, el) -> bool:
         """Without a browser, a panel hidden until its button is pressed (the button

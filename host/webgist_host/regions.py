@@ -79,6 +79,12 @@ ANY_SIZE_LANDMARKS = frozenset({"footer"})
 # 2894: a mega-menu header holding half the page's words, beside a real <main>).
 TRUSTED_MAIN_SHARE = 0.25
 
+# Filters are made of options (checkbox labels, links, counts). An element named as
+# a filter that is mostly paragraphs of this many words is an accordion of prose
+# (an FAQ styled with the page's filter classes), not a filter.
+SENTENCE_MIN_WORDS = 12
+FILTER_MAX_PROSE_SHARE = 0.5
+
 # The chrome kinds that are never main content, whatever the container.
 CHROME_KINDS = frozenset({"header", "nav", "footer", "aside", "dialog", "search"})
 # Widget kinds dropped from the main content; `comments` only when they are not the
@@ -328,13 +334,17 @@ def _resolve_marks(blocks: list[Block], contexts: list[_Context], lineage,
                    linked_words: list[int], product_page: bool) -> list[_Placement]:
     words: dict[str, int] = {}
     linked: dict[str, int] = {}
+    prose: dict[str, int] = {}
     total = 0
     for block, chain, in_links in zip(blocks, lineage, linked_words):
         n = len(block.text.split())
         total += n
+        sentences = n - in_links if block.kind == "paragraph" and n - in_links >= SENTENCE_MIN_WORDS else 0
         for p in chain:
             words[p] = words.get(p, 0) + n
             linked[p] = linked.get(p, 0) + in_links
+            if sentences:
+                prose[p] = prose.get(p, 0) + sentences
 
     prose_total = total - sum(linked_words)
     trusted_mains = [path for path in {mark[0] for context in contexts for mark in context.marks
@@ -369,6 +379,8 @@ def _resolve_marks(blocks: list[Block], contexts: list[_Context], lineage,
         if held - in_links >= share * prose_total > 0:
             return False
         if kind == "nav" and held and in_links < NAV_MIN_LINKED_SHARE * held:
+            return False
+        if kind == "filter" and prose.get(path, 0) >= FILTER_MAX_PROSE_SHARE * held > 0:
             return False
         return True
 
