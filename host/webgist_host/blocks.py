@@ -20,9 +20,8 @@ from .blocks_editors import could_be_editor, editor_shape, read_editor
 from .blocks_footnotes import find_footnotes
 from .blocks_images import image_alt, image_source, noscript_pictures
 from .blocks_inline import (
-    BLOCK_TAGS, SKIPPED_TAGS, InlineRenderer, LinkPolicy, base_url_of, escape_piece,
-    escape_text, finish,
-    link, markdown_url,
+    BLOCK_TAGS, SKIPPED_TAGS, InlineRenderer, LinkPolicy, base_url_of, drawn_apart,
+    escape_piece, escape_text, finish, link, markdown_url,
 )
 from .blocks_math import (
     could_be_math, could_be_mathjax2_copy, is_math_script, is_mathjax2_copy, math_of,
@@ -741,14 +740,19 @@ class _Walker:
 
     def _paragraph(self, run: _Run, pieces: list, ctx: _Context) -> None:
         plain, rich = [], []
+        previous = None
         for piece in pieces:
             if isinstance(piece, str):
                 plain.append(piece)
                 rich.append(escape_piece(piece))
+                previous = None
             else:
                 p, r = self.inline.element(piece, 1, frozenset())
+                if drawn_apart(previous, piece, plain[-1] if plain else "", p):
+                    p, r = " " + p, " " + r
                 plain.append(p)
                 rich.append(r)
+                previous = piece
         text, rich_text = finish("".join(plain), "".join(rich))
         if not text:
             return

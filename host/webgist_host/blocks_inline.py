@@ -267,8 +267,14 @@ def link(rich: str, href: str | None) -> str:
         return rich
     # Inside link text every prose bracket is escaped: an unescaped "]" would end
     # the text early ("[Some \\[text]](url)" is no link).
+    before = after = ""
+    if (len(core) > 2 and core[0] == OPEN_BRACKET and core[-1] == CLOSE_BRACKET
+            and OPEN_BRACKET not in core[1:-1] and CLOSE_BRACKET not in core[1:-1]):
+        # Brackets around the whole text ("[source]", "[Smith '97]") are punctuation
+        # around the link: written outside it, the link text needs no escapes.
+        before, after, core = "\\[", "\\]", core[1:-1]
     core = core.replace(OPEN_BRACKET, "\\[").replace(CLOSE_BRACKET, "\\]")
-    return f"{lead}[{core}]({markdown_url(href)}){trail}"
+    return f"{lead}{before}[{core}]({markdown_url(href)}){after}{trail}"
 
 
 def finish(plain: str, rich: str) -> tuple[str, str]:
@@ -295,6 +301,19 @@ def _is_edit_section(el) -> bool:
     # A substring test rules out most elements before their classes are split.
     return bool(classes and any(name in classes for name in EDIT_SECTION_CLASSES)
                 and set(classes.split()) & EDIT_SECTION_CLASSES)
+
+
+def drawn_apart(previous, current, before: str, after: str) -> bool:
+    """Whether two classed <span>s with nothing between them in the source are two
+    words: stylesheets lay such spans out as flex or grid items that the browser draws
+    apart ("Weight" and "118 g" in a spec row), so letters meeting across them must
+    not run together. `before` and `after` are the text written either side."""
+    return (previous is not None and _styled_span(previous) and _styled_span(current)
+            and before[-1:].isalnum() and after[:1].isalnum())
+
+
+def _styled_span(el) -> bool:
+    return el.tag == "span" and bool(el.get("class"))
 
 
 class InlineRenderer:
@@ -325,19 +344,19 @@ class InlineRenderer:
         if el.text:
             plain.append(el.text)
             rich.append(escape_piece(el.text))
+        previous = None
         for child in el:
-            self.add(child, plain, rich, depth, styles)
+            if isinstance(child.tag, str):
+                p, r = self.element(child, depth + 1, styles)
+                if drawn_apart(previous, child, plain[-1] if plain else "", p):
+                    p, r = " " + p, " " + r
+                plain.append(p)
+                rich.append(r)
+            if child.tail:
+                plain.append(child.tail)
+                rich.append(escape_piece(child.tail))
+            previous = child if isinstance(child.tag, str) and not child.tail else None
         return "".join(plain), "".join(rich)
-
-    def add(self, el, plain: list, rich: list, depth: int, styles: frozenset) -> None:
-        """Append one element and its tail."""
-        if isinstance(el.tag, str):
-            p, r = self.element(el, depth + 1, styles)
-            plain.append(p)
-            rich.append(r)
-        if el.tail:
-            plain.append(el.tail)
-            rich.append(escape_piece(el.tail))
 
     def element(self, el, depth: int, styles: frozenset) -> tuple[str, str]:
         tag = tag_of(el)

@@ -43,14 +43,14 @@ def naming_words(el, memo: dict[str, frozenset[str]] | None = None) -> frozenset
             continue
         found = memo.get(raw) if memo is not None else None
         if found is None:
-            found = _words_of_value(raw)
+            found = words_of_value(raw)
             if memo is not None:
                 memo[raw] = found
         words = words | found if words else found
     return words
 
 
-def _words_of_value(raw: str) -> frozenset[str]:
+def words_of_value(raw: str) -> frozenset[str]:
     words: set[str] = set()
     for value in raw[:MAX_ATTRIBUTE_CHARS].split():
         normalized = normalize_token(value)

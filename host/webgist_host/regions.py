@@ -12,6 +12,7 @@ down from the top while one child still holds most of that weight. An explicit
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 
 from .dom import tag_of, walk_with_paths, PATH_ATTR
@@ -20,6 +21,7 @@ from .sections import furniture_sections
 from .naming import (
     AUTHOR_BOX_WORDS, COMMENT_WORDS, CONSENT_VENDOR_WORDS, FOOTER_WORDS, HEADER_WORDS,
     MAIN_WORDS, NAVIGATION_WORDS, REVIEW_WORDS, SIDEBAR_WORDS, WIDGET_WORDS, naming_words,
+    words_of_value,
 )
 
 # Landmarks by tag. <section> and <form> count only when they carry a name, as ARIA says.
@@ -211,6 +213,9 @@ def _child_context(parent: _Context, el, path: str, tag: str, role: str,
             words = words | _words_of_tag(tag, memo)
         if words:
             named_chrome, widget, vendor = _names_say(words, said)
+            if (named_chrome or widget) and _id_is_text_slug(el):
+                words = _words_without_id(el, tag, memo)
+                named_chrome, widget, vendor = _names_say(words, said)
             if (named_chrome == "header" and inside_content
                     or named_chrome == "aside" and inside_article):
                 named_chrome = None
@@ -231,6 +236,40 @@ def _child_context(parent: _Context, el, path: str, tag: str, role: str,
     if not marks and landmark is None:
         return parent
     return _Context(region=landmark or parent.region, marks=parent.marks + tuple(marks))
+
+
+def _id_is_text_slug(el) -> bool:
+    """True when the element's id is its own opening text made into an anchor
+    ("receive-and-reply-to-an-inbound-sms" on the heading that says so)."""
+    raw = (el.get("id") or "").lower()
+    id_words = [w for w in re.split(r"[^a-z0-9]+", raw) if w]
+    if len(id_words) < 2:
+        return False
+    text_words = set(re.split(r"[^a-z0-9]+", _opening_text(el, 400).lower()))
+    return all(w in text_words for w in id_words)
+
+
+def _opening_text(el, limit: int) -> str:
+    """The first `limit` characters of an element's text, read no further: the test
+    runs on elements as big as the whole page."""
+    pieces, length = [], 0
+    for piece in el.itertext():
+        pieces.append(piece)
+        length += len(piece)
+        if length >= limit:
+            break
+    return "".join(pieces)[:limit]
+
+
+def _words_without_id(el, tag: str, memo: dict) -> frozenset[str]:
+    words: frozenset[str] = frozenset()
+    for attribute in ("class", "name", "role"):
+        raw = el.get(attribute)
+        if raw:
+            words = words | words_of_value(raw)
+    if "-" in tag:
+        words = words | _words_of_tag(tag, memo)
+    return words
 
 
 # Input types a reader types words into. A form with one of these (or a textarea)
@@ -278,7 +317,8 @@ def apply_regions(root, blocks: list[Block], scope: str, *,
     # A page that declares itself a discussion (a forum thread, a Q&A page) is its
     # comments; elsewhere they are content only when they are the page's bulk.
     comments_are_content = (page_type == "discussion"
-                            or _comments_are_content(contexts, lineage, weights, container))
+                            or _comments_are_content(contexts, lineage, weights, container,
+                                                     raw_contexts))
 
     # Only a declared discussion keeps its "Comments" heading: on articles whose
     # comments outweigh the body, that heading is what keeps them out.
@@ -521,12 +561,19 @@ def _lone_article(node: str, weight: dict[str, int]) -> str | None:
     return best
 
 
-def _comments_are_content(contexts, lineage, weights, container) -> bool:
+def _comments_are_content(contexts, lineage, weights, container, raw_contexts=None) -> bool:
+    """Whether the comments are the page's bulk. A block counts as a comment when
+    something around it inside the container is named as one, believed or not: a long
+    reply too big to be believed as a widget is still one of the thread's replies."""
     comment_weight = other_weight = 0
     for i, w in enumerate(weights):
         if container is not None and container not in lineage[i]:
             continue
-        if contexts[i].widget == "comments":
+        named = raw_contexts is not None and any(
+            what == "widget" and kind == "comments"
+            and (container is None or path.startswith(container + "/"))
+            for path, what, kind in raw_contexts[i].marks)
+        if contexts[i].chrome is None and (contexts[i].widget == "comments" or named):
             comment_weight += w
         elif contexts[i].chrome is None:
             other_weight += w
