@@ -15,6 +15,7 @@ from lxml import etree
 
 from .dom import tag_of
 from .limits import LIBXML2_MAX_DEPTH, Limits
+from .parse_endtags import close_stranded_divs, ignored_popping_end_tag
 
 # Strangers' pages nest deeply and carry huge text nodes; libxml2 refuses both by
 # default, so the parser is told to accept them.
@@ -92,21 +93,32 @@ def parse_page(html: str | bytes, limits: Limits | None = None) -> tuple[object,
     html = clean_text(html, notes)
     if not html.strip():
         html = "<html><body></body></html>"
+    source = html
     try:
-        root, halted = _libxml2(html)
+        root, halted, stranded = _libxml2(source)
     except ParseError:
         # libxml2 finds no document in some inputs ("</a>", a lone comment): read it
         # inside an explicit body, else as an empty page.
         try:
-            root, halted = _libxml2("<html><body>" + html)
+            source = "<html><body>" + html
+            root, halted, stranded = _libxml2(source)
         except ParseError:
-            root, halted = _libxml2("<html><body></body></html>")
+            source = "<html><body></body></html>"
+            root, halted, stranded = _libxml2(source)
             notes.append("libxml2 found no document in the input; read as an empty page")
     if halted:
         notes.append(
             f"markup nested past libxml2's limit of {LIBXML2_MAX_DEPTH} levels; tags "
             f"deeper than {limits.max_depth} were removed before parsing (their text kept)")
-        root, _ = _libxml2(shallow_source(html, limits.max_depth))
+        source = shallow_source(html, limits.max_depth)
+        root, _, stranded = _libxml2(source)
+    if stranded:
+        # Only pages where libxml2 reported ignoring such an end tag pay for the scan.
+        source, closed = close_stranded_divs(source)
+        if closed:
+            root, _, _ = _libxml2(source)
+            notes.append(f"{closed} unclosed <div>s were closed before end tags that "
+                         "libxml2 would have ignored, as a browser does")
     flattened = bound_depth(root, limits.max_depth)
     if flattened:
         notes.append(f"{flattened} elements nested deeper than {limits.max_depth} levels "
@@ -119,6 +131,8 @@ def parse_page(html: str | bytes, limits: Limits | None = None) -> tuple[object,
 
 
 def _libxml2(html: str):
+    """The root, whether libxml2 stopped at its depth limit, and whether it ignored an
+    end tag a browser would have honoured (see parse_endtags.py)."""
     parser = lxml.html.HTMLParser(**_PARSER_OPTIONS)
     # lxml.html picks each element's class with a Python callback, run for every
     # element object lxml makes, and each stage's walk makes them all again. Every
@@ -131,8 +145,9 @@ def _libxml2(html: str):
         root = lxml.html.document_fromstring(html, parser=parser)
     except (etree.ParserError, ValueError) as exc:
         raise ParseError(f"could not parse the page as HTML: {exc}") from exc
-    halted = any(e.type_name == "ERR_RESOURCE_LIMIT" for e in parser.error_log)
-    return root, halted
+    errors = parser.error_log
+    halted = any(e.type_name == "ERR_RESOURCE_LIMIT" for e in errors)
+    return root, halted, ignored_popping_end_tag(errors)
 
 
 # --- bytes and text ------------------------------------------------------------------
