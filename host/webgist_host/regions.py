@@ -20,8 +20,8 @@ from .model import Block, Decision
 from .sections import furniture_sections
 from .naming import (
     AUTHOR_BOX_WORDS, COMMENT_WORDS, CONSENT_VENDOR_WORDS, FOOTER_WORDS, HEADER_WORDS,
-    MAIN_WORDS, NAVIGATION_WORDS, REVIEW_WORDS, SIDEBAR_WORDS, WIDGET_WORDS, naming_words,
-    words_of_value,
+    MAIN_WORDS, NAVIGATION_WORDS, PART_HEADER_WORDS, REVIEW_WORDS, SIDEBAR_WORDS,
+    WIDGET_WORDS, naming_words, words_of_value,
 )
 
 # Landmarks by tag. <section> and <form> count only when they carry a name, as ARIA says.
@@ -156,7 +156,7 @@ def _chrome_from_names(words: frozenset[str]) -> str | None:
         return "footer" if words & FOOTER_WORDS else None
     if words & NAVIGATION_WORDS:
         return "nav"
-    if words & HEADER_WORDS:
+    if words & HEADER_WORDS and not words & PART_HEADER_WORDS:
         return "header"
     if words & FOOTER_WORDS:
         return "footer"
