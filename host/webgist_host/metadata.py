@@ -33,6 +33,14 @@ ARTICLE_TYPES = frozenset({
 })
 # JSON-LD types and og:type values by which a page says it sells one thing...
 PRODUCT_TYPES = frozenset({"product", "productgroup", "og:product"})
+# Microdata says the same with one `itemtype="https://schema.org/Product"` scope;
+# a shop's list pages mark each of their items so (WCXB: 13 product pages declare
+# one and nothing else; the collections and listings that use it declare 2 to 32).
+MICRODATA_PRODUCT_RE = re.compile(r"^https?://schema\.org/(Product|ProductGroup)/?$", re.I)
+# ...and so does a price in Open Graph's product meta, or WooCommerce's body class
+# for a product's own page (WCXB: 29 pages carry one, all of them product pages).
+PRODUCT_PRICE_META = ("product:price:amount", "og:price:amount")
+PRODUCT_BODY_CLASSES = frozenset({"single-product"})
 # JSON-LD types by which a page says it is a discussion: its comments are its content.
 DISCUSSION_TYPES = frozenset({"discussionforumposting", "qapage"})
 # A product page is no product page when it also declares itself an article: a buying
@@ -192,6 +200,22 @@ def _from_json_ld(root) -> _Found:
     )
 
 
+def _one_microdata_product(root) -> bool:
+    """True when the page's microdata names exactly one product."""
+    found = 0
+    for itemtype in root.xpath("//@itemtype"):
+        if MICRODATA_PRODUCT_RE.match(itemtype.strip()):
+            found += 1
+            if found > 1:
+                return False
+    return found == 1
+
+
+def _body_says_product(body) -> bool:
+    classes = (body.get("class") or "").split() if body is not None else ()
+    return any(c in PRODUCT_BODY_CLASSES for c in classes)
+
+
 def _canonical(root, base: str | None, metas: dict[str, str]) -> str | None:
     for el in root.iter("link"):
         rel = (el.get("rel") or "").lower().split()
@@ -234,5 +258,7 @@ def read_metadata(root, *, url: str | None, capture: Capture) -> Metadata:
         canonical_url=_canonical(root, page_url, metas),
         page_type=("discussion" if ld.discussion else "product"
                    if ld.product or (metas.get("og:type") or "").lower() in PRODUCT_TYPES
+                   or _one_microdata_product(root) or _first(metas, PRODUCT_PRICE_META)
+                   or _body_says_product(body)
                    else None),
     )

@@ -57,6 +57,11 @@ _COMMENT_HEADING = re.compile(
     "|".join(f"(?:{p})" for p in COMMENT_HEADING_PATTERNS), re.IGNORECASE)
 _FURNITURE_HEADING = re.compile(
     "|".join(f"(?:{p})" for p in FURNITURE_HEADING_PATTERNS), re.IGNORECASE)
+# A heading often sits alone in its own wrapper (`div.section-title > h2 "Similar
+# items"`), its section in the wrapper's sibling; the section's scope climbs past
+# at most this many such wrappers (WCXB: product +0.002, a shop's "Similar items"
+# +0.31; at four levels a listing's own list went under its heading, -0.94).
+HEADING_WRAPPER_DEPTH = 3
 # Headings longer than this are sentences about the subject, never furniture labels.
 MAX_FURNITURE_HEADING_CHARS = 80
 
@@ -77,6 +82,9 @@ def furniture_sections(blocks: list[Block], comments_are_content: bool = False) 
     swallow the article that follows the sidebar.
     """
     inside: dict[int, str] = {}
+    # A declared discussion titles its own posts "Recommended Posts" in such a
+    # wrapper (five forum threads on WCXB): there the heading's parent bounds it.
+    wrappers = 0 if comments_are_content else HEADING_WRAPPER_DEPTH
     open_level: int | None = None
     scope = title = ""
     for i, block in enumerate(blocks):
@@ -87,7 +95,21 @@ def furniture_sections(blocks: list[Block], comments_are_content: bool = False) 
                 open_level = None
             if open_level is None and is_furniture_heading(block.text, comments_are_content):
                 open_level, title = block.level, block.text
-                scope = block.xpath.rsplit("/", 1)[0] + "/"
+                scope = _section_scope(blocks, i, wrappers)
         if open_level is not None:
             inside[i] = title
     return inside
+
+
+def _section_scope(blocks: list[Block], i: int, wrappers: int) -> str:
+    """The element a furniture heading's section lives in: the heading's parent, or,
+    when that parent wraps the heading alone (`div.title > h2`), the nearest ancestor
+    that holds another block, at most `wrappers` levels up."""
+    scope = blocks[i].xpath.rsplit("/", 1)[0]
+    neighbours = [b.xpath for b in (blocks[i - 1] if i else None,
+                                    blocks[i + 1] if i + 1 < len(blocks) else None) if b]
+    for _ in range(wrappers):
+        if any(x.startswith(scope + "/") for x in neighbours) or scope.count("/") < 3:
+            break
+        scope = scope.rsplit("/", 1)[0]
+    return scope + "/"
