@@ -21,7 +21,7 @@ from .sections import furniture_sections
 from .naming import (
     AUTHOR_BOX_WORDS, COMMENT_WORDS, CONSENT_VENDOR_WORDS, FOOTER_WORDS, HEADER_WORDS,
     MAIN_WORDS, NAVIGATION_WORDS, PART_HEADER_WORDS, REVIEW_WORDS, SIDEBAR_WORDS,
-    WIDGET_WORDS, naming_words, words_of_value,
+    USER_CARD_WORDS, WIDGET_WORDS, naming_words, words_of_value,
 )
 
 # Landmarks by tag. <section> and <form> count only when they carry a name, as ARIA says.
@@ -171,6 +171,8 @@ WIDGET_WORD_SET = frozenset(WIDGET_WORDS)
 def _widget_from_names(words: frozenset[str]) -> str | None:
     if "author" in words and words & AUTHOR_BOX_WORDS:
         return "author-bio"
+    if "user" in words and words & USER_CARD_WORDS:
+        return "post-furniture"
     if words & COMMENT_WORDS:
         return "comments"
     if words & REVIEW_WORDS:
