@@ -143,6 +143,13 @@ WIDGET_WORDS: dict[str, str] = {
 # date stay in WCXB's forum references; these lines do not (+0.0004 overall, forum
 # +0.0056 on 20 threads, none worse; no other page type moved).
 USER_CARD_WORDS = frozenset({"extras", "title", "banner"})
+# The byline: who wrote the article and when ("byline", "entry-date", "posted-on",
+# "author-name", "published"). Believed only above the article's first paragraph
+# (bylines.py), where it holds the credit and the date the front matter carries;
+# further down an "author" or a "date" is part of the text (a quote's source, an
+# event's date).
+BYLINE_WORDS = frozenset({"byline", "dateline", "author", "authors", "date", "pubdate",
+                          "published", "posted", "updated"})
 # "author" names a box about the author only beside one of these (a bare "author"
 # is also the byline link, or a forum post's user card, which other rules handle).
 # Not "wrapper", "block" or "container": one page wraps its FAQ in such a name.

@@ -80,8 +80,9 @@ def convert(html: str | bytes, *, url: str | None = None,
 
     if not spent("regions", "page regions were not classified (navigation and other "
                  "page chrome may remain)"):
-        blocks, region_decisions = apply_regions(root, blocks, scope,
-                                                 page_type=metadata.page_type)
+        blocks, region_decisions = apply_regions(
+            root, blocks, scope, page_type=metadata.page_type,
+            byline_in_metadata=bool(metadata.author or metadata.published))
         decisions += region_decisions
     lap("regions")
     if spent("reading order", "blocks are in source order (dom-fallback)"):

@@ -17,11 +17,13 @@ from dataclasses import dataclass, replace
 
 from .dom import tag_of, walk_with_paths, PATH_ATTR
 from .model import Block, Decision
+from .bylines import (BYLINE_REASON, COMMENT_CALL_REASON, NAMED_BYLINE_MAX_WORDS,
+                      byline_lines, comment_call_lines)
 from .sections import furniture_sections
 from .naming import (
-    AUTHOR_BOX_WORDS, COMMENT_WORDS, CONSENT_VENDOR_WORDS, FOOTER_WORDS, HEADER_WORDS,
-    MAIN_WORDS, NAVIGATION_WORDS, PART_HEADER_WORDS, REVIEW_WORDS, SIDEBAR_WORDS,
-    USER_CARD_WORDS, WIDGET_WORDS, naming_words, words_of_value,
+    AUTHOR_BOX_WORDS, BYLINE_WORDS, COMMENT_WORDS, CONSENT_VENDOR_WORDS, FOOTER_WORDS,
+    HEADER_WORDS, MAIN_WORDS, NAVIGATION_WORDS, PART_HEADER_WORDS, REVIEW_WORDS,
+    SIDEBAR_WORDS, USER_CARD_WORDS, WIDGET_WORDS, naming_words, words_of_value,
 )
 
 # Landmarks by tag. <section> and <form> count only when they carry a name, as ARIA says.
@@ -179,6 +181,8 @@ def _widget_from_names(words: frozenset[str]) -> str | None:
         return "reviews"
     named = words & WIDGET_WORD_SET
     kind = WIDGET_WORDS[min(named)] if named else None
+    if kind is None and words & BYLINE_WORDS:
+        return "byline"
     # A dialog named for the subject it shows ("product-details-modal") holds the
     # page's own content; a bare "modal" around it still marks the dialog itself.
     # Not the parts every dialog has ("modal-content", "modal-body") nor a form.
@@ -305,10 +309,13 @@ def _content_weight(block: Block, linked_words: int) -> int:
 
 
 def apply_regions(root, blocks: list[Block], scope: str, *,
-                  page_type: str | None = None) -> tuple[list[Block], list[Decision]]:
+                  page_type: str | None = None,
+                  byline_in_metadata: bool = False) -> tuple[list[Block], list[Decision]]:
     """Give each block region, widget and in_main; for scope "main", keep only the
     main content and log why each other block went. `page_type` is what the page's
-    metadata says it is ("product", "discussion" or None)."""
+    metadata says it is ("product", "discussion" or None); `byline_in_metadata`,
+    whether it names the author or the published date, which makes the byline
+    lines above the text redundant."""
     raw_contexts, lineage, linked = _block_contexts(root, blocks)
     product_page = page_type == "product"
     contexts = _resolve_marks(blocks, raw_contexts, lineage, linked, product_page)
@@ -338,6 +345,13 @@ def apply_regions(root, blocks: list[Block], scope: str, *,
         placed.append(block)
         reasons.append(reason)
     placed = _keep_title(placed, reasons, container)
+    if byline_in_metadata:
+        for i in byline_lines(placed, [context.byline for context in contexts]):
+            placed[i] = replace(placed[i], in_main=False)
+            reasons[i] = BYLINE_REASON
+    for i in comment_call_lines(placed):
+        placed[i] = replace(placed[i], in_main=False)
+        reasons[i] = COMMENT_CALL_REASON
     if scope == "page":
         return placed, decisions
     kept = []
@@ -370,6 +384,7 @@ class _Placement:
     chrome: str | None
     widget: str | None
     explicit_main: str | None
+    byline: bool = False       # inside an element named as the byline
 
 
 def _resolve_marks(blocks: list[Block], contexts: list[_Context], lineage,
@@ -429,8 +444,13 @@ def _resolve_marks(blocks: list[Block], contexts: list[_Context], lineage,
     placements = []
     for context in contexts:
         chrome = widget = explicit_main = None
+        byline = False
         for path, what, kind in reversed(context.marks):     # innermost first
-            if what == "main":
+            if kind == "byline":
+                # ...which says where it sits, not what it is: the widgets around
+                # it still decide.
+                byline = byline or words.get(path, 0) <= NAMED_BYLINE_MAX_WORDS
+            elif what == "main":
                 explicit_main = explicit_main or path
             elif not believed(path, what, kind):
                 continue
@@ -448,7 +468,7 @@ def _resolve_marks(blocks: list[Block], contexts: list[_Context], lineage,
                         continue
                     kind = "product-carousel"
                 widget = kind
-        placements.append(_Placement(context.region, chrome, widget, explicit_main))
+        placements.append(_Placement(context.region, chrome, widget, explicit_main, byline))
     return placements
 
 
