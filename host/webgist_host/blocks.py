@@ -3,12 +3,11 @@
 One block per innermost block-level element that holds text, so <p>a <a>b</a> c</p>
 is one block, not three. The walker descends through containers; inline material
 between block children is gathered into runs and flushed as paragraphs where the
-reader meets it. Helpers: blocks_inline (inline Markdown), blocks_tables,
-blocks_code. The tree is only read, never changed.
+reader meets it. Helpers: blocks_inline (inline Markdown), blocks_hidden (what a
+reader never sees), blocks_tables, blocks_code. The tree is only read, never changed.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -18,7 +17,8 @@ from .blocks_code import (
 )
 from .blocks_editors import could_be_editor, editor_shape, read_editor
 from .blocks_footnotes import find_footnotes
-from .blocks_images import image_alt, image_source, noscript_pictures
+from .blocks_hidden import HiddenContent
+from .blocks_images import image_alt, image_source
 from .blocks_inline import (
     BLOCK_TAGS, SKIPPED_TAGS, InlineRenderer, LinkPolicy, base_url_of, drawn_apart,
     escape_piece, escape_text, finish, link, markdown_url,
@@ -30,7 +30,6 @@ from .blocks_tables import (
     cells_of, clean_table_html, is_layout_table, needs_html, own_rows,
 )
 from .dom import FLOAT_ATTR, PATH_ATTR, tag_of
-from .naming import HIDING_CLASSES, SCREEN_READER_ONLY_CLASSES
 from .geometry import Capture
 from .model import Rect, Block, Decision
 
@@ -52,8 +51,6 @@ QUOTE_STRUCTURE_TAGS = frozenset({
 })
 # Paragraph-like children; more than one of them makes a blockquote structure too.
 QUOTE_PARAGRAPH_TAGS = frozenset({"p", "div"})
-# The id React gives a streamed Suspense boundary's content: S:0, S:1, ...
-_REACT_STREAMED_ID = re.compile(r"^S:\d+$")
 # Attributes that name a code language; on a <div> of plain text they make it code.
 NAMED_CODE_ATTRIBUTES = ("data-lang", "data-language")
 _NAMED_CODE_ATTRIBUTE_SET = frozenset(NAMED_CODE_ATTRIBUTES)
@@ -64,39 +61,6 @@ WALK_ATTRIBUTES = frozenset({"hidden", "aria-hidden", "style", "popover", "open"
                              FLOAT_ATTR, PATH_ATTR, *NAMED_CODE_ATTRIBUTES})
 # A copy strip is a label and a button or two; anything with more children is not.
 MAX_STRIP_CHILDREN = 8
-# Tags that draw an icon with no text: icon fonts use <i>, the rest inline <svg>.
-# (An <img> has its own alt, so screen-reader text beside it is not its text.)
-ICON_TAGS = frozenset({"i", "svg"})
-# Without a browser, a hiding class or an inline display:none is not believed on an
-# element holding at least this share of the text of its <main> (or of the page,
-# when there is none): it is a reveal on load (see _holds_page_bulk). WCXB lost
-# whole pages without it: two to hiding classes, three shop pages whose <main> is
-# one display:none <div> until an access script runs. Measured against the page
-# instead of <main>, a hidden comparison section (a third of one page) came back.
-HIDDEN_BULK_SHARE = 0.5
-# Classes that show an element from some screen width on ("d-md-block", "md:flex",
-# Bootstrap 3's "visible-lg"): with them a hiding class hides on small screens only.
-_SHOWN_AT_SOME_WIDTH = re.compile(
-    r"^(?:d-(?!print)[a-z]+-(?!none)[a-z-]+|[a-z0-9]+:(?!hidden)[a-z-]+|visible-[a-z-]+)$")
-# One cheap test on every class value before its tokens are compared with
-# SCREEN_READER_ONLY_CLASSES and HIDING_CLASSES: the substrings all of those hold.
-_CLASS_MAY_HIDE = re.compile(r"(?i)hid|none|sr-|screen|invisib|assistiv")
-# A <noscript> this long is content, not an "enable JavaScript" notice or a pixel.
-NOSCRIPT_MIN_WORDS = 100
-# A framework's prefixed copy of a screen-reader-only utility (u-text-sr-only,
-# tw-sr-only, c-visually-hidden) means what the bare name means.
-_SR_ONLY_SUFFIXES = ("-sr-only", "-visually-hidden", "-screen-reader-text")
-
-
-def _screen_reader_tokens(tokens: list[str]) -> bool:
-    return (not SCREEN_READER_ONLY_CLASSES.isdisjoint(tokens)
-            or any(t.endswith(_SR_ONLY_SUFFIXES) for t in tokens))
-
-
-_DISPLAY_NONE_RE = re.compile(r"display\s*:\s*none", re.I)
-# An accordion's question is a line; its answer is prose (see _answer_under_question).
-QUESTION_MAX_WORDS = 25
-ANSWER_MIN_WORDS = 8
 # Blocks a list item or definition adopts as its own text.
 ITEM_KINDS = frozenset({"paragraph", "heading"})
 # Tags that make an element drawn as code (FLAG_CODE) a page rather than a listing:
@@ -173,46 +137,7 @@ def extract_blocks(root, capture: Capture, *, base_url: str | None = None,
     return walker.blocks, walker.decisions
 
 
-def _shown_words(el) -> tuple[int, int]:
-    """Words under `el` outside scripts, styles and subtrees its markup hides (an
-    inline display:none, the hidden attribute, aria-hidden=true), and the words of
-    the largest such hidden subtree. Words, not characters: the indentation of a
-    mega-menu's markup outweighs a product description counted in characters."""
-    count = largest = 0
-    stack = [el]
-    while stack:
-        node = stack.pop()
-        tag = tag_of(node)
-        if node is not el:
-            count += len((node.tail or "").split())
-            if not tag:
-                continue
-            style = node.get("style")
-            if (node.get("hidden") is not None
-                    or (node.get("aria-hidden") or "").strip().lower() == "true"
-                    or style and _DISPLAY_NONE_RE.search(style)):
-                largest = max(largest, _shown_words(node)[0])
-                continue
-        if tag in ("script", "style"):
-            continue
-        count += len((node.text or "").split())
-        stack.extend(node)
-    return count, largest
-
-
-def _readable_chars(el) -> int:
-    """Characters of text under `el`, leaving out scripts and styles (a shop page
-    carries 190 KB of script beside 36 KB of text)."""
-    count = 0
-    for node in el.iter():
-        if tag_of(node) not in ("script", "style"):
-            count += len(node.text or "")
-        if node is not el:
-            count += len(node.tail or "")
-    return count
-
-
-class _Walker:
+class _Walker(HiddenContent):
     def __init__(self, root, capture: Capture, page_url: str | None = None):
         self.capture = capture
         self.measured = capture.measured
@@ -370,136 +295,6 @@ class _Walker:
         box = self.box(el)
         return box.rect if box else None
 
-    def hidden_reason(self, el) -> str | None:
-        names = self._attr_names.get(el, ())
-        hidden_attr = "hidden" in names and not self._streamed_content(el)
-        aria_hidden = "aria-hidden" in names and el.get("aria-hidden").strip().lower() == "true"
-        style = el.get("style") if "style" in names else None
-        none_style = bool(style and _DISPLAY_NONE_RE.search(style))
-        if ((hidden_attr or aria_hidden or none_style)
-                and (self._waiting_tab_panel(el) or self._collapsed_panel(el))):
-            hidden_attr = aria_hidden = none_style = False
-        if none_style and not self.measured and (self._holds_page_bulk(el)
-                                                 or self._answer_under_question(el)):
-            none_style = False
-        if hidden_attr:
-            return "hidden attribute"
-        if (aria_hidden and not self._drawn_half_of_spoken_pair(el)
-                and not self._repeated_link(el)):
-            return "aria-hidden"
-        tokens = self._hiding_class_tokens(el)
-        if tokens:
-            if _screen_reader_tokens(tokens) and not self._stands_for_an_icon(el):
-                return "a screen-reader-only class: not drawn for sighted readers"
-            if not self.measured and self._hidden_by_class(el, tokens):
-                return "a class that hides it (display:none) in the page's own stylesheet"
-        # Both are drawn only once a script opens them (HTML's popover and <dialog>).
-        if "popover" in names:
-            return "a popover, hidden until opened"
-        if tag_of(el) == "dialog" and "open" not in names:
-            return "a closed <dialog>"
-        if none_style:
-            return "inline style display:none"
-        box = self.box(el)
-        if box is not None and not box.displayed:
-            return "the browser gave it no layout box"
-        if box is not None and not box.visible:
-            return "the browser drew it invisible"
-        return None
-
-    def _hiding_class_tokens(self, el) -> list[str] | None:
-        """The element's class tokens, lower-cased, when its class value holds a
-        substring every hiding or screen-reader-only class name has; else None."""
-        classes = self._class_values.get(el)
-        if not classes or not _CLASS_MAY_HIDE.search(classes):
-            return None
-        return classes.lower().split()
-
-    def _screen_reader_only(self, el) -> bool:
-        tokens = self._hiding_class_tokens(el)
-        return bool(tokens) and _screen_reader_tokens(tokens)
-
-    def _hidden_by_class(self, el, tokens: list[str]) -> bool:
-        """Without a browser: a utility class that means display:none in the
-        page's own stylesheet (HIDING_CLASSES), unless a responsive class shows
-        the element at some width or it holds the page's bulk."""
-        if HIDING_CLASSES.isdisjoint(tokens):
-            return False
-        # "d-none d-md-block", "hidden md:flex": hidden on small screens only.
-        if any(_SHOWN_AT_SOME_WIDTH.match(t) for t in tokens):
-            return False
-        return not self._holds_page_bulk(el)
-
-    def _holds_page_bulk(self, el) -> bool:
-        """Hiding the element that holds the bulk of <main> (or of the page) by a
-        class or an inline display:none is a reveal on load: a script shows it once
-        the page is ready. Asked only without a browser, where no script has run."""
-        if self._tags[el] == "pre" or not len(el):
-            return False   # a leaf: the hidden source copy beside a code editor
-        scope = next((a for a in el.iterancestors()
-                      if self._tags.get(a) == "main" or a.get("role") == "main"), self._root)
-        total = self._scope_chars.get(scope)
-        if total is None:
-            total = self._scope_chars[scope] = _readable_chars(scope)
-        if _readable_chars(el) >= HIDDEN_BULK_SHARE * total:
-            return True
-        # Measured in words against what the page shows: a hidden element holding
-        # more words than everything shown around it is the page waiting for a script.
-        # It must also be the largest hidden part (the other hidden parts are menus
-        # and notices), and hold no form (a hidden form is a dialog, not the page).
-        shown = self._scope_shown.get(scope)
-        if shown is None:
-            shown = self._scope_shown[scope] = _shown_words(scope)
-        own = _shown_words(el)[0]
-        return (own >= shown[1] and own >= HIDDEN_BULK_SHARE * (shown[0] + own)
-                and next(el.iter("form"), None) is None)
-
-    @staticmethod
-    def _stands_for_an_icon(el) -> bool:
-        """Screen-reader text beside a drawn element with no text of its own (an
-        icon font <i>, an <svg>) is that icon's text, as alt is an image's: a
-        comparison table's tick and cross are read as "Yes" and "No"."""
-        return any(sibling is not None and tag_of(sibling) in ICON_TAGS
-                   and not "".join(sibling.itertext()).strip()
-                   for sibling in (el.getprevious(), el.getnext()))
-
-    def _repeated_link(self, el) -> bool:
-        """A text link hidden from screen readers and out of the tab order
-        (aria-hidden, tabindex=-1), beside a link to the same page with other words
-        (a teaser under its headline), is drawn for sighted readers: it is silent only
-        so a screen reader does not announce the same destination twice."""
-        href = el.get("href")
-        if (self._tags.get(el) != "a" or not href or (el.get("tabindex") or "").strip() != "-1"
-                or any(True for _ in el.iter("img", "picture", "svg"))):
-            return False
-        text = " ".join(el.text_content().split())
-        if not text:
-            return False
-        # ...not a transparent overlay repeating the words it covers (a heading's
-        # own text, drawn once).
-        parent = el.getparent()
-        if parent is not None and " ".join(parent.text_content().split()).count(text) > 1:
-            return False
-        scope = el
-        for _ in range(3):
-            scope = scope.getparent()
-            if scope is None:
-                return False
-            for other in scope.iter("a"):
-                if (other is not el and other.get("href") == href
-                        and other.get("aria-hidden") != "true"):
-                    words = " ".join(other.text_content().split())
-                    return bool(words) and words != text
-        return False
-
-    def _drawn_half_of_spoken_pair(self, el) -> bool:
-        """An aria-hidden element beside screen-reader-only text is what sighted readers
-        see of a pair, the other half being what is read aloud: WooCommerce writes
-        <del aria-hidden>$30</del> then "Original price was: $30." for screen readers.
-        Keep the drawn half (the spoken half goes as screen-reader-only)."""
-        return any(sibling is not None and self._screen_reader_only(sibling)
-                   for sibling in (el.getnext(), el.getprevious()))
-
     def _drawn_as_code(self, el, tag: str) -> bool:
         """The browser drew it as code (FLAG_CODE) and it holds no page structure,
         or the page names the element's language on a plain <div> of text
@@ -538,45 +333,6 @@ class _Walker:
             self._log(el, reason, text)
         return True
 
-    def _answer_under_question(self, el) -> bool:
-        """Without a browser, a panel of prose hidden by an inline display:none right
-        under a short visible line, the two alone in their parent, is an accordion's
-        answer under its question: a script opens it when the question is clicked."""
-        parent = el.getparent()
-        if parent is None or len(parent) != 2 or parent[1] is not el:
-            return False
-        question = parent[0]
-        style = question.get("style") or ""
-        if question.get("hidden") is not None or _DISPLAY_NONE_RE.search(style):
-            return False
-        asked = len(question.text_content().split())
-        words = len(el.text_content().split())
-        linked = sum(len(a.text_content().split()) for a in el.iter("a"))
-        return 0 < asked <= QUESTION_MAX_WORDS and words >= ANSWER_MIN_WORDS and linked < words / 2
-
-    def _collapsed_panel(self, el) -> bool:
-        """Without a browser, a panel hidden until its button is pressed (the button
-        says aria-expanded=false and aria-controls names the panel: an FAQ answer, an
-        accordion section) is content the page offers, as a closed <details> is."""
-        if self.measured:
-            return False
-        el_id = el.get("id")
-        if not el_id:
-            # The collapsing wrapper around such a panel (Chakra's and Bootstrap's
-            # collapse <div style="display:none"> holds the panel and maybe a <style>).
-            kids = [k for k in el if isinstance(k.tag, str)
-                    and tag_of(k) not in ("style", "script", "template")]
-            if len(kids) != 1 or not kids[0].get("id"):
-                return False
-            el_id = kids[0].get("id")
-        if self._disclosed is None:
-            self._disclosed = frozenset(
-                ref for node in el.getroottree().getroot().iter()
-                if isinstance(node.tag, str) and node.get("aria-controls")
-                and (node.get("aria-expanded") or "").strip().lower() == "false"
-                for ref in node.get("aria-controls").split())
-        return el_id in self._disclosed
-
     def _tab_label(self, el) -> str | None:
         """A tab panel's name, from its tab (aria-labelledby) or aria-label: the tab
         strip itself is a row of buttons and goes, so each panel carries its name."""
@@ -589,31 +345,6 @@ class _Walker:
                 names.append(" ".join(found.text_content().split()))
         label = " ".join(n for n in names if n) or " ".join((el.get("aria-label") or "").split())
         return label[:200] or None
-
-    def _waiting_tab_panel(self, el) -> bool:
-        """Without a browser no tab has been chosen: a tab panel hidden until its tab
-        is clicked (the other languages of a code sample, a plan's other tier) is
-        content the page offers. In the browser the reader's choice is what was drawn."""
-        return not self.measured and (el.get("role") or "").strip().lower() == "tabpanel"
-
-    def _streamed_content(self, el) -> bool:
-        """React streams server-rendered content into `<div hidden id="S:0">` and a
-        script moves it into place; without a browser it is the page (Next.js blogs
-        in WCXB lost their whole article to the hidden attribute)."""
-        return not self.measured and bool(_REACT_STREAMED_ID.match(el.get("id") or ""))
-
-    def _noscript_is_the_page(self, el) -> bool:
-        """Without a browser, a <noscript> holding real prose is what a reader with
-        scripts off sees: Discourse forums serve the whole thread that way."""
-        if self.measured or tag_of(el) != "noscript":
-            return False
-        return len(el.text_content().split()) >= NOSCRIPT_MIN_WORDS
-
-    def _noscript_pictures(self, el) -> list:
-        """Without a browser, the pictures a <noscript> shows (not a lazy twin's)."""
-        if self.measured or tag_of(el) != "noscript":
-            return []
-        return noscript_pictures(el)
 
     def _log(self, el, reason: str, text: str) -> None:
         if el not in self._logged:
