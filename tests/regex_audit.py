@@ -39,6 +39,8 @@ ANCHORED_ONLY = {
     ("sections.py", "_COMMENT_HEADING"),
     # is_byline_text(): fullmatch, on one part of a short line between separators.
     ("bylines.py", "CREDIT_LINE"),
+    # is_control_line(): fullmatch, on at most MAX_CONTROL_LINE_CHARS (60).
+    ("sections.py", "_CONTROL_LINE"),
 }
 # Modules that are not the engine's and import things a plain audit cannot (none yet).
 SKIP_MODULES: set[str] = set()

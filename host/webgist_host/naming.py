@@ -108,6 +108,10 @@ FOOTER_WORDS = frozenset({"footer", "colophon", "copyright"})
 WIDGET_WORDS: dict[str, str] = {
     "cookie": "consent", "cookies": "consent", "consent": "consent", "gdpr": "consent",
     "filter": "filter", "filters": "filter", "facet": "filter", "facets": "filter",
+    # The sort control above a grid ("Sort by: Best Match", Magento's toolbar-sorter,
+    # "sort-by-select") is a filter's sibling: WCXB's collection and listing
+    # references leave it out (32 of 33 such lines on 30 pages).
+    "sort": "filter", "sorter": "filter", "sortby": "filter", "sorting": "filter",
     "share": "post-furniture", "sharing": "post-furniture", "social": "post-furniture",
     "sharedaddy": "post-furniture", "addtoany": "post-furniture",
     "related": "related", "recommended": "related", "recommendations": "related",

@@ -19,7 +19,7 @@ from .dom import tag_of, walk_with_paths, PATH_ATTR
 from .model import Block, Decision
 from .bylines import (BYLINE_REASON, COMMENT_CALL_REASON, NAMED_BYLINE_MAX_WORDS,
                       byline_lines, comment_call_lines)
-from .sections import furniture_sections
+from .sections import furniture_sections, is_control_line
 from .naming import (
     AUTHOR_BOX_WORDS, BYLINE_WORDS, COMMENT_WORDS, CONSENT_VENDOR_WORDS, FOOTER_WORDS,
     HEADER_WORDS, MAIN_WORDS, NAVIGATION_WORDS, PART_HEADER_WORDS, REVIEW_WORDS,
@@ -96,6 +96,9 @@ CHROME_KINDS = frozenset({"header", "nav", "footer", "aside", "dialog", "search"
 DROPPED_WIDGETS = frozenset({"consent", "filter", "post-furniture", "related",
                              "newsletter", "ad", "modal", "product-reviews", "author-bio",
                              "notice", "product-carousel", "input-form"})
+
+# Blocks that can be a control's label standing alone (see sections.CONTROL_LINE_PATTERNS).
+CONTROL_LINE_KINDS = frozenset({"paragraph", "heading", "list-item"})
 
 # The walk goes into a child while it holds at least this share of the content
 # weight of the whole page. Below it, the content is spread over several children
@@ -339,6 +342,8 @@ def apply_regions(root, blocks: list[Block], scope: str, *,
                                  comments_are_content)
         if reason is None and i in furniture:
             reason = f"in a section headed “{furniture[i]}”, which is page furniture"
+        if reason is None and block.kind in CONTROL_LINE_KINDS and is_control_line(block.text):
+            reason = "a control's label or a listing's tally standing alone, not content"
         in_main = reason is None
         if (block.region, block.widget, block.in_main) != (context.region, context.widget, in_main):
             block = replace(block, region=context.region, widget=context.widget, in_main=in_main)

@@ -57,6 +57,44 @@ _COMMENT_HEADING = re.compile(
     "|".join(f"(?:{p})" for p in COMMENT_HEADING_PATTERNS), re.IGNORECASE)
 _FURNITURE_HEADING = re.compile(
     "|".join(f"(?:{p})" for p in FURNITURE_HEADING_PATTERNS), re.IGNORECASE)
+# Lines that are only a control's label or a listing's tally, matched against the
+# whole line (case-insensitive): the sort control and result count above a grid,
+# the "Load more" button under it, a card's "Add to cart", a "Loading…" placeholder.
+# WCXB's references leave them out wherever they stand alone: 32 of 33 sort lines
+# (collection, listing, and "Sorted by:" above forum answers), 28 of 31 counts,
+# 21 of 21 "show more", 33 of 34 shop buttons, 29 of 33 "read more", 55 of 57
+# other lone buttons ("Reply", "Ask question", "Start free trial"), 25 of 27
+# "Table of contents" and 15 of 17 "Advertisement"/"Sponsored" labels.
+CONTROL_LINE_PATTERNS = (
+    # sorting: "Sort by: Best Match", "Sort: Featured", "Sorted by:"
+    r"sort(ed)? by:?( .{1,40})?|sort: .{1,40}",
+    # result counts: "Showing 24 of 514 results", "1,072 results", "Items 1-24 of 123",
+    # "1-24 items of 33", "3953 items found"
+    r"((showing|displaying|viewing|loaded) )?\d[\d,.]{0,12}( ?[-–] ?\d[\d,.]{0,12})?( of \d[\d,.]{0,12})? "
+    r"(results?|items?|products?|matches|listings)( found)?",
+    r"(items?|results?|showing|displaying) \d[\d,.]{0,12}( ?[-–] ?\d[\d,.]{0,12})? of \d[\d,.]{0,12}"
+    r"( (results?|items?|products?))?",
+    r"\d[\d,.]{0,12}( ?[-–] ?\d[\d,.]{0,12})? (items?|results?|products?) of \d[\d,.]{0,12}",
+    # paging by script
+    r"(load|show|view|see) more( results| products| items)?|(view|see|shop) all",
+    # a product card's shop buttons
+    r"add to (cart|bag|basket|wish ?list|compare)|compare|quick ?(view|shop)|"
+    r"(choose|select) options|shop now|(view|see) details",
+    # calls to action under a teaser, and the way back up
+    r"read more|apply now|back to top|scroll to top",
+    # the account buttons a page repeats inside its content
+    r"sign in|log in|subscribe",
+    # a forum post's buttons, a Q&A site's "Ask question", other lone buttons
+    r"reply|quote|ask (a )?question|more options|explore more|download now|"
+    r"start (a |your )?free trial|get started for free",
+    # the label a contents box or an ad slot carries when the box itself is gone
+    r"table of contents|advertisement|sponsored",
+    # a placeholder waiting for a script
+    r"loading",
+)
+_CONTROL_LINE = re.compile("|".join(f"(?:{p})" for p in CONTROL_LINE_PATTERNS), re.IGNORECASE)
+# Lines longer than this say something; a control's label never runs so long.
+MAX_CONTROL_LINE_CHARS = 60
 # A heading often sits alone in its own wrapper (`div.section-title > h2 "Similar
 # items"`), its section in the wrapper's sibling; the section's scope climbs past
 # at most this many such wrappers (WCXB: product +0.002, a shop's "Similar items"
@@ -72,6 +110,14 @@ def is_furniture_heading(text: str, comments_are_content: bool = False) -> bool:
         return False
     return bool(_FURNITURE_HEADING.fullmatch(text)
                 or not comments_are_content and _COMMENT_HEADING.fullmatch(text))
+
+
+def is_control_line(text: str) -> bool:
+    """True for a line that is only a control's label or a listing's tally."""
+    if len(text) > 4 * MAX_CONTROL_LINE_CHARS:
+        return False          # not worth collapsing the white space of a paragraph
+    text = " ".join(text.split()).strip(" :.!?…")
+    return len(text) <= MAX_CONTROL_LINE_CHARS and bool(_CONTROL_LINE.fullmatch(text))
 
 
 def furniture_sections(blocks: list[Block], comments_are_content: bool = False) -> dict[int, str]:
