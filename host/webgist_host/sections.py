@@ -27,6 +27,15 @@ FURNITURE_HEADING_PATTERNS = (
     r"(frequently bought together|explore related items|products related to this item|"
     r"recently viewed( items| products)?|more from .{1,40}|read (more|next)|up next|"
     r"don'?t miss|further reading|keep reading)",
+    # a marketing page's teasers of its other pages: "Featured insights", "Related
+    # services", "Featured client stories", "From the blog". WCXB: 2,270 words under
+    # such headings were absent from the references and 73 present (26 pages).
+    # "Resources" stays out: a "Related resources" box in mid-article let its section
+    # run over the article's own table (-0.03); a bare "Insights" or "Case studies"
+    # heads a page's own section.
+    r"(related|latest|featured|recent) (insights|content|services|publications|searches|"
+    r"blogs?)|(related|featured) (case studies|client stories|success stories)( about .{1,40})?"
+    r"|news (and|&) insights|from (the|our) blog",
     # reviews: "3 Reviews", "Reviews (12)". A bare singular "Review" heads a section
     # of the article itself (a paper's review, a verdict).
     r"(\d+\s*reviews?|reviews)( on .*| for .*| \(\d+\))?",
