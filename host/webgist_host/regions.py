@@ -109,6 +109,13 @@ CONTAINER_SHARE = 0.85
 # what sits around the article: teasers, product cards, sign-up boxes, the author's
 # other posts. WCXB's article references keep the <article> alone.
 ARTICLE_FOCUS_SHARE = 0.5
+# Tabs show one panel at a time, but without a browser every panel is the page's
+# content: the walk never narrows to one panel of a set (role=tabpanel, "tab-pane",
+# "tabs__panel" beside another), or it keeps the first tab and loses the others
+# (WCXB 4550, a permits page's forms and FAQ tabs, +0.33; +0.0002 overall).
+TAB_WORDS = frozenset({"tab", "tabs"})
+TAB_PANEL_WORDS = frozenset({"pane", "panel"})
+TAB_PANEL_NAMES = frozenset({"tabpanel", "tabpane"})
 # An explicit <main> is trusted when it holds at least this share of the weight.
 EXPLICIT_MAIN_SHARE = 0.5
 # A line beside the title (a byline, a date) is this short at most.
@@ -319,12 +326,13 @@ def apply_regions(root, blocks: list[Block], scope: str, *,
     metadata says it is ("product", "discussion" or None); `byline_in_metadata`,
     whether it names the author or the published date, which makes the byline
     lines above the text redundant."""
-    raw_contexts, lineage, linked = _block_contexts(root, blocks)
+    raw_contexts, lineage, linked, tab_panels = _block_contexts(root, blocks)
     product_page = page_type == "product"
     contexts = _resolve_marks(blocks, raw_contexts, lineage, linked, product_page)
     weights = [_content_weight(block, n) for block, n in zip(blocks, linked)]
     container, note = _choose_container(contexts, lineage, weights,
-                                        focus_article=page_type != "discussion")
+                                        focus_article=page_type != "discussion",
+                                        tab_panels=tab_panels)
     decisions = [Decision("regions", "note", note, container or "")]
     # A page that declares itself a discussion (a forum thread, a Q&A page) is its
     # comments; elsewhere they are content only when they are the page's bulk.
@@ -493,6 +501,7 @@ def _block_contexts(root, blocks: list[Block]):
     top = (_Context(), False, False, False, None)
     memo: dict[str, frozenset[str]] = {}      # attribute value -> its words
     said: dict[frozenset[str], tuple] = {}    # words -> what they name
+    panels: dict[str, list[str]] = {}         # parent path -> its tab panels' paths
     for el, real_path, ancestors in walk_with_paths(root):
         del stack[len(ancestors):]
         parent, in_sectioning, in_content, in_article, current = stack[-1] if stack else top
@@ -514,11 +523,24 @@ def _block_contexts(root, blocks: list[Block]):
                       current))
         if tag == "a" and current is not None and el.get("href") is not None:
             linked[current] += len(el.text_content().split())
-    return contexts, lineage, linked
+        if _is_tab_panel(el, role, memo):
+            panels.setdefault(real_path.rsplit("/", 1)[0], []).append(real_path)
+    tab_panels = frozenset(p for group in panels.values() if len(group) > 1 for p in group)
+    return contexts, lineage, linked, tab_panels
 
 
-def _choose_container(contexts, lineage, weights,
-                      focus_article: bool = True) -> tuple[str | None, str]:
+def _is_tab_panel(el, role: str, memo: dict) -> bool:
+    if role == "tabpanel":
+        return True
+    classes = el.get("class")
+    if not classes or "tab" not in classes.lower():
+        return False
+    words = naming_words(el, memo)
+    return bool(words & TAB_PANEL_NAMES or words & TAB_WORDS and words & TAB_PANEL_WORDS)
+
+
+def _choose_container(contexts, lineage, weights, focus_article: bool = True,
+                      tab_panels: frozenset[str] = frozenset()) -> tuple[str | None, str]:
     weight: dict[str, int] = {}
     children: dict[str, set[str]] = {}
     explicit: dict[str, int] = {}
@@ -545,7 +567,7 @@ def _choose_container(contexts, lineage, weights,
         if not kids:
             break
         best = max(kids, key=lambda p: weight.get(p, 0))
-        if weight.get(best, 0) < CONTAINER_SHARE * total:
+        if weight.get(best, 0) < CONTAINER_SHARE * total or best in tab_panels:
             break
         node = best
     how = "inside the page's <main>" if start else "by text weight"
