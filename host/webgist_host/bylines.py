@@ -43,6 +43,8 @@ CREDIT_LINE = re.compile(rf"((?i:{_CREDIT}( on)?)( ?:)?)?( ?{_NAME_WORD}( {_NAME
 COMMENT_CALL = (r"(\d+|no|one) (comments?|responses?|replies)"
                 r"|(leave|add|post|write) a (comment|reply)")
 COMMENT_CALL_ANYWHERE = re.compile(rf"\b({COMMENT_CALL})\b", re.IGNORECASE)
+# Such a line is short; longer text is not worth normalising to test (fast path).
+COMMENT_CALL_MAX_CHARS = 120
 COMMENT_CALL_REASON = "a line that only counts the comments or asks for one"
 # The separators bylines join their parts with: "by whova | Apr 21, 2025".
 # (The patterns above take single spaces: the text is normalised before they run,
@@ -107,4 +109,5 @@ def comment_call_lines(blocks: list[Block]) -> list[int]:
     comments or ask for one ("12 Comments", "Leave a comment")."""
     return [i for i, block in enumerate(blocks)
             if block.in_main and block.kind in BYLINE_KINDS
+            and len(block.text) <= COMMENT_CALL_MAX_CHARS
             and COMMENT_CALL_ANYWHERE.fullmatch(" ".join(block.text.split()).strip(" *_:()[]"))]

@@ -258,6 +258,8 @@ def _id_is_text_slug(el) -> bool:
     """True when the element's id is its own opening text made into an anchor
     ("receive-and-reply-to-an-inbound-sms" on the heading that says so)."""
     raw = (el.get("id") or "").lower()
+    if raw.isalnum():
+        return False          # one word ("header", "mainContent"): no slug (fast path)
     id_words = [w for w in re.split(r"[^a-z0-9]+", raw) if w]
     if len(id_words) < 2:
         return False
@@ -523,18 +525,16 @@ def _block_contexts(root, blocks: list[Block]):
                       current))
         if tag == "a" and current is not None and el.get("href") is not None:
             linked[current] += len(el.text_content().split())
-        if _is_tab_panel(el, role, memo):
+        # (The substring test first: this runs for every element of the page.)
+        classes = el.get("class")
+        if (role == "tabpanel" or classes and ("tab" in classes or "Tab" in classes)
+                and _named_tab_panel(el, memo)):
             panels.setdefault(real_path.rsplit("/", 1)[0], []).append(real_path)
     tab_panels = frozenset(p for group in panels.values() if len(group) > 1 for p in group)
     return contexts, lineage, linked, tab_panels
 
 
-def _is_tab_panel(el, role: str, memo: dict) -> bool:
-    if role == "tabpanel":
-        return True
-    classes = el.get("class")
-    if not classes or "tab" not in classes.lower():
-        return False
+def _named_tab_panel(el, memo: dict) -> bool:
     words = naming_words(el, memo)
     return bool(words & TAB_PANEL_NAMES or words & TAB_WORDS and words & TAB_PANEL_WORDS)
 
