@@ -30,14 +30,19 @@ def normalize_token(value: str) -> str:
     return "-".join(pieces)
 
 
-def naming_words(el, memo: dict[str, frozenset[str]] | None = None) -> frozenset[str]:
+# The attributes in which authors name an element's part of the layout.
+NAMING_ATTRIBUTES = ("class", "id", "name", "role")
+
+
+def naming_words(el, memo: dict[str, frozenset[str]] | None = None,
+                 attributes: tuple[str, ...] = NAMING_ATTRIBUTES) -> frozenset[str]:
     """Every word of the element's class, id, name and role values, normalised.
 
     `memo` maps a raw attribute value to its words; pages repeat the same class
     lists thousands of times, so callers walking a whole page pass one dict.
     """
     words: frozenset[str] = frozenset()
-    for attribute in ("class", "id", "name", "role"):
+    for attribute in attributes:
         raw = el.get(attribute)
         if not raw:
             continue

@@ -23,7 +23,7 @@ from .sections import furniture_sections, is_control_line
 from .naming import (
     AUTHOR_BOX_WORDS, BYLINE_WORDS, COMMENT_WORDS, CONSENT_VENDOR_WORDS, FOOTER_WORDS,
     HEADER_WORDS, MAIN_WORDS, NAVIGATION_WORDS, PART_HEADER_WORDS, REVIEW_WORDS,
-    SIDEBAR_WORDS, USER_CARD_WORDS, WIDGET_WORDS, naming_words, words_of_value,
+    NAMING_ATTRIBUTES, SIDEBAR_WORDS, USER_CARD_WORDS, WIDGET_WORDS, naming_words,
 )
 
 # Landmarks by tag. <section> and <form> count only when they carry a name, as ARIA says.
@@ -222,15 +222,11 @@ def _child_context(parent: _Context, el, path: str, tag: str, role: str,
     landmark = _landmark(el, tag, role, inside_sectioning)
     marks = []
     if tag not in UNNAMED_TAGS:
-        words = naming_words(el, memo)
-        if "-" in tag:
-            # A custom element's own name is the author's name for a layout part,
-            # as a class is (<devsite-content-footer>, <site-header>).
-            words = words | _words_of_tag(tag, memo)
+        words = _element_words(el, tag, memo)
         if words:
             named_chrome, widget, vendor = _names_say(words, said)
             if (named_chrome or widget) and _id_is_text_slug(el):
-                words = _words_without_id(el, tag, memo)
+                words = _element_words(el, tag, memo, attributes=ATTRIBUTES_BUT_ID)
                 named_chrome, widget, vendor = _names_say(words, said)
             if (named_chrome == "header" and inside_content
                     or named_chrome == "aside" and inside_article):
@@ -279,15 +275,18 @@ def _opening_text(el, limit: int) -> str:
     return "".join(pieces)[:limit]
 
 
-def _words_without_id(el, tag: str, memo: dict) -> frozenset[str]:
-    words: frozenset[str] = frozenset()
-    for attribute in ("class", "name", "role"):
-        raw = el.get(attribute)
-        if raw:
-            words = words | words_of_value(raw)
+def _element_words(el, tag: str, memo: dict,
+                   attributes: tuple[str, ...] = NAMING_ATTRIBUTES) -> frozenset[str]:
+    words = naming_words(el, memo, attributes)
     if "-" in tag:
+        # A custom element's own name is the author's name for a layout part,
+        # as a class is (<devsite-content-footer>, <site-header>).
         words = words | _words_of_tag(tag, memo)
     return words
+
+
+# An id that is the element's own text as an anchor names nothing (_id_is_text_slug).
+ATTRIBUTES_BUT_ID = tuple(a for a in NAMING_ATTRIBUTES if a != "id")
 
 
 # Input types a reader types words into. A form with one of these (or a textarea)

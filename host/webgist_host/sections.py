@@ -143,10 +143,18 @@ def is_furniture_heading(text: str, comments_are_content: bool = False) -> bool:
 
 def is_control_line(text: str) -> bool:
     """True for a line that is only a control's label or a listing's tally."""
-    if len(text) > 4 * MAX_CONTROL_LINE_CHARS:
-        return False          # not worth collapsing the white space of a paragraph
-    text = " ".join(text.split()).strip(" :.!?…")
-    return len(text) <= MAX_CONTROL_LINE_CHARS and bool(_CONTROL_LINE.fullmatch(text))
+    line = _short_line(text, MAX_CONTROL_LINE_CHARS)
+    return line is not None and bool(_CONTROL_LINE.fullmatch(line))
+
+
+def _short_line(text: str, max_chars: int) -> str | None:
+    """The text, white space collapsed and end punctuation trimmed, when it is at
+    most `max_chars` long; else None. Long text is never collapsed: this runs on
+    every block."""
+    if len(text) > 4 * max_chars:
+        return None
+    line = " ".join(text.split()).strip(" :.!?…")
+    return line if len(line) <= max_chars else None
 
 
 def furniture_sections(blocks: list[Block], comments_are_content: bool = False) -> dict[int, str]:
@@ -180,10 +188,8 @@ def furniture_sections(blocks: list[Block], comments_are_content: bool = False) 
 
 
 def _is_furniture_label(text: str) -> bool:
-    if len(text) > 4 * MAX_FURNITURE_HEADING_CHARS:
-        return False          # not worth collapsing the white space of a paragraph
-    text = " ".join(text.split()).strip(" :.!?…")
-    return len(text) <= MAX_FURNITURE_HEADING_CHARS and bool(_FURNITURE_HEADING.fullmatch(text))
+    line = _short_line(text, MAX_FURNITURE_HEADING_CHARS)
+    return line is not None and bool(_FURNITURE_HEADING.fullmatch(line))
 
 
 def _labelled_link_list(blocks: list[Block], i: int, wrappers: int) -> list[int]:
