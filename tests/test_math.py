@@ -102,3 +102,12 @@ def test_reading_math_editors_and_lazy_images_leaves_the_tree_unchanged():
     before = etree.tostring(root)
     extract_blocks(root, Capture())
     assert etree.tostring(root) == before
+
+
+def test_every_mathjax2_copy_class_passes_the_cheap_first_look():
+    from webgist_host.blocks_math import (MATHJAX2_COPY_CLASSES, MATHJAX2_COPY_STEMS,
+                                          could_be_mathjax2_copy)
+    for name in MATHJAX2_COPY_CLASSES:
+        assert any(stem in name for stem in MATHJAX2_COPY_STEMS)
+        assert could_be_mathjax2_copy(f"post {name} x")
+    assert not could_be_mathjax2_copy("post-body entry-content")

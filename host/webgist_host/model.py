@@ -1,7 +1,7 @@
 """The data that flows between pipeline stages: boxes, blocks, decisions, the Document.
 
 Every stage takes these values and returns new ones; nothing here is mutated after
-it is built except through `dataclasses.replace`.
+it is built except through `dataclasses.replace` (or `revised`, its fast form).
 """
 from __future__ import annotations
 
@@ -80,6 +80,19 @@ class Block:
         data["measured"] = self.measured
         # Omit empty optional fields so captures stay readable.
         return {k: v for k, v in data.items() if v is not None and v != ()}
+
+
+def revised(block: Block, **changes: Any) -> Block:
+    """A copy of `block` with `changes`, as `dataclasses.replace` makes it, at a tenth
+    of the cost: that re-runs the frozen __init__ field by field (27 of them), and the
+    regions stage revises every block of every page."""
+    fields = block.__dict__
+    if not changes.keys() <= fields.keys():
+        raise TypeError(f"Block has no field {', '.join(sorted(changes.keys() - fields.keys()))}")
+    copy = object.__new__(Block)
+    copy.__dict__.update(fields)
+    copy.__dict__.update(changes)
+    return copy
 
 
 @dataclass(frozen=True)

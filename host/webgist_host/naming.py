@@ -13,6 +13,8 @@ import re
 _CAMEL_BOUNDARY = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 _NON_ALNUM = re.compile(r"[^a-z0-9]+")
 _DIGITS = "0123456789"
+# Most values are already folded ("menu-item", "container"): one match says so.
+_ALREADY_FOLDED = re.compile(r"[a-z]{2,}(?:-[a-z]{2,})*")
 # Class lists on real pages reach tens of kilobytes (utility CSS); words past this
 # many characters add nothing but cost.
 MAX_ATTRIBUTE_CHARS = 2000
@@ -21,6 +23,8 @@ MAX_ATTRIBUTE_CHARS = 2000
 def normalize_token(value: str) -> str:
     """Seed 004's folding: camelCase to kebab, lower case, non-alphanumerics to one
     hyphen, numbers and one-letter pieces dropped, e.g. `menu__item3--7` → `menu-item`."""
+    if _ALREADY_FOLDED.fullmatch(value):
+        return value
     value = _CAMEL_BOUNDARY.sub("-", value).lower()
     pieces = []
     for piece in _NON_ALNUM.sub("-", value).strip("-").split("-"):

@@ -13,10 +13,10 @@ down from the top while one child still holds most of that weight. An explicit
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from .dom import tag_of, walk_with_paths, PATH_ATTR
-from .model import Block, Decision
+from .model import Block, Decision, revised
 from .bylines import (BYLINE_REASON, COMMENT_CALL_REASON, NAMED_BYLINE_MAX_WORDS,
                       byline_lines, comment_call_lines)
 from .sections import furniture_sections, is_control_line
@@ -355,16 +355,16 @@ def apply_regions(root, blocks: list[Block], scope: str, *,
             reason = "a control's label or a listing's tally standing alone, not content"
         in_main = reason is None
         if (block.region, block.widget, block.in_main) != (context.region, context.widget, in_main):
-            block = replace(block, region=context.region, widget=context.widget, in_main=in_main)
+            block = revised(block, region=context.region, widget=context.widget, in_main=in_main)
         placed.append(block)
         reasons.append(reason)
     placed = _keep_title(placed, reasons, container)
     if byline_in_metadata:
         for i in byline_lines(placed, [context.byline for context in contexts]):
-            placed[i] = replace(placed[i], in_main=False)
+            placed[i] = revised(placed[i], in_main=False)
             reasons[i] = BYLINE_REASON
     for i in comment_call_lines(placed):
-        placed[i] = replace(placed[i], in_main=False)
+        placed[i] = revised(placed[i], in_main=False)
         reasons[i] = COMMENT_CALL_REASON
     if scope == "page":
         return placed, decisions
@@ -646,5 +646,5 @@ def _keep_title(blocks: list[Block], reasons: list[str | None], container) -> li
         block = blocks[i]
         if i == title or (block.xpath.startswith(band) and reasons[i] == OUTSIDE_CONTAINER
                           and len(block.text.split()) <= TITLE_BAND_MAX_WORDS):
-            blocks[i] = replace(block, in_main=True)
+            blocks[i] = revised(block, in_main=True)
     return blocks
