@@ -250,16 +250,19 @@ def _child_context(parent: _Context, el, path: str, tag: str, role: str,
     return _Context(region=landmark or parent.region, marks=parent.marks + tuple(marks))
 
 
+_NOT_ALNUM = re.compile(r"[^a-z0-9]+")
+
+
 def _id_is_text_slug(el) -> bool:
     """True when the element's id is its own opening text made into an anchor
     ("receive-and-reply-to-an-inbound-sms" on the heading that says so)."""
     raw = (el.get("id") or "").lower()
-    if raw.isalnum():
-        return False          # one word ("header", "mainContent"): no slug (fast path)
-    id_words = [w for w in re.split(r"[^a-z0-9]+", raw) if w]
+    if not raw or raw.isalnum():
+        return False          # none, or one word ("header", "mainContent"): no slug
+    id_words = [w for w in _NOT_ALNUM.split(raw) if w]
     if len(id_words) < 2:
         return False
-    text_words = set(re.split(r"[^a-z0-9]+", _opening_text(el, 400).lower()))
+    text_words = set(_NOT_ALNUM.split(_opening_text(el, 400).lower()))
     return all(w in text_words for w in id_words)
 
 
@@ -496,34 +499,43 @@ def _block_contexts(root, blocks: list[Block]):
     contexts: list[_Context] = [_Context()] * len(blocks)
     lineage: list[tuple[str, ...]] = [()] * len(blocks)
     linked = [0] * len(blocks)
-    # One frame per open element: its context; whether it is inside sectioning
-    # content, inside <main>/<article>, inside an <article>; the block it is in.
-    stack: list[tuple[_Context, bool, bool, bool, int | None]] = []
-    top = (_Context(), False, False, False, None)
+    # One frame per open element: [its context, or None until a block below asks;
+    # the element; its path, tag and role; whether it is inside sectioning content,
+    # inside <main>/<article>, inside an <article> (not counting itself); the block
+    # it is in]. Most elements hold no block (menus, icons, the inline markup of a
+    # paragraph): their contexts are never worked out.
+    stack: list[list] = []
+    resolved = 0                             # stack[:resolved] have their contexts
     memo: dict[str, frozenset[str]] = {}      # attribute value -> its words
     said: dict[frozenset[str], tuple] = {}    # words -> what they name
     panels: dict[str, list[str]] = {}         # parent path -> its tab panels' paths
     for el, real_path, ancestors in walk_with_paths(root):
-        del stack[len(ancestors):]
-        parent, in_sectioning, in_content, in_article, current = stack[-1] if stack else top
+        depth = len(ancestors)
+        del stack[depth:]
+        resolved = min(resolved, depth)
         tag = tag_of(el)
         role = _role(el)
-        context = _child_context(parent, el, real_path, tag, role, in_sectioning,
-                                 in_content, in_article, memo, said)
+        if stack:
+            _, _, _, parent_tag, parent_role, in_sectioning, in_content, in_article, current = stack[-1]
+            in_sectioning = in_sectioning or parent_tag in SECTIONING_TAGS
+            in_content = (in_content or parent_tag in CONTENT_TAGS
+                          or parent_role in ("main", "article"))
+            in_article = in_article or parent_tag == "article" or parent_role == "article"
+        else:
+            in_sectioning = in_content = in_article = False
+            current = None
+        frame = [None, el, real_path, tag, role, in_sectioning, in_content, in_article, current]
+        stack.append(frame)
         hits = by_path.get(el.get(PATH_ATTR) or real_path)
         if hits:
+            resolved = _resolve_frames(stack, resolved, memo, said)
             chain = tuple(p for _, p in ancestors) + (real_path,)
             for i in hits:
-                contexts[i] = context
+                contexts[i] = frame[0]
                 lineage[i] = chain
-            current = hits[-1]
-        stack.append((context,
-                      in_sectioning or tag in SECTIONING_TAGS,
-                      in_content or tag in CONTENT_TAGS or role in ("main", "article"),
-                      in_article or tag == "article" or role == "article",
-                      current))
-        if tag == "a" and current is not None and el.get("href") is not None:
-            linked[current] += len(el.text_content().split())
+            frame[8] = hits[-1]
+        if tag == "a" and frame[8] is not None and el.get("href") is not None:
+            linked[frame[8]] += len(el.text_content().split())
         # (The substring test first: this runs for every element of the page.)
         classes = el.get("class")
         if (role == "tabpanel" or classes and ("tab" in classes or "Tab" in classes)
@@ -531,6 +543,17 @@ def _block_contexts(root, blocks: list[Block]):
             panels.setdefault(real_path.rsplit("/", 1)[0], []).append(real_path)
     tab_panels = frozenset(p for group in panels.values() if len(group) > 1 for p in group)
     return contexts, lineage, linked, tab_panels
+
+
+def _resolve_frames(stack: list[list], resolved: int, memo: dict, said: dict) -> int:
+    """Work out the contexts of the open elements that lack one, root first (each
+    inherits its parent's); returns how many frames now have theirs."""
+    parent = stack[resolved - 1][0] if resolved else _Context()
+    for frame in stack[resolved:]:
+        _, el, path, tag, role, in_sectioning, in_content, in_article, _ = frame
+        parent = frame[0] = _child_context(parent, el, path, tag, role, in_sectioning,
+                                           in_content, in_article, memo, said)
+    return len(stack)
 
 
 def _named_tab_panel(el, memo: dict) -> bool:
