@@ -55,10 +55,10 @@ QUOTE_PARAGRAPH_TAGS = frozenset({"p", "div"})
 NAMED_CODE_ATTRIBUTES = ("data-lang", "data-language")
 _NAMED_CODE_ATTRIBUTE_SET = frozenset(NAMED_CODE_ATTRIBUTES)
 # Attributes the walk asks about after the index pass (visibility, a popover, an
-# open <dialog>, the capture's stamps, a named code language); the index pass reads
-# the rest itself.
+# open <dialog>, a disclosure button, the capture's stamps, a named code language);
+# the index pass reads the rest itself.
 WALK_ATTRIBUTES = frozenset({"hidden", "aria-hidden", "style", "popover", "open",
-                             FLOAT_ATTR, PATH_ATTR, *NAMED_CODE_ATTRIBUTES})
+                             "aria-controls", FLOAT_ATTR, PATH_ATTR, *NAMED_CODE_ATTRIBUTES})
 # A copy strip is a label and a button or two; anything with more children is not.
 MAX_STRIP_CHILDREN = 8
 # Blocks a list item or definition adopts as its own text.
@@ -170,6 +170,7 @@ class _Walker(HiddenContent):
         self._last_index = 0
         self._ids: dict = {}                 # id -> element, for in-page links
         self._disclosed: frozenset | None = None  # ids a collapsed button controls
+        self._controllers: list = []         # elements with aria-controls
         self._fragment_links: list = []      # <a href="#..."> in source order
         self._hrefs: dict = {}               # raw href -> self.links.href(raw)
         self._index_tree(root)
@@ -202,6 +203,8 @@ class _Walker(HiddenContent):
             names = el.keys()
             if not WALK_ATTRIBUTES.isdisjoint(names):
                 self._attr_names[el] = names
+                if "aria-controls" in names:
+                    self._controllers.append(el)
             if "id" in names:
                 el_id = el.get("id")
                 if el_id and el_id not in self._ids:
