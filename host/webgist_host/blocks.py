@@ -17,7 +17,7 @@ from .blocks_code import (
 )
 from .blocks_editors import could_be_editor, editor_shape, read_editor
 from .blocks_footnotes import find_footnotes
-from .blocks_hidden import HiddenContent
+from .blocks_hidden import HiddenContent, hiding_class_tokens
 from .blocks_images import image_alt, image_source
 from .blocks_inline import (
     BLOCK_TAGS, SKIPPED_TAGS, InlineRenderer, LinkPolicy, base_url_of, drawn_apart,
@@ -137,6 +137,18 @@ def extract_blocks(root, capture: Capture, *, base_url: str | None = None,
     return walker.blocks, walker.decisions
 
 
+class _PerValue(dict):
+    """A pure function of a string, answered once per distinct string."""
+
+    def __init__(self, function):
+        super().__init__()
+        self._function = function
+
+    def __missing__(self, value: str):
+        answer = self[value] = self._function(value)
+        return answer
+
+
 class _Walker(HiddenContent):
     def __init__(self, root, capture: Capture, page_url: str | None = None):
         self.capture = capture
@@ -163,6 +175,11 @@ class _Walker(HiddenContent):
         # WALK_ATTRIBUTES (a list per element would feed the garbage collector).
         self._attr_names: dict = {}
         self._class_values: dict = {}       # element -> its class value, when it has one
+        # What a class value says, worked out once per distinct value (pages repeat
+        # their class values four times over, and these tests run on every element).
+        self._class_editor = _PerValue(could_be_editor)
+        self._class_mathjax = _PerValue(could_be_mathjax2_copy)
+        self._class_hiding = _PerValue(hiding_class_tokens)
         self._holds_block: set = set()
         self._block_starts: set = set()     # elements that start a block of their own
         self._holds_code: set = set()       # code blocks and their ancestors
@@ -214,7 +231,7 @@ class _Walker(HiddenContent):
             classes = None
             if "class" in names:
                 classes = self._class_values[el] = el.get("class")
-                if could_be_editor(classes):
+                if self._class_editor[classes]:
                     shape = editor_shape(el)
                     if shape is not None:
                         self._editors[el] = shape
@@ -322,7 +339,8 @@ class _Walker(HiddenContent):
         if tag in SKIPPED_TAGS:
             return not (self._noscript_is_the_page(el) or is_math_script(el)
                         or _swallowed_siblings(el) or self._noscript_pictures(el))
-        if (could_be_mathjax2_copy(self._class_values.get(el)) and is_mathjax2_copy(el)
+        classes = self._class_values.get(el)
+        if (classes and self._class_mathjax[classes] and is_mathjax2_copy(el)
                 or el in self.footnotes.backlinks):
             return True
         if tag == "img" and el not in self._math and self._tiny(el):

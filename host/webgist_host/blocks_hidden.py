@@ -43,7 +43,7 @@ NOSCRIPT_MIN_WORDS = 100
 _SR_ONLY_SUFFIXES = ("-sr-only", "-visually-hidden", "-screen-reader-text")
 
 
-def _screen_reader_tokens(tokens: list[str]) -> bool:
+def _screen_reader_tokens(tokens: tuple[str, ...]) -> bool:
     return (not SCREEN_READER_ONLY_CLASSES.isdisjoint(tokens)
             or any(t.endswith(_SR_ONLY_SUFFIXES) for t in tokens))
 
@@ -104,6 +104,15 @@ def _readable_char_steps(el):
         yield count
 
 
+def hiding_class_tokens(classes: str) -> tuple[str, ...] | None:
+    """A class value's tokens, lower-cased, when it holds a substring every hiding
+    or screen-reader-only class name has; else None."""
+    lowered = classes.lower()
+    if not any(map(lowered.__contains__, _CLASS_MAY_HIDE)):
+        return None
+    return tuple(lowered.split())
+
+
 class _Tally:
     """A count over a scope (<main> or the page), read only as far as a question
     needs. Whether a hidden part outweighs the rest of the page is usually plain
@@ -136,7 +145,7 @@ class _Tally:
 class HiddenContent:
     """Whether the walker's elements are drawn for a sighted reader. Needs from the
     walker: measured, box(), _root, _tags, _attr_names, _class_values, _ids,
-    _scope_chars, _scope_shown, _controllers and _disclosed."""
+    _class_hiding, _scope_chars, _scope_shown, _controllers and _disclosed."""
 
     def hidden_reason(self, el) -> str | None:
         names = self._attr_names.get(el, ())
@@ -175,22 +184,15 @@ class HiddenContent:
             return "the browser drew it invisible"
         return None
 
-    def _hiding_class_tokens(self, el) -> list[str] | None:
-        """The element's class tokens, lower-cased, when its class value holds a
-        substring every hiding or screen-reader-only class name has; else None."""
+    def _hiding_class_tokens(self, el) -> tuple[str, ...] | None:
         classes = self._class_values.get(el)
-        if not classes:
-            return None
-        lowered = classes.lower()
-        if not any(map(lowered.__contains__, _CLASS_MAY_HIDE)):
-            return None
-        return lowered.split()
+        return self._class_hiding[classes] if classes else None
 
     def _screen_reader_only(self, el) -> bool:
         tokens = self._hiding_class_tokens(el)
         return bool(tokens) and _screen_reader_tokens(tokens)
 
-    def _hidden_by_class(self, el, tokens: list[str]) -> bool:
+    def _hidden_by_class(self, el, tokens: tuple[str, ...]) -> bool:
         """Without a browser: a utility class that means display:none in the
         page's own stylesheet (HIDING_CLASSES), unless a responsive class shows
         the element at some width or it holds the page's bulk."""
