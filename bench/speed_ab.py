@@ -1,0 +1,105 @@
+#!/usr/bin/env python3
+"""Engine time of two versions of webgist, on the same pages, in one process.
+
+    .venv/bin/python bench/speed_ab.py da9d143 HEAD --data ../shared/bench/wcxb-dev
+    .venv/bin/python bench/speed_ab.py /path/to/old/clone . --data ... --every 7
+
+Each version is a git revision of this repository or a checkout's directory. Both
+engines are imported side by side (as separate packages) and each page is converted
+by both, in alternating order, `--rounds` times; a page's time is its fastest round.
+The machines are shared and noisy: interleaving puts both versions under the same
+load, and the per-page ratio cancels what is left. A change that makes no difference
+reads 1.00 within about 0.01; run it twice before trusting a gain smaller than that.
+"""
+from __future__ import annotations
+
+import argparse
+import gzip
+import importlib
+import io
+import statistics
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+PACKAGE = "host/webgist_host"
+
+
+def install_version(version: str, name: str, into: Path) -> None:
+    """Place `version`'s engine package in `into` under the package name `name`."""
+    target = into / name
+    checkout = Path(version)
+    if (checkout / PACKAGE).is_dir():
+        for source in (checkout / PACKAGE).glob("*.py"):
+            target.mkdir(exist_ok=True)
+            (target / source.name).write_bytes(source.read_bytes())
+        return
+    try:
+        archive = subprocess.run(["git", "-C", str(REPO), "archive", version, PACKAGE],
+                                 check=True, capture_output=True).stdout
+    except subprocess.CalledProcessError as exc:
+        sys.exit(f"{version!r} is neither a checkout directory nor a git revision of "
+                 f"{REPO}: {exc.stderr.decode(errors='replace').strip()}")
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        for member in tar.getmembers():
+            if member.isfile() and member.name.endswith(".py"):
+                target.mkdir(exist_ok=True)
+                (target / Path(member.name).name).write_bytes(tar.extractfile(member).read())
+
+
+def fastest(convert, html: str, rounds: int) -> float:
+    best = float("inf")
+    for _ in range(rounds):
+        start = time.perf_counter()
+        convert(html, scope="main")
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter,
+                                     epilog=__doc__.split("\n\n", 2)[2])
+    parser.add_argument("old", help="the baseline: a git revision or a checkout directory")
+    parser.add_argument("new", help="the version to compare: a git revision or a checkout")
+    parser.add_argument("--data", type=Path, required=True,
+                        help="a WCXB-format folder (its html/*.html.gz are read)")
+    parser.add_argument("--every", type=int, default=14,
+                        help="take every Nth page, in name order (default 14: 106 pages)")
+    parser.add_argument("--rounds", type=int, default=4,
+                        help="conversions of each page by each version (default 4)")
+    args = parser.parse_args(argv)
+    files = sorted((args.data / "html").glob("*.html.gz"))[::max(1, args.every)]
+    if not files:
+        sys.exit(f"no html/*.html.gz under {args.data}")
+
+    with tempfile.TemporaryDirectory() as tmp:
+        install_version(args.old, "webgist_old", Path(tmp))
+        install_version(args.new, "webgist_new", Path(tmp))
+        sys.path.insert(0, tmp)
+        old = importlib.import_module("webgist_old").convert
+        new = importlib.import_module("webgist_new").convert
+        old_times, new_times = [], []
+        for n, path in enumerate(files, 1):
+            html = gzip.decompress(path.read_bytes()).decode("utf-8", errors="replace")
+            # Alternate which version goes first: the second run meets warmer caches.
+            pair = ((old, old_times), (new, new_times))
+            for convert, times in (pair if n % 2 else pair[::-1]):
+                times.append(fastest(convert, html, args.rounds))
+            print(f"\r{n}/{len(files)} pages", end="", file=sys.stderr, flush=True)
+        print(file=sys.stderr)
+
+    ratios = [b / a for a, b in zip(old_times, new_times)]
+    print(f"pages: {len(files)}, fastest of {args.rounds} rounds each")
+    print(f"median per-page ratio new / old: {statistics.median(ratios):.3f}")
+    print(f"ratio of total time new / old:   {sum(new_times) / sum(old_times):.3f}")
+    print(f"pages where new is slower: {sum(r > 1 for r in ratios)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
