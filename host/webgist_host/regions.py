@@ -499,61 +499,77 @@ def _block_contexts(root, blocks: list[Block]):
     contexts: list[_Context] = [_Context()] * len(blocks)
     lineage: list[tuple[str, ...]] = [()] * len(blocks)
     linked = [0] * len(blocks)
-    # One frame per open element: [its context, or None until a block below asks;
-    # the element; its path, tag and role; whether it is inside sectioning content,
-    # inside <main>/<article>, inside an <article> (not counting itself); the block
-    # it is in]. Most elements hold no block (menus, icons, the inline markup of a
-    # paragraph): their contexts are never worked out.
-    stack: list[list] = []
-    resolved = 0                             # stack[:resolved] have their contexts
-    memo: dict[str, frozenset[str]] = {}      # attribute value -> its words
-    said: dict[frozenset[str], tuple] = {}    # words -> what they name
+    stack: list[_Frame] = []                  # the open elements, root first
+    names = _Names()
     panels: dict[str, list[str]] = {}         # parent path -> its tab panels' paths
     for el, real_path, ancestors in walk_with_paths(root):
-        depth = len(ancestors)
-        del stack[depth:]
-        resolved = min(resolved, depth)
-        tag = tag_of(el)
-        role = _role(el)
-        if stack:
-            _, _, _, parent_tag, parent_role, in_sectioning, in_content, in_article, current = stack[-1]
-            in_sectioning = in_sectioning or parent_tag in SECTIONING_TAGS
-            in_content = (in_content or parent_tag in CONTENT_TAGS
-                          or parent_role in ("main", "article"))
-            in_article = in_article or parent_tag == "article" or parent_role == "article"
-        else:
-            in_sectioning = in_content = in_article = False
-            current = None
-        frame = [None, el, real_path, tag, role, in_sectioning, in_content, in_article, current]
+        del stack[len(ancestors):]
+        frame = _Frame(stack[-1] if stack else None, el, real_path, tag_of(el), _role(el))
         stack.append(frame)
         hits = by_path.get(el.get(PATH_ATTR) or real_path)
         if hits:
-            resolved = _resolve_frames(stack, resolved, memo, said)
+            context = frame.context(names)
             chain = tuple(p for _, p in ancestors) + (real_path,)
             for i in hits:
-                contexts[i] = frame[0]
+                contexts[i] = context
                 lineage[i] = chain
-            frame[8] = hits[-1]
-        if tag == "a" and frame[8] is not None and el.get("href") is not None:
-            linked[frame[8]] += len(el.text_content().split())
+            frame.block = hits[-1]
+        if frame.tag == "a" and frame.block is not None and el.get("href") is not None:
+            linked[frame.block] += len(el.text_content().split())
         # (The substring test first: this runs for every element of the page.)
         classes = el.get("class")
-        if (role == "tabpanel" or classes and ("tab" in classes or "Tab" in classes)
-                and _named_tab_panel(el, memo)):
+        if (frame.role == "tabpanel" or classes and ("tab" in classes or "Tab" in classes)
+                and _named_tab_panel(el, names.words)):
             panels.setdefault(real_path.rsplit("/", 1)[0], []).append(real_path)
     tab_panels = frozenset(p for group in panels.values() if len(group) > 1 for p in group)
     return contexts, lineage, linked, tab_panels
 
 
-def _resolve_frames(stack: list[list], resolved: int, memo: dict, said: dict) -> int:
-    """Work out the contexts of the open elements that lack one, root first (each
-    inherits its parent's); returns how many frames now have theirs."""
-    parent = stack[resolved - 1][0] if resolved else _Context()
-    for frame in stack[resolved:]:
-        _, el, path, tag, role, in_sectioning, in_content, in_article, _ = frame
-        parent = frame[0] = _child_context(parent, el, path, tag, role, in_sectioning,
-                                           in_content, in_article, memo, said)
-    return len(stack)
+class _Names:
+    """What the page's names say, worked out once per distinct value: pages repeat
+    the same class lists thousands of times."""
+
+    def __init__(self):
+        self.words: dict[str, frozenset[str]] = {}     # attribute value -> its words
+        self.said: dict[frozenset[str], tuple] = {}    # words -> what they name
+
+
+class _Frame:
+    """An open element of the regions walk, with what it inherits. Its context is
+    worked out only when a block at or below it asks: most elements hold no block
+    (menus, icons, a paragraph's inline markup), and reading every element's names
+    cost a tenth of the engine's time."""
+
+    __slots__ = ("parent", "el", "path", "tag", "role", "in_sectioning", "in_content",
+                 "in_article", "block", "_context")
+
+    def __init__(self, parent: _Frame | None, el, path: str, tag: str, role: str):
+        self.parent, self.el, self.path, self.tag, self.role = parent, el, path, tag, role
+        self._context: _Context | None = None
+        if parent is None:
+            self.in_sectioning = self.in_content = self.in_article = False
+            self.block = None
+            return
+        # Inside, not counting the element itself: sectioning content, <main> or
+        # <article>, an <article>; and the block it is in.
+        self.in_sectioning = parent.in_sectioning or parent.tag in SECTIONING_TAGS
+        self.in_content = (parent.in_content or parent.tag in CONTENT_TAGS
+                           or parent.role in ("main", "article"))
+        self.in_article = parent.in_article or parent.tag == "article" or parent.role == "article"
+        self.block: int | None = parent.block
+
+    def context(self, names: _Names) -> _Context:
+        unresolved = []
+        frame = self
+        while frame is not None and frame._context is None:
+            unresolved.append(frame)
+            frame = frame.parent
+        inherited = frame._context if frame is not None else _Context()
+        for frame in reversed(unresolved):           # root first
+            inherited = frame._context = _child_context(
+                inherited, frame.el, frame.path, frame.tag, frame.role, frame.in_sectioning,
+                frame.in_content, frame.in_article, names.words, names.said)
+        return inherited
 
 
 def _named_tab_panel(el, memo: dict) -> bool:
