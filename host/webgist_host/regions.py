@@ -109,6 +109,15 @@ CONTAINER_SHARE = 0.85
 # what sits around the article: teasers, product cards, sign-up boxes, the author's
 # other posts. WCXB's article references keep the <article> alone.
 ARTICLE_FOCUS_SHARE = 0.5
+# An element named as the article's body ("entry-content", "post-body") that holds
+# that share of the container's weight ends the article: what follows it in the
+# container goes (the walk can stop above it when teasers and sign-up bands below
+# carry over 15% of the text). WCXB: +0.0014 overall, article +0.0026 (22 pages
+# gained, up to +0.25: "Blog." card grids, "Popular" lists, promo bands, author
+# boxes under the text), service +0.0004; no page lost. Not when another body
+# beside it holds at least this share of its weight: then they are a series of
+# excerpts, not one article.
+SERIES_BODY_SHARE = 0.1
 # Tabs show one panel at a time, but without a browser every panel is the page's
 # content: the walk never narrows to one panel of a set (role=tabpanel, "tab-pane",
 # "tabs__panel" beside another), or it keeps the first tab and loses the others
@@ -121,6 +130,7 @@ EXPLICIT_MAIN_SHARE = 0.5
 # A line beside the title (a byline, a date) is this short at most.
 TITLE_BAND_MAX_WORDS = 30
 OUTSIDE_CONTAINER = "outside the main content container"
+AFTER_BODY_REASON = "after the element named as the article's body, inside the container"
 # Comments inside the container are dropped unless they hold this share of its weight.
 COMMENTS_ARE_CONTENT_SHARE = 0.5
 
@@ -201,6 +211,17 @@ def _widget_from_names(words: frozenset[str]) -> str | None:
     return kind
 
 
+# An article's body by name: a word for the article beside a word for its text
+# ("entry-content", "post-body", "article__content", "story-text"), the element
+# WordPress and most blog and news templates wrap the text itself in.
+ARTICLE_WORDS = frozenset({"article", "post", "entry", "story"})
+ARTICLE_BODY_WORDS = frozenset({"content", "body", "text"})
+
+
+def _names_article_body(words: frozenset[str]) -> bool:
+    return bool(words & ARTICLE_WORDS and words & ARTICLE_BODY_WORDS)
+
+
 # Content words that name a subject, not a generic part of a box.
 SUBJECT_WORDS = MAIN_WORDS - {"content", "body", "text", "page", "main"}
 
@@ -233,6 +254,8 @@ def _child_context(parent: _Context, el, path: str, tag: str, role: str,
                 named_chrome = None
             if named_chrome:
                 marks.append((path, "chrome", named_chrome))
+            elif not widget and _names_article_body(words):
+                marks.append((path, "body", "article-body"))
             if vendor:
                 marks.append((path, "vendor", "consent"))
             elif widget:
@@ -334,9 +357,14 @@ def apply_regions(root, blocks: list[Block], scope: str, *,
     product_page = page_type == "product"
     contexts = _resolve_marks(blocks, raw_contexts, lineage, linked, product_page)
     weights = [_content_weight(block, n) for block, n in zip(blocks, linked)]
-    container, note = _choose_container(contexts, lineage, weights,
-                                        focus_article=page_type != "discussion",
-                                        tab_panels=tab_panels)
+    # Not on a page that declares a product or a discussion: a shop's
+    # "entry-product-page-content" holds the summary but not the specification
+    # tabs beside it (WCXB 0600), and a thread is its posts.
+    bodies = _article_bodies(raw_contexts) if page_type is None else frozenset()
+    container, note, body = _choose_container(contexts, lineage, weights,
+                                               focus_article=page_type != "discussion",
+                                               tab_panels=tab_panels, article_bodies=bodies)
+    body_end = _last_block_inside(lineage, body)
     decisions = [Decision("regions", "note", note, container or "")]
     # A page that declares itself a discussion (a forum thread, a Q&A page) is its
     # comments; elsewhere they are content only when they are the page's bulk.
@@ -352,6 +380,8 @@ def apply_regions(root, blocks: list[Block], scope: str, *,
         context = contexts[i]
         reason = _reason_outside(context, container is None or container in lineage[i],
                                  comments_are_content)
+        if reason is None and i > body_end and body not in lineage[i]:
+            reason = AFTER_BODY_REASON
         if reason is None and i in furniture:
             reason = f"in a section headed “{furniture[i]}”, which is page furniture"
         if reason is None and block.kind in CONTROL_LINE_KINDS and is_control_line(block.text):
@@ -469,6 +499,8 @@ def _resolve_marks(blocks: list[Block], contexts: list[_Context], lineage,
                 byline = byline or words.get(path, 0) <= NAMED_BYLINE_MAX_WORDS
             elif what == "main":
                 explicit_main = explicit_main or path
+            elif what == "body":
+                continue          # says where the text is, not what to drop
             elif not believed(path, what, kind):
                 continue
             elif what in ("chrome", "landmark") and chrome is None and explicit_main is None:
@@ -578,7 +610,11 @@ def _named_tab_panel(el, memo: dict) -> bool:
 
 
 def _choose_container(contexts, lineage, weights, focus_article: bool = True,
-                      tab_panels: frozenset[str] = frozenset()) -> tuple[str | None, str]:
+                      tab_panels: frozenset[str] = frozenset(),
+                      article_bodies: frozenset[str] = frozenset()
+                      ) -> tuple[str | None, str, str | None]:
+    """The main-content container, a note saying how it was found, and the element
+    named as the article's body inside it, if one holds most of it (else None)."""
     weight: dict[str, int] = {}
     children: dict[str, set[str]] = {}
     explicit: dict[str, int] = {}
@@ -597,7 +633,7 @@ def _choose_container(contexts, lineage, weights, focus_article: bool = True,
         if context.explicit_main:
             explicit[context.explicit_main] = explicit.get(context.explicit_main, 0) + w
     if not total:
-        return None, "no weighty text outside page chrome: the whole page is kept"
+        return None, "no weighty text outside page chrome: the whole page is kept", None
     start = next((p for p, w in explicit.items() if w >= EXPLICIT_MAIN_SHARE * total), None)
     node = start or next(iter(weight))  # the root is the first path every chain shares
     while True:
@@ -609,12 +645,17 @@ def _choose_container(contexts, lineage, weights, focus_article: bool = True,
             break
         node = best
     how = "inside the page's <main>" if start else "by text weight"
+    body = None
     if focus_article:
         article = _lone_article(node, weight)
         if article is not None:
             node, how = article, how + ", narrowed to the <article> that holds most of it"
+        body = _lone_article_body(node, weight, article_bodies)
+        if body is not None:
+            how += f", ending with the article body {body}"
     share = weight.get(node, 0) / total
-    return node, f"main content container {node} ({how}; holds {share:.0%} of the page's prose)"
+    return (node, f"main content container {node} ({how}; holds {share:.0%} of the page's prose)",
+            body)
 
 
 def _step_tag(step: str) -> str:
@@ -646,6 +687,47 @@ def _lone_article(node: str, weight: dict[str, int]) -> str | None:
                 and _step_tag(differ[0][0]) in ("article", "li")):
             return None
     return best
+
+
+def _article_bodies(raw_contexts: list[_Context]) -> frozenset[str]:
+    """Paths of the elements named as an article's body, over all blocks' marks."""
+    return frozenset(path for context in raw_contexts
+                     for path, what, _ in context.marks if what == "body")
+
+
+def _lone_article_body(node: str, weight: dict[str, int], bodies: frozenset[str]) -> str | None:
+    """The element named as the article's body inside the container, when it holds at
+    least ARTICLE_FOCUS_SHARE of the container's weight and no other body stands
+    beside it (a list of post excerpts, each in its own "entry-content").
+
+    The body says where the article's text ends: what follows it in the container
+    is the teaser grid, the sign-up band, the author's other posts. What comes
+    before it (the title band, the lead image) stays.
+    """
+    if any(node == body or node.startswith(body + "/") for body in bodies):
+        return None                  # the container is the body already, or inside it
+    inside = [p for p in bodies if p.startswith(node + "/") and p in weight]
+    if not inside:
+        return None
+    # The heaviest; of nested bodies holding the same text, the outermost.
+    best = max(inside, key=lambda p: (weight[p], -len(p)))
+    if weight[best] < ARTICLE_FOCUS_SHARE * weight.get(node, 0):
+        return None
+    for other in inside:
+        if (not other.startswith(best + "/") and not best.startswith(other + "/")
+                and other != best and weight[other] >= SERIES_BODY_SHARE * weight[best]):
+            return None
+    return best
+
+
+def _last_block_inside(lineage, path: str | None) -> int:
+    """Index of the last block inside `path`; past the end when there is none.
+    (Read from the end: the blocks after the body are few.)"""
+    if path is not None:
+        for i in range(len(lineage) - 1, -1, -1):
+            if path in lineage[i]:
+                return i
+    return len(lineage)
 
 
 def _comments_are_content(contexts, lineage, weights, container, raw_contexts=None) -> bool:
