@@ -121,3 +121,20 @@ def test_reviews_count_as_comments_unless_the_page_declares_a_product():
     document = convert(f"<html>{product}{body}</html>")
     reasons = {d.reason for d in document.decisions if d.action == "dropped"}
     assert "in a product-reviews widget" in reasons
+
+
+def _intro_above_cards(head: str = "") -> str:
+    cards = "".join(f'<article class="card"><h2><a href="/p{n}/">Hive note {n}</a></h2></article>'
+                    for n in range(14))
+    return f"""<html><head>{head}</head><body><main>
+      <div class="intro"><h1>Hive notes</h1><p>{ARTICLE}</p></div>
+      <div class="cards">{cards}</div></main></body></html>"""
+
+
+def test_the_walk_keeps_a_series_of_card_titles_beside_an_intro():
+    assert "Hive note 13" in _texts(_intro_above_cards())
+
+
+def test_a_dated_page_leaves_its_list_of_titles_out():
+    dated = '<meta property="article:published_time" content="2025-03-01T08:00:00Z">'
+    assert "Hive note 13" not in _texts(_intro_above_cards(dated))

@@ -82,7 +82,8 @@ def convert(html: str | bytes, *, url: str | None = None,
                  "page chrome may remain)"):
         blocks, region_decisions = apply_regions(
             root, blocks, scope, page_type=metadata.page_type,
-            byline_in_metadata=bool(metadata.author or metadata.published))
+            byline_in_metadata=bool(metadata.author or metadata.published),
+            dated=bool(metadata.published))
         decisions += region_decisions
     lap("regions")
     if spent("reading order", "blocks are in source order (dom-fallback)"):

@@ -125,6 +125,17 @@ SERIES_BODY_SHARE = 0.1
 TAB_WORDS = frozenset({"tab", "tabs"})
 TAB_PANEL_WORDS = frozenset({"pane", "panel"})
 TAB_PANEL_NAMES = frozenset({"tabpanel", "tabpane"})
+# A category page opens with a few paragraphs on its subject above a grid of cards
+# whose titles are links. Links weigh nothing, so the walk went into the intro and
+# left the cards behind (WCXB: four listing pages of four sites, +0.03 to +0.29).
+# On a page with no published date the walk stops where going on would leave out
+# CARD_SERIES_MIN_TITLES or more linked headings of one series (a heading at
+# least CARD_TITLE_MIN_LINKED link words) that hold at least CARD_SERIES_MIN_SHARE
+# of the child's weight. A related-posts box lists fewer titles: 10 and 15 on
+# two WCXB articles, 20 to 102 on the four listings.
+CARD_SERIES_MIN_TITLES = 12
+CARD_TITLE_MIN_LINKED = 0.6
+CARD_SERIES_MIN_SHARE = 0.15
 # An explicit <main> is trusted when it holds at least this share of the weight.
 EXPLICIT_MAIN_SHARE = 0.5
 # A line beside the title (a byline, a date) is this short at most.
@@ -347,12 +358,13 @@ def _content_weight(block: Block, linked_words: int) -> int:
 
 def apply_regions(root, blocks: list[Block], scope: str, *,
                   page_type: str | None = None,
-                  byline_in_metadata: bool = False) -> tuple[list[Block], list[Decision]]:
+                  byline_in_metadata: bool = False,
+                  dated: bool = False) -> tuple[list[Block], list[Decision]]:
     """Give each block region, widget and in_main; for scope "main", keep only the
     main content and log why each other block went. `page_type` is what the page's
     metadata says it is ("product", "discussion" or None); `byline_in_metadata`,
     whether it names the author or the published date, which makes the byline
-    lines above the text redundant."""
+    lines above the text redundant; `dated`, whether it names the published date."""
     raw_contexts, lineage, linked, tab_panels = _block_contexts(root, blocks)
     product_page = page_type == "product"
     contexts = _resolve_marks(blocks, raw_contexts, lineage, linked, product_page)
@@ -361,9 +373,13 @@ def apply_regions(root, blocks: list[Block], scope: str, *,
     # "entry-product-page-content" holds the summary but not the specification
     # tabs beside it (WCXB 0600), and a thread is its posts.
     bodies = _article_bodies(raw_contexts) if page_type is None else frozenset()
+    # A dated page is an article: a list of titles beside it is its archive or
+    # its related posts, never the content (WCXB 0240, 45 such titles).
+    cards = () if dated else _card_titles(blocks, contexts, lineage, linked)
     container, note, body = _choose_container(contexts, lineage, weights,
                                                focus_article=page_type != "discussion",
-                                               tab_panels=tab_panels, article_bodies=bodies)
+                                               tab_panels=tab_panels, article_bodies=bodies,
+                                               card_titles=cards)
     body_end = _last_block_inside(lineage, body)
     decisions = [Decision("regions", "note", note, container or "")]
     # A page that declares itself a discussion (a forum thread, a Q&A page) is its
@@ -609,10 +625,39 @@ def _named_tab_panel(el, memo: dict) -> bool:
     return bool(words & TAB_PANEL_NAMES or words & TAB_WORDS and words & TAB_PANEL_WORDS)
 
 
+def _card_titles(blocks: list[Block], contexts, lineage, linked: list[int]) -> tuple:
+    """(lineage, words) of each linked heading, outside chrome and dropped widgets,
+    that titles one of a series of cards: CARD_SERIES_MIN_TITLES or more headings
+    whose paths differ in one step's position only (`li[1]/h3`, `li[2]/h3`, ...)."""
+    titles = [i for i, block in enumerate(blocks)
+              if block.kind == "heading" and contexts[i].chrome is None
+              and contexts[i].widget not in DROPPED_WIDGETS
+              and linked[i] >= CARD_TITLE_MIN_LINKED * len(block.text.split()) > 0]
+    if len(titles) < CARD_SERIES_MIN_TITLES:
+        return ()
+    series: dict[tuple, list[int]] = {}
+    for i in titles:
+        steps = blocks[i].xpath.split("/")
+        for k, step in enumerate(steps):
+            # The same path with this one step's position left open.
+            key = (k, "/".join(steps[:k]), step.split("[", 1)[0], "/".join(steps[k + 1:]))
+            series.setdefault(key, []).append(i)
+    in_series = sorted({i for members in series.values()
+                        if len(members) >= CARD_SERIES_MIN_TITLES for i in members})
+    return tuple((lineage[i], len(blocks[i].text.split())) for i in in_series)
+
+
+def _leaves_cards_out(node: str, child: str, card_titles: tuple, child_weight: int) -> bool:
+    """Whether going from `node` into `child` would leave a series of cards behind."""
+    left = [words for chain, words in card_titles if node in chain and child not in chain]
+    return (len(left) >= CARD_SERIES_MIN_TITLES
+            and sum(left) >= CARD_SERIES_MIN_SHARE * child_weight)
+
+
 def _choose_container(contexts, lineage, weights, focus_article: bool = True,
                       tab_panels: frozenset[str] = frozenset(),
-                      article_bodies: frozenset[str] = frozenset()
-                      ) -> tuple[str | None, str, str | None]:
+                      article_bodies: frozenset[str] = frozenset(),
+                      card_titles: tuple = ()) -> tuple[str | None, str, str | None]:
     """The main-content container, a note saying how it was found, and the element
     named as the article's body inside it, if one holds most of it (else None)."""
     weight: dict[str, int] = {}
@@ -642,6 +687,8 @@ def _choose_container(contexts, lineage, weights, focus_article: bool = True,
             break
         best = max(kids, key=lambda p: weight.get(p, 0))
         if weight.get(best, 0) < CONTAINER_SHARE * total or best in tab_panels:
+            break
+        if card_titles and _leaves_cards_out(node, best, card_titles, weight.get(best, 0)):
             break
         node = best
     how = "inside the page's <main>" if start else "by text weight"
