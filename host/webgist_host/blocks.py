@@ -24,7 +24,8 @@ from .blocks_inline import (
     escape_piece, escape_text, finish, link, markdown_url,
 )
 from .blocks_math import (
-    could_be_math, could_be_mathjax2_copy, is_math_script, is_mathjax2_copy, math_of,
+    class_may_say_math, could_be_math, could_be_mathjax2_copy, is_math_script,
+    is_mathjax2_copy, math_of,
 )
 from .blocks_tables import (
     cells_of, clean_table_html, is_layout_table, needs_html, own_rows,
@@ -179,6 +180,7 @@ class _Walker(HiddenContent):
         # their class values four times over, and these tests run on every element).
         self._class_editor = _PerValue(could_be_editor)
         self._class_mathjax = _PerValue(could_be_mathjax2_copy)
+        self._class_math = _PerValue(class_may_say_math)
         self._class_hiding = _PerValue(hiding_class_tokens)
         self._holds_block: set = set()
         self._block_starts: set = set()     # elements that start a block of their own
@@ -238,7 +240,8 @@ class _Walker(HiddenContent):
             if self._in_math and (el.getparent() in self._in_math or el in self._math):
                 self._in_math.add(el)
                 continue
-            formula = math_of(el) if could_be_math(tag, classes, names) else None
+            formula = (math_of(el) if could_be_math(tag, bool(classes) and self._class_math[classes],
+                                                    names) else None)
             if formula is not None:
                 self._math[el] = formula
                 self._in_math.add(el)

@@ -230,15 +230,17 @@ _MATH_ROOT_TAGS = frozenset({"img", "script", "math", MATHJAX3_TAG})
 _MATH_CLASS_WORDS = (KATEX_CLASS, KATEX_DISPLAY_CLASS, WIKIPEDIA_MATH_CLASS)
 
 
-def could_be_math(tag: str, classes: str | None, names) -> bool:
+def could_be_math(tag: str, class_may_say_math: bool, names) -> bool:
     """A cheap first look, so math_of runs on the few elements that could answer:
-    from the element's tag, class value and attribute names (`el.keys()`), which
-    the caller has read already."""
-    if tag in _MATH_ROOT_TAGS:
-        return True
-    if classes is not None and any(map(classes.__contains__, _MATH_CLASS_WORDS)):
+    from the element's tag, what its class value may say (class_may_say_math) and
+    its attribute names (`el.keys()`), which the caller has read already."""
+    if tag in _MATH_ROOT_TAGS or class_may_say_math:
         return True
     return not _MATH_SOURCE_ATTRIBUTE_SET.isdisjoint(names)
+
+
+def class_may_say_math(classes: str) -> bool:
+    return any(map(classes.__contains__, _MATH_CLASS_WORDS))
 
 
 def math_of(el) -> Math | None:

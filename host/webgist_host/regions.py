@@ -504,37 +504,47 @@ def _resolve_marks(blocks: list[Block], contexts: list[_Context], lineage,
             return False
         return True
 
+    # Blocks in the same element share one context object: each is resolved once.
+    resolved: dict[int, _Placement] = {}
     placements = []
     for context in contexts:
-        chrome = widget = explicit_main = None
-        byline = False
-        for path, what, kind in reversed(context.marks):     # innermost first
-            if kind == "byline":
-                # ...which says where it sits, not what it is: the widgets around
-                # it still decide.
-                byline = byline or words.get(path, 0) <= NAMED_BYLINE_MAX_WORDS
-            elif what == "main":
-                explicit_main = explicit_main or path
-            elif what == "body":
-                continue          # says where the text is, not what to drop
-            elif not believed(path, what, kind):
-                continue
-            elif what in ("chrome", "landmark") and chrome is None and explicit_main is None:
-                chrome = kind
-            elif what in ("widget", "vendor") and widget is None:
-                # On a page that declares it sells a product, its reviews are
-                # furniture at any size (they often outweigh the description);
-                # elsewhere they count as comments.
-                if kind == "reviews":
-                    kind = "product-reviews" if product_page else "comments"
-                if kind == "carousel":
-                    # ...and a carousel only on such a page (see naming.py).
-                    if not product_page:
-                        continue
-                    kind = "product-carousel"
-                widget = kind
-        placements.append(_Placement(context.region, chrome, widget, explicit_main, byline))
+        placement = resolved.get(id(context))
+        if placement is None:
+            placement = resolved[id(context)] = _place(context, words, believed, product_page)
+        placements.append(placement)
     return placements
+
+
+def _place(context: _Context, words: dict[str, int], believed, product_page: bool) -> _Placement:
+    """One context's marks, innermost first, as far as `believed` trusts them."""
+    chrome = widget = explicit_main = None
+    byline = False
+    for path, what, kind in reversed(context.marks):     # innermost first
+        if kind == "byline":
+            # ...which says where it sits, not what it is: the widgets around
+            # it still decide.
+            byline = byline or words.get(path, 0) <= NAMED_BYLINE_MAX_WORDS
+        elif what == "main":
+            explicit_main = explicit_main or path
+        elif what == "body":
+            continue          # says where the text is, not what to drop
+        elif not believed(path, what, kind):
+            continue
+        elif what in ("chrome", "landmark") and chrome is None and explicit_main is None:
+            chrome = kind
+        elif what in ("widget", "vendor") and widget is None:
+            # On a page that declares it sells a product, its reviews are
+            # furniture at any size (they often outweigh the description);
+            # elsewhere they count as comments.
+            if kind == "reviews":
+                kind = "product-reviews" if product_page else "comments"
+            if kind == "carousel":
+                # ...and a carousel only on such a page (see naming.py).
+                if not product_page:
+                    continue
+                kind = "product-carousel"
+            widget = kind
+    return _Placement(context.region, chrome, widget, explicit_main, byline)
 
 
 def _block_contexts(root, blocks: list[Block]):
