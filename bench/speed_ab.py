@@ -98,6 +98,11 @@ def main(argv: list[str] | None = None) -> int:
     print(f"median per-page ratio new / old: {statistics.median(ratios):.3f}")
     print(f"ratio of total time new / old:   {sum(new_times) / sum(old_times):.3f}")
     print(f"pages where new is slower: {sum(r > 1 for r in ratios)}")
+    # A median hides the one page a change made pathological: name the worst.
+    worst = sorted(zip(ratios, files, new_times), reverse=True)[:3]
+    print("worst pages new / old: " + ", ".join(
+        f"{path.name.split('.')[0]} {ratio:.2f} ({seconds * 1000:.0f} ms)"
+        for ratio, path, seconds in worst))
     return 0
 
 

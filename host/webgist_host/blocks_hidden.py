@@ -122,6 +122,7 @@ class _Tally:
     def __init__(self, steps, hidden: list | None = None):
         self._steps = steps
         self._hidden = hidden          # the hidden subtrees met, for largest_hidden
+        self._largest: int | None = None
         self.count = 0
 
     def exceeds(self, limit: float) -> bool:
@@ -137,9 +138,12 @@ class _Tally:
         return self.count
 
     def largest_hidden(self) -> int:
-        """The shown words of the largest hidden subtree (_shown_words's second)."""
-        self.total()
-        return max((_shown_words(node)[0] for node in self._hidden), default=0)
+        """The shown words of the largest hidden subtree (_shown_words's second),
+        worked out once: a page may ask for every hidden element it weighs."""
+        if self._largest is None:
+            self.total()
+            self._largest = max((_shown_words(node)[0] for node in self._hidden), default=0)
+        return self._largest
 
 
 class HiddenContent:
