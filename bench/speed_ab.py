@@ -32,10 +32,10 @@ PACKAGE = "host/webgist_host"
 def install_version(version: str, name: str, into: Path) -> None:
     """Place `version`'s engine package in `into` under the package name `name`."""
     target = into / name
+    target.mkdir()
     checkout = Path(version)
     if (checkout / PACKAGE).is_dir():
         for source in (checkout / PACKAGE).glob("*.py"):
-            target.mkdir(exist_ok=True)
             (target / source.name).write_bytes(source.read_bytes())
         return
     try:
@@ -47,7 +47,6 @@ def install_version(version: str, name: str, into: Path) -> None:
     with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
         for member in tar.getmembers():
             if member.isfile() and member.name.endswith(".py"):
-                target.mkdir(exist_ok=True)
                 (target / Path(member.name).name).write_bytes(tar.extractfile(member).read())
 
 

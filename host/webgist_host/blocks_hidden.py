@@ -61,7 +61,11 @@ def _shown_words(el) -> tuple[int, int]:
     mega-menu's markup outweighs a product description counted in characters."""
     hidden: list = []
     count = sum(_shown_word_steps(el, hidden))
-    return count, max((_shown_words(node)[0] for node in hidden), default=0)
+    return count, _largest_shown(hidden)
+
+
+def _largest_shown(subtrees: list) -> int:
+    return max((_shown_words(node)[0] for node in subtrees), default=0)
 
 
 def _shown_word_steps(el, hidden: list):
@@ -142,7 +146,7 @@ class _Tally:
         worked out once: a page may ask for every hidden element it weighs."""
         if self._largest is None:
             self.total()
-            self._largest = max((_shown_words(node)[0] for node in self._hidden), default=0)
+            self._largest = _largest_shown(self._hidden)
         return self._largest
 
 

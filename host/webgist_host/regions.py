@@ -474,8 +474,7 @@ def _resolve_marks(blocks: list[Block], contexts: list[_Context], lineage,
 
     def beside_trusted_main(path: str) -> bool:
         return bool(trusted_mains) and not any(
-            main.startswith(path + "/") or path.startswith(main + "/") or main == path
-            for main in trusted_mains)
+            _nested(main, path) for main in trusted_mains)
 
     def believed(path: str, what: str, kind: str) -> bool:
         if (what == "vendor" or kind == "reviews" and product_page
@@ -715,6 +714,11 @@ def _choose_container(contexts, lineage, weights, focus_article: bool = True,
             body)
 
 
+def _nested(a: str, b: str) -> bool:
+    """Whether two element paths are one element, or one holds the other."""
+    return a == b or a.startswith(b + "/") or b.startswith(a + "/")
+
+
 def _step_tag(step: str) -> str:
     return step.split("[", 1)[0]
 
@@ -734,7 +738,7 @@ def _lone_article(node: str, weight: dict[str, int]) -> str | None:
         return None
     steps = best.split("/")
     for other in articles:
-        if other == best or other.startswith(best + "/") or best.startswith(other + "/"):
+        if _nested(other, best):
             continue
         others = other.split("/")
         if len(others) != len(steps):
@@ -771,8 +775,7 @@ def _lone_article_body(node: str, weight: dict[str, int], bodies: frozenset[str]
     if weight[best] < ARTICLE_FOCUS_SHARE * weight.get(node, 0):
         return None
     for other in inside:
-        if (not other.startswith(best + "/") and not best.startswith(other + "/")
-                and other != best and weight[other] >= SERIES_BODY_SHARE * weight[best]):
+        if not _nested(other, best) and weight[other] >= SERIES_BODY_SHARE * weight[best]:
             return None
     return best
 
