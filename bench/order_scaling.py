@@ -17,10 +17,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "host"))
 
-from webgist_host.dedup import deduplicate  # noqa: E402
-from webgist_host.model import Block, Rect  # noqa: E402
+from webgist_host.engine.dedup import deduplicate  # noqa: E402
+from webgist_host.engine.model import Block, Rect  # noqa: E402
 from webgist_host import reading_order  # noqa: E402
-from webgist_host.reading_order import order_blocks  # noqa: E402
+from webgist_host.engine.order.xycut import order_blocks  # noqa: E402
 
 SIZES = [1000 * 2 ** k for k in range(6)]    # 1k .. 32k
 REPEATS = 5          # best of five: the machine may be busy with other work

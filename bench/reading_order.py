@@ -42,7 +42,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "host"))
 
 from webgist_host import convert  # noqa: E402
-from webgist_host.browser import run_collect, set_viewport, start_chromium  # noqa: E402
+from webgist_host.cli.browser import run_collect, set_viewport, start_chromium  # noqa: E402
 
 PAGES_DIR = REPO / "tests" / "pages"
 ORDER_SUFFIX = ".order.txt"

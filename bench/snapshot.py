@@ -49,7 +49,7 @@ def page_name(page: Path) -> str:
 
 
 def capture(out: Path) -> None:
-    from webgist_host.browser import run_collect, set_viewport, start_chromium
+    from webgist_host.cli.browser import run_collect, set_viewport, start_chromium
 
     class Quiet(SimpleHTTPRequestHandler):
         def log_message(self, *args):

@@ -35,8 +35,10 @@ def install_version(version: str, name: str, into: Path) -> None:
     target.mkdir()
     checkout = Path(version)
     if (checkout / PACKAGE).is_dir():
-        for source in (checkout / PACKAGE).glob("*.py"):
-            (target / source.name).write_bytes(source.read_bytes())
+        for source in (checkout / PACKAGE).rglob("*.py"):
+            copy = target / source.relative_to(checkout / PACKAGE)
+            copy.parent.mkdir(parents=True, exist_ok=True)
+            copy.write_bytes(source.read_bytes())
         return
     try:
         archive = subprocess.run(["git", "-C", str(REPO), "archive", version, PACKAGE],
@@ -47,7 +49,9 @@ def install_version(version: str, name: str, into: Path) -> None:
     with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
         for member in tar.getmembers():
             if member.isfile() and member.name.endswith(".py"):
-                (target / Path(member.name).name).write_bytes(tar.extractfile(member).read())
+                copy = target / Path(member.name).relative_to(PACKAGE)
+                copy.parent.mkdir(parents=True, exist_ok=True)
+                copy.write_bytes(tar.extractfile(member).read())
 
 
 def fastest(convert, html: str, rounds: int) -> float:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from webgist_host.browser import BrowserError, find_browser, start_chromium
+from webgist_host.cli.browser import BrowserError, find_browser, start_chromium
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGES = ROOT / "tests" / "pages"
@@ -76,7 +76,7 @@ def browser_paths():
 def webgist_command() -> list[str]:
     """The installed console script, as a user would run it."""
     script = Path(sys.executable).parent / "webgist"
-    return [str(script)] if script.exists() else [sys.executable, "-m", "webgist_host.cli"]
+    return [str(script)] if script.exists() else [sys.executable, "-m", "webgist_host.cli.command"]
 
 
 def register_host(profile: Path, tmp_path: Path) -> None:

@@ -1,4 +1,4 @@
-"""Feed every regex in host/webgist_host/*.py long adversarial text (issue 7, item 2).
+"""Feed every regex in host/webgist_host/**/*.py long adversarial text (issue 7, item 2).
 
 Patterns are found two ways, so a new one cannot slip past: compiled patterns held
 by each module (also inside tuples, lists and dicts), and every literal pattern
@@ -35,12 +35,12 @@ GUARD_S = 15
 ANCHORED_ONLY = {
     # is_furniture_heading(): fullmatch, on at most MAX_FURNITURE_HEADING_CHARS (80).
     # Under search() its `\d*\s*` and `.*` alternatives are quadratic.
-    ("sections.py", "_FURNITURE_HEADING"),
-    ("sections.py", "_COMMENT_HEADING"),
+    ("engine/regions/sections.py", "_FURNITURE_HEADING"),
+    ("engine/regions/sections.py", "_COMMENT_HEADING"),
     # is_byline_text(): fullmatch, on one part of a short line between separators.
-    ("bylines.py", "CREDIT_LINE"),
+    ("engine/regions/bylines.py", "CREDIT_LINE"),
     # is_control_line(): fullmatch, on at most MAX_CONTROL_LINE_CHARS (60).
-    ("sections.py", "_CONTROL_LINE"),
+    ("engine/regions/sections.py", "_CONTROL_LINE"),
 }
 # Modules that are not the engine's and import things a plain audit cannot (none yet).
 SKIP_MODULES: set[str] = set()
@@ -56,7 +56,7 @@ def _flags(node) -> int:
 
 
 def literal_patterns():
-    for path in sorted(PKG.glob("*.py")):
+    for path in sorted(PKG.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text())):
             if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
                     and isinstance(node.func.value, ast.Name) and node.func.value.id == "re"
@@ -66,14 +66,15 @@ def literal_patterns():
             if isinstance(arg, ast.Constant) and isinstance(arg.value, (str, bytes)):
                 flags = sum((_flags(a) for a in node.args[1:]), 0)
                 flags |= sum((_flags(k.value) for k in node.keywords), 0)
-                yield f"{path.name}:{node.lineno}", path.name, None, re.compile(arg.value, flags)
+                yield f"{path.relative_to(PKG)}:{node.lineno}", str(path.relative_to(PKG)), None, re.compile(arg.value, flags)
 
 
 def module_patterns():
-    for path in sorted(PKG.glob("*.py")):
+    for path in sorted(PKG.rglob("*.py")):
         if path.stem in SKIP_MODULES:
             continue
-        module = importlib.import_module(f"webgist_host.{path.stem}")
+        dotted = ".".join(path.relative_to(PKG).with_suffix("").parts).removesuffix(".__init__")
+        module = importlib.import_module(f"webgist_host.{dotted}" if dotted != "__init__" else "webgist_host")
         found = []
 
         def visit(value, name, depth=0):
@@ -89,7 +90,7 @@ def module_patterns():
         for name, value in vars(module).items():
             visit(value, name)
         for name, pattern in found:
-            yield f"{path.name}:{name}", path.name, name.split("[")[0], pattern
+            yield f"{path.relative_to(PKG)}:{name}", str(path.relative_to(PKG)), name.split("[")[0], pattern
 
 
 def all_patterns():

@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 from lxml import etree
 
-from webgist_host.blocks import extract_blocks
-from webgist_host.blocks_code import NO_LANGUAGE_WORDS, code_language
-from webgist_host.blocks_inline import escape_text
-from webgist_host.blocks_tables import LONG_CELL_CHARS, is_layout_table
-from webgist_host.geometry import FLAG_DISPLAYED, FLAG_FLOAT, FLAG_VISIBLE, Capture, read_capture
-from webgist_host.parse import parse_html
+from webgist_host.engine.blocks import extract_blocks
+from webgist_host.engine.blocks.code import NO_LANGUAGE_WORDS, code_language
+from webgist_host.engine.blocks.inline import escape_text
+from webgist_host.engine.blocks.tables import LONG_CELL_CHARS, is_layout_table
+from webgist_host.engine.dom.capture import FLAG_DISPLAYED, FLAG_FLOAT, FLAG_VISIBLE, Capture, read_capture
+from webgist_host.engine.dom.parse import parse_html
 
 SHOWN = FLAG_DISPLAYED | FLAG_VISIBLE
 
@@ -160,8 +160,8 @@ def test_tracking_pixel_dropped_with_decision():
 
 
 def test_measured_pixel_is_small_both_ways_but_a_broken_image_is_not_a_pixel():
-    from webgist_host.geometry import FLAG_DISPLAYED, FLAG_VISIBLE, Box
-    from webgist_host.model import Rect
+    from webgist_host.engine.dom.capture import FLAG_DISPLAYED, FLAG_VISIBLE, Box
+    from webgist_host.engine.model import Rect
     shown = FLAG_DISPLAYED | FLAG_VISIBLE
     html = ("<html><body><img src='pixel.gif' data-wg-path='/p'>"
             "<img src='broken.jpg' alt='Quay at dawn' data-wg-path='/b'></body></html>")
@@ -281,7 +281,7 @@ def test_image_address_order_lazy_attributes_then_src_then_srcset():
 
 
 def test_first_srcset_url_keeps_commas_inside_the_url():
-    from webgist_host.blocks_images import first_srcset_url
+    from webgist_host.engine.blocks.images import first_srcset_url
     assert first_srcset_url(" a,b.jpg 1x, c.jpg 2x") == "a,b.jpg"
     assert first_srcset_url("x.jpg, y.jpg 2x") == "x.jpg"
     assert first_srcset_url("  ") is None
@@ -353,7 +353,7 @@ def test_data_and_local_file_links_keep_only_their_text():
 # --- code ---------------------------------------------------------------------------
 
 def test_element_the_browser_drew_as_code_is_a_code_block():
-    from webgist_host.geometry import FLAG_CODE
+    from webgist_host.engine.dom.capture import FLAG_CODE
     html = ("<body data-wg-path='B'><p data-wg-path='P'>Run:</p>"
             "<div class='lang-sh' data-wg-path='C'><div data-wg-path='L1'>make  all</div>"
             "<div data-wg-path='L2'>make *install*</div></div></body>")
@@ -367,7 +367,7 @@ def test_element_the_browser_drew_as_code_is_a_code_block():
 
 
 def test_code_flag_on_an_element_holding_a_page_is_ignored():
-    from webgist_host.geometry import FLAG_CODE
+    from webgist_host.engine.dom.capture import FLAG_CODE
     html = "<body data-wg-path='B'><h1 data-wg-path='H'>T</h1><p data-wg-path='P'>x</p></body>"
     capture = capture_of({"B": (0, 0, 800, 600, SHOWN | FLAG_CODE),
                           "H": (0, 0, 100, 20, SHOWN | FLAG_CODE),
@@ -482,8 +482,8 @@ make install</div>
 @pytest.mark.browser
 def test_collect_flags_code_and_stamps_current_src_leaving_the_page_unchanged(
         chromium, server, site_dir):
-    from webgist_host.browser import run_collect, set_viewport
-    from webgist_host.geometry import FLAG_CODE
+    from webgist_host.cli.browser import run_collect, set_viewport
+    from webgist_host.engine.dom.capture import FLAG_CODE
     (site_dir / "blocks--code-and-images.html").write_text(CODE_AND_IMAGES_PAGE)
     for name in ("small.png", "big.png", "same.png"):     # loaded, so drawn 100px square
         (site_dir / name).write_bytes(ONE_PIXEL_PNG)
@@ -522,8 +522,8 @@ def test_table_caption_takes_the_tables_place_and_is_not_doubled_in_kept_html():
 
 def test_an_empty_tree_gives_no_blocks_and_no_markdown():
     # A page that is only a comment parses (when it parses) to a bare root.
-    from webgist_host.markdown import render_markdown
-    from webgist_host.model import Metadata
+    from webgist_host.engine.render.markdown import render_markdown
+    from webgist_host.engine.model import Metadata
     blocks, decisions = extract_blocks(etree.Element("html"), read_capture(None))
     assert blocks == [] and decisions == []
     assert render_markdown(blocks, Metadata()) == ""

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from webgist_host.browser import run_collect, set_viewport
-from webgist_host.geometry import FLAG_DISPLAYED, FLAG_FIXED, FLAG_FLOAT, FLAG_VISIBLE, read_capture
+from webgist_host.cli.browser import run_collect, set_viewport
+from webgist_host.engine.dom.capture import FLAG_DISPLAYED, FLAG_FIXED, FLAG_FLOAT, FLAG_VISIBLE, read_capture
 
 pytestmark = pytest.mark.browser
 

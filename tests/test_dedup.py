@@ -1,7 +1,7 @@
 """De-duplication: which copy of a repeated text stays, and why the others go."""
 from __future__ import annotations
 
-from webgist_host.dedup import (
+from webgist_host.engine.dedup import (
     REASON_CHROME,
     REASON_HEADING,
     REASON_OVERLAP,
@@ -10,7 +10,7 @@ from webgist_host.dedup import (
     REASON_UNDRAWN,
     deduplicate,
 )
-from webgist_host.model import Block, Rect
+from webgist_host.engine.model import Block, Rect
 
 
 class Page:

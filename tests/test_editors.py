@@ -1,11 +1,11 @@
 """Code editors in the page become one code block: lines in order, furniture out."""
 from __future__ import annotations
 
-from webgist_host.blocks import extract_blocks
-from webgist_host.geometry import Capture
-from webgist_host.markdown import render_markdown
-from webgist_host.model import Metadata
-from webgist_host.parse import parse_html
+from webgist_host.engine.blocks import extract_blocks
+from webgist_host.engine.dom.capture import Capture
+from webgist_host.engine.render.markdown import render_markdown
+from webgist_host.engine.model import Metadata
+from webgist_host.engine.dom.parse import parse_html
 
 
 def code_blocks(html: str):

@@ -7,7 +7,7 @@ import pytest
 
 from browser_support import (click_copy, open_page_and_popup, read_clipboard, set_options,
                              wait_ready)
-from webgist_host.native import Host
+from webgist_host.host.native import Host
 
 PAGE = "ext--options.html"
 

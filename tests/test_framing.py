@@ -1,4 +1,4 @@
-"""Frames, limits, chunked replies and chunked uploads (webgist_host.framing)."""
+"""Frames, limits, chunked replies and chunked uploads (webgist_host.host.framing)."""
 from __future__ import annotations
 
 import io
@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from webgist_host.framing import (MAX_INCOMING_FRAME, MAX_OUTGOING_FRAME, MAX_UPLOAD_BYTES,
+from webgist_host.host.framing import (MAX_INCOMING_FRAME, MAX_OUTGOING_FRAME, MAX_UPLOAD_BYTES,
                                   FrameTooLargeError, FramingError, TruncatedBodyError,
                                   TruncatedPrefixError, UploadAssembler, UploadError,
                                   encode_frame, encode_reply_frames, json_text, read_frame)

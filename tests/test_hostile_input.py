@@ -19,8 +19,8 @@ from pathlib import Path
 import pytest
 
 from webgist_host import convert
-from webgist_host.limits import MAX_DEPTH, MAX_ELEMENTS, Limits
-from webgist_host.parse import decode_bytes, parse_html, shallow_source
+from webgist_host.engine.limits import MAX_DEPTH, MAX_ELEMENTS, Limits
+from webgist_host.engine.dom.parse import decode_bytes, parse_html, shallow_source
 
 ROOT = Path(__file__).resolve().parents[1]
 # Hang protection only: a case that runs this long is stuck, not slow.
@@ -420,7 +420,7 @@ def test_every_box_identical_still_reads_every_block():
 # --- regexes ---------------------------------------------------------------------------
 
 def test_no_regex_backtracks_catastrophically(results):
-    """Every regex in host/webgist_host/*.py, fed long adversarial text, in a child
+    """Every regex in host/webgist_host/**/*.py, fed long adversarial text, in a child
     with a hang guard (see regex_audit.py for how the patterns are found)."""
     report = _result(results, "regex_audit")
     assert report["failures"] == []

@@ -15,8 +15,8 @@ import pytest
 from install_support import home, mode, tree  # noqa: F401  (home is a fixture)
 
 import webgist_host
-from webgist_host import install
-from webgist_host.install import EXTENSION_ID, HOST_NAME, MANIFEST_FILENAME
+from webgist_host.install import command as install
+from webgist_host.install.command import EXTENSION_ID, HOST_NAME, MANIFEST_FILENAME
 
 REPO = Path(__file__).resolve().parent.parent
 ORIGIN = f"chrome-extension://{EXTENSION_ID}/"
@@ -217,7 +217,7 @@ def test_help_describes_every_option():
 
 def test_module_runs_as_a_command(home, tmp_path):
     env = dict(os.environ)
-    result = subprocess.run([sys.executable, "-m", "webgist_host.install", "--profile",
+    result = subprocess.run([sys.executable, "-m", "webgist_host.install.command", "--profile",
                              str(tmp_path / "p")], capture_output=True, text=True, env=env,
                             timeout=120)
     assert result.returncode == 0, result.stderr

@@ -17,8 +17,8 @@ import pytest
 from install_support import home, mode, tree  # noqa: F401  (home is a fixture)
 
 import webgist_host
-from webgist_host import install
-from webgist_host.install import EXTENSION_ID, GECKO_ID, HOST_NAME, MANIFEST_FILENAME
+from webgist_host.install import command as install
+from webgist_host.install.command import EXTENSION_ID, GECKO_ID, HOST_NAME, MANIFEST_FILENAME
 
 REPO = Path(__file__).resolve().parent.parent
 

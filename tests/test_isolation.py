@@ -29,7 +29,7 @@ from pathlib import Path
 
 import pytest
 
-from webgist_host.install import ALLOWED_ORIGINS, EXTENSION_ID, MANIFEST_FILENAME
+from webgist_host.install.command import ALLOWED_ORIGINS, EXTENSION_ID, MANIFEST_FILENAME
 
 ROOT = Path(__file__).resolve().parents[1]
 ORIGIN = f"chrome-extension://{EXTENSION_ID}/"
@@ -305,7 +305,7 @@ def test_installed_launcher_runs_the_host_without_a_socket(tmp_path):
     """The same through the launcher `webgist install-host` writes, as Chromium starts it."""
     folder, log = write_harness(tmp_path / "harness"), tmp_path / "net.log"
     env = {**os.environ, "WEBGIST_HOME": str(tmp_path / "home")}
-    installed = subprocess.run([sys.executable, "-m", "webgist_host.install", "--profile",
+    installed = subprocess.run([sys.executable, "-m", "webgist_host.install.command", "--profile",
                                 str(tmp_path / "profile")], env=env, capture_output=True,
                                text=True, timeout=HANG_GUARD_S)
     assert installed.returncode == 0, installed.stderr
@@ -354,7 +354,7 @@ REFUSED_ORIGINS = [
 
 def test_host_serves_exactly_the_origins_in_its_installed_manifest(tmp_path):
     env = {**os.environ, "WEBGIST_HOME": str(tmp_path / "home")}
-    installed = subprocess.run([sys.executable, "-m", "webgist_host.install", "--profile",
+    installed = subprocess.run([sys.executable, "-m", "webgist_host.install.command", "--profile",
                                 str(tmp_path / "profile")], env=env, capture_output=True,
                                text=True, timeout=HANG_GUARD_S)
     assert installed.returncode == 0, installed.stderr
@@ -435,7 +435,7 @@ def test_installer_writes_only_its_folder_and_the_manifest_folders_with_sane_mod
     allowed_roots = [data, *manifest_dirs, profile, tmp_path / "data"]
 
     def run(*args: str, trace: Path) -> str:
-        command = [sys.executable, "-m", "webgist_host.install", *args]
+        command = [sys.executable, "-m", "webgist_host.install.command", *args]
         if STRACE:
             command = [STRACE, "-f", "-qq", "-e", "trace=%file", "-e", "status=successful",
                        "-o", str(trace), *command]

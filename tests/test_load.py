@@ -168,7 +168,7 @@ def test_three_ports_at_once_each_converting_fifty_pages_keep_memory_flat():
 
 def install_host(tmp_path: Path, profile: Path, home: Path) -> subprocess.CompletedProcess:
     env = {**os.environ, "WEBGIST_HOME": str(home)}
-    return subprocess.run([sys.executable, "-m", "webgist_host.install", "--profile", str(profile)],
+    return subprocess.run([sys.executable, "-m", "webgist_host.install.command", "--profile", str(profile)],
                           env=env, capture_output=True, text=True, timeout=HANG_GUARD_S)
 
 
@@ -214,7 +214,7 @@ def test_launcher_with_a_missing_python_says_what_to_do(tmp_path):
     assert run_launcher(launcher).returncode == 127
 
     # `--check` shows the launcher's own words, and re-installing mends it.
-    check = subprocess.run([sys.executable, "-m", "webgist_host.install", "--check", "--profile",
+    check = subprocess.run([sys.executable, "-m", "webgist_host.install.command", "--check", "--profile",
                             str(profile)], env={**os.environ, "WEBGIST_HOME": str(home)},
                            capture_output=True, text=True, timeout=HANG_GUARD_S)
     assert check.returncode == 1

@@ -1,8 +1,8 @@
 """Blocks to Markdown: one rendering per kind, options, and the joins between blocks."""
 from __future__ import annotations
 
-from webgist_host.markdown import render_markdown
-from webgist_host.model import Block, Metadata
+from webgist_host.engine.render.markdown import render_markdown
+from webgist_host.engine.model import Block, Metadata
 
 META = Metadata(title='He said "hi": a story', url="https://example.com/a")
 

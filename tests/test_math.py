@@ -1,11 +1,11 @@
 """Math: TeX from MathML annotations, MathJax scripts and KaTeX; rendered copies dropped."""
 from __future__ import annotations
 
-from webgist_host.blocks import extract_blocks
-from webgist_host.geometry import Capture
-from webgist_host.markdown import render_markdown
-from webgist_host.model import Metadata
-from webgist_host.parse import parse_html
+from webgist_host.engine.blocks import extract_blocks
+from webgist_host.engine.dom.capture import Capture
+from webgist_host.engine.render.markdown import render_markdown
+from webgist_host.engine.model import Metadata
+from webgist_host.engine.dom.parse import parse_html
 
 KATEX_INLINE = (
     '<span class="katex"><span class="katex-mathml"><math><semantics><mrow><mi>x</mi>'
@@ -105,7 +105,7 @@ def test_reading_math_editors_and_lazy_images_leaves_the_tree_unchanged():
 
 
 def test_every_mathjax2_copy_class_passes_the_cheap_first_look():
-    from webgist_host.blocks_math import (MATHJAX2_COPY_CLASSES, MATHJAX2_COPY_STEMS,
+    from webgist_host.engine.blocks.math import (MATHJAX2_COPY_CLASSES, MATHJAX2_COPY_STEMS,
                                           could_be_mathjax2_copy)
     for name in MATHJAX2_COPY_CLASSES:
         assert any(stem in name for stem in MATHJAX2_COPY_STEMS)

@@ -1,9 +1,9 @@
 """Page metadata from <meta>, <link rel=canonical> and JSON-LD; robust to bad JSON."""
 from __future__ import annotations
 
-from webgist_host.geometry import Capture
-from webgist_host.metadata import read_metadata
-from webgist_host.parse import parse_html
+from webgist_host.engine.dom.capture import Capture
+from webgist_host.engine.metadata import read_metadata
+from webgist_host.engine.dom.parse import parse_html
 
 
 def meta(head: str, url: str | None = "https://news.example/a/story"):

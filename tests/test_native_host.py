@@ -18,7 +18,7 @@ import nativemessaging
 import pytest
 
 import webgist_host
-from webgist_host.install import EXTENSION_ID
+from webgist_host.install.command import EXTENSION_ID
 
 ORIGIN = f"chrome-extension://{EXTENSION_ID}/"
 ONE_MIB = 1_048_576
@@ -284,8 +284,8 @@ def test_stray_prints_and_fd1_writes_go_to_stderr_not_into_the_frame_stream():
     # would; only the frame must reach the real stdout.
     code = (
         "import os, sys\n"
-        "from webgist_host.native import protect_stdout\n"
-        "from webgist_host.framing import encode_frame\n"
+        "from webgist_host.host.native import protect_stdout\n"
+        "from webgist_host.host.framing import encode_frame\n"
         "out = protect_stdout()\n"
         "print('stray print')\n"
         "sys.stdout.write('stray write\\n'); sys.stdout.flush()\n"

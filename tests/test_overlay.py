@@ -14,8 +14,8 @@ from selenium.webdriver.support.ui import WebDriverWait
 from browser_support import open_page_and_popup
 from test_cli import run_webgist
 from test_collect import SNAPSHOT_JS
-from webgist_host.browser import run_collect, set_viewport
-from webgist_host.native import Host
+from webgist_host.cli.browser import run_collect, set_viewport
+from webgist_host.host.native import Host
 
 PAGE = "overlay--two-columns.html"
 PAGE_HEIGHT = 2000          # the page's body is exactly this tall

@@ -9,8 +9,8 @@ import re
 import pytest
 from lxml import etree
 
-from webgist_host.parse import parse_page
-from webgist_host.parse_endtags import close_stranded_divs
+from webgist_host.engine.dom.parse import parse_page
+from webgist_host.engine.dom.endtags import close_stranded_divs
 
 
 def body(html: str) -> str:

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from webgist_host.model import Block, Rect
-from webgist_host.reading_order import (
+from webgist_host.engine.model import Block, Rect
+from webgist_host.engine.order.xycut import (
     MAX_MOVE_DECISIONS,
     order_blocks,
     page_line_height,

@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 
 from webgist_host import convert
-from webgist_host.browser import run_collect, set_viewport, start_chromium
+from webgist_host.cli.browser import run_collect, set_viewport, start_chromium
 
 pytestmark = pytest.mark.browser
 

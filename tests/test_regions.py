@@ -4,8 +4,8 @@ from __future__ import annotations
 import pytest
 
 from webgist_host import convert
-from webgist_host.naming import normalize_token
-from webgist_host.sections import is_furniture_heading
+from webgist_host.engine.regions.vocabulary import normalize_token
+from webgist_host.engine.regions.sections import is_furniture_heading
 
 ARTICLE = " ".join(["The colony builds comb through the summer and stores honey for winter."] * 6)
 

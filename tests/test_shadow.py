@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from lxml import etree
 
-from webgist_host.parse import parse_html
-from webgist_host.shadow import flatten_shadow_roots
+from webgist_host.engine.dom.parse import parse_html
+from webgist_host.engine.dom.shadow import flatten_shadow_roots
 
 
 def flat(html: str):

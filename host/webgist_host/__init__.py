@@ -1,7 +1,12 @@
-"""webgist: the web page in front of you, as clean Markdown in reading order."""
-from .model import Block, Decision, Document, Metadata, Rect
-from .pipeline import convert
+"""webgist: the web page in front of you, as clean Markdown in reading order.
 
+engine/ is the conversion pipeline (engine/pipeline.py names its stages); host/ is the
+native-messaging host the browser starts; cli/ is the `webgist` command; install/
+registers the host with browsers. docs/architecture.md walks through them.
+"""
 __version__ = "0.1.0"
+
+from .engine.model import Block, Decision, Document, Metadata, Rect  # noqa: E402
+from .engine.pipeline import convert  # noqa: E402
 
 __all__ = ["convert", "Document", "Block", "Decision", "Metadata", "Rect", "__version__"]

@@ -11,8 +11,8 @@ import re
 from dataclasses import dataclass
 from typing import Callable
 
-from .blocks_code import clean_language, code_text
-from .dom import tag_of
+from .code import clean_language, code_text
+from ..dom.nodes import tag_of
 
 
 @dataclass(frozen=True)

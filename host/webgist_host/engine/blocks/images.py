@@ -1,7 +1,7 @@
 """Images: which address an <img> really shows, lazy loaders and <noscript> included."""
 from __future__ import annotations
 
-from .dom import tag_of
+from ..dom.nodes import tag_of
 
 # collect.js stamps the browser's currentSrc here when it differs from src.
 CURRENT_SRC_ATTR = "data-wg-src"

@@ -72,7 +72,7 @@ def _which(names: tuple[str, ...]) -> str | None:
 def extension_script(name: str) -> str:
     """One of the extension's own scripts (webgist installs editable from its checkout),
     so the CLI runs exactly what the extension runs."""
-    checkout = Path(__file__).resolve().parents[2] / "extension" / name
+    checkout = Path(__file__).resolve().parents[3] / "extension" / name
     try:
         return checkout.read_text(encoding="utf-8")
     except OSError as exc:

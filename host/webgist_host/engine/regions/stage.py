@@ -15,12 +15,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .dom import tag_of, walk_with_paths, PATH_ATTR
-from .model import Block, Decision, revised
+from ..dom.nodes import tag_of, walk_with_paths, PATH_ATTR
+from ..model import Block, Decision, revised
 from .bylines import (BYLINE_REASON, COMMENT_CALL_REASON, NAMED_BYLINE_MAX_WORDS,
                       byline_lines, comment_call_lines)
 from .sections import furniture_sections, is_control_line
-from .naming import (
+from .vocabulary import (
     AUTHOR_BOX_WORDS, BYLINE_WORDS, COMMENT_WORDS, CONSENT_VENDOR_WORDS, FOOTER_WORDS,
     HEADER_WORDS, MAIN_WORDS, NAVIGATION_WORDS, PART_HEADER_WORDS, REVIEW_WORDS,
     NAMING_ATTRIBUTES, SIDEBAR_WORDS, USER_CARD_WORDS, WIDGET_WORDS, naming_words,

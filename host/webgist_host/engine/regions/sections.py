@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from .model import Block
+from ..model import Block
 
 # Heading texts, matched against the whole heading (case-insensitive). Each line is
 # one family; a pattern must not match a heading that introduces the page's own

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from urllib.parse import urljoin
 
-from .geometry import Capture
+from .dom.capture import Capture
 from .model import Metadata
 
 # <meta name|property> keys per field, best first (Open Graph, article:*, Dublin Core,

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .dom import tag_of
+from ..dom.nodes import tag_of
 
 # The words ids and classes of notes are spelled with (fn1, fn:1, footnote-2,
 # cite_note-3, _ftn4, endnote5, sdfootnote6sym).

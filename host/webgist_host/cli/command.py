@@ -10,11 +10,11 @@ import urllib.request
 from importlib import resources
 from pathlib import Path
 
-from . import __version__
+from .. import __version__
 from .browser import BrowserError, capture_page
-from .model import Document
-from .parse import ParseError
-from .pipeline import SCOPES, convert
+from ..engine.model import Document
+from ..engine.dom.parse import ParseError
+from ..engine.pipeline import SCOPES, convert
 
 DESCRIPTION = """\
 Convert a web page to clean Markdown, in the order a reader reads it.
@@ -79,7 +79,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] == "install-host":
-        from .install import main as install_main
+        from ..install.command import main as install_main
         return install_main(argv[1:])
     parser = build_parser()
     args = parser.parse_args(argv)

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from urllib.parse import parse_qs, unquote, urlsplit
 
-from .dom import tag_of
+from ..dom.nodes import tag_of
 
 # <annotation encoding=...> values that hold TeX (MathML 3 §5.1.3; Wikipedia and
 # KaTeX write application/x-tex, some converters TeX or LaTeX).

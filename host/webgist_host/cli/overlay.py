@@ -18,32 +18,14 @@ import tempfile
 from typing import Any, Callable
 
 from .browser import BrowserError, extension_script, run_collect, set_viewport, start_chromium
-from .model import Document
+from ..engine.model import Document
+from ..engine.render.overlay import overlay_data
 
 # Chromium refuses textures past 16,384 px on a side; taller pages are cut there
 # (and the CLI says so) rather than failing.
 MAX_SCREENSHOT_HEIGHT = 16384
 # The isolated world overlay.js runs in, away from the page's own scripts.
 WORLD_NAME = "webgist-overlay"
-
-
-def overlay_blocks(document: Document) -> list[list[Any]]:
-    """[reading index, x, y, w, h, region or "", kind] for every measured block, in
-    reading order. The index counts all kept blocks, so an unmeasured block shows
-    as a gap in the numbers rather than shifting the ones after it."""
-    rows: list[list[Any]] = []
-    for index, block in enumerate(document.blocks):
-        rect = block.rect
-        if rect is None:
-            continue
-        rows.append([index, round(rect.x, 1), round(rect.y, 1), round(rect.w, 1),
-                     round(rect.h, 1), block.region or "", block.kind])
-    return rows
-
-
-def overlay_data(document: Document) -> dict[str, Any]:
-    """What overlay.js's show() takes."""
-    return {"method": document.reading_order_method, "blocks": overlay_blocks(document)}
 
 
 def overlay_script() -> str:

@@ -10,8 +10,8 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from .limits import MAX_BOXES
-from .model import Rect
+from ..limits import MAX_BOXES
+from ..model import Rect
 
 # Bits of the per-box flags word; collect.js writes the same values.
 FLAG_DISPLAYED = 1   # the element generates a layout box

@@ -6,15 +6,15 @@ from typing import Any
 
 from .blocks import extract_blocks
 from .dedup import deduplicate
-from .geometry import read_capture
-from .markdown import render_markdown
+from .dom.capture import read_capture
+from .render import render_markdown
 from .limits import Deadline, Limits
 from .metadata import read_metadata
 from .model import Document
-from .parse import bound_depth, parse_page
-from .reading_order import order_blocks
+from .dom.parse import bound_depth, parse_page
+from .order import order_blocks
 from .regions import apply_regions
-from .shadow import compose_shadow_roots
+from .dom.shadow import compose_shadow_roots
 
 SCOPES = ("main", "page")
 # Should a reader still run out of stack (a limit set wrong), the tree is flattened

@@ -278,7 +278,7 @@ def _pythonpath_needed(python: str, cwd: Path) -> str | None:
                            stdin=subprocess.DEVNULL, capture_output=True)
     if probe.returncode == 0:
         return None
-    return str(Path(__file__).resolve().parent.parent)
+    return str(Path(__file__).resolve().parents[2])
 
 
 # --- small file helpers ---------------------------------------------------------------------

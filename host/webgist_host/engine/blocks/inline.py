@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from typing import Callable
 from urllib.parse import urljoin, urlsplit
 
-from .blocks_math import Math, math_of
-from .dom import tag_of
+from .math import Math, math_of
+from ..dom.nodes import tag_of
 
 # Elements that start a new block in the browser's default stylesheet. Met inside
 # inline content (a <div> in a heading, a <p> in a table cell) they keep words apart.

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import re
 
-from .blocks_images import noscript_pictures
-from .dom import tag_of
-from .naming import HIDING_CLASSES, SCREEN_READER_ONLY_CLASSES
+from .images import noscript_pictures
+from ..dom.nodes import tag_of
+from ..regions.vocabulary import HIDING_CLASSES, SCREEN_READER_ONLY_CLASSES
 
 # The id React gives a streamed Suspense boundary's content: S:0, S:1, ...
 _REACT_STREAMED_ID = re.compile(r"^S:\d+$")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from .model import Block
+from ..model import Block
 
 _MONTH = r"(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
 _DAY = r"\d{1,2}(st|nd|rd|th)?"

@@ -4,8 +4,8 @@ from __future__ import annotations
 import html
 from typing import Callable
 
-from .blocks_inline import BR, BLOCK_TAGS, LINE_BREAKING_TAGS
-from .dom import tag_of
+from .inline import BR, BLOCK_TAGS, LINE_BREAKING_TAGS
+from ..dom.nodes import tag_of
 
 # A cell holding more prose than this is a page column, not a datum (Hacker News
 # came out as one 3,720-character block when its layout table was read as data).

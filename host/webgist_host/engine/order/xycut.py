@@ -22,7 +22,7 @@ import re
 from dataclasses import replace
 from typing import NamedTuple
 
-from .model import Block, Decision, Rect
+from ..model import Block, Decision, Rect
 
 STAGE = "reading_order"
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import copy
 
-from .limits import MAX_SHADOW_ROOTS
+from ..limits import MAX_SHADOW_ROOTS
 from .parse import xml_safe
 
 # Attributes that declare a shadow root; "shadowroot" is Chrome's older spelling.

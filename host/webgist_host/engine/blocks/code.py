@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Callable
 
-from .dom import tag_of
+from ..dom.nodes import tag_of
 
 # Class prefixes highlighters use for the language: Prism/highlight.js "language-",
 # Google prettify "lang-", MDN and Sphinx "highlight-", GitHub "highlight-source-".

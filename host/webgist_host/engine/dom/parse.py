@@ -13,9 +13,9 @@ import re
 import lxml.html
 from lxml import etree
 
-from .dom import tag_of
-from .limits import LIBXML2_MAX_DEPTH, Limits
-from .parse_endtags import close_stranded_divs, ignored_popping_end_tag
+from .nodes import tag_of
+from ..limits import LIBXML2_MAX_DEPTH, Limits
+from .endtags import close_stranded_divs, ignored_popping_end_tag
 
 # Strangers' pages nest deeply and carry huge text nodes; libxml2 refuses both by
 # default, so the parser is told to accept them.

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .model import Block, Metadata
+from ..model import Block, Metadata
 
 IMAGE_MODES = ("keep", "drop", "link")
 LINK_STYLES = ("inline", "reference")

@@ -11,28 +11,28 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from .blocks_code import (
+from .code import (
     CONTROL_ROLES, CONTROL_TAGS, block_code_language, code_language, code_text,
     is_block_code, is_copy_strip, is_line_number_gutter, leads_to_code,
 )
-from .blocks_editors import could_be_editor, editor_shape, read_editor
-from .blocks_footnotes import find_footnotes
-from .blocks_hidden import HiddenContent, hiding_class_tokens
-from .blocks_images import image_alt, image_source
-from .blocks_inline import (
+from .editors import could_be_editor, editor_shape, read_editor
+from .footnotes import find_footnotes
+from .visibility import HiddenContent, hiding_class_tokens
+from .images import image_alt, image_source
+from .inline import (
     BLOCK_TAGS, SKIPPED_TAGS, InlineRenderer, LinkPolicy, base_url_of, drawn_apart,
     escape_piece, escape_text, finish, link, markdown_url,
 )
-from .blocks_math import (
+from .math import (
     class_may_say_math, could_be_math, could_be_mathjax2_copy, is_math_script,
     is_mathjax2_copy, math_of,
 )
-from .blocks_tables import (
+from .tables import (
     cells_of, clean_table_html, is_layout_table, needs_html, own_rows,
 )
-from .dom import FLOAT_ATTR, PATH_ATTR, tag_of
-from .geometry import Capture
-from .model import Rect, Block, Decision
+from ..dom.nodes import FLOAT_ATTR, PATH_ATTR, tag_of
+from ..dom.capture import Capture
+from ..model import Rect, Block, Decision
 
 STAGE = "blocks"
 HEADING_LEVELS = {f"h{n}": n for n in range(1, 7)}

@@ -1,0 +1,1 @@
+"""The native-messaging host: what the browser starts, and its message framing."""

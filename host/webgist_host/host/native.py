@@ -1,0 +1,287 @@
+"""The native-messaging host: `python -m webgist_host.native [origin]` (native.py at the
+package root starts this module; installed launchers call it by that name).
+
+Chromium starts this (through the launcher that `webgist install-host` writes)
+with argv `[launcher, "chrome-extension://<id>/"]` and keeps it running for as
+long as the extension holds its `connectNative` port. The loop reads frames from
+stdin and writes frames to stdout; stdout carries nothing else, ever.
+
+Requests and replies (each one frame, or a begin/chunk/end upload or reply when
+larger; see framing.py):
+
+    {"type": "ping"}
+        -> {"ok": true, "type": "pong", "version": "<webgist version>", "id": ... | null}
+    {"type": "convert", "html": str, "url"?: str, "title"?: str, "geometry"?: {...},
+     "viewport"?: {...}, "dir"?: {...}, "lang"?: {...}, "timings"?: {...},
+     "options"?: {"scope": "main" | "page", "front_matter"?: bool,
+                  "images"?: "keep" | "drop" | "link", "link_style"?: "inline" | "reference",
+                  "explain"?: bool, "overlay"?: bool},
+     "id"?: str | int}
+        -> {"ok": true, "id": ..., "markdown": str, "method": str, "measured": bool,
+            "title": str, "stats": {...}, "explain"?: str,
+            "overlay"?: [[reading index, x, y, w, h, region or "", kind], ...]}
+    (`overlay`, with options.overlay true: the measured blocks' page boxes in reading
+    order, for extension/overlay.js to draw)
+    anything wrong
+        -> {"ok": false, "id": ... | null, "error": "<what went wrong and what to do>"}
+
+A bad message never ends the loop; only the end of stdin does (exit status 0), or
+a stream cut in the middle of a frame (status 1), or a refused origin (status 2).
+The host imports nothing that can reach the network.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import os
+import sys
+from typing import Any, BinaryIO
+
+from .. import __version__
+from .framing import (MAX_INCOMING_FRAME, FrameTooLargeError, FramingError, UploadAssembler,
+                      UploadError, UPLOAD_TYPES, clean_text, encode_frame, encode_reply_frames,
+                      read_frame)
+from ..install.command import ALLOWED_EXTENSIONS, ALLOWED_ORIGINS
+from ..engine.render.markdown import IMAGE_MODES, LINK_STYLES
+from ..engine.render.overlay import overlay_blocks
+from ..engine.pipeline import SCOPES, convert
+
+log = logging.getLogger("webgist.native")
+
+EXIT_OK = 0
+EXIT_STREAM_BROKEN = 1
+EXIT_ORIGIN_REFUSED = 2
+
+REQUEST_TYPES = ("ping", "convert", *UPLOAD_TYPES)
+
+# Optional members of a convert request and the JSON types they may have
+# (None stands for JSON null / absent).
+_OPTIONAL_FIELDS: dict[str, tuple[type, ...]] = {
+    "url": (str,),
+    "title": (str,),
+    "geometry": (dict,),
+    "viewport": (dict,),
+    "dir": (dict,),
+    "lang": (dict,),
+    "timings": (dict,),
+    "options": (dict,),
+}
+_JSON_NAMES = {str: "a string", dict: "an object"}
+
+
+class RequestError(ValueError):
+    """A request the host understood well enough to refuse, with a reason for the user."""
+
+
+def origin_allowed(origin: str) -> bool:
+    if "://" not in origin:        # Firefox passes the extension id: exact match only
+        return origin in ALLOWED_EXTENSIONS
+    normalized = origin if origin.endswith("/") else origin + "/"
+    return normalized in ALLOWED_ORIGINS
+
+
+def _request_id(message: Any) -> Any:
+    """The id to echo back: a string or integer from the request, else null."""
+    if isinstance(message, dict):
+        value = message.get("id")
+        if isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool)):
+            return value
+    return None
+
+
+def handle_ping(message: dict[str, Any]) -> dict[str, Any]:
+    return {"ok": True, "type": "pong", "version": __version__, "id": _request_id(message)}
+
+
+def handle_convert(message: dict[str, Any]) -> dict[str, Any]:
+    html = message.get("html")
+    if not isinstance(html, str):
+        got = "missing" if html is None else f"{type(html).__name__}"
+        raise RequestError(f"'convert' needs 'html' as a string of the page's markup ({got})")
+    for name, types in _OPTIONAL_FIELDS.items():
+        value = message.get(name)
+        if value is not None and not isinstance(value, types):
+            raise RequestError(f"'{name}' must be {_JSON_NAMES[types[0]]} or null, "
+                               f"not {type(value).__name__}")
+    options = dict(message.get("options") or {})
+    scope = options.get("scope", "main")
+    if not isinstance(scope, str):
+        raise RequestError(f"options.scope must be one of {', '.join(SCOPES)}")
+    _check_options(options)
+    reply_id = _request_id(message)
+    try:
+        doc = convert(clean_text(html), url=message.get("url"), geometry=message,
+                      scope=scope, options=options)
+    except Exception as exc:   # the engine failed: report it, keep serving
+        log.exception("convert failed")
+        raise RequestError(f"could not convert the page: {exc}") from exc
+    reply: dict[str, Any] = {
+        "ok": True,
+        "id": reply_id,
+        "markdown": doc.markdown,
+        "method": doc.reading_order_method,
+        "measured": doc.reading_order_measured,
+        "title": doc.title or message.get("title") or "",
+        "stats": doc.stats(),
+    }
+    if options.get("explain"):
+        reply["explain"] = doc.explain()
+    if options.get("overlay") is True:
+        reply["overlay"] = overlay_blocks(doc)
+    return reply
+
+
+# The extension's options page settings (extension/settings.js), as the engine
+# names them: a wrong value is refused, not silently replaced by the default.
+_OPTION_CHOICES: dict[str, tuple[str, ...]] = {"images": IMAGE_MODES, "link_style": LINK_STYLES}
+_OPTION_FLAGS = ("front_matter", "explain", "overlay")
+
+
+def _check_options(options: dict[str, Any]) -> None:
+    for name, choices in _OPTION_CHOICES.items():
+        if name in options and options[name] not in choices:
+            raise RequestError(f"options.{name} must be one of {', '.join(choices)}, "
+                               f"not {options[name]!r}")
+    for name in _OPTION_FLAGS:
+        if name in options and not isinstance(options[name], bool):
+            raise RequestError(f"options.{name} must be true or false, not {options[name]!r}")
+
+
+_HANDLERS = {"ping": handle_ping, "convert": handle_convert}
+
+
+def error_reply(message: str, request_id: Any = None) -> dict[str, Any]:
+    return {"ok": False, "id": request_id, "error": message}
+
+
+class Host:
+    """One port's worth of state: the open uploads and a counter for reply ids."""
+
+    def __init__(self, out: BinaryIO):
+        self.out = out
+        self.uploads = UploadAssembler()
+        self._replies = 0
+
+    def send(self, reply: dict[str, Any]) -> None:
+        self._replies += 1
+        chunk_id = reply.get("id")
+        if chunk_id is None:
+            chunk_id = f"reply-{self._replies}"
+        try:
+            frames = encode_reply_frames(reply, chunk_id)
+        except (TypeError, ValueError) as exc:     # not JSON-serializable: a host bug
+            log.exception("could not encode reply")
+            frames = [encode_frame(error_reply(f"internal error encoding the reply: {exc}",
+                                               reply.get("id")))]
+        for frame in frames:
+            self.out.write(frame)
+        self.out.flush()
+
+    def handle_body(self, body: bytes) -> dict[str, Any] | None:
+        """Turn one frame body into the reply to send (None: nothing to send)."""
+        try:
+            text = body.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            return error_reply(f"message is not valid UTF-8 (bad byte at offset {exc.start}); "
+                               "send UTF-8 JSON")
+        try:
+            message = json.loads(text)
+        except json.JSONDecodeError as exc:
+            return error_reply(f"message is not valid JSON: {exc.msg} at character {exc.pos}")
+        return self.handle_message(message)
+
+    def handle_message(self, message: Any) -> dict[str, Any] | None:
+        if not isinstance(message, dict):
+            return error_reply(f"message must be a JSON object, not {type(message).__name__}")
+        kind = message.get("type")
+        request_id = _request_id(message)
+        if kind in UPLOAD_TYPES:
+            try:
+                request = self.uploads.feed(message)
+            except UploadError as exc:
+                return error_reply(str(exc), exc.upload_id)
+            if request is None:
+                return None
+            return self.handle_message(request)
+        handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
+        if handler is None:
+            what = "has no 'type'" if kind is None else f"has unknown type {kind!r}"
+            return error_reply(f"message {what}; expected one of {', '.join(REQUEST_TYPES)}",
+                               request_id)
+        try:
+            return handler(message)
+        except RequestError as exc:
+            return error_reply(str(exc), request_id)
+
+    def serve(self, stream: BinaryIO) -> int:
+        """Answer frames until the stream ends. Returns the exit status."""
+        while True:
+            try:
+                body = read_frame(stream, MAX_INCOMING_FRAME)
+            except FrameTooLargeError as exc:
+                log.warning("%s", exc)
+                self.send(error_reply(f"{exc}; send large requests as begin/chunk/end uploads"))
+                continue
+            except FramingError as exc:
+                log.error("input stream broken: %s", exc)
+                self.send(error_reply(f"input stream broken: {exc}"))
+                return EXIT_STREAM_BROKEN
+            if body is None:
+                log.info("stdin closed; exiting")
+                return EXIT_OK
+            reply = self.handle_body(body)
+            if reply is not None:
+                self.send(reply)
+
+
+def protect_stdout() -> BinaryIO:
+    """Keep a private handle on the real stdout for frames, and point everything
+    else that would write to stdout (print, sys.stdout, C code writing to fd 1)
+    at stderr, so nothing stray can corrupt the frame stream."""
+    sys.stdout.flush()
+    frame_fd = os.dup(1)
+    os.dup2(2, 1)
+    if sys.platform == "win32":   # no newline translation on the frame streams
+        import msvcrt
+        msvcrt.setmode(frame_fd, os.O_BINARY)
+        msvcrt.setmode(0, os.O_BINARY)
+    sys.stdout = sys.stderr
+    return os.fdopen(frame_fd, "wb", buffering=0)
+
+
+def _origin_from_argv(argv: list[str]) -> str | None:
+    # Chromium passes the caller's origin first; on Windows a --parent-window=N
+    # follows it. Firefox passes [path to the host manifest, extension id]: the id
+    # is what gets checked then. A lone argument that is not an origin (no "://",
+    # someone running the host by hand) is not checked here.
+    if argv and "://" in argv[0]:
+        return argv[0]
+    if len(argv) >= 2:
+        return argv[1]
+    return None
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    out = protect_stdout()
+    level = getattr(logging, os.environ.get("WEBGIST_LOG", "").upper(), logging.WARNING)
+    logging.basicConfig(stream=sys.stderr, level=level if isinstance(level, int) else logging.WARNING,
+                        format="webgist-host %(levelname)s: %(message)s")
+    origin = _origin_from_argv(argv)
+    host = Host(out)
+    try:
+        if origin is not None and not origin_allowed(origin):
+            log.error("refusing origin %s", origin)
+            host.send(error_reply(
+                f"this host only serves {', '.join(ALLOWED_ORIGINS)} and the Firefox extension "
+                f"{', '.join(ALLOWED_EXTENSIONS)}; {origin} is not allowed. "
+                "Install the webgist extension itself, or re-run `webgist install-host`."))
+            return EXIT_ORIGIN_REFUSED
+        return host.serve(sys.stdin.buffer)
+    except BrokenPipeError:
+        log.info("browser closed the port; exiting")
+        return EXIT_OK
+
+
+if __name__ == "__main__":
+    sys.exit(main())

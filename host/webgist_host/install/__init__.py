@@ -1,0 +1,1 @@
+"""`webgist install-host`: register the native host with the browsers found."""
