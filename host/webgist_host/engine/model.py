@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass, field
+from enum import StrEnum
 from typing import Any
 
 
@@ -28,11 +29,81 @@ class Rect:
         return self.y + self.h
 
 
-# The kinds of block the seed's block model knows. Markdown renders each differently.
-BLOCK_KINDS = (
-    "paragraph", "heading", "list-item", "table", "image", "code",
-    "quote", "figure-caption", "media", "rule", "math",
-)
+class BlockKind(StrEnum):
+    """The kinds of block the seed's block model knows; Markdown renders each its own
+    way. A StrEnum, so a block's kind still compares and serialises as its name."""
+
+    PARAGRAPH = "paragraph"
+    HEADING = "heading"
+    LIST_ITEM = "list-item"
+    TABLE = "table"
+    IMAGE = "image"
+    CODE = "code"
+    QUOTE = "quote"
+    FIGURE_CAPTION = "figure-caption"
+    MEDIA = "media"
+    RULE = "rule"
+    MATH = "math"
+
+
+BLOCK_KINDS = tuple(BlockKind)
+
+
+class Region(StrEnum):
+    """The innermost landmark a block sits in (by tag or ARIA role)."""
+
+    HEADER = "header"
+    NAV = "nav"
+    MAIN = "main"
+    ASIDE = "aside"
+    FOOTER = "footer"
+    ARTICLE = "article"
+    SECTION = "section"
+    FORM = "form"
+    SEARCH = "search"
+    DIALOG = "dialog"
+
+
+class Widget(StrEnum):
+    """Named furniture a block sits in (regions' naming tables say which names)."""
+
+    CONSENT = "consent"
+    FILTER = "filter"
+    POST_FURNITURE = "post-furniture"
+    RELATED = "related"
+    NEWSLETTER = "newsletter"
+    AD = "ad"
+    MODAL = "modal"
+    AUTHOR_BIO = "author-bio"
+    NOTICE = "notice"
+    CAROUSEL = "carousel"
+    PRODUCT_CAROUSEL = "product-carousel"
+    PRODUCT_REVIEWS = "product-reviews"
+    INPUT_FORM = "input-form"
+    COMMENTS = "comments"
+
+
+class OrderMethod(StrEnum):
+    """How a Document's reading order was obtained."""
+
+    SINGLE_BLOCK = "single-block"          # nothing to order
+    XY_CUT = "geometric-xy-cut"            # every block measured
+    ANCHORED = "geometric-anchored"        # most measured; the rest after their neighbour
+    DOM_FALLBACK = "dom-fallback"          # no geometry: source order
+
+    @property
+    def measured(self) -> bool:
+        return self in (OrderMethod.XY_CUT, OrderMethod.ANCHORED)
+
+
+class Action(StrEnum):
+    """What a decision-log entry did to a block."""
+
+    DROPPED = "dropped"
+    MOVED = "moved"
+    MERGED = "merged"
+    KEPT = "kept"
+    NOTE = "note"
 
 
 @dataclass(frozen=True)
@@ -43,7 +114,7 @@ class Block:
     carries inline Markdown (links, emphasis, code spans) and is what gets rendered.
     """
 
-    kind: str
+    kind: BlockKind
     text: str
     rich_text: str
     tag: str
@@ -63,9 +134,9 @@ class Block:
     link: str | None = None              # image wrapped in <a href>
     language: str | None = None          # code block language
     # where the block sits
-    region: str | None = None            # innermost landmark: header, nav, main, aside, ...
+    region: Region | None = None         # innermost landmark
     in_main: bool = True
-    widget: str | None = None            # filter, consent, rail, comments, post-furniture
+    widget: Widget | None = None         # named furniture around it
     quoted: bool = False                 # inside a <blockquote> that was walked into
     body_of: str | None = None           # xpath of the item this block continues (li, dd)
     float_of: str | None = None          # xpath of the floated element it sits in
@@ -100,7 +171,7 @@ class Decision:
     """One entry of the decision log: why a block was dropped, moved or merged."""
 
     stage: str
-    action: str          # "dropped", "moved", "merged", "kept", "note"
+    action: Action
     reason: str
     xpath: str = ""
     text: str = ""
@@ -131,7 +202,7 @@ class Document:
 
     blocks: tuple[Block, ...]
     metadata: Metadata
-    reading_order_method: str          # geometric-xy-cut | geometric-anchored | dom-fallback | single-block
+    reading_order_method: OrderMethod
     reading_order_measured: bool
     markdown: str
     scope: str = "main"

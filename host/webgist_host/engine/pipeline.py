@@ -10,7 +10,7 @@ from .dom.capture import read_capture
 from .render import render_markdown
 from .limits import Deadline, Limits
 from .metadata import read_metadata
-from .model import Document
+from .model import Document, OrderMethod
 from .dom.parse import bound_depth, parse_page
 from .order import order_blocks
 from .regions import apply_regions
@@ -88,14 +88,14 @@ def convert(html: str | bytes, *, url: str | None = None,
     lap("regions")
     if spent("reading order", "blocks are in source order (dom-fallback)"):
         blocks = sorted(blocks, key=lambda b: b.dom_index)
-        method = "single-block" if len(blocks) <= 1 else "dom-fallback"
+        method = OrderMethod.SINGLE_BLOCK if len(blocks) <= 1 else OrderMethod.DOM_FALLBACK
     else:
         blocks, method, order_decisions = order_blocks(
         blocks, direction=metadata.direction, page_width=capture.viewport.get("width"))
         decisions += order_decisions
     lap("reading_order")
     if not spent("de-duplication", "repeated blocks were not removed"):
-        blocks, dedup_decisions = deduplicate(blocks, measured=method != "dom-fallback")
+        blocks, dedup_decisions = deduplicate(blocks, measured=method != OrderMethod.DOM_FALLBACK)
         decisions += dedup_decisions
     lap("dedup")
     markdown = render_markdown(blocks, metadata, {**options, "reading_order_method": method})
@@ -109,7 +109,7 @@ def convert(html: str | bytes, *, url: str | None = None,
         blocks=tuple(blocks),
         metadata=metadata,
         reading_order_method=method,
-        reading_order_measured=method in ("geometric-xy-cut", "geometric-anchored"),
+        reading_order_measured=method.measured,
         markdown=markdown,
         scope=scope,
         decisions=tuple(decisions),

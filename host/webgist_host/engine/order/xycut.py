@@ -22,7 +22,7 @@ import re
 from dataclasses import replace
 from typing import NamedTuple
 
-from ..model import Block, Decision, Rect
+from ..model import Block, Decision, OrderMethod, Rect
 
 STAGE = "reading_order"
 
@@ -66,10 +66,10 @@ MAX_MOVE_DECISIONS = 50
 # handful of levels; the bound keeps pathological inputs at O(depth * n log n).
 MAX_CUT_DEPTH = 64
 
-LABEL_SINGLE = "single-block"
-LABEL_XY_CUT = "geometric-xy-cut"
-LABEL_ANCHORED = "geometric-anchored"
-LABEL_FALLBACK = "dom-fallback"
+LABEL_SINGLE = OrderMethod.SINGLE_BLOCK
+LABEL_XY_CUT = OrderMethod.XY_CUT
+LABEL_ANCHORED = OrderMethod.ANCHORED
+LABEL_FALLBACK = OrderMethod.DOM_FALLBACK
 
 # One indexed XPath step such as `li[3]`: the tag, then its sibling index.
 _INDEXED_STEP = re.compile(r"/([^/\[\]]+)\[(\d+)\]")
