@@ -67,7 +67,8 @@ class Limits:
         for key, value in given.items():
             if isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0:
                 raise ValueError(f"limit {key} must be a positive number, not {value!r}")
-            limits = replace(limits, **{key: value if key == "time_budget_s" else int(value)})
+            change: dict[str, Any] = {key: value if key == "time_budget_s" else int(value)}
+            limits = replace(limits, **change)
         # Deep markup must never reach the recursive readers, whatever a caller asks.
         return replace(limits, max_depth=min(limits.max_depth, MAX_DEPTH))
 

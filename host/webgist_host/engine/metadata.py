@@ -33,27 +33,22 @@ ARTICLE_TYPES = frozenset({
 })
 # JSON-LD types and og:type values by which a page says it sells one thing...
 PRODUCT_TYPES = frozenset({"product", "productgroup", "og:product"})
-# Microdata says the same with one `itemtype="https://schema.org/Product"` scope;
-# a shop's list pages mark each of their items so (WCXB: 13 product pages declare
-# one and nothing else; the collections and listings that use it declare 2 to 32).
+# Microdata says the same with one `itemtype="https://schema.org/Product"` scope
+# (exactly one: a shop's list pages mark each of their items so).
 MICRODATA_PRODUCT_RE = re.compile(r"^https?://schema\.org/(Product|ProductGroup)/?$", re.I)
 # ...and so does a price in Open Graph's product meta, or WooCommerce's body class
-# for a product's own page (WCXB: 29 pages carry one, all of them product pages).
+# for a product's own page.
 PRODUCT_PRICE_META = ("product:price:amount", "og:price:amount")
 PRODUCT_BODY_CLASSES = frozenset({"single-product"})
 # ...and so does a page with one or two "add to cart" buttons (a second is the sticky
-# bar's copy); a shop's list pages carry one per item. WCXB: 48 product pages carry
-# one or two, 9 pages of other types do; product-only rules then apply to 7 product
-# pages that declare nothing (+0.0006 overall, product +0.0052, collection +0.0027;
-# no type down: a comparison carousel on one collection page goes, -0.07 there).
+# bar's copy); a shop's list pages carry one per item.
 ADD_TO_CART_RE = re.compile(r"add[-_ ]?to[-_ ]?(?:cart|bag|basket)", re.I)
 ADD_TO_CART_MAX_BUTTONS = 2
 BUTTON_INPUT_TYPES = frozenset({"submit", "button", "image"})
 # JSON-LD types by which a page says it is a discussion: its comments are its content.
 DISCUSSION_TYPES = frozenset({"discussionforumposting", "qapage"})
 # A product page is no product page when it also declares itself an article: a buying
-# guide lists its products in JSON-LD too (WCXB 0010 declares seven beside its
-# NewsArticle).
+# guide lists its products in JSON-LD too.
 ARTICLE_OVER_PRODUCT_TYPES = frozenset({
     "article", "newsarticle", "blogposting", "reportagenewsarticle", "scholarlyarticle",
     "techarticle", "analysisnewsarticle", "opinionnewsarticle",

@@ -117,7 +117,7 @@ def read_capture(capture: dict[str, Any] | None, *, max_boxes: int = MAX_BOXES) 
         flags = chunk[4] if isinstance(chunk[4], int) and not isinstance(chunk[4], bool) else None
         if flags is not None and not 0 <= flags < 2 ** 31:
             flags = None
-        if None in (x, y, w, h, flags) or w < 0 or h < 0:
+        if x is None or y is None or w is None or h is None or flags is None or w < 0 or h < 0:
             bad += 1
             continue
         boxes[path] = Box(Rect(x, y, w, h), flags)

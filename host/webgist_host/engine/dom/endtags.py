@@ -86,8 +86,8 @@ def close_stranded_divs(html: str) -> tuple[str, int]:
             if attributes.endswith("/") and not _UNQUOTED_SLASH_RE.search(attributes):
                 continue                   # libxml2 closes `<div/>` at once
             if name in _RAW_TEXT_TAGS:
-                end = re.compile(rf"</{name}[\s/>]", re.I).search(html, pos)
-                pos = len(html) if end is None else end.start()
+                closing = re.compile(rf"</{name}[\s/>]", re.I).search(html, pos)
+                pos = len(html) if closing is None else closing.start()
             elif name in _TRACKED:
                 stack.append(name)
         elif name in ("body", "html"):

@@ -1,6 +1,9 @@
 """Small helpers for reading an lxml tree without changing it."""
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import Any
+
 # collect.js stamps every element with its XPath in the live DOM under this name, so a
 # block keeps its box whatever the engine later skips or removes (seed 001).
 PATH_ATTR = "data-wg-path"
@@ -35,7 +38,7 @@ def tag_of(el) -> str:
     return tag if tag.islower() else tag.lower()
 
 
-def walk_with_paths(root):
+def walk_with_paths(root: Any) -> Iterator[tuple[Any, str, list[tuple[Any, str]]]]:
     """Yield (element, real path, ancestors) in document order, without recursion.
 
     `ancestors` is the list of (element, real path) pairs from the root down to the
@@ -44,7 +47,7 @@ def walk_with_paths(root):
     The order is lxml's own iteration (in C); the parent chain is kept by popping
     the stack until its top is the element's parent.
     """
-    ancestors: list[tuple[object, str]] = []
+    ancestors: list[tuple[Any, str]] = []
     counts: list[dict[str, int] | None] = []    # per ancestor: its children's tags so far
     for el in root.iter():
         name = tag_of(el)

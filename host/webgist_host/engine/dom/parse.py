@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import codecs
 import re
+from typing import Any
 
 import lxml.html
 from lxml import etree
@@ -72,7 +73,7 @@ def parse_html(html: str | bytes, limits: Limits | None = None):
     return parse_page(html, limits)[0]
 
 
-def parse_page(html: str | bytes, limits: Limits | None = None) -> tuple[object, list[str]]:
+def parse_page(html: str | bytes, limits: Limits | None = None) -> tuple[Any, list[str]]:
     """The bounded tree and the notes on what was repaired to get it."""
     limits = limits or Limits()
     notes: list[str] = []
@@ -182,9 +183,11 @@ def declared_charset(data: bytes) -> str | None:
         return None
 
 
-def _cp1252_fallback(error: UnicodeDecodeError):
+def _cp1252_fallback(error: UnicodeError) -> tuple[str, int]:
     """Bytes that are not UTF-8 are read one by one as windows-1252 (the web's
     default legacy encoding), so mixed pages keep both halves readable."""
+    if not isinstance(error, UnicodeDecodeError):
+        raise error                    # registered for decoding only
     bad = error.object[error.start:error.end]
     return bad.decode("cp1252", errors="replace"), error.end
 

@@ -18,6 +18,7 @@ The caller's tree is never changed: it is copied first when there is work to do.
 from __future__ import annotations
 
 import copy
+from typing import Any
 
 from ..limits import MAX_SHADOW_ROOTS
 from .parse import xml_safe
@@ -39,7 +40,7 @@ def flatten_shadow_roots(root, max_roots: int = MAX_SHADOW_ROOTS):
     return compose_shadow_roots(root, max_roots=max_roots)[0]
 
 
-def compose_shadow_roots(root, *, max_roots: int = MAX_SHADOW_ROOTS) -> tuple[object, list[str]]:
+def compose_shadow_roots(root, *, max_roots: int = MAX_SHADOW_ROOTS) -> tuple[Any, list[str]]:
     """The flat tree and notes. Linear in the tree's size times its (bounded) depth:
     every slot and template is replaced in place, never looked up by index."""
     if not _shadow_templates(root):
