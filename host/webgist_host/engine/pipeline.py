@@ -6,15 +6,15 @@ from typing import Any
 
 from .blocks import extract_blocks
 from .dedup import deduplicate
-from .dom.capture import read_capture
-from .render import render_markdown
+from .dom.capture import Capture, read_capture
+from .dom.parse import bound_depth, parse_page
+from .dom.shadow import compose_shadow_roots
 from .limits import Deadline, Limits
 from .metadata import read_metadata
-from .model import Document, OrderMethod
-from .dom.parse import bound_depth, parse_page
+from .model import Block, Decision, Document, Metadata, OrderMethod
 from .order import order_blocks
 from .regions import apply_regions
-from .dom.shadow import compose_shadow_roots
+from .render import render_markdown
 
 SCOPES = ("main", "page")
 # Should a reader still run out of stack (a limit set wrong), the tree is flattened
@@ -35,73 +35,30 @@ def convert(html: str | bytes, *, url: str | None = None,
     if scope not in SCOPES:
         raise ValueError(f"scope must be one of {', '.join(SCOPES)}, not {scope!r}")
     options = dict(options or {})
-    timings: dict[str, float] = {}
-    clock = time.perf_counter()
-
-    def lap(name: str) -> None:
-        nonlocal clock
-        now = time.perf_counter()
-        timings[name] = round((now - clock) * 1000, 3)
-        clock = now
-
     limits = Limits.from_options(options)
     options.pop("limits", None)
-    deadline = Deadline(limits.time_budget_s)
-    notes: list[str] = []
+    run = _Run(limits.time_budget_s)
 
     capture = read_capture(geometry, max_boxes=limits.max_boxes)
     root, parse_notes = parse_page(html, limits)
-    notes += parse_notes
-    lap("parse")
+    run.notes += parse_notes
+    run.lap("parse")
     root, shadow_notes = compose_shadow_roots(root, max_roots=limits.max_shadow_roots)
-    notes += shadow_notes
-    lap("shadow")
+    run.notes += shadow_notes
+    run.lap("shadow")
     # lxml makes a Python object for an element whenever a walk reaches it and no
     # reference to one is alive (~1 us each), and frees it when the last goes.
     # The block model and regions each walk the whole tree: holding every element
     # until the Document is built makes them once, not once per walk.
     elements = list(root.iter())
     metadata = read_metadata(root, url=url, capture=capture)
-    try:
-        blocks, decisions = extract_blocks(root, capture, base_url=url or capture.url)
-    except RecursionError:
-        bound_depth(root, SAFE_DEPTH)
-        notes.append(f"the block model ran out of stack; elements deeper than {SAFE_DEPTH} "
-                     "levels were read as plain text")
-        blocks, decisions = extract_blocks(root, capture, base_url=url or capture.url)
-    lap("blocks")
-
-    def spent(stage: str, consequence: str) -> bool:
-        if not deadline.expired():
-            return False
-        notes.append(f"time budget of {limits.time_budget_s:g} s spent before {stage}; "
-                     f"{consequence}")
-        return True
-
-    if not spent("regions", "page regions were not classified (navigation and other "
-                 "page chrome may remain)"):
-        blocks, region_decisions = apply_regions(
-            root, blocks, scope, page_type=metadata.page_type,
-            byline_in_metadata=bool(metadata.author or metadata.published),
-            dated=bool(metadata.published))
-        decisions += region_decisions
-    lap("regions")
-    if spent("reading order", "blocks are in source order (dom-fallback)"):
-        blocks = sorted(blocks, key=lambda b: b.dom_index)
-        method = OrderMethod.SINGLE_BLOCK if len(blocks) <= 1 else OrderMethod.DOM_FALLBACK
-    else:
-        blocks, method, order_decisions = order_blocks(
-        blocks, direction=metadata.direction, page_width=capture.viewport.get("width"))
-        decisions += order_decisions
-    lap("reading_order")
-    if not spent("de-duplication", "repeated blocks were not removed"):
-        blocks, dedup_decisions = deduplicate(blocks, measured=method != OrderMethod.DOM_FALLBACK)
-        decisions += dedup_decisions
-    lap("dedup")
+    blocks, decisions = _read_blocks(root, capture, url or capture.url, run)
+    run.lap("blocks")
+    blocks, method = _arrange(root, blocks, decisions, scope, metadata, capture, run)
     markdown = render_markdown(blocks, metadata, {**options, "reading_order_method": method})
-    lap("markdown")
+    run.lap("markdown")
 
-    notes = list(capture.problems) + notes
+    notes = list(capture.problems) + run.notes
     if not capture.measured:
         notes.append("no geometry: blocks are in source order")
     del elements                 # the element objects may go now
@@ -114,5 +71,68 @@ def convert(html: str | bytes, *, url: str | None = None,
         scope=scope,
         decisions=tuple(decisions),
         notes=tuple(notes),
-        timings_ms=timings,
+        timings_ms=run.timings,
     )
+
+
+class _Run:
+    """One conversion's clock (each stage's time, the time budget) and its notes."""
+
+    def __init__(self, budget_s: float):
+        self.budget_s = budget_s
+        self.deadline = Deadline(budget_s)
+        self.notes: list[str] = []
+        self.timings: dict[str, float] = {}
+        self._clock = time.perf_counter()
+
+    def lap(self, stage: str) -> None:
+        now = time.perf_counter()
+        self.timings[stage] = round((now - self._clock) * 1000, 3)
+        self._clock = now
+
+    def out_of_time(self, stage: str, consequence: str) -> bool:
+        """True, with a note saying what the reader loses, once the budget is spent."""
+        if not self.deadline.expired():
+            return False
+        self.notes.append(f"time budget of {self.budget_s:g} s spent before {stage}; "
+                          f"{consequence}")
+        return True
+
+
+def _read_blocks(root: Any, capture: Capture, base_url: str | None,
+                 run: _Run) -> tuple[list[Block], list[Decision]]:
+    try:
+        return extract_blocks(root, capture, base_url=base_url)
+    except RecursionError:
+        bound_depth(root, SAFE_DEPTH)
+        run.notes.append(f"the block model ran out of stack; elements deeper than {SAFE_DEPTH} "
+                         "levels were read as plain text")
+        return extract_blocks(root, capture, base_url=base_url)
+
+
+def _arrange(root: Any, blocks: list[Block], decisions: list[Decision], scope: str,
+             metadata: Metadata, capture: Capture, run: _Run) -> tuple[list[Block], OrderMethod]:
+    """Stages 4 to 6: regions, reading order, de-duplication; each skipped, with a
+    note, once the time budget is spent. Appends to `decisions`."""
+    if not run.out_of_time("regions", "page regions were not classified (navigation and "
+                           "other page chrome may remain)"):
+        blocks, region_decisions = apply_regions(
+            root, blocks, scope, page_type=metadata.page_type,
+            byline_in_metadata=bool(metadata.author or metadata.published),
+            dated=bool(metadata.published))
+        decisions += region_decisions
+    run.lap("regions")
+    method: OrderMethod
+    if run.out_of_time("reading order", "blocks are in source order (dom-fallback)"):
+        blocks = sorted(blocks, key=lambda b: b.dom_index)
+        method = OrderMethod.SINGLE_BLOCK if len(blocks) <= 1 else OrderMethod.DOM_FALLBACK
+    else:
+        blocks, method, order_decisions = order_blocks(
+            blocks, direction=metadata.direction, page_width=capture.viewport.get("width"))
+        decisions += order_decisions
+    run.lap("reading_order")
+    if not run.out_of_time("de-duplication", "repeated blocks were not removed"):
+        blocks, dedup_decisions = deduplicate(blocks, measured=method != OrderMethod.DOM_FALLBACK)
+        decisions += dedup_decisions
+    run.lap("dedup")
+    return blocks, method

@@ -92,6 +92,29 @@ def read_capture(capture: dict[str, Any] | None, *, max_boxes: int = MAX_BOXES) 
     geometry = capture.get("geometry", capture)
     if not isinstance(geometry, dict):
         geometry = {}
+    boxes, problems = _read_boxes(geometry, max_boxes)
+
+    def _strings(key: str) -> dict[str, str]:
+        value = capture.get(key)
+        if not isinstance(value, dict):
+            return {}
+        return {k: v for k, v in value.items() if isinstance(k, str) and isinstance(v, str)}
+
+    viewport = capture.get("viewport")
+    return Capture(
+        boxes=boxes,
+        viewport={k: float(v) for k, v in (viewport or {}).items()
+                  if _finite(v) is not None} if isinstance(viewport, dict) else {},
+        dir=_strings("dir"),
+        lang=_strings("lang"),
+        url=capture.get("url") if isinstance(capture.get("url"), str) else None,
+        title=capture.get("title") if isinstance(capture.get("title"), str) else None,
+        problems=tuple(problems),
+    )
+
+
+def _read_boxes(geometry: dict[str, Any], max_boxes: int) -> tuple[dict[str, Box], list[str]]:
+    """The well-formed boxes of `geometry` by path, and what was wrong with the rest."""
     paths = geometry.get("paths") or []
     numbers = geometry.get("boxes") or []
     problems: list[str] = []
@@ -123,21 +146,4 @@ def read_capture(capture: dict[str, Any] | None, *, max_boxes: int = MAX_BOXES) 
         boxes[path] = Box(Rect(x, y, w, h), flags)
     if bad:
         problems.append(f"{bad} malformed boxes ignored")
-
-    def _strings(key: str) -> dict[str, str]:
-        value = capture.get(key)
-        if not isinstance(value, dict):
-            return {}
-        return {k: v for k, v in value.items() if isinstance(k, str) and isinstance(v, str)}
-
-    viewport = capture.get("viewport")
-    return Capture(
-        boxes=boxes,
-        viewport={k: float(v) for k, v in (viewport or {}).items()
-                  if _finite(v) is not None} if isinstance(viewport, dict) else {},
-        dir=_strings("dir"),
-        lang=_strings("lang"),
-        url=capture.get("url") if isinstance(capture.get("url"), str) else None,
-        title=capture.get("title") if isinstance(capture.get("title"), str) else None,
-        problems=tuple(problems),
-    )
+    return boxes, problems
