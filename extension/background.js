@@ -32,7 +32,7 @@ async function report(tabId, outcome) {
   if (kept.markdown && kept.markdown.length > 2_000_000) delete kept.markdown;
   try {
     await chrome.storage.session.set({ lastResult: kept });
-  } catch (_) { /* full: the badge below still tells */ }
+  } catch { /* full: the badge below still tells */ }
   try {
     if (tabId != null) {
       await chrome.action.setBadgeBackgroundColor({ tabId, color: result.ok ? "#0b5fff" : "#a40000" });
@@ -40,7 +40,7 @@ async function report(tabId, outcome) {
       await chrome.action.setTitle({ tabId, title: `webgist: ${result.message}` +
                                      (result.hint ? `\n${result.hint}` : "") });
     }
-  } catch (_) { /* the tab is gone: nothing to show it on */ }
+  } catch { /* the tab is gone: nothing to show it on */ }
   return result;
 }
 
@@ -95,7 +95,7 @@ async function targetText(tabId, kind, address) {
     const [result] = await chrome.scripting.executeScript({
       target: { tabId }, func: describeTarget, args: [kind, address] });
     return (result && result.result) || "";
-  } catch (_) {
+  } catch {
     return "";   // no access to the page: the address alone still makes a link
   }
 }
@@ -107,7 +107,7 @@ async function handleMenuClick(info, tab) {
     if (info.menuItemId === "copy-selection") return copyTab(tab, "selection");
     if (info.menuItemId === "copy-link") {
       const text = info.linkText || await targetText(tabId, "link", info.linkUrl) || info.selectionText;
-      return deliver(tabId, linkMarkdown(text, info.linkUrl) + "\n", "link", "the link");
+      return deliver(tabId, linkMarkdown(text, info.linkUrl, info.pageUrl) + "\n", "link", "the link");
     }
     if (info.menuItemId === "copy-image") {
       const alt = await targetText(tabId, "image", info.srcUrl);

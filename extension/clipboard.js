@@ -26,7 +26,7 @@ export async function writeFromDocument(text) {
   try {
     await navigator.clipboard.writeText(text);
     return "clipboard-api";
-  } catch (_) { /* try the copy command */ }
+  } catch { /* try the copy command */ }
   const area = document.createElement("textarea");
   area.value = text;
   (document.body || document.documentElement).append(area);
@@ -54,6 +54,6 @@ async function writeThroughOffscreen(text) {
     if (!reply || !reply.ok) throw new Error((reply && reply.error) || "The clipboard did not answer.");
     return "offscreen";
   } finally {
-    try { await chrome.offscreen.closeDocument(); } catch (_) { /* already closed */ }
+    try { await chrome.offscreen.closeDocument(); } catch { /* already closed */ }
   }
 }

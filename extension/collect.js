@@ -15,7 +15,7 @@
   const FLOAT_ATTR = "data-wg-float";
   // The address the browser chose for an <img> (srcset, lazy swap), when it is not src.
   const SRC_ATTR = "data-wg-src";
-  // Flag bits per box; host/webgist_host/geometry.py reads the same values.
+  // Flag bits per box; host/webgist_host/engine/dom/capture.py reads the same values.
   const FLAG_DISPLAYED = 1;
   const FLAG_VISIBLE = 2;
   const FLAG_FLOAT = 4;

@@ -159,7 +159,7 @@ export async function convertTab(tabId, {
 // Empty Markdown is refused rather than copied, so the clipboard keeps what it had.
 // In the main scope it means every block was menus, header or footer; often the
 // page builds its content with script that has not run yet.
-function nothingToCopy(scope) {
+export function nothingToCopy(scope) {
   if (scope === "main") {
     return new HostError("No main content found on this page: everything on it is menus, header or footer.",
       { kind: "empty-main",
@@ -173,6 +173,7 @@ function nothingToCopy(scope) {
 // characters, at most 120 characters, never empty.
 export function markdownFileName(title) {
   let name = String(title || "")
+    // eslint-disable-next-line no-control-regex -- control characters are what it removes
     .replace(/[\u0000-\u001f\u007f<>:"/\\|?*\u200b-\u200f\u2028-\u202e\ufeff]/g, " ")
     .replace(/\s+/g, " ")
     .trim()
@@ -182,23 +183,41 @@ export function markdownFileName(title) {
   return `${name}.md`;
 }
 
+// How long a save may take before it is reported as stuck. Writing a data: URL to
+// disk takes well under a second; one still going after this long waits on the
+// user (a paused or blocked download), and nothing would ever tell the caller.
+export const DOWNLOAD_TIMEOUT_MS = 30_000;
+
 // Save Markdown through the downloads API; resolves once the file is written.
-export async function downloadMarkdown(markdown, title) {
+export async function downloadMarkdown(markdown, title, { timeoutMs = DOWNLOAD_TIMEOUT_MS } = {}) {
   const filename = markdownFileName(title);
   const url = "data:text/markdown;charset=utf-8," + encodeURIComponent(markdown);
   const id = await chrome.downloads.download({ url, filename, conflictAction: "uniquify", saveAs: false });
-  const item = await new Promise((resolve) => {
-    const check = async () => {
-      const [found] = await chrome.downloads.search({ id });
-      if (found && found.state !== "in_progress") {
-        chrome.downloads.onChanged.removeListener(onChanged);
-        resolve(found);
-        return true;
-      }
-      return false;
-    };
+  const item = await new Promise((resolve, reject) => {
+    let settled = false;
+    let timer = null;
     const onChanged = (delta) => { if (delta.id === id) check(); };
+    const settle = (outcome, value) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      chrome.downloads.onChanged.removeListener(onChanged);
+      outcome(value);
+    };
+    const check = async () => {
+      try {
+        const [found] = await chrome.downloads.search({ id });
+        if (found && found.state !== "in_progress") settle(resolve, found);
+      } catch (error) {
+        settle(reject, error);
+      }
+    };
     chrome.downloads.onChanged.addListener(onChanged);
+    timer = setTimeout(() => settle(reject, new HostError(
+      `Saving ${filename} did not finish within ${timeoutMs / 1000} s.`,
+      { kind: "download-timeout",
+        hint: "The browser's downloads list shows whether the file is still waiting there " +
+              "(paused, or held for your confirmation)." })), timeoutMs);
     check();
   });
   if (item.state !== "complete") {
@@ -208,21 +227,11 @@ export async function downloadMarkdown(markdown, title) {
   return { id, filename: item.filename, name: filename };
 }
 
-// [text](url) and ![alt](src), escaped so the text cannot end the link early nor
-// open an HTML tag, with the same unsafe schemes dropped as the engine drops.
+// [text](url) and ![alt](src) for the context menu, escaped so the text cannot end
+// the link early nor open an HTML tag.
 export function escapeLinkText(text) {
   return String(text || "").replace(/\s+/g, " ").trim()
-    .replace(/([\\\[\]])/g, "\\$1").replace(/<(?=[A-Za-z\/!?])/g, "\\<");
-}
-
-const UNSAFE_SCHEMES = ["javascript:", "vbscript:", "data:", "file:"];
-
-export function isSafeUrl(url, { image = false } = {}) {
-  // Browsers ignore ASCII controls and spaces inside a scheme: " JaVa\tscript:".
-  const probe = String(url || "").replace(/[\x00-\x20]/g, "").toLowerCase();
-  if (!probe) return false;
-  if (image && probe.startsWith("data:image/")) return true;
-  return !UNSAFE_SCHEMES.some((scheme) => probe.startsWith(scheme));
+    .replace(/([\\[\]])/g, "\\$1").replace(/<(?=[A-Za-z/!?])/g, "\\<");
 }
 
 export function escapeUrl(url) {
@@ -230,12 +239,82 @@ export function escapeUrl(url) {
     .replace(/</g, "%3C").replace(/>/g, "%3E").replace(/\n/g, "");
 }
 
-export function linkMarkdown(text, url) {
-  const label = escapeLinkText(text) || (isSafeUrl(url) ? escapeLinkText(url) : "");
-  return isSafeUrl(url) ? `[${label}](${escapeUrl(url)})` : label;
+// Which addresses survive is the engine's policy, mirrored here so a link or image
+// copied from the menu says what the same element says in a converted page: links
+// follow the engine's link policy (blocks inline module: safe_href, LinkPolicy),
+// images the rule its Markdown renderer writes them by (render markdown module).
+// Change them together; tests/js/markdown_links.test.mjs pins the cases. The
+// browser hands the menu absolute addresses, so nothing needs resolving here.
+
+// Script, and data: (a data:image/ link too: a link is not a picture).
+const UNSAFE_LINK_PREFIXES = ["javascript:", "vbscript:", "data:"];
+const UNSAFE_IMAGE_PREFIXES = ["javascript:", "vbscript:"];
+// The only data: URIs shown as a picture.
+const DATA_IMAGE_PREFIX = "data:image/";
+// A page served over the web cannot send its reader to their own disk.
+const WEB_SCHEMES = new Set(["http", "https"]);
+const LOCAL_SCHEMES = new Set(["file"]);
+
+// The engine first strips an address as Python's str.strip() does: these are the
+// characters it counts as white space (\x1c-\x1f and \x85 included, \ufeff not).
+const PYTHON_SPACE = String.raw`[\t\n\v\f\r\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]`;
+const EDGE_SPACE_RE = new RegExp(`^${PYTHON_SPACE}+|${PYTHON_SPACE}+$`, "g");
+
+function stripEdges(url) {
+  return String(url || "").replace(EDGE_SPACE_RE, "");
+}
+
+// Browsers ignore ASCII controls and spaces inside a scheme (" JaVa\tscript:"), so
+// the prefix is tested with them all taken out.
+function schemeProbe(url) {
+  // eslint-disable-next-line no-control-regex -- control characters are what it ignores
+  return url.replace(/[\x00-\x20]/g, "").toLowerCase();
+}
+
+// A URL's scheme as the engine reads it (Python's urlsplit): leading controls and
+// spaces and every tab or newline ignored, then a letter followed by letters,
+// digits, "+", "-" or "." up to the first ":". "" for a relative address.
+export function urlScheme(url) {
+  // eslint-disable-next-line no-control-regex -- control characters are what it ignores
+  const cleaned = String(url || "").replace(/^[\x00-\x20]+/, "").replace(/[\t\n\r]/g, "");
+  const match = /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(cleaned);
+  return match ? match[1].toLowerCase() : "";
+}
+
+// The address a link keeps, or "" when the engine drops it (the text stays): empty,
+// an in-page fragment, script, any data:, or a file: link on a page from the web.
+export function safeLinkUrl(url, pageUrl = "") {
+  const href = stripEdges(url);
+  const probe = schemeProbe(href);
+  if (!probe || probe.startsWith("#") || UNSAFE_LINK_PREFIXES.some((prefix) => probe.startsWith(prefix))) {
+    return "";
+  }
+  if (WEB_SCHEMES.has(urlScheme(pageUrl)) && LOCAL_SCHEMES.has(urlScheme(href))) return "";
+  return href;
+}
+
+// The address an image keeps, or "": empty, script, or data: that is not an image.
+// file: pictures are kept on any page, as the engine keeps them.
+export function safeImageUrl(src) {
+  const address = stripEdges(src);
+  const probe = schemeProbe(address);
+  if (!address || UNSAFE_IMAGE_PREFIXES.some((prefix) => probe.startsWith(prefix))) return "";
+  if (probe.startsWith("data:") && !probe.startsWith(DATA_IMAGE_PREFIX)) return "";
+  return address;
+}
+
+export function isSafeUrl(url, { image = false, pageUrl = "" } = {}) {
+  return Boolean(image ? safeImageUrl(url) : safeLinkUrl(url, pageUrl));
+}
+
+// `pageUrl` is the tab's page, which the engine would read the link against.
+export function linkMarkdown(text, url, pageUrl = "") {
+  const href = safeLinkUrl(url, pageUrl);
+  const label = escapeLinkText(text) || escapeLinkText(href);
+  return href ? `[${label}](${escapeUrl(href)})` : label;
 }
 
 export function imageMarkdown(alt, src) {
-  return isSafeUrl(src, { image: true }) ? `![${escapeLinkText(alt)}](${escapeUrl(src)})`
-                                         : escapeLinkText(alt);
+  const address = safeImageUrl(src);
+  return address ? `![${escapeLinkText(alt)}](${escapeUrl(address)})` : escapeLinkText(alt);
 }

@@ -12,10 +12,18 @@ export const INSTALL_COMMAND = "webgist install-host";
 // a few chunks the host can parse one at a time.
 const MAX_CHARS_PER_MESSAGE = 2 * 1024 * 1024;
 
+// An error the user is shown: `message` says what happened, `hint` what to do, and
+// `kind` names it for the popup (body[data-error-kind]) and the background's report:
+//   host-missing, host-crashed, host-error          the native host (here; flow.js)
+//   restricted, no-access, tab-gone, page-loading   the tab (flow.js scriptingError, waitForLoad)
+//   empty, empty-main, empty-page, no-selection     nothing to convert (flow.js)
+//   download-failed, download-timeout               saving a file (flow.js downloadMarkdown)
+//   clipboard-denied                                the clipboard (popup.js, background.js)
+// Any other error is shown with the kind "error".
 export class HostError extends Error {
   constructor(message, { kind = "host-error", hint = "" } = {}) {
     super(message);
-    this.kind = kind;   // "host-missing" | "host-crashed" | "host-error"
+    this.kind = kind;
     this.hint = hint;
   }
 }
@@ -35,7 +43,8 @@ export function splitText(text, size) {
   return pieces;
 }
 
-function describeDisconnect(message) {
+// Why the port to the host closed: not installed for this browser, or it died.
+export function describeDisconnect(message) {
   const text = message || "the host closed the connection";
   if (/not found|forbidden|not allowed/i.test(text)) {
     return new HostError("The webgist host is not installed for this browser.", {
@@ -65,7 +74,7 @@ export function requestHost(request, { onProgress = () => {} } = {}) {
     const finish = (fn, value) => {
       if (settled) return;
       settled = true;
-      try { port.disconnect(); } catch (_) { /* already closed */ }
+      try { port.disconnect(); } catch { /* already closed */ }
       fn(value);
     };
 

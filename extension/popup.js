@@ -235,7 +235,7 @@ async function syncOverlayButton() {
     });
     if (document.body.dataset.overlay) return;   // a click got there first
     setOverlayButton(Boolean(result && result.result && result.result.shown));
-  } catch (_) {
+  } catch {
     // No access to this tab (yet): nothing can be shown on it either.
   }
 }
@@ -257,7 +257,7 @@ async function restore() {
       }
       chrome.action.setBadgeText({ tabId, text: "" });
     }
-  } catch (_) { /* nothing to restore */ }
+  } catch { /* nothing to restore */ }
   document.body.dataset.ready = "yes";
 }
 

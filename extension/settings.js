@@ -29,7 +29,7 @@ export function cleanSettings(stored) {
 export async function loadSettings() {
   try {
     return cleanSettings(await chrome.storage.sync.get(Object.keys(DEFAULTS)));
-  } catch (_) {
+  } catch {
     return { ...DEFAULTS };      // storage unavailable: the defaults still convert
   }
 }

@@ -3,20 +3,32 @@
 #   install/setup.sh            everything, then `webgist --demo`
 #   install/setup.sh --no-demo  everything but the demo
 # What it does: apt packages (Chromium, its driver, the fonts geometry is measured
-# with, Python's venv), a virtual environment in .venv with webgist installed
-# editable, and the native host registered for every Chromium-family browser found.
+# with, Python's venv, Node.js for the extension's lint and unit tests), a virtual
+# environment in .venv with webgist installed editable, ESLint from package-lock.json
+# in node_modules, and the native host registered for every Chromium-family browser
+# found.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-APT_PACKAGES=(chromium chromium-driver fonts-dejavu-core fonts-liberation python3 python3-venv python3-pip)
+APT_PACKAGES=(chromium chromium-driver fonts-dejavu-core fonts-liberation python3 python3-venv python3-pip
+              nodejs npm)
 run_demo=1
 [[ "${1:-}" == "--no-demo" ]] && run_demo=0
 
 as_root() { if [[ $(id -u) -eq 0 ]]; then "$@"; else sudo "$@"; fi; }
 
+# Node and npm count as present when they are on PATH, from apt or not (NodeSource,
+# nvm): NodeSource's nodejs bundles npm, and Debian's npm package would conflict.
+present() {
+  case "$1" in
+    nodejs) command -v node >/dev/null ;;
+    npm) command -v npm >/dev/null ;;
+    *) dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed" ;;
+  esac
+}
 missing=()
 for package in "${APT_PACKAGES[@]}"; do
-  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+  present "$package" || missing+=("$package")
 done
 if ((${#missing[@]})); then
   echo "webgist setup: installing ${missing[*]}" >&2
@@ -33,6 +45,8 @@ fi
 .venv/bin/python -m pip install -q --upgrade pip >/dev/null
 .venv/bin/python -m pip install -q -e '.[test]'
 .venv/bin/webgist install-host
+# ESLint for tests/test_extension_js.py, exactly as package-lock.json pins it.
+npm ci --no-audit --no-fund --loglevel=error
 if ((run_demo)); then
   .venv/bin/webgist --demo
 fi
