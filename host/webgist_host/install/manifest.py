@@ -59,9 +59,10 @@ def manifest_text(launcher: Path, firefox: bool = False) -> str:
 def is_our_manifest(path: Path) -> bool:
     """Whether `path` holds a manifest for this host (so uninstall may delete it)."""
     try:
-        return json.loads(path.read_text(encoding="utf-8")).get("name") == HOST_NAME
+        name: object = json.loads(path.read_text(encoding="utf-8")).get("name")
     except (OSError, ValueError, AttributeError):
         return False
+    return name == HOST_NAME
 
 
 def manifest_problem(manifest: Any, path: Path, firefox: bool) -> str | None:
