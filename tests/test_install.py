@@ -16,7 +16,10 @@ from install_support import home, mode, tree  # noqa: F401  (home is a fixture)
 
 import webgist_host
 from webgist_host.install import command as install
-from webgist_host.install.command import EXTENSION_ID, HOST_NAME, MANIFEST_FILENAME
+from webgist_host.install.launcher import LAUNCHER_POSIX, launcher_text
+from webgist_host.install.manifest import (EXTENSION_ID, HOST_DESCRIPTION, HOST_NAME, MANIFEST_FILENAME,
+                                           extension_id_from_key)
+from webgist_host.install.targets import Env
 
 REPO = Path(__file__).resolve().parent.parent
 ORIGIN = f"chrome-extension://{EXTENSION_ID}/"
@@ -36,21 +39,21 @@ def test_extension_id_matches_the_key_in_extension_manifest():
     manifest_path = REPO / "extension" / "manifest.json"
     assert manifest_path.is_file(), "extension/manifest.json (with its 'key') is missing"
     key = json.loads(manifest_path.read_text(encoding="utf-8"))["key"]
-    # Derived here independently of install.extension_id_from_key.
+    # Derived here independently of extension_id_from_key.
     digest = hashlib.sha256(base64.b64decode(key)).hexdigest()[:32]
     derived = digest.translate(str.maketrans("0123456789abcdef", "abcdefghijklmnop"))
     assert derived == EXTENSION_ID
-    assert install.extension_id_from_key(key) == EXTENSION_ID
+    assert extension_id_from_key(key) == EXTENSION_ID
 
 
 def test_install_into_profile_writes_manifest_and_launcher_with_exact_content_and_modes(home, tmp_path, capsys):
     profile = tmp_path / "profile"
     assert install.main(["--profile", str(profile)]) == 0
-    launcher = tmp_path / "data" / "webgist" / install.LAUNCHER_POSIX
+    launcher = tmp_path / "data" / "webgist" / LAUNCHER_POSIX
     manifest_path = profile / "NativeMessagingHosts" / MANIFEST_FILENAME
     assert json.loads(manifest_path.read_text()) == {
         "name": HOST_NAME,
-        "description": install.HOST_DESCRIPTION,
+        "description": HOST_DESCRIPTION,
         "path": str(launcher),
         "type": "stdio",
         "allowed_origins": [ORIGIN],
@@ -86,7 +89,7 @@ def test_check_pings_through_the_installed_launcher(home, tmp_path, capsys):
 def test_check_fails_and_says_what_to_do_when_the_launcher_is_gone(home, tmp_path, capsys):
     profile = tmp_path / "profile"
     install.main(["--profile", str(profile)])
-    (tmp_path / "data" / "webgist" / install.LAUNCHER_POSIX).unlink()
+    (tmp_path / "data" / "webgist" / LAUNCHER_POSIX).unlink()
     capsys.readouterr()
     assert install.main(["--check", "--profile", str(profile)]) == 1
     out = capsys.readouterr().out
@@ -130,7 +133,7 @@ def test_uninstalling_one_of_two_profiles_keeps_the_launcher_for_the_other(home,
     a, b = tmp_path / "a", tmp_path / "b"
     before = tree(tmp_path)
     install.main(["--profile", str(a), "--profile", str(b)])
-    launcher = tmp_path / "data" / "webgist" / install.LAUNCHER_POSIX
+    launcher = tmp_path / "data" / "webgist" / LAUNCHER_POSIX
     install.main(["--uninstall", "--profile", str(a)])
     assert not (a / "NativeMessagingHosts" / MANIFEST_FILENAME).exists()
     assert (b / "NativeMessagingHosts" / MANIFEST_FILENAME).is_file()
@@ -186,13 +189,13 @@ def test_snap_and_flatpak_browsers_are_explained(home, tmp_path, capsys):
 
 def test_default_data_dir_follows_xdg_data_home_then_local_share(home, tmp_path, monkeypatch):
     monkeypatch.delenv("WEBGIST_HOME")
-    assert install.Env.current().data_dir() == home / ".local" / "share" / "webgist"
+    assert Env.current().data_dir() == home / ".local" / "share" / "webgist"
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
-    assert install.Env.current().data_dir() == tmp_path / "xdg" / "webgist"
+    assert Env.current().data_dir() == tmp_path / "xdg" / "webgist"
 
 
 def test_windows_launcher_is_a_cmd_file_passing_arguments_on():
-    text = install.launcher_text("windows", r"C:\Py 3\python.exe")
+    text = launcher_text("windows", r"C:\Py 3\python.exe")
     assert text.endswith('"C:\\Py 3\\python.exe" -m webgist_host.native %*\r\n')
     assert "\n" not in text.replace("\r\n", "")
 
@@ -202,7 +205,7 @@ def test_launcher_quotes_awkward_interpreter_paths_for_sh(tmp_path):
     launcher = tmp_path / "l.sh"
     # The interpreter does not exist here: the launcher's check for it (`[ ! -x ...]`)
     # is turned into one that passes, and exec into printf.
-    launcher.write_text(install.launcher_text("linux", odd).replace("[ ! -x ", "[ ! -n ", 1).replace(
+    launcher.write_text(launcher_text("linux", odd).replace("[ ! -x ", "[ ! -n ", 1).replace(
         "exec ", "printf '%s\\n' ", 1))
     result = subprocess.run(["sh", str(launcher), "arg one"], capture_output=True, text=True)
     assert result.stdout.splitlines() == [odd, "-m", "webgist_host.native", "arg one"]

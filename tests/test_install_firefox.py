@@ -18,7 +18,10 @@ from install_support import home, mode, tree  # noqa: F401  (home is a fixture)
 
 import webgist_host
 from webgist_host.install import command as install
-from webgist_host.install.command import EXTENSION_ID, GECKO_ID, HOST_NAME, MANIFEST_FILENAME
+from webgist_host.install.launcher import LAUNCHER_POSIX
+from webgist_host.install.manifest import (EXTENSION_ID, GECKO_ID, HOST_DESCRIPTION, HOST_NAME,
+                                           MANIFEST_FILENAME, manifest_data)
+from webgist_host.install.targets import BROWSERS, Env, Target, browser_target
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -55,11 +58,11 @@ def test_extension_manifest_pins_the_gecko_id_the_host_allows():
 def test_install_for_firefox_writes_allowed_extensions_manifest(home, tmp_path, capsys):
     before = tree(tmp_path)
     assert install.main(["--browser", "firefox"]) == 0
-    launcher = tmp_path / "data" / "webgist" / install.LAUNCHER_POSIX
+    launcher = tmp_path / "data" / "webgist" / LAUNCHER_POSIX
     manifest_path = firefox_manifest_path(home)
     assert json.loads(manifest_path.read_text()) == {
         "name": HOST_NAME,
-        "description": install.HOST_DESCRIPTION,
+        "description": HOST_DESCRIPTION,
         "path": str(launcher),
         "type": "stdio",
         "allowed_extensions": [GECKO_ID],
@@ -106,19 +109,19 @@ def test_mozilla_folder_is_detected(home, tmp_path, capsys):
 
 
 def test_firefox_targets_on_macos_and_windows(tmp_path):
-    firefox = install.BROWSERS["firefox"]
-    mac = install.Env("mac", tmp_path, {"WEBGIST_HOME": str(tmp_path / "d")})
-    assert install.browser_target(mac, firefox) == install.Target(
+    firefox = BROWSERS["firefox"]
+    mac = Env("mac", tmp_path, {"WEBGIST_HOME": str(tmp_path / "d")})
+    assert browser_target(mac, firefox) == Target(
         "Firefox", tmp_path / "Library" / "Application Support" / "Mozilla" / "NativeMessagingHosts"
         / MANIFEST_FILENAME, None, firefox=True)
-    win = install.Env("windows", tmp_path, {"WEBGIST_HOME": str(tmp_path / "d")})
-    target = install.browser_target(win, firefox)
+    win = Env("windows", tmp_path, {"WEBGIST_HOME": str(tmp_path / "d")})
+    target = browser_target(win, firefox)
     assert target.registry_key == rf"Software\Mozilla\NativeMessagingHosts\{HOST_NAME}"
     assert target.firefox
     # Not the Chromium manifest's file: the two say different things.
     assert target.manifest == tmp_path / "d" / "firefox" / MANIFEST_FILENAME
-    assert install.browser_target(win, install.BROWSERS["chrome"]).manifest != target.manifest
-    assert "allowed_origins" not in install.manifest_data(Path("x"), firefox=True)
+    assert browser_target(win, BROWSERS["chrome"]).manifest != target.manifest
+    assert "allowed_origins" not in manifest_data(Path("x"), firefox=True)
 
 
 def test_launcher_answers_a_ping_when_started_as_firefox_does(home):

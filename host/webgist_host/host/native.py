@@ -41,7 +41,7 @@ from .. import __version__
 from .framing import (MAX_INCOMING_FRAME, FrameTooLargeError, FramingError, UploadAssembler,
                       UploadError, UPLOAD_TYPES, clean_text, encode_frame, encode_reply_frames,
                       read_frame)
-from ..install.command import ALLOWED_EXTENSIONS, ALLOWED_ORIGINS
+from ..install.manifest import ALLOWED_EXTENSIONS, ALLOWED_ORIGINS
 from ..engine.render.markdown import IMAGE_MODES, LINK_STYLES
 from ..engine.render.overlay import overlay_blocks
 from ..engine.pipeline import SCOPES, convert

@@ -1,0 +1,80 @@
+"""The host manifest `com.webgist.host.json`: who may start the host, and how.
+
+Chromium-family browsers read `allowed_origins`, a list of extension origins. The
+webgist extension's id is fixed by the `key` in extension/manifest.json (the id is the
+first 32 hex digits of sha256 of the DER public key, with 0-f written as a-p), so the
+origin stays valid wherever the extension is unpacked.
+
+Firefox reads `allowed_extensions` instead, a list of extension ids; webgist's is
+pinned by `browser_specific_settings.gecko.id` in extension/manifest.json.
+
+The native host imports ALLOWED_ORIGINS and ALLOWED_EXTENSIONS from here to refuse
+any other caller, so this module stays free of installer machinery (no argparse, no
+file writing).
+"""
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+from pathlib import Path
+from typing import Any
+
+EXTENSION_ID = "lhffnkolijnlanjndjbdjeiodohbkkgi"
+HOST_NAME = "com.webgist.host"
+ALLOWED_ORIGINS = (f"chrome-extension://{EXTENSION_ID}/",)
+GECKO_ID = "webgist@webgist.example"      # extension/manifest.json browser_specific_settings
+ALLOWED_EXTENSIONS = (GECKO_ID,)          # Firefox's form of allowed_origins
+MANIFEST_FILENAME = f"{HOST_NAME}.json"
+HOST_DESCRIPTION = "webgist: turns the page in front of you into clean Markdown"
+
+
+def extension_id_from_key(key_b64: str) -> str:
+    """The extension id Chromium derives from a manifest `key` (base64 DER)."""
+    der = base64.b64decode("".join(key_b64.split()))
+    digest = hashlib.sha256(der).hexdigest()[:32]
+    return "".join(chr(ord("a") + int(c, 16)) for c in digest)
+
+
+def manifest_data(launcher: Path, firefox: bool = False) -> dict[str, Any]:
+    """The manifest naming `launcher`, in Chromium's form or (firefox) Firefox's."""
+    data: dict[str, Any] = {
+        "name": HOST_NAME,
+        "description": HOST_DESCRIPTION,
+        "path": str(launcher),
+        "type": "stdio",
+    }
+    if firefox:
+        data["allowed_extensions"] = list(ALLOWED_EXTENSIONS)
+    else:
+        data["allowed_origins"] = list(ALLOWED_ORIGINS)
+    return data
+
+
+def manifest_text(launcher: Path, firefox: bool = False) -> str:
+    """manifest_data as the file holds it."""
+    return json.dumps(manifest_data(launcher, firefox), indent=2) + "\n"
+
+
+def is_our_manifest(path: Path) -> bool:
+    """Whether `path` holds a manifest for this host (so uninstall may delete it)."""
+    try:
+        name: object = json.loads(path.read_text(encoding="utf-8")).get("name")
+    except (OSError, ValueError, AttributeError):
+        return False
+    return name == HOST_NAME
+
+
+def manifest_problem(manifest: Any, path: Path, firefox: bool) -> str | None:
+    """What is wrong with the parsed manifest at `path` (None when it is fine),
+    before anything is run: name, type, and the caller it allows."""
+    if not isinstance(manifest, dict) or manifest.get("name") != HOST_NAME:
+        return f"{path} is not a {HOST_NAME} manifest"
+    if manifest.get("type") != "stdio":
+        return f"{path}: type must be 'stdio'"
+    if firefox:
+        if GECKO_ID not in (manifest.get("allowed_extensions") or []):
+            return f"{path} does not allow the Firefox extension {GECKO_ID}"
+    elif ALLOWED_ORIGINS[0] not in (manifest.get("allowed_origins") or []):
+        return f"{path} does not allow {ALLOWED_ORIGINS[0]}"
+    return None
