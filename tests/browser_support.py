@@ -7,7 +7,7 @@ import time
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from webgist_host.install.command import EXTENSION_ID
+from webgist_host.install.manifest import EXTENSION_ID
 
 POPUP_URL = f"chrome-extension://{EXTENSION_ID}/popup.html"
 

@@ -17,7 +17,7 @@ from browser_support import (CDPTarget, devtools_targets, extension_browser_with
                              press_copy_shortcut, press_extension_shortcut, read_clipboard,
                              read_clipboard_settled, service_worker)
 from conftest import EXTENSION
-from webgist_host.install.command import EXTENSION_ID
+from webgist_host.install.manifest import EXTENSION_ID
 
 pytestmark = pytest.mark.browser
 PAGE = "ext--options.html"

@@ -22,7 +22,7 @@ from browser_support import (CDPTarget, click_copy, devtools_targets, last_comma
                              open_page_and_popup,
                              press_copy_shortcut, service_worker)
 from conftest import EXTENSION
-from webgist_host.install.command import EXTENSION_ID
+from webgist_host.install.manifest import EXTENSION_ID
 
 pytestmark = pytest.mark.browser
 PAGE = "ext--options.html"

@@ -29,7 +29,7 @@ from pathlib import Path
 
 import pytest
 
-from webgist_host.install.command import ALLOWED_ORIGINS, EXTENSION_ID, MANIFEST_FILENAME
+from webgist_host.install.manifest import ALLOWED_ORIGINS, EXTENSION_ID, MANIFEST_FILENAME
 
 ROOT = Path(__file__).resolve().parents[1]
 ORIGIN = f"chrome-extension://{EXTENSION_ID}/"

@@ -18,7 +18,7 @@ import nativemessaging
 import pytest
 
 import webgist_host
-from webgist_host.install.command import EXTENSION_ID
+from webgist_host.install.manifest import EXTENSION_ID
 
 ORIGIN = f"chrome-extension://{EXTENSION_ID}/"
 ONE_MIB = 1_048_576

@@ -25,10 +25,6 @@ from .manifest import ALLOWED_ORIGINS, GECKO_ID, MANIFEST_FILENAME
 from .register import install, recorded_targets, uninstall
 from .targets import BROWSERS, Env, resolve_targets
 
-# Tests outside the installer (browser_support, test_isolation, test_native_host,
-# test_extension_*) still import these from here.
-from .manifest import EXTENSION_ID  # noqa: F401
-
 _DESCRIPTION = (
     "Register webgist's native-messaging host so the browser extension can\n"
     "convert pages. Writes a launcher into the webgist data folder\n"
