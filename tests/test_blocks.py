@@ -6,9 +6,10 @@ import pytest
 from lxml import etree
 
 from webgist_host.engine.blocks import extract_blocks
-from webgist_host.engine.blocks.code import NO_LANGUAGE_WORDS, code_language
+from webgist_host.engine.blocks.code import code_language
 from webgist_host.engine.blocks.inline import escape_text
-from webgist_host.engine.blocks.tables import LONG_CELL_CHARS, is_layout_table
+from webgist_host.engine.blocks.tables import is_layout_table
+from webgist_host.engine.blocks.tuning import LONG_CELL_CHARS, NO_LANGUAGE_WORDS
 from webgist_host.engine.dom.capture import FLAG_DISPLAYED, FLAG_FLOAT, FLAG_VISIBLE, Capture, read_capture
 from webgist_host.engine.dom.parse import parse_html
 

@@ -6,6 +6,11 @@ import re
 from typing import Callable
 
 from ..dom.nodes import tag_of
+from .tuning import (
+    CODE_TABLE_DEPTH, CODE_WRAPPER_DEPTH, CONTROL_ROLES, CONTROL_TAGS, COPY_WORDS,
+    HIGHLIGHTER_CLASS_WORDS, LANGUAGE_ANCESTOR_LEVELS, LANGUAGE_LABEL_WORDS,
+    NO_LANGUAGE_WORDS, PROSE_TAGS, STRIP_MAX_WORDS,
+)
 
 # Class prefixes highlighters use for the language: Prism/highlight.js "language-",
 # Google prettify "lang-", MDN and Sphinx "highlight-", GitHub "highlight-source-".
@@ -15,11 +20,6 @@ LANGUAGE_ATTRIBUTES = ("data-lang", "data-language", "language")
 # Hexo and Jekyll name the language as the other token beside "highlight":
 # <figure class="highlight cpp">.
 HIGHLIGHT_CLASS = "highlight"
-# What a highlighter writes when it found no language; perldoc's fences came out
-# tagged "undefined", a word the page never showed.
-NO_LANGUAGE_WORDS = frozenset({
-    "undefined", "none", "null", "text", "plaintext", "plain", "nohighlight",
-})
 # MDN's SyntaxHighlighter convention: class="brush: js; ..."
 _BRUSH_RE = re.compile(r"brush:\s*([\w+#.-]+)")
 _LANGUAGE_RE = re.compile(r"^[a-z0-9][a-z0-9_+#.-]{0,29}$")
@@ -27,10 +27,6 @@ _LANGUAGE_RE = re.compile(r"^[a-z0-9][a-z0-9_+#.-]{0,29}$")
 # and many highlighters write one <div> per line).
 LINE_TAGS = frozenset({"div", "p", "li", "tr", "table", "ul", "ol", "dl", "dt", "dd",
                        "section", "article", "pre", "h1", "h2", "h3", "h4", "h5", "h6"})
-# How far up from the <pre> a wrapper may name the language (Sphinx puts it two up).
-LANGUAGE_ANCESTOR_LEVELS = 2
-# td > tr > (tbody >) table: how far a code cell sits below its line-number table.
-CODE_TABLE_DEPTH = 3
 # A gutter's text: line numbers, one a line (Hexo, Chroma, Pygments "linenos").
 _LINE_NUMBERS_RE = re.compile(r"^\s*\d+(?:\s*\n\s*\d+)*\s*$")
 
@@ -105,13 +101,9 @@ def code_language(pre) -> str | None:
 
 
 # A <code> outside any <pre> whose class says "block" is a listing of its own (Lean's
-# Verso writes code.hl.lean.block). Its other class words are highlighter names or
-# the language; these are the highlighter names.
+# Verso writes code.hl.lean.block); its other class words are highlighter names
+# (HIGHLIGHTER_CLASS_WORDS) or the language.
 BLOCK_CODE_CLASS = "block"
-HIGHLIGHTER_CLASS_WORDS = frozenset({
-    "hl", "highlight", "highlighted", "code", "source", "sourcecode", "syntax",
-    "notranslate", "chroma", "shiki", "block",
-})
 
 
 def is_block_code(el) -> bool:
@@ -190,27 +182,6 @@ def _collect(root, skip, parts: list[str]) -> None:
 
 
 # --- the copy-button strip above a code block ------------------------------------
-
-# A strip above a code block ("js Copy" on MDN) is furniture only when this short.
-STRIP_MAX_WORDS = 3
-# Controls a strip holds (MDN's <button>Copy</button>, GitHub's <clipboard-copy>).
-CONTROL_TAGS = frozenset({"button", "clipboard-copy"})
-CONTROL_ROLES = frozenset({"button"})
-# Words of a strip's labels: the copy action and its feedback.
-COPY_WORDS = frozenset({"copy", "copied", "copied!", "code", "clipboard", "to"})
-# Language names a strip shows that the markup may spell differently (MDN's strip
-# says "js" over brush: js, Docusaurus "JavaScript"); the no-language words count too.
-LANGUAGE_LABEL_WORDS = frozenset({
-    "js", "javascript", "ts", "typescript", "html", "css", "json", "bash", "sh", "shell",
-    "console", "python", "py", "java", "c", "c++", "cpp", "c#", "csharp", "go", "rust",
-    "ruby", "php", "sql", "yaml", "xml", "jsx", "tsx", "kotlin", "swift", "http",
-})
-# Tags that hold prose: never a strip, however short (perldoc lost "For example,
-# this program" to a strip rule that took any short <p>).
-PROSE_TAGS = frozenset({"p", "h1", "h2", "h3", "h4", "h5", "h6", "li", "blockquote"})
-# How far down through first children a code block may sit under a wrapper
-# (Sphinx: div.highlight-python > div.highlight > pre).
-CODE_WRAPPER_DEPTH = 3
 
 
 def _holds_control(el) -> bool:

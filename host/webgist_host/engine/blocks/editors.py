@@ -65,7 +65,9 @@ _ROOT_NAMES = tuple(EDITOR_SHAPES)
 
 def could_be_editor(classes: str | None) -> bool:
     """False when a class value cannot name an editor root (most values)."""
-    return bool(classes) and any(map(classes.__contains__, _ROOT_NAMES))
+    if not classes:
+        return False
+    return any(map(classes.__contains__, _ROOT_NAMES))
 
 
 def editor_shape(el) -> EditorShape | None:
@@ -135,9 +137,9 @@ def _top(line, layer) -> float | None:
 
 def _ordered(lines: list, layer) -> list:
     """Lines as the reader sees them: by their top offset when all are placed."""
-    tops = [_top(line, layer) for line in lines]
-    if lines and all(top is not None for top in tops):
-        order = sorted(range(len(lines)), key=lambda i: tops[i])
+    tops = [top for top in (_top(line, layer) for line in lines) if top is not None]
+    if lines and len(tops) == len(lines):
+        order = sorted(range(len(lines)), key=tops.__getitem__)
         return [lines[i] for i in order]
     return lines
 

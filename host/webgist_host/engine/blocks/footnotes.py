@@ -14,25 +14,16 @@ import re
 from dataclasses import dataclass, field
 
 from ..dom.nodes import tag_of
+from .tuning import (
+    MAX_REFERENCE_CHARS, NOTE_BLOCK_TAGS, NOTE_NAME_RE, REFERENCE_ID_LEVELS,
+    REFERENCE_WRAPPER_TAGS, WRAPPER_STOP_TAGS,
+)
 
-# The words ids and classes of notes are spelled with (fn1, fn:1, footnote-2,
-# cite_note-3, _ftn4, endnote5, sdfootnote6sym).
-_NOTE_NAME_RE = re.compile(r"(?:^|[-_:.])(?:fn|footnote|ftn|cite[-_]note|endnote|sdfootnote|note)",
-                           re.I)
-# Block elements that may be a note when their id or class says so.
-NOTE_BLOCK_TAGS = frozenset({"p", "div", "aside", "section", "dd"})
-# A reference's visible text is a number, a letter or a mark, in brackets or not;
-# longer text is an ordinary in-page link (a table of contents).
-MAX_REFERENCE_CHARS = 8
-# Wrappers a reference sits in with nothing but brackets around it: <sup>[<a>1</a>]</sup>.
-REFERENCE_WRAPPER_TAGS = frozenset({"sup", "span"})
 _BRACKETS_ONLY_RE = re.compile(r"^[\s\[\]()]*$")
 _WORD_RE = re.compile(r"\w")
 _DIGITS_RE = re.compile(r"\d+")
 # A label GFM accepts in "[^label]": no brackets, spaces or carets.
 _LABEL_RE = re.compile(r"^[^\[\]\s^\\]+$")
-# How far up from a reference link its id may sit (LessWrong: span[id] > sup > span > a).
-REFERENCE_ID_LEVELS = 3
 
 
 @dataclass
@@ -61,8 +52,8 @@ def _is_note(el) -> bool:
         return True
     if tag not in NOTE_BLOCK_TAGS:
         return False
-    return bool(_NOTE_NAME_RE.search(el.get("id") or "")
-                or _NOTE_NAME_RE.search(el.get("class") or ""))
+    return bool(NOTE_NAME_RE.search(el.get("id") or "")
+                or NOTE_NAME_RE.search(el.get("class") or ""))
 
 
 def _list_number(li) -> int | None:
@@ -166,10 +157,6 @@ def _find_backlinks(found: Footnotes, anchors: list, reference_ids: set) -> None
                and _only_backlinks(node, found.backlinks)):
             found.backlinks.add(node)
             node = node.getparent()
-
-
-# A back-link wrapper is never one of these: they hold the note's own words.
-WRAPPER_STOP_TAGS = frozenset({"li", "p", "div", "section", "aside", "ol", "ul", "dd", "body"})
 
 
 def _only_backlinks(el, backlinks: set) -> bool:

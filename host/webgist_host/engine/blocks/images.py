@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ..dom.nodes import tag_of
+from .tuning import PICTURE_DEPTH, PLACEHOLDER_SCHEMES
 
 # collect.js stamps the browser's currentSrc here when it differs from src.
 CURRENT_SRC_ATTR = "data-wg-src"
@@ -10,10 +11,6 @@ CURRENT_SRC_ATTR = "data-wg-src"
 LAZY_SRC_ATTRIBUTES = ("data-src", "data-original", "data-lazy-src")
 # lazysizes keeps a responsive image's real candidates here until it loads.
 LAZY_SRCSET_ATTRIBUTE = "data-srcset"
-# An image whose src is one of these schemes is only used when nothing else is.
-PLACEHOLDER_SCHEMES = ("data:",)
-# How far above an <img> its <picture> may be (the parser nests it in <source>s).
-PICTURE_DEPTH = 4
 # The only data: URIs a page may show as a picture.
 DATA_IMAGE_PREFIX = "data:image/"
 
@@ -131,3 +128,11 @@ def picture_source(el) -> str | None:
             return None
         node = node.getparent()
     return None
+
+
+def shown_noscript_pictures(el, measured: bool) -> list:
+    """Without a browser, the pictures a <noscript> shows (not a lazy twin's); a
+    measured page drew its pictures already."""
+    if measured or tag_of(el) != "noscript":
+        return []
+    return noscript_pictures(el)

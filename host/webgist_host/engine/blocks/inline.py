@@ -14,6 +14,10 @@ from urllib.parse import urljoin, urlsplit
 
 from .math import Math, math_of
 from ..dom.nodes import tag_of
+from .tuning import (
+    EDIT_SECTION_CLASSES, LINE_BREAKING_TAGS, PERMALINK_CLASSES, PERMALINK_GLYPHS,
+    SKIPPED_TAGS, UNSAFE_HREF_PREFIXES,
+)
 
 # Elements that start a new block in the browser's default stylesheet. Met inside
 # inline content (a <div> in a heading, a <p> in a table cell) they keep words apart.
@@ -25,16 +29,6 @@ BLOCK_TAGS = frozenset({
     "plaintext", "pre", "search", "section", "summary", "table", "tbody", "td", "tfoot",
     "th", "thead", "tr", "ul", "xmp",
 })
-# Inside a table cell or a quote these separate lines rather than just words
-# (seed: <td>a<br>b</td> came out as "ab").
-LINE_BREAKING_TAGS = frozenset({"p", "li", "div", "dt", "dd", "tr"})
-
-# Never content: code, styling, metadata, form widgets whose text is option lists.
-SKIPPED_TAGS = frozenset({
-    "script", "style", "noscript", "template", "head", "title", "meta", "link",
-    "select", "datalist", "option", "optgroup", "textarea", "input", "canvas",
-    "object", "embed", "param", "source", "track", "map", "area",
-})
 
 # <del>, <s> and <strike> as GFM strikethrough: a sale's old price, a struck claim
 # (defuddle's expected Markdown writes ~~ for them too).
@@ -43,16 +37,9 @@ EMPHASIS_MARKS = {"strong": "**", "b": "**", "em": "*", "i": "*",
 # Rendered as code spans: their text is literal, not prose to escape.
 CODE_SPAN_TAGS = frozenset({"code", "kbd", "samp", "tt"})
 
-# Hrefs that run script or smuggle a page in; the link text survives without them.
-UNSAFE_HREF_PREFIXES = ("javascript:", "vbscript:", "data:")
 # A page served over the web cannot send its reader to their own disk.
 WEB_SCHEMES = frozenset({"http", "https"})
 LOCAL_SCHEMES = frozenset({"file"})
-# Heading permalinks (Sphinx "¶", GitHub/Hugo "#", "🔗") are page furniture, not words.
-PERMALINK_GLYPHS = frozenset({"¶", "#", "🔗", "§"})
-PERMALINK_CLASSES = frozenset({"headerlink"})
-# MediaWiki's "[edit]" next to every heading.
-EDIT_SECTION_CLASSES = frozenset({"mw-editsection"})
 
 BR = "\x00"          # a hard line break, until the block is finished
 _SPACE_RE = re.compile(r"[ \t\n\r\f\v]+")

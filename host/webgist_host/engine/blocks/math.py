@@ -13,6 +13,10 @@ from dataclasses import dataclass
 from urllib.parse import parse_qs, unquote, urlsplit
 
 from ..dom.nodes import tag_of
+from .tuning import (
+    DISPLAY_CLASS_WORDS, DISPLAY_PARENT_TAGS, LATEX_IMAGE_CLASSES, LATEX_URL_PARAMETERS,
+    MATHJAX2_SCRIPT_DISTANCE,
+)
 
 # <annotation encoding=...> values that hold TeX (MathML 3 §5.1.3; Wikipedia and
 # KaTeX write application/x-tex, some converters TeX or LaTeX).
@@ -38,23 +42,12 @@ MATHJAX2_COPY_CLASSES = frozenset({
     "MathJax", "MathJax_Display", "MathJax_Preview", "MathJax_SVG", "MathJax_SVG_Display",
     "MathJax_CHTML", "MathJax_PHTML", "MathJax_MathML", "MJX_Assistive_MathML",
 })
-# How many following siblings may sit between a MathJax 2 copy and its script
-# (Preview, then the Frame or Display, then the script).
-MATHJAX2_SCRIPT_DISTANCE = 2
 # Attributes a renderer keeps the source in, on the element that holds the formula
 # (Gemini: <span class="math-inline" data-math="x"> around KaTeX without MathML).
 MATH_SOURCE_ATTRIBUTES = ("data-math", "data-tex", "data-latex")
 _MATH_SOURCE_ATTRIBUTE_SET = frozenset(MATH_SOURCE_ATTRIBUTES)
-# Class words that mark such an element as display math ("math-block").
-DISPLAY_CLASS_WORDS = ("block", "display")
-# Images of a formula: WordPress.com's <img class="latex" alt="TeX">, or an address
-# that carries the TeX (codecogs "png.latex?TeX", Google Charts "cht=tx&chl=TeX").
-LATEX_IMAGE_CLASSES = frozenset({"latex", "tex", "math", "equation"})
-LATEX_URL_PARAMETERS = ("latex", "chl", "tex", "eq", "formula")
 # TeX is told from prose by a control word: "\frac", "\alpha".
 _TEX_COMMAND_RE = re.compile(r"\\[A-Za-z]+")
-# Block containers an image formula may stand alone in, as display math.
-DISPLAY_PARENT_TAGS = frozenset({"p", "div", "center", "figure", "dd", "section", "article"})
 _SPACE_RE = re.compile(r"\s+")
 
 
@@ -279,7 +272,9 @@ MATHJAX2_COPY_STEMS = ("MathJax", "MJX_")
 
 def could_be_mathjax2_copy(classes: str | None) -> bool:
     """False when a class value cannot mark a MathJax 2 rendering (most values)."""
-    return bool(classes) and any(map(classes.__contains__, MATHJAX2_COPY_STEMS))
+    if not classes:
+        return False
+    return any(map(classes.__contains__, MATHJAX2_COPY_STEMS))
 
 
 def is_mathjax2_copy(el) -> bool:

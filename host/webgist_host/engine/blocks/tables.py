@@ -6,12 +6,8 @@ from typing import Callable
 
 from .inline import BR, BLOCK_TAGS, LINE_BREAKING_TAGS
 from ..dom.nodes import tag_of
+from .tuning import LONG_CELL_CHARS, PAGE_IN_CELL_TAGS
 
-# A cell holding more prose than this is a page column, not a datum (Hacker News
-# came out as one 3,720-character block when its layout table was read as data).
-LONG_CELL_CHARS = 400
-# A cell holding any of these holds a page, so the table is layout.
-PAGE_IN_CELL_TAGS = frozenset({"table", "form", "h1", "h2", "h3", "h4", "h5", "h6"})
 # Row groups a table's own rows may sit in.
 ROW_GROUP_TAGS = frozenset({"thead", "tbody", "tfoot"})
 CELL_TAGS = frozenset({"td", "th"})

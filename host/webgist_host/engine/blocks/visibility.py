@@ -1,57 +1,31 @@
-"""Stage 3's judgement of what a reader never sees: hidden attributes, aria-hidden,
-hiding and screen-reader-only classes, inline display:none, closed dialogs and
-popovers, and the browser's own word when the page was measured.
+"""The block stage's judgement of what a reader never sees: hidden attributes,
+aria-hidden, hiding and screen-reader-only classes, inline display:none, closed
+dialogs and popovers, and the browser's own word when the page was measured.
 
 Without a browser several of these are reveals a script performs on load (a
 collapsed FAQ answer, a tab panel, React's streamed content, a <noscript> thread),
-so they are weighed, not believed outright. HiddenContent is mixed into the block
-walker, whose index (tags, attribute names, class values) it reads.
+so they are weighed, not believed outright. Visibility reads the page index (tags,
+attribute names, class values, boxes); the walker asks it about each element.
 """
 from __future__ import annotations
 
 import re
 
-from .images import noscript_pictures
+from .images import shown_noscript_pictures
+from .page_index import PageIndex, PerValue
+from .tuning import (
+    ANSWER_MIN_WORDS, CLASS_MAY_HIDE, HIDDEN_BULK_SHARE, HIDING_CLASSES, ICON_TAGS,
+    NOSCRIPT_MIN_WORDS, QUESTION_MAX_WORDS, REACT_STREAMED_ID, SCREEN_READER_ONLY_CLASSES,
+    SCREEN_READER_ONLY_SUFFIXES, SHOWN_AT_SOME_WIDTH,
+)
 from ..dom.nodes import tag_of
-from ..regions.vocabulary import HIDING_CLASSES, SCREEN_READER_ONLY_CLASSES
 
-# The id React gives a streamed Suspense boundary's content: S:0, S:1, ...
-_REACT_STREAMED_ID = re.compile(r"^S:\d+$")
-# Tags that draw an icon with no text: icon fonts use <i>, the rest inline <svg>.
-# (An <img> has its own alt, so screen-reader text beside it is not its text.)
-ICON_TAGS = frozenset({"i", "svg"})
-# Without a browser, a hiding class or an inline display:none is not believed on an
-# element holding at least this share of the text of its <main> (or of the page,
-# when there is none): it is a reveal on load (see _holds_page_bulk). WCXB lost
-# whole pages without it: two to hiding classes, three shop pages whose <main> is
-# one display:none <div> until an access script runs. Measured against the page
-# instead of <main>, a hidden comparison section (a third of one page) came back.
-HIDDEN_BULK_SHARE = 0.5
-# Classes that show an element from some screen width on ("d-md-block", "md:flex",
-# Bootstrap 3's "visible-lg"): with them a hiding class hides on small screens only.
-_SHOWN_AT_SOME_WIDTH = re.compile(
-    r"^(?:d-(?!print)[a-z]+-(?!none)[a-z-]+|[a-z0-9]+:(?!hidden)[a-z-]+|visible-[a-z-]+)$")
-# One cheap test on every class value before its tokens are compared with
-# SCREEN_READER_ONLY_CLASSES and HIDING_CLASSES: the substrings all of those hold.
-# Plain `in` tests on the lower-cased value: a case-insensitive regex alternation
-# took 20 times as long on a long utility-class value, and ran on every element.
-_CLASS_MAY_HIDE = ("hid", "none", "sr-", "screen", "invisib", "assistiv")
-# A <noscript> this long is content, not an "enable JavaScript" notice or a pixel.
-NOSCRIPT_MIN_WORDS = 100
-# A framework's prefixed copy of a screen-reader-only utility (u-text-sr-only,
-# tw-sr-only, c-visually-hidden) means what the bare name means.
-_SR_ONLY_SUFFIXES = ("-sr-only", "-visually-hidden", "-screen-reader-text")
+_DISPLAY_NONE_RE = re.compile(r"display\s*:\s*none", re.I)
 
 
 def _screen_reader_tokens(tokens: tuple[str, ...]) -> bool:
     return (not SCREEN_READER_ONLY_CLASSES.isdisjoint(tokens)
-            or any(t.endswith(_SR_ONLY_SUFFIXES) for t in tokens))
-
-
-_DISPLAY_NONE_RE = re.compile(r"display\s*:\s*none", re.I)
-# An accordion's question is a line; its answer is prose (see _answer_under_question).
-QUESTION_MAX_WORDS = 25
-ANSWER_MIN_WORDS = 8
+            or any(t.endswith(SCREEN_READER_ONLY_SUFFIXES) for t in tokens))
 
 
 def _shown_words(el) -> tuple[int, int]:
@@ -112,9 +86,18 @@ def hiding_class_tokens(classes: str) -> tuple[str, ...] | None:
     """A class value's tokens, lower-cased, when it holds a substring every hiding
     or screen-reader-only class name has; else None."""
     lowered = classes.lower()
-    if not any(map(lowered.__contains__, _CLASS_MAY_HIDE)):
+    if not any(map(lowered.__contains__, CLASS_MAY_HIDE)):
         return None
     return tuple(lowered.split())
+
+
+def _stands_for_an_icon(el) -> bool:
+    """Screen-reader text beside a drawn element with no text of its own (an icon
+    font <i>, an <svg>) is that icon's text, as alt is an image's: a comparison
+    table's tick and cross are read as "Yes" and "No"."""
+    return any(sibling is not None and tag_of(sibling) in ICON_TAGS
+               and not "".join(sibling.itertext()).strip()
+               for sibling in (el.getprevious(), el.getnext()))
 
 
 class _Tally:
@@ -125,7 +108,7 @@ class _Tally:
 
     def __init__(self, steps, hidden: list | None = None):
         self._steps = steps
-        self._hidden = hidden          # the hidden subtrees met, for largest_hidden
+        self._hidden = hidden if hidden is not None else []   # for largest_hidden
         self._largest: int | None = None
         self.count = 0
 
@@ -150,10 +133,24 @@ class _Tally:
         return self._largest
 
 
-class HiddenContent:
-    """Whether the walker's elements are drawn for a sighted reader. Needs from the
-    walker: measured, box(), _root, _tags, _attr_names, _class_values, _ids,
-    _class_hiding, _scope_chars, _scope_shown, _controllers and _disclosed."""
+class Visibility:
+    """Whether the elements of one page are drawn for a sighted reader, from the
+    page index (tags, attribute names, class values, boxes) and what the page holds
+    around each element."""
+
+    def __init__(self, index: PageIndex):
+        self.measured = index.measured
+        self.box = index.box
+        self._root = index.root
+        self._tags = index.tags
+        self._attr_names = index.attr_names
+        self._class_values = index.class_values
+        self._controllers = index.controllers
+        # What a class value says about hiding, once per distinct value.
+        self._class_hiding = PerValue(hiding_class_tokens)
+        self._scope_chars: dict = {}          # <main> or root -> its text length, when asked
+        self._scope_shown: dict = {}          # <main> or root -> its shown words, when asked
+        self._disclosed: frozenset | None = None  # ids a collapsed button controls
 
     def hidden_reason(self, el) -> str | None:
         names = self._attr_names.get(el, ())
@@ -174,7 +171,7 @@ class HiddenContent:
             return "aria-hidden"
         tokens = self._hiding_class_tokens(el)
         if tokens:
-            if _screen_reader_tokens(tokens) and not self._stands_for_an_icon(el):
+            if _screen_reader_tokens(tokens) and not _stands_for_an_icon(el):
                 return "a screen-reader-only class: not drawn for sighted readers"
             if not self.measured and self._hidden_by_class(el, tokens):
                 return "a class that hides it (display:none) in the page's own stylesheet"
@@ -198,7 +195,7 @@ class HiddenContent:
 
     def _screen_reader_only(self, el) -> bool:
         tokens = self._hiding_class_tokens(el)
-        return bool(tokens) and _screen_reader_tokens(tokens)
+        return _screen_reader_tokens(tokens) if tokens else False
 
     def _hidden_by_class(self, el, tokens: tuple[str, ...]) -> bool:
         """Without a browser: a utility class that means display:none in the
@@ -207,7 +204,7 @@ class HiddenContent:
         if HIDING_CLASSES.isdisjoint(tokens):
             return False
         # "d-none d-md-block", "hidden md:flex": hidden on small screens only.
-        if any(_SHOWN_AT_SOME_WIDTH.match(t) for t in tokens):
+        if any(SHOWN_AT_SOME_WIDTH.match(t) for t in tokens):
             return False
         return not self._holds_page_bulk(el)
 
@@ -242,15 +239,6 @@ class HiddenContent:
         return (own >= HIDDEN_BULK_SHARE * (words.total() + own)
                 and own >= words.largest_hidden()
                 and next(el.iter("form"), None) is None)
-
-    @staticmethod
-    def _stands_for_an_icon(el) -> bool:
-        """Screen-reader text beside a drawn element with no text of its own (an
-        icon font <i>, an <svg>) is that icon's text, as alt is an image's: a
-        comparison table's tick and cross are read as "Yes" and "No"."""
-        return any(sibling is not None and tag_of(sibling) in ICON_TAGS
-                   and not "".join(sibling.itertext()).strip()
-                   for sibling in (el.getprevious(), el.getnext()))
 
     def _repeated_link(self, el) -> bool:
         """A text link hidden from screen readers and out of the tab order
@@ -336,18 +324,16 @@ class HiddenContent:
     def _streamed_content(self, el) -> bool:
         """React streams server-rendered content into `<div hidden id="S:0">` and a
         script moves it into place; without a browser it is the page (Next.js blogs
-        in WCXB lost their whole article to the hidden attribute)."""
-        return not self.measured and bool(_REACT_STREAMED_ID.match(el.get("id") or ""))
+        lose their whole article to the hidden attribute)."""
+        return not self.measured and bool(REACT_STREAMED_ID.match(el.get("id") or ""))
 
-    def _noscript_is_the_page(self, el) -> bool:
+    def noscript_is_the_page(self, el) -> bool:
         """Without a browser, a <noscript> holding real prose is what a reader with
         scripts off sees: Discourse forums serve the whole thread that way."""
         if self.measured or tag_of(el) != "noscript":
             return False
         return len(el.text_content().split()) >= NOSCRIPT_MIN_WORDS
 
-    def _noscript_pictures(self, el) -> list:
+    def noscript_pictures(self, el) -> list:
         """Without a browser, the pictures a <noscript> shows (not a lazy twin's)."""
-        if self.measured or tag_of(el) != "noscript":
-            return []
-        return noscript_pictures(el)
+        return shown_noscript_pictures(el, self.measured)

@@ -176,23 +176,3 @@ AUTHOR_BOX_WORDS = frozenset({"info", "box", "card", "about", "details", "profil
 # Quantcast's "qc" (Medium's generated two-letter class names include "qc").
 CONSENT_VENDOR_WORDS = frozenset({"onetrust", "cookiebot", "didomi", "usercentrics",
                                   "truste"})
-
-# Screen-reader-only classes (Bootstrap, WordPress, Drupal, Tailwind, GOV.UK and the
-# "visually hidden" idiom): text a sighted reader never sees, such as a swatch's
-# "Option: KALLAX, shelving unit, white" or "4.2 out of 5 stars" beside the stars,
-# and which WCXB's references, taken from the drawn page, leave out. Compared with
-# the raw class tokens (lower-cased), not the folded words: "sr" alone is too short.
-SCREEN_READER_ONLY_CLASSES = frozenset({
-    "sr-only", "sr-only-focusable", "visually-hidden", "visually-hidden-focusable",
-    "visuallyhidden", "screen-reader-text", "screen-reader-only", "element-invisible",
-    "assistive-text", "a11y-hidden", "u-visually-hidden", "govuk-visually-hidden",
-})
-
-# Utility classes that mean display:none in the framework that defines them:
-# Bootstrap 4/5 "d-none", Bulma "is-hidden", Foundation "hide", Bootstrap 3 and
-# Tailwind "hidden" (seed 004 counts span/div.*hidden* among the layout names).
-# Read only on the static path (the browser's boxes say what was drawn). On WCXB
-# the text under them is mostly absent from the references (tab and overlay
-# content, script data, mobile duplicates): +0.0018 F1, collection +0.012.
-# Not "js-hidden" (hidden only once scripts run; no measured effect either way).
-HIDING_CLASSES = frozenset({"d-none", "is-hidden", "hide", "hidden"})

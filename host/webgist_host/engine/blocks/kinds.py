@@ -1,0 +1,279 @@
+"""The block stage's handlers, one per kind of element that starts a block: each
+reads its element and asks the walker to emit blocks (or to walk into it as a
+container). HANDLERS maps a tag to its handler; the walker picks math, editors and
+drawn code first, whatever their tag."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable
+
+from .code import (
+    block_code_language, code_language, code_text, is_block_code, is_line_number_gutter,
+)
+from .context import Context, Frame
+from .editors import read_editor
+from .images import image_alt, image_source
+from .inline import escape_text, finish, link, markdown_url
+from .page_index import MEDIA_LABELS, svg_labels
+from .tables import cells_of, clean_table_html, is_layout_table, needs_html, own_rows
+from .tuning import QUOTE_PARAGRAPH_TAGS, QUOTE_STRUCTURE_TAGS
+from ..dom.nodes import tag_of
+from ..model import Action, BlockKind, Decision
+
+if TYPE_CHECKING:
+    from .walker import Walker
+
+STAGE = "blocks"
+HEADING_LEVELS = {f"h{n}": n for n in range(1, 7)}
+SVG_LABEL_JOINER = " · "
+
+
+def heading(w: Walker, el, ctx: Context) -> None:
+    text, rich = finish(*w.inline.content(el))
+    if text:
+        rich = rich.replace("  \n", " ")
+        if ctx.link and "](" not in rich:
+            rich = link(rich, ctx.link)
+        w.emit(ctx, BlockKind.HEADING, el, text, rich, level=HEADING_LEVELS[w.index.tags[el]])
+
+
+def list_(w: Walker, el, ctx: Context) -> None:
+    ordered = tag_of(el) == "ol"
+    inner = ctx._replace(list_depth=ctx.list_depth + 1, ordered=ordered,
+                         numbers=_item_numbers(el) if ordered else None, frame=None)
+    w.container(el, inner)
+
+
+def footnote(w: Walker, el, ctx: Context, label: str) -> None:
+    """A note a reference points to: "[^label]: " before its first paragraph,
+    the rest continuing it."""
+    frame = Frame(w.path(el), w.index.positions.get(el, 0), w.rect(el),
+                  dict(kind=BlockKind.PARAGRAPH, tag=tag_of(el)), prefix=f"[^{label}]: ",
+                  mark=w.footnotes.marks.get(el, ""))
+    w.container(el, ctx._replace(frame=frame, numbers=None, list_depth=0, ordered=False))
+
+
+def list_item(w: Walker, el, ctx: Context) -> None:
+    number = ctx.numbers.get(el) if (ctx.ordered and ctx.numbers) else None
+    fields = dict(kind=BlockKind.LIST_ITEM, tag="li", level=max(1, ctx.list_depth),
+                  ordered=ctx.ordered, number=number, checked=_task_state(el))
+    _framed(w, el, ctx, fields)
+
+
+def definition(w: Walker, el, ctx: Context) -> None:
+    _framed(w, el, ctx, dict(kind=BlockKind.PARAGRAPH, tag=tag_of(el)))
+
+
+def _framed(w: Walker, el, ctx: Context, fields: dict) -> None:
+    outer = ctx.frame
+    if outer is not None and outer.taken and fields["kind"] != BlockKind.LIST_ITEM:
+        # A definition list inside a definition (Sphinx's "Returns:" field list
+        # in a function's <dd>) continues the outer item.
+        fields = {**fields, "body_of": outer.xpath}
+    frame = Frame(w.path(el), w.index.positions.get(el, 0), w.rect(el), fields)
+    w.container(el, ctx._replace(frame=frame, numbers=None))
+
+
+def caption(w: Walker, el, ctx: Context, *, before=None) -> None:
+    """A caption; `before` is the table it titles, whose place it takes in
+    source order (the <caption> sits inside the <table> it precedes)."""
+    text, rich = finish(*w.inline_lines.content(el))
+    if text:
+        placed = {}
+        if before is not None:
+            positions = w.index.positions
+            placed["dom_index"] = positions.get(before, positions.get(el, 0))
+        w.emit(ctx, BlockKind.FIGURE_CAPTION, el, text, rich, **placed)
+
+
+def blockquote(w: Walker, el, ctx: Context) -> None:
+    if _quote_is_structured(el):
+        w.container(el, ctx._replace(quoted=True, frame=None))
+        return
+    text, rich = finish(*w.inline_lines.content(el))
+    if text:
+        w.emit(ctx, BlockKind.QUOTE, el, text, rich)
+
+
+def code(w: Walker, el, ctx: Context) -> None:
+    text = code_text(el, w.skipped)
+    if text.strip() and is_line_number_gutter(el, text, w.index.is_code):
+        w.decisions.append(Decision(STAGE, Action.DROPPED, "line-number gutter of a code block",
+                                    w.path(el), " ".join(text.split())[:60]))
+        return
+    if text.strip():
+        language = block_code_language(el) if is_block_code(el) else code_language(el)
+        w.emit(ctx, BlockKind.CODE, el, text, text, language=language)
+
+
+def editor(w: Walker, el, ctx: Context) -> None:
+    found = read_editor(el, w.skipped)
+    if found is None:
+        return
+    if found.source is not None:
+        w.consumed.add(found.source)
+    w.emit(ctx, BlockKind.CODE, el, found.text, found.text, language=found.language)
+
+
+def math(w: Walker, el, ctx: Context) -> None:
+    formula = w.index.math[el]
+    if formula.display and formula.tex:
+        w.emit(ctx, BlockKind.MATH, el, formula.tex, formula.tex)
+        return
+    text, rich = finish(*w.inline.element(el, 1, frozenset()))
+    if text:
+        w.emit(ctx, BlockKind.PARAGRAPH, el, text, rich)
+
+
+def rule(w: Walker, el, ctx: Context) -> None:
+    if w.measured and w.index.box(el) is None:
+        w.decisions.append(Decision(STAGE, Action.DROPPED, "rule the browser gave no box",
+                                    w.path(el)))
+        return
+    w.emit(ctx, BlockKind.RULE, el, "", "---")
+
+
+def image(w: Walker, el, ctx: Context) -> None:
+    src = image_source(el)
+    if src is None:
+        return
+    src = w.links.resolve(src)
+    alt = image_alt(el)
+    target = ctx.link
+    rich = f"![{_escape_alt(alt)}]({markdown_url(src)})"
+    if target:
+        rich = f"[{rich}]({markdown_url(target)})"
+    w.emit(ctx._replace(link=None), BlockKind.IMAGE, el, alt, rich, href=src, alt=alt,
+           link=target)
+
+
+def noscript(w: Walker, el, ctx: Context) -> None:
+    if w.visibility.noscript_is_the_page(el):
+        w.container(el, ctx)
+        return
+    for picture in w.visibility.noscript_pictures(el):
+        w.block(picture, ctx)
+
+
+def svg(w: Walker, el, ctx: Context) -> None:
+    labels = svg_labels(el)
+    if labels:
+        text = SVG_LABEL_JOINER.join(labels)
+        w.emit(ctx, BlockKind.PARAGRAPH, el, text, escape_text(text))
+
+
+def media(w: Walker, el, ctx: Context) -> None:
+    src = el.get("src") or next((s.get("src") for s in el.iter("source") if s.get("src")), None)
+    title = " ".join((el.get("title") or el.get("aria-label") or "").split())
+    if not (src or title) or (src or "").strip().lower() == "about:blank" and not title:
+        return
+    if w.index.tiny(el):
+        w.decisions.append(Decision(STAGE, Action.DROPPED, "embed too small to be content",
+                                    w.path(el), src or title))
+        return
+    src = w.links.resolve(src) if src else src
+    # The address goes in the link target (where a reader can follow it), not in
+    # the note's words: "[Video: title](src)", or "[Video](src)" without a title.
+    label = f"{MEDIA_LABELS[tag_of(el)]}: {title}" if title else MEDIA_LABELS[tag_of(el)]
+    w.emit(ctx, BlockKind.MEDIA, el, title or src or "", escape_text(label), href=src)
+
+
+def table(w: Walker, el, ctx: Context) -> None:
+    rows = own_rows(el)
+    if is_layout_table(el, rows):
+        w.container(el, ctx)
+        return
+    html_kept = needs_html(rows)
+    skipped = w.skipped
+    if not html_kept:        # cleaned table markup carries its <caption> itself
+        for child in el:
+            if tag_of(child) == "caption" and not skipped(child):
+                caption(w, child, ctx, before=el)
+    plain_rows, rich_rows = [], []
+    for row in rows:
+        if skipped(row):
+            continue
+        cells = [_cell(w, cell) for cell in cells_of(row) if not skipped(cell)]
+        if any(plain for plain, _ in cells):
+            plain_rows.append(tuple(plain for plain, _ in cells))
+            rich_rows.append(tuple(rich for _, rich in cells))
+    if not plain_rows:
+        return
+    text = " ".join(cell for row in plain_rows for cell in row if cell)
+    table_html = clean_table_html(el, skipped) if html_kept else None
+    w.emit(ctx, BlockKind.TABLE, el, text, text, rows=tuple(plain_rows),
+           rich_rows=tuple(rich_rows), table_html=table_html)
+
+
+def _cell(w: Walker, cell) -> tuple[str, str]:
+    text, rich = finish(*w.inline_lines.content(cell))
+    return text, rich.replace("  \n", "<br>")
+
+
+Handler = Callable[["Walker", object, Context], None]
+HANDLERS: dict[str, Handler] = {
+    "ul": list_, "ol": list_, "menu": list_, "dir": list_,
+    "li": list_item, "dt": definition, "dd": definition,
+    "figcaption": caption, "blockquote": blockquote,
+    "pre": code, "listing": code, "xmp": code,
+    "hr": rule, "img": image, "svg": svg,
+    "video": media, "audio": media, "iframe": media,
+    "table": table, "noscript": noscript,
+}
+
+
+def _task_state(li) -> bool | None:
+    """A task-list item (GitHub's `<li><input type="checkbox" checked>`): its box
+    state, or None for an ordinary item. The box must come before any text."""
+    if (li.text or "").strip():
+        return None
+    for node in li.iter():
+        if node is li:
+            continue
+        if tag_of(node) == "input":
+            if (node.get("type") or "").lower() == "checkbox":
+                return node.get("checked") is not None
+            return None
+        if (node.text or "").strip() or (node.tail or "").strip():
+            return None
+    return None
+
+
+def _escape_alt(alt: str) -> str:
+    return alt.replace("\\", "\\\\").replace("[", "\\[").replace("]", "\\]")
+
+
+def _item_numbers(ol) -> dict:
+    """Each direct <li>'s number, honouring start, reversed and value."""
+    items = [child for child in ol if tag_of(child) == "li"]
+    reverse = ol.get("reversed") is not None
+    step = -1 if reverse else 1
+    start = _integer(ol.get("start"))
+    current = start if start is not None else (len(items) if reverse else 1)
+    numbers = {}
+    for item in items:
+        value = _integer(item.get("value"))
+        if value is not None:
+            current = value
+        numbers[item] = current
+        current += step
+    return numbers
+
+
+def _integer(value: str | None) -> int | None:
+    try:
+        return int((value or "").strip())
+    except ValueError:
+        return None
+
+
+def _quote_is_structured(bq) -> bool:
+    paragraphs = 0
+    for el in bq.iterdescendants():
+        tag = tag_of(el)
+        if tag in QUOTE_STRUCTURE_TAGS:
+            return True
+        if tag in QUOTE_PARAGRAPH_TAGS:
+            paragraphs += 1
+            if paragraphs > 1:
+                return True
+    return False

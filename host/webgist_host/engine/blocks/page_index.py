@@ -1,0 +1,292 @@
+"""The block stage's index of a page: one pass over the tree that records what the
+walk asks about every element (its position, tag, attribute names, class value, id),
+which elements are formulas, editors and code, which start a block of their own and
+which hold one, and the path and box of each element the browser measured.
+
+The index only reads the tree. It is built once per page and then shared: the walker
+and the visibility judgement bind its tables as their own attributes.
+"""
+from __future__ import annotations
+
+from .code import is_block_code
+from .editors import EditorShape, could_be_editor, editor_shape
+from .images import image_source, shown_noscript_pictures
+from .inline import BLOCK_TAGS
+from .math import Math, class_may_say_math, could_be_math, could_be_mathjax2_copy, math_of
+from .tuning import (
+    CODE_STRUCTURE_TAGS, CODE_TAGS, MIN_IMAGE_PX, MIN_SVG_LABELS, MIN_SVG_WORDS,
+    NAMED_CODE_ATTRIBUTES, NEVER_DRAWN_CODE_TAGS,
+)
+from ..dom.capture import Capture
+from ..dom.nodes import FLOAT_ATTR, PATH_ATTR, tag_of
+from ..model import Rect
+
+# Embeds the reader cannot get as text; a note says they were there.
+MEDIA_LABELS = {"video": "Video", "audio": "Audio", "iframe": "Embed"}
+_NAMED_CODE_ATTRIBUTE_SET = frozenset(NAMED_CODE_ATTRIBUTES)
+# Attributes the walk asks about after the index pass (visibility, a popover, an
+# open <dialog>, a disclosure button, the capture's stamps, a named code language);
+# the index pass reads the rest itself.
+WALK_ATTRIBUTES = frozenset({"hidden", "aria-hidden", "style", "popover", "open",
+                             "aria-controls", FLOAT_ATTR, PATH_ATTR, *NAMED_CODE_ATTRIBUTES})
+
+
+class PerValue(dict):
+    """A pure function of a string, answered once per distinct string."""
+
+    def __init__(self, function):
+        super().__init__()
+        self._function = function
+
+    def __missing__(self, value: str):
+        answer = self[value] = self._function(value)
+        return answer
+
+
+class PageIndex:
+    """What one pass over the tree learns, and each element's path and box."""
+
+    def __init__(self, root, capture: Capture):
+        self.root = root
+        self.capture = capture
+        self.measured = capture.measured
+        self._paths: dict = {}
+        self._steps: dict = {}
+        self.positions: dict = {}           # element -> its place in document order
+        self.tags: dict = {}                # element -> tag_of(element), read once
+        self.editors: dict[object, EditorShape] = {}   # editor root -> its shape
+        # element -> its attribute names (el.keys()), read once: el.get costs a key
+        # conversion and a search every time, and most elements lack most of the
+        # attributes the walker asks about. Kept only for elements holding one of
+        # WALK_ATTRIBUTES (a list per element would feed the garbage collector).
+        self.attr_names: dict = {}
+        self.class_values: dict = {}        # element -> its class value, when it has one
+        # What a class value says, worked out once per distinct value (pages repeat
+        # their class values four times over, and these tests run on every element).
+        self._class_editor = PerValue(could_be_editor)
+        self._class_math = PerValue(class_may_say_math)
+        self.class_mathjax = PerValue(could_be_mathjax2_copy)
+        self.math: dict[object, Math] = {}  # math root -> its formula
+        self._in_math: set = set()          # elements inside a math root
+        self._holds_structure: set = set()  # elements with a CODE_STRUCTURE_TAGS inside
+        self.holds_break_pair: set = set()  # ancestors of a <br><br>
+        self.holds_block: set = set()
+        self.block_starts: set = set()      # elements that start a block of their own
+        self.holds_code: set = set()        # code blocks and their ancestors
+        self.ids: dict = {}                 # id -> element, for in-page links
+        self.controllers: list = []         # elements with aria-controls
+        self.fragment_links: list = []      # <a href="#..."> in source order
+        self._index_tree(root)
+        # A copy strip sits just before a code block (or before a block holding
+        # one): the walker rules out every other child by this set alone.
+        self.before_code = {_previous_element(el) for el in self.holds_code}
+
+    def _index_tree(self, root) -> None:
+        for i, el in enumerate(root.iter()):
+            self.positions[el] = i
+            tag = self.tags[el] = tag_of(el)
+            if not tag:                 # a comment or processing instruction
+                continue
+            names = el.keys()
+            if not WALK_ATTRIBUTES.isdisjoint(names):
+                self.attr_names[el] = names
+                if "aria-controls" in names:
+                    self.controllers.append(el)
+            if "id" in names:
+                el_id = el.get("id")
+                if el_id and el_id not in self.ids:
+                    self.ids[el_id] = el
+            if tag == "a" and "href" in names and el.get("href").strip().startswith("#"):
+                self.fragment_links.append(el)
+            classes = None
+            if "class" in names:
+                classes = self.class_values[el] = el.get("class")
+                if self._class_editor[classes]:
+                    shape = editor_shape(el)
+                    if shape is not None:
+                        self.editors[el] = shape
+            if self._in_math and (el.getparent() in self._in_math or el in self.math):
+                self._in_math.add(el)
+                continue
+            formula = (math_of(el) if could_be_math(tag, bool(classes) and self._class_math[classes],
+                                                    names) else None)
+            if formula is not None:
+                self.math[el] = formula
+                self._in_math.add(el)
+            if tag in CODE_STRUCTURE_TAGS:
+                _mark_ancestors(el, self._holds_structure)
+            if tag == "br" and _starts_break_pair(el):
+                _mark_ancestors(el, self.holds_break_pair)
+            if self._starts_block(el, tag):
+                self.block_starts.add(el)
+                _mark_ancestors(el, self.holds_block)
+                if self.is_code(el):
+                    self.holds_code.add(el)
+                    _mark_ancestors(el, self.holds_code)
+
+    def _starts_block(self, el, tag: str) -> bool:
+        if el in self.math:
+            return self.math[el].display or tag in BLOCK_TAGS
+        if el in self._in_math:
+            return False
+        if tag in BLOCK_TAGS or tag in MEDIA_LABELS:
+            return True
+        if tag == "code" and is_block_code(el):
+            return True
+        if el in self.editors:
+            return True
+        if (tag == "div" or self.measured) and self.drawn_as_code(el, tag):
+            return True
+        if tag == "img":
+            return image_source(el) is not None and not self.tiny(el)
+        if tag == "noscript":
+            return bool(shown_noscript_pictures(el, self.measured))
+        if tag == "svg":
+            return bool(svg_labels(el))
+        return False
+
+    # --- paths and boxes ------------------------------------------------------------
+
+    def path(self, el) -> str:
+        stamped = el.get(PATH_ATTR) if PATH_ATTR in self.attr_names.get(el, ()) else None
+        return stamped or self._computed_path(el)
+
+    def _computed_path(self, el) -> str:
+        """The path collect.js would stamp (an index on every step), memoised so a long
+        sibling list is counted once."""
+        known = self._paths.get(el)
+        if known is not None:
+            return known
+        parent = el.getparent()
+        if parent is None:
+            path = f"/{tag_of(el)}[1]"
+        else:
+            if el not in self._steps:
+                counts: dict[str, int] = {}
+                # tag_of, not self.tags: the index pass asks before it reaches them.
+                for sibling in parent.iterchildren():
+                    name = tag_of(sibling)
+                    counts[name] = counts.get(name, 0) + 1
+                    self._steps[sibling] = f"{name}[{counts[name]}]"
+            path = f"{self._computed_path(parent)}/{self._steps[el]}"
+        self._paths[el] = path
+        return path
+
+    def box(self, el):
+        return self.capture.boxes.get(self.path(el)) if self.measured else None
+
+    def rect(self, el) -> Rect | None:
+        box = self.box(el)
+        return box.rect if box else None
+
+    def union_rect(self, pieces: list) -> Rect | None:
+        """The box around the elements among `pieces` the browser measured."""
+        rects = [r for r in (self.rect(p) for p in pieces if not isinstance(p, str)) if r]
+        if not rects:
+            return None
+        left, top = min(r.x for r in rects), min(r.y for r in rects)
+        right, bottom = max(r.right for r in rects), max(r.bottom for r in rects)
+        return Rect(left, top, right - left, bottom - top)
+
+    def floats(self, el) -> bool:
+        """The element floats beside the text (stamped, or in the browser's box)."""
+        if FLOAT_ATTR in self.attr_names.get(el, ()):
+            return True
+        if not self.measured:
+            return False
+        box = self.box(el)
+        return box is not None and box.is_float
+
+    # --- what an element is -----------------------------------------------------------
+
+    def drawn_as_code(self, el, tag: str) -> bool:
+        """The browser drew it as code (FLAG_CODE) and it holds no page structure,
+        or the page names the element's language on a plain <div> of text
+        (Writerside's div.code-block[data-lang], which has no <pre>). Always False
+        for other tags on a page nobody measured: callers skip the call then."""
+        names = self.attr_names.get(el, ())
+        if (tag == "div" and not _NAMED_CODE_ATTRIBUTE_SET.isdisjoint(names)
+                and any(map(el.get, NAMED_CODE_ATTRIBUTES))):
+            # tag_of, not self.tags: the index pass asks before it reaches them.
+            return not any(tag_of(d) in BLOCK_TAGS for d in el.iterdescendants())
+        if not self.measured:
+            return False
+        box = self.box(el)
+        return (box is not None and box.is_code and tag not in NEVER_DRAWN_CODE_TAGS
+                and el not in self._holds_structure)
+
+    def is_code(self, el) -> bool:
+        tag = self.tags[el]
+        return (tag in CODE_TAGS or el in self.editors
+                or (tag == "div" or self.measured) and self.drawn_as_code(el, tag))
+
+    def tiny(self, el) -> bool:
+        """An image or embed too small to be content: an icon or a tracking pixel."""
+        for attr in ("width", "height"):
+            size = _pixels(el.get(attr))
+            if size is not None and size < MIN_IMAGE_PX:
+                return True
+        # Measured, a pixel is small both ways. One small side is not enough: an
+        # image that failed to load is drawn as its alt text, one line (18 px) high
+        # and as wide as the words, and it is still the page's picture.
+        box = self.box(el)
+        return box is not None and box.displayed and (box.rect.w < MIN_IMAGE_PX
+                                                      and box.rect.h < MIN_IMAGE_PX)
+
+    def tab_label(self, el) -> str | None:
+        """A tab panel's name, from its tab (aria-labelledby) or aria-label: the tab
+        strip itself is a row of buttons and goes, so each panel carries its name."""
+        if (el.get("role") or "").strip().lower() != "tabpanel":
+            return None
+        names = []
+        for ref in (el.get("aria-labelledby") or "").split()[:4]:
+            found = self.ids.get(ref)
+            if found is not None:
+                names.append(" ".join(found.text_content().split()))
+        label = " ".join(n for n in names if n) or " ".join((el.get("aria-label") or "").split())
+        return label[:200] or None
+
+
+def svg_labels(el) -> list[str]:
+    """The <text> labels of an <svg> that says something (a chart), else []."""
+    labels = [" ".join("".join(t.itertext()).split()) for t in el.iter()
+              if tag_of(t) == "text"]
+    labels = [label for label in labels if label]
+    words = sum(len(label.split()) for label in labels)
+    if len(labels) >= MIN_SVG_LABELS or words >= MIN_SVG_WORDS:
+        return labels
+    return []
+
+
+def _previous_element(el):
+    """The element sibling before `el` (comments and processing instructions passed
+    over), or None."""
+    node = el.getprevious()
+    while node is not None and not isinstance(node.tag, str):
+        node = node.getprevious()
+    return node
+
+
+def _starts_break_pair(el) -> bool:
+    """A <br> followed, with only blank text between, by another <br>."""
+    if tag_of(el) != "br" or (el.tail or "").strip():
+        return False
+    following = el.getnext()
+    return following is not None and tag_of(following) == "br"
+
+
+def _mark_ancestors(el, marked: set) -> None:
+    """Add every ancestor of `el`, stopping at the first already marked (each once)."""
+    node = el.getparent()
+    while node is not None and node not in marked:
+        marked.add(node)
+        node = node.getparent()
+
+
+def _pixels(value: str | None) -> float | None:
+    """A width/height attribute in pixels; None for percentages or junk."""
+    value = (value or "").strip().lower().removesuffix("px")
+    try:
+        return float(value)
+    except ValueError:
+        return None

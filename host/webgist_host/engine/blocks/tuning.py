@@ -1,0 +1,205 @@
+"""Every tunable rule of the block stage: the thresholds and word lists someone would
+change to make extraction better or worse, each with the general reason it holds on
+the web. The evidence behind each (benchmark pages, figures when it landed) is in
+docs/rules/blocks.md. Plain HTML facts (block-level tags, void elements, heading
+levels) and the DOM shapes of particular libraries stay beside the code that reads
+them."""
+from __future__ import annotations
+
+import re
+
+from ..model import BlockKind
+
+# --- what a reader never sees (visibility.py) -----------------------------------------
+
+# Screen-reader-only classes (Bootstrap, WordPress, Drupal, Tailwind, GOV.UK and the
+# "visually hidden" idiom): text a sighted reader never sees, such as a swatch's
+# "Option: KALLAX, shelving unit, white" or "4.2 out of 5 stars" beside the stars.
+# Compared with the raw class tokens (lower-cased): "sr" alone is too short.
+SCREEN_READER_ONLY_CLASSES = frozenset({
+    "sr-only", "sr-only-focusable", "visually-hidden", "visually-hidden-focusable",
+    "visuallyhidden", "screen-reader-text", "screen-reader-only", "element-invisible",
+    "assistive-text", "a11y-hidden", "u-visually-hidden", "govuk-visually-hidden",
+})
+# A framework's prefixed copy of a screen-reader-only utility (u-text-sr-only,
+# tw-sr-only, c-visually-hidden) means what the bare name means.
+SCREEN_READER_ONLY_SUFFIXES = ("-sr-only", "-visually-hidden", "-screen-reader-text")
+# Utility classes that mean display:none in the framework that defines them:
+# Bootstrap 4/5 "d-none", Bulma "is-hidden", Foundation "hide", Bootstrap 3 and
+# Tailwind "hidden". Read only without a browser (its boxes say what was drawn): the
+# text under them is mostly tab and overlay content, script data, mobile duplicates.
+# Not "js-hidden" (hidden only once scripts run).
+HIDING_CLASSES = frozenset({"d-none", "is-hidden", "hide", "hidden"})
+# One cheap test on every class value before its tokens are compared with the two
+# lists above: substrings every one of their names (and suffixes) holds. Plain `in`
+# tests on the lower-cased value: a case-insensitive regex alternation took 20 times
+# as long on a long utility-class value, and ran on every element.
+CLASS_MAY_HIDE = ("hid", "none", "sr-", "screen", "invisib", "assistiv")
+# Classes that show an element from some screen width on ("d-md-block", "md:flex",
+# Bootstrap 3's "visible-lg"): with them a hiding class hides on small screens only.
+SHOWN_AT_SOME_WIDTH = re.compile(
+    r"^(?:d-(?!print)[a-z]+-(?!none)[a-z-]+|[a-z0-9]+:(?!hidden)[a-z-]+|visible-[a-z-]+)$")
+# Without a browser, a hiding class or an inline display:none is not believed on an
+# element holding at least this share of the text of its <main> (or of the page,
+# when there is none): hiding the page's bulk is a reveal a script performs on load.
+# Measured against <main>, not the page, so a hidden side section stays hidden.
+HIDDEN_BULK_SHARE = 0.5
+# A <noscript> this long is content, not an "enable JavaScript" notice or a pixel.
+NOSCRIPT_MIN_WORDS = 100
+# An accordion's question is a line; its answer is prose (a panel hidden under it is
+# opened by a click, so without a browser it is kept).
+QUESTION_MAX_WORDS = 25
+ANSWER_MIN_WORDS = 8
+# Tags that draw an icon with no text: icon fonts use <i>, the rest inline <svg>.
+# Screen-reader text beside one is the icon's text. (An <img> has its own alt.)
+ICON_TAGS = frozenset({"i", "svg"})
+# The id React gives a streamed Suspense boundary's content (S:0, S:1, ...): a
+# script moves that hidden <div> into place, so without a browser it is the page.
+REACT_STREAMED_ID = re.compile(r"^S:\d+$")
+
+# --- the walk (walker.py, page_index.py, kinds.py) ------------------------------------
+
+# Below this many CSS pixels an image is a tracking pixel or an icon, not content.
+MIN_IMAGE_PX = 32
+# An <svg> says something when it has this many <text> labels or words (else an icon).
+MIN_SVG_LABELS = 2
+MIN_SVG_WORDS = 3
+# A blockquote holding any of these is structure, walked into rather than one quote.
+QUOTE_STRUCTURE_TAGS = frozenset({
+    "table", "ul", "ol", "dl", "pre", "blockquote", "h1", "h2", "h3", "h4", "h5", "h6",
+    "figure", "img", "video", "audio", "iframe", "hr",
+})
+# Paragraph-like children; more than one of them makes a blockquote structure too.
+QUOTE_PARAGRAPH_TAGS = frozenset({"p", "div"})
+# Attributes that name a code language; on a <div> of plain text they make it code
+# (documentation generators that draw listings without a <pre>).
+NAMED_CODE_ATTRIBUTES = ("data-lang", "data-language")
+# A copy strip is a label and a button or two; anything with more children is not.
+MAX_STRIP_CHILDREN = 8
+# Blocks a list item or definition adopts as its own text.
+ITEM_KINDS = frozenset({BlockKind.PARAGRAPH, BlockKind.HEADING})
+# Tags that make an element drawn as code (FLAG_CODE) a page rather than a listing:
+# a plain-text page styled pre-wrap in a monospace font still has its headings.
+CODE_STRUCTURE_TAGS = frozenset({
+    "pre", "p", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "dl", "table",
+    "blockquote", "figure", "img", "video", "iframe",
+})
+# Inline wrappers kept whole even around <br><br> (their markup would be lost if
+# walked through); plain wrappers such as <font> and <span> are walked through so
+# the pair splits paragraphs (plain-text archives wrap whole pages in <font>).
+KEEP_WHOLE_TAGS = frozenset({"a", "b", "strong", "i", "em", "code", "kbd", "samp", "tt"})
+# A control in one of these was written into the prose ("<p><button>Download CSV")
+# and is kept; a control standing alone elsewhere ("Run" under a playground) is not.
+PROSE_CONTAINERS = frozenset({"p", "li", "dd", "td", "th", "blockquote"})
+# Tags taken verbatim as code without the browser's word.
+CODE_TAGS = frozenset({"pre", "listing", "xmp"})
+# Structure that stays structure even in a code font (a <p> styled pre-wrap in a
+# monospace font is a listing; a heading or a list item is still a heading or item).
+NEVER_DRAWN_CODE_TAGS = CODE_TAGS | (CODE_STRUCTURE_TAGS - {"p"}) | {"li", "dt", "dd"}
+
+# --- inline content (inline.py) -------------------------------------------------------
+
+# Inside a table cell or a quote these separate lines rather than just words
+# (<td>a<br>b</td> must not come out as "ab").
+LINE_BREAKING_TAGS = frozenset({"p", "li", "div", "dt", "dd", "tr"})
+# Never content: code, styling, metadata, form widgets whose text is option lists.
+SKIPPED_TAGS = frozenset({
+    "script", "style", "noscript", "template", "head", "title", "meta", "link",
+    "select", "datalist", "option", "optgroup", "textarea", "input", "canvas",
+    "object", "embed", "param", "source", "track", "map", "area",
+})
+# Hrefs that run script or smuggle a page in; the link text survives without them.
+UNSAFE_HREF_PREFIXES = ("javascript:", "vbscript:", "data:")
+# Heading permalinks (Sphinx "¶", GitHub/Hugo "#", "🔗") are page furniture, not words.
+PERMALINK_GLYPHS = frozenset({"¶", "#", "🔗", "§"})
+PERMALINK_CLASSES = frozenset({"headerlink"})
+# MediaWiki's "[edit]" next to every heading.
+EDIT_SECTION_CLASSES = frozenset({"mw-editsection"})
+
+# --- code (code.py) -------------------------------------------------------------------
+
+# What a highlighter writes when it found no language: a fence tagged "undefined"
+# shows a word the page never showed.
+NO_LANGUAGE_WORDS = frozenset({
+    "undefined", "none", "null", "text", "plaintext", "plain", "nohighlight",
+})
+# How far up from the <pre> a wrapper may name the language (Sphinx puts it two up).
+LANGUAGE_ANCESTOR_LEVELS = 2
+# td > tr > (tbody >) table: how far a code cell sits below its line-number table.
+CODE_TABLE_DEPTH = 3
+# A <code> outside any <pre> whose class says "block" is a listing of its own; its
+# other class words are highlighter names or the language. These are the
+# highlighter names, never taken for the language.
+HIGHLIGHTER_CLASS_WORDS = frozenset({
+    "hl", "highlight", "highlighted", "code", "source", "sourcecode", "syntax",
+    "notranslate", "chroma", "shiki", "block",
+})
+# A strip above a code block ("js Copy") is furniture only when this short.
+STRIP_MAX_WORDS = 3
+# Controls a strip holds (<button>Copy</button>, GitHub's <clipboard-copy>); a run
+# whose only words are on these is a control standing alone.
+CONTROL_TAGS = frozenset({"button", "clipboard-copy"})
+CONTROL_ROLES = frozenset({"button"})
+# Words of a strip's labels: the copy action and its feedback.
+COPY_WORDS = frozenset({"copy", "copied", "copied!", "code", "clipboard", "to"})
+# Language names a strip shows that the markup may spell differently ("js" over
+# brush: js, "JavaScript"); the no-language words count too.
+LANGUAGE_LABEL_WORDS = frozenset({
+    "js", "javascript", "ts", "typescript", "html", "css", "json", "bash", "sh", "shell",
+    "console", "python", "py", "java", "c", "c++", "cpp", "c#", "csharp", "go", "rust",
+    "ruby", "php", "sql", "yaml", "xml", "jsx", "tsx", "kotlin", "swift", "http",
+})
+# Tags that hold prose: never a strip, however short (a short "For example, this
+# program" <p> above a listing is the author's words).
+PROSE_TAGS = frozenset({"p", "h1", "h2", "h3", "h4", "h5", "h6", "li", "blockquote"})
+# How far down through first children a code block may sit under a wrapper
+# (Sphinx: div.highlight-python > div.highlight > pre).
+CODE_WRAPPER_DEPTH = 3
+
+# --- math (math.py) -------------------------------------------------------------------
+
+# How many following siblings may sit between a MathJax 2 copy and its script
+# (Preview, then the Frame or Display, then the script).
+MATHJAX2_SCRIPT_DISTANCE = 2
+# Class words that mark an element carrying its TeX in an attribute as display math.
+DISPLAY_CLASS_WORDS = ("block", "display")
+# Images of a formula: <img class="latex" alt="TeX">, or an address that carries the
+# TeX (codecogs "png.latex?TeX", Google Charts "cht=tx&chl=TeX").
+LATEX_IMAGE_CLASSES = frozenset({"latex", "tex", "math", "equation"})
+LATEX_URL_PARAMETERS = ("latex", "chl", "tex", "eq", "formula")
+# Block containers an image formula may stand alone in, as display math.
+DISPLAY_PARENT_TAGS = frozenset({"p", "div", "center", "figure", "dd", "section", "article"})
+
+# --- tables (tables.py) ---------------------------------------------------------------
+
+# A cell holding more prose than this is a page column, not a datum (a layout table
+# read as data comes out as one block of thousands of characters).
+LONG_CELL_CHARS = 400
+# A cell holding any of these holds a page, so the table is layout.
+PAGE_IN_CELL_TAGS = frozenset({"table", "form", "h1", "h2", "h3", "h4", "h5", "h6"})
+
+# --- footnotes (footnotes.py) ---------------------------------------------------------
+
+# The words ids and classes of notes are spelled with (fn1, fn:1, footnote-2,
+# cite_note-3, _ftn4, endnote5, sdfootnote6sym).
+NOTE_NAME_RE = re.compile(r"(?:^|[-_:.])(?:fn|footnote|ftn|cite[-_]note|endnote|sdfootnote|note)",
+                          re.I)
+# Block elements that may be a note when their id or class says so.
+NOTE_BLOCK_TAGS = frozenset({"p", "div", "aside", "section", "dd"})
+# A reference's visible text is a number, a letter or a mark, in brackets or not;
+# longer text is an ordinary in-page link (a table of contents).
+MAX_REFERENCE_CHARS = 8
+# Wrappers a reference sits in with nothing but brackets around it: <sup>[<a>1</a>]</sup>.
+REFERENCE_WRAPPER_TAGS = frozenset({"sup", "span"})
+# How far up from a reference link its id may sit (span[id] > sup > span > a).
+REFERENCE_ID_LEVELS = 3
+# A back-link wrapper is never one of these: they hold the note's own words.
+WRAPPER_STOP_TAGS = frozenset({"li", "p", "div", "section", "aside", "ol", "ul", "dd", "body"})
+
+# --- images (images.py) ---------------------------------------------------------------
+
+# An image whose src is one of these schemes is a lazy loader's placeholder, used
+# only when nothing else is.
+PLACEHOLDER_SCHEMES = ("data:",)
+# How far above an <img> its <picture> may be (the parser nests it in <source>s).
+PICTURE_DEPTH = 4
