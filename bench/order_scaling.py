@@ -19,8 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "host"))
 
 from webgist_host.engine.dedup import deduplicate  # noqa: E402
 from webgist_host.engine.model import Block, Rect  # noqa: E402
-from webgist_host import reading_order  # noqa: E402
-from webgist_host.engine.order.xycut import order_blocks  # noqa: E402
+from webgist_host.engine.order import order_blocks, xycut  # noqa: E402
 
 SIZES = [1000 * 2 ** k for k in range(6)]    # 1k .. 32k
 REPEATS = 5          # best of five: the machine may be busy with other work
@@ -108,17 +107,17 @@ def cut_work(page: list[Block]) -> int:
     Wraps the module's private band finder for this count only.
     """
     counted = [0]
-    original = reading_order._bands
+    original = xycut._bands
 
     def counting(units, *, vertical):
         counted[0] += len(units)
         return original(units, vertical=vertical)
 
-    reading_order._bands = counting
+    xycut._bands = counting
     try:
         order_blocks(page)
     finally:
-        reading_order._bands = original
+        xycut._bands = original
     return counted[0]
 
 

@@ -4,11 +4,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from webgist_host.engine.model import Block, Rect
-from webgist_host.engine.order.xycut import (
-    MAX_MOVE_DECISIONS,
-    order_blocks,
-    page_line_height,
-)
+from webgist_host.engine.order import order_blocks, page_line_height
+from webgist_host.engine.order.tuning import MAX_MOVE_DECISIONS
 
 
 class Page:

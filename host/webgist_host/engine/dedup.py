@@ -25,22 +25,34 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from .model import Block, Decision, Rect
+from .model import Action, Block, BlockKind, Decision, Rect, Region
 
 STAGE = "dedup"
 
-# Kinds a page may legitimately show twice (a demo table shown four times on
-# columbia.edu's sample page); repeated prose is de-duplicated regardless, since
-# keeping it by the same neighbour test cost WCXB and Zyte accuracy in the seed.
-COMPANY_RULE_KINDS = frozenset({"table", "code"})
+# --- the rule table ------------------------------------------------------------------
+# Kinds a page may legitimately show twice (a demo table shown once per section,
+# the same snippet in two tutorials); repeated prose is de-duplicated regardless:
+# prose said twice on one page is almost always a hidden or responsive copy.
+COMPANY_RULE_KINDS = frozenset({BlockKind.TABLE, BlockKind.CODE})
 
-# Restated wholes (seed PR #48): a block of at least 150 words whose six-word
-# phrases are at least 70% present across several shorter blocks. "Several" is
-# enforced by requiring that no single block reaches the 70% on its own: that case
-# is a revision of one block, which the seed keeps.
+# Ranking the copies of one text (after "drawn beats undrawn"): a heading's copy
+# beats a body copy, since the heading is what names the section ...
+PREFERRED_KINDS = frozenset({BlockKind.HEADING})
+# ... and a copy in these landmarks is chrome echoing the page (a menu entry
+# repeating the title), so the page's own copy beats it.
+CHROME_REGIONS = frozenset({Region.NAV})
+
+# Restated wholes: a block of at least 150 words whose six-word phrases are at
+# least 70% present across several shorter blocks (an article body repeated as one
+# block after its paragraphs). "Several" is enforced by requiring that no single
+# block reaches the 70% on its own: that case is a revision of one block, kept.
 RESTATED_MIN_WORDS = 150
+# Six words: long enough that stock phrases ("click here to read more") rarely
+# match, short enough that a lightly edited sentence still shares most phrases.
 SHINGLE_WORDS = 6
 RESTATED_MIN_COVERAGE = 0.70
+
+# --- bounds: speed, not judgement -----------------------------------------------------
 # A phrase's index remembers only this many owners, keeping boilerplate phrases
 # (found in hundreds of blocks) from making the pass quadratic.
 MAX_OWNERS_PER_SHINGLE = 8
@@ -50,6 +62,7 @@ MAX_OWNERS_PER_SHINGLE = 8
 GRID_CELL_PX = 512.0
 MAX_CELLS_PER_BOX = 64
 
+# --- the decision log's reasons, one per rule that picks a survivor -------------------
 REASON_UNDRAWN = "the browser did not draw this copy; the copy it drew is kept"
 REASON_OVERLAP = "drawn over a copy of the same text that was already read"
 REASON_HEADING = "repeats the page's own heading, which is kept instead"
@@ -82,11 +95,12 @@ def dedup_key(block: Block) -> str:
 class _Copies:
     """The copies of one key currently kept, with a grid of the drawn ones.
 
-    `drawn` and `undrawn` are ordered sets (dicts) of kept positions, so admitting,
-    evicting and finding a rival all cost O(1) however many copies a text has.
+    `drawn` (position -> box) and `undrawn` (an ordered set) are dicts of kept
+    positions, so admitting, evicting and finding a rival all cost O(1) however
+    many copies a text has.
     """
 
-    drawn: dict[int, None] = field(default_factory=dict)
+    drawn: dict[int, Rect] = field(default_factory=dict)
     undrawn: dict[int, None] = field(default_factory=dict)
     cells: dict[tuple[int, int], list[int]] = field(default_factory=dict)
     wide: list[int] = field(default_factory=list)       # drawn boxes too big to bucket
@@ -117,7 +131,7 @@ def _drop_repeats(blocks: list[Block], measured: bool) -> tuple[list[bool], list
             continue
         for loser, reason in _settle(i, copies, blocks, boxes, twin_checked=twin_checked):
             keep[loser] = False
-            decisions.append(Decision(STAGE, "dropped", reason,
+            decisions.append(Decision(STAGE, Action.DROPPED, reason,
                                       blocks[loser].xpath, blocks[loser].text))
     return keep, decisions
 
@@ -150,8 +164,8 @@ def _drawn_box(block: Block) -> Rect | None:
 
 def _rank(block: Block, box: Rect | None) -> tuple[bool, bool, bool]:
     """Which copy of a text to keep: drawn, then heading, then the page's own."""
-    page_own = block.in_main and block.region != "nav"
-    return (box is not None, block.kind == "heading", page_own)
+    page_own = block.in_main and block.region not in CHROME_REGIONS
+    return (box is not None, block.kind in PREFERRED_KINDS, page_own)
 
 
 def _why_lost(loser: int, winner: int, blocks: list[Block], boxes: list[Rect | None],
@@ -179,7 +193,7 @@ def _conflicts(i: int, copies: _Copies, boxes: list[Rect | None]) -> list[int]:
         if copies.drawn:
             return [next(iter(copies.drawn))]
         return list(copies.undrawn)
-    return [*copies.undrawn, *_overlapping(box, copies, boxes)]
+    return [*copies.undrawn, *_overlapping(box, copies)]
 
 
 def _admit(copies: _Copies, i: int, boxes: list[Rect | None]) -> None:
@@ -187,7 +201,7 @@ def _admit(copies: _Copies, i: int, boxes: list[Rect | None]) -> None:
     if box is None:
         copies.undrawn[i] = None
         return
-    copies.drawn[i] = None
+    copies.drawn[i] = box
     cells = _cells(box)
     if cells is None:
         copies.wide.append(i)
@@ -202,7 +216,7 @@ def _evict(copies: _Copies, i: int) -> None:
     copies.undrawn.pop(i, None)
 
 
-def _overlapping(box: Rect, copies: _Copies, boxes: list[Rect | None]) -> list[int]:
+def _overlapping(box: Rect, copies: _Copies) -> list[int]:
     cells = _cells(box)
     if cells is None:         # a huge box: compare with every drawn copy
         candidates = set(copies.drawn)
@@ -210,8 +224,8 @@ def _overlapping(box: Rect, copies: _Copies, boxes: list[Rect | None]) -> list[i
         candidates = set(copies.wide)
         for cell in cells:
             candidates.update(copies.cells.get(cell, ()))
-    return sorted(k for k in candidates
-                  if k in copies.drawn and _boxes_overlap(box, boxes[k]))
+    drawn = copies.drawn
+    return sorted(k for k in candidates if k in drawn and _boxes_overlap(box, drawn[k]))
 
 
 def _cells(box: Rect) -> list[tuple[int, int]] | None:
@@ -286,7 +300,7 @@ def _drop_restated_wholes(blocks: list[Block]) -> tuple[list[Block], list[Decisi
         reason = _restatement(i, phrases, owners, words)
         if reason:
             restated[i] = reason
-    decisions = [Decision(STAGE, "dropped", reason, blocks[i].xpath, blocks[i].text)
+    decisions = [Decision(STAGE, Action.DROPPED, reason, blocks[i].xpath, blocks[i].text)
                  for i, reason in restated.items()]
     return [b for i, b in enumerate(blocks) if i not in restated], decisions
 

@@ -6,46 +6,82 @@ indented to their parent's content column, quoted blocks share one "> " quote.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from enum import StrEnum
 
-from ..model import Block, Metadata
+from ..model import Block, BlockKind, Metadata
 
-IMAGE_MODES = ("keep", "drop", "link")
-LINK_STYLES = ("inline", "reference")
+
+class ImageMode(StrEnum):
+    """What the `images` option does with a picture."""
+
+    KEEP = "keep"      # ![alt](src), linked when the picture was a link
+    DROP = "drop"      # left out
+    LINK = "link"      # [alt](src): a link to the picture, for readers without images
+
+
+class LinkStyle(StrEnum):
+    """How the `link_style` option writes links."""
+
+    INLINE = "inline"          # [text](href)
+    REFERENCE = "reference"    # [text][1], with the definitions at the end
+
+
+IMAGE_MODES = tuple(ImageMode)
+LINK_STYLES = tuple(LinkStyle)
+
+# --- the rule table ------------------------------------------------------------------
+# "-" rather than "*": a "*" bullet beside *emphasis* is easy to misread.
 BULLET = "-"
-# CommonMark needs a fence longer than any backtick run in the code.
+# CommonMark needs a fence longer than any backtick run in the code, and at least three.
 MIN_FENCE = 3
+# Display math between $$ lines: what GitHub, Obsidian and MathJax/KaTeX renderers read.
 MATH_FENCE = "$$"
+# Markdown has six heading levels; deeper (aria-level) headings are written as h6.
+MAX_HEADING_LEVEL = 6
 # Kinds whose text is written as is: no link rewriting, no escaping.
-VERBATIM_KINDS = frozenset({"code", "table", "math"})
+VERBATIM_KINDS = frozenset({BlockKind.CODE, BlockKind.TABLE, BlockKind.MATH})
+# GFM: a footnote's further paragraphs are indented four spaces.
+FOOTNOTE_INDENT = 4
+# A definition (<dd>) hangs from ": ", the definition-list extension's marker.
+DEFINITION_MARKER = ": "
+# Addresses that run code when followed: never linked, never shown as pictures.
+SCRIPT_SCHEMES = ("javascript:", "vbscript:")
+# data: addresses carry their content inline; only pictures are kept as pictures.
+DATA_SCHEME = "data:"
+DATA_IMAGE_PREFIX = "data:image/"
+
 # A footnote definition as the block walker writes it: "[^label]: text".
 _FOOTNOTE_DEFINITION_RE = re.compile(r"^\[\^[^\]\s]+\]: ")
-FOOTNOTE_INDENT = 4
-MEDIA_NOTE = {"video": "Video", "audio": "Audio", "iframe": "Embed"}
-
 _BACKTICKS_RE = re.compile(r"`+")
 # An inline link [text](href) not preceded by "!" (images stay inline); the text may
 # hold one level of brackets, as in [![alt](src)](href).
 _LINK_RE = re.compile(
     r"(?<![!\\])\[((?:[^\[\]\\]|\\.|\[(?:[^\[\]\\]|\\.)*\])*)\]\(([^()\s]+)\)")
+# What browsers ignore in a URL's scheme: controls and spaces ("java\tscript:").
+_IGNORED_IN_SCHEME_RE = re.compile(r"[\x00-\x20]")
+# A "<" that would open an HTML tag (or comment, or declaration).
+_TAG_OPEN_RE = re.compile(r"<(?=[A-Za-z/!?])")
 
 
 @dataclass
 class _Options:
-    images: str = "keep"
+    images: ImageMode = ImageMode.KEEP
     front_matter: bool = False
-    link_style: str = "inline"
+    link_style: LinkStyle = LinkStyle.INLINE
     reading_order_method: str | None = None     # decided after blocks; for front matter
 
 
 def _read_options(options: dict | None) -> _Options:
+    """The options as given, any unknown image mode or link style read as the default."""
     options = options or {}
-    images = options.get("images", "keep")
-    style = options.get("link_style", "inline")
+    images = options.get("images", ImageMode.KEEP)
+    style = options.get("link_style", LinkStyle.INLINE)
     return _Options(
-        images=images if images in IMAGE_MODES else "keep",
+        images=ImageMode(images) if images in IMAGE_MODES else ImageMode.KEEP,
         front_matter=bool(options.get("front_matter", False)),
-        link_style=style if style in LINK_STYLES else "inline",
+        link_style=LinkStyle(style) if style in LINK_STYLES else LinkStyle.INLINE,
         reading_order_method=options.get("reading_order_method") or None,
     )
 
@@ -69,21 +105,24 @@ class _References:
 
 @dataclass
 class _State:
-    """Where the renderer is: open list levels and the items continuations hang from."""
+    """Where the renderer is: the options, open list levels and the items continuations
+    hang from."""
 
-    list_stack: list = field(default_factory=list)     # (level, content column)
-    item_columns: dict = field(default_factory=dict)   # li/dd xpath -> indent
-    counters: dict = field(default_factory=dict)       # level -> last number written
+    opts: _Options
+    refs: _References | None
+    list_stack: list[tuple[int, int]] = field(default_factory=list)   # (level, content column)
+    item_columns: dict[str, int] = field(default_factory=dict)        # li/dd xpath -> indent
+    counters: dict[int, int] = field(default_factory=dict)            # level -> last number
 
 
 def render_markdown(blocks: list[Block], metadata: Metadata, options: dict | None = None) -> str:
     opts = _read_options(options)
-    refs = _References() if opts.link_style == "reference" else None
-    state = _State()
+    refs = _References() if opts.link_style == LinkStyle.REFERENCE else None
+    state = _State(opts, refs)
     out: list[str] = []
     previous: Block | None = None
     for block in blocks:
-        lines = _render_block(block, opts, refs, state)
+        lines = _render_block(block, state)
         if not lines:
             continue
         if previous is not None:
@@ -99,64 +138,64 @@ def render_markdown(blocks: list[Block], metadata: Metadata, options: dict | Non
 
 
 def _separator(previous: Block, block: Block) -> str:
-    if previous.kind == "list-item" and block.kind == "list-item" and not block.body_of:
+    list_item = BlockKind.LIST_ITEM
+    if previous.kind == list_item and block.kind == list_item and not block.body_of:
         return "\n"            # one list: no blank line between its items
-    if previous.tag == "dt" and block.tag == "dd" and previous.kind == block.kind == "paragraph":
+    if (previous.tag == "dt" and block.tag == "dd"
+            and previous.kind == block.kind == BlockKind.PARAGRAPH):
         return "\n"            # term and its definition stay together
-    if previous.quoted and block.quoted and previous.kind != "quote":
+    if previous.quoted and block.quoted and previous.kind != BlockKind.QUOTE:
         return "\n>\n"         # blocks walked out of one blockquote share it
     return "\n\n"
 
 
-def _render_block(block: Block, opts: _Options, refs, state: _State) -> list[str]:
-    if block.kind != "list-item" and not block.body_of:
+def _render_block(block: Block, state: _State) -> list[str]:
+    kind = block.kind
+    list_item = BlockKind.LIST_ITEM
+    if kind != list_item and not block.body_of:
         state.list_stack.clear()
         state.counters.clear()
-    verbatim = block.kind in VERBATIM_KINDS
-    rich = refs.convert(block.rich_text) if refs and not verbatim else block.rich_text
-    lines = _block_lines(block, rich, opts, refs, state)
+    refs = state.refs
+    rich = refs.convert(block.rich_text) if refs and kind not in VERBATIM_KINDS else block.rich_text
+    lines = _LINE_WRITERS.get(kind, _paragraph)(block, rich, state)
     if not lines:
         return []
-    if block.body_of and block.kind != "list-item":
+    if block.body_of and kind != list_item:
         indent = " " * state.item_columns.get(block.body_of, 0)
         lines = [indent + line if line else line for line in lines]
-    if block.quoted and block.kind != "quote":
+    if block.quoted and kind != BlockKind.QUOTE:
         lines = [f"> {line}" if line else ">" for line in lines]
     return lines
 
 
-def _block_lines(block: Block, rich: str, opts: _Options, refs, state: _State) -> list[str]:
-    kind = block.kind
-    if kind == "heading":
-        level = min(6, max(1, block.level or 1))
-        return ["#" * level + " " + " ".join(rich.split())] if rich.strip() else []
-    if kind == "list-item":
-        return _list_item(block, rich, state)
-    if kind == "code":
-        return _code(block)
-    if kind == "math":
-        return _math(block)
-    if kind == "table":
-        return _table(block, refs)
-    if kind == "quote":
-        return [f"> {line}" if line else ">" for line in rich.split("\n")]
-    if kind == "image":
-        return _image(block, opts)
-    if kind == "media":
-        return _media(block)
-    if kind == "rule":
-        return ["---"]
-    if kind == "figure-caption":
-        # Underscores, so *emphasis* inside the caption does not close it early.
-        return [f"_{line.strip()}_" for line in rich.split("\n") if line.strip()]
+def _heading(block: Block, rich: str, state: _State) -> list[str]:
+    level = min(MAX_HEADING_LEVEL, max(1, block.level or 1))
+    return ["#" * level + " " + " ".join(rich.split())] if rich.strip() else []
+
+
+def _quote(block: Block, rich: str, state: _State) -> list[str]:
+    return [f"> {line}" if line else ">" for line in rich.split("\n")]
+
+
+def _rule(block: Block, rich: str, state: _State) -> list[str]:
+    return ["---"]
+
+
+def _figure_caption(block: Block, rich: str, state: _State) -> list[str]:
+    """Underscores, so *emphasis* inside the caption does not close it early."""
+    return [f"_{line.strip()}_" for line in rich.split("\n") if line.strip()]
+
+
+def _paragraph(block: Block, rich: str, state: _State) -> list[str]:
+    """A paragraph, footnote definition or definition (<dd>), and any unknown kind."""
     if _FOOTNOTE_DEFINITION_RE.match(rich):
-        # GFM: a footnote's further paragraphs are indented four spaces.
         state.item_columns[block.xpath] = FOOTNOTE_INDENT
     if block.tag == "dd":
         # Nested under another item (body_of), the whole definition is indented
         # by that item's column afterwards; its own continuations go 2 further.
-        state.item_columns[block.xpath] = 2 + state.item_columns.get(block.body_of, 0)
-        return _hang(": ", rich.split("\n"), 2)
+        width = len(DEFINITION_MARKER)
+        state.item_columns[block.xpath] = width + state.item_columns.get(block.body_of or "", 0)
+        return _hang(DEFINITION_MARKER, rich.split("\n"), width)
     return rich.split("\n") if rich.strip() else []
 
 
@@ -188,17 +227,17 @@ def _list_item(block: Block, rich: str, state: _State) -> list[str]:
     return [" " * base + line for line in lines]
 
 
-def _code(block: Block) -> list[str]:
+def _code(block: Block, rich: str, state: _State) -> list[str]:
     code = block.rich_text or block.text
     longest = max((len(m) for m in _BACKTICKS_RE.findall(code)), default=0)
     fence = "`" * max(MIN_FENCE, longest + 1)
     return [fence + (block.language or "")] + code.split("\n") + [fence]
 
 
-def _math(block: Block) -> list[str]:
+def _math(block: Block, rich: str, state: _State) -> list[str]:
     """Display math: its TeX between $$ lines, never escaped. A "<" that would open
     an HTML tag for a renderer without math gets a space after it (TeX ignores it)."""
-    tex = re.sub(r"<(?=[A-Za-z/!?])", "< ", (block.rich_text or block.text).strip("\n"))
+    tex = _TAG_OPEN_RE.sub("< ", (block.rich_text or block.text).strip("\n"))
     return [MATH_FENCE] + tex.split("\n") + [MATH_FENCE] if tex.strip() else []
 
 
@@ -206,13 +245,14 @@ def _cell(text: str) -> str:
     return " ".join(text.replace("|", "\\|").split("\n")).strip()
 
 
-def _table(block: Block, refs) -> list[str]:
+def _table(block: Block, rich: str, state: _State) -> list[str]:
     if block.table_html:
         return block.table_html.split("\n")
     rows = block.rich_rows or block.rows or ()
     if not rows:
         return []
     width = max(len(row) for row in rows)
+    refs = state.refs
     convert = refs.convert if refs else (lambda s: s)
     grid = [[_cell(convert(cell)) for cell in row] + [""] * (width - len(row)) for row in rows]
     header, body = grid[0], grid[1:]
@@ -221,29 +261,34 @@ def _table(block: Block, refs) -> list[str]:
     return lines
 
 
-def _image(block: Block, opts: _Options) -> list[str]:
-    # Only pictures: no script (javascript:, vbscript:) and no data: but data:image/.
-    probe = re.sub(r"[\x00-\x20]", "", block.href or "").lower()
-    if (opts.images == "drop" or not block.href or probe.startswith(("javascript:", "vbscript:"))
-            or probe.startswith("data:") and not probe.startswith("data:image/")):
+def _scheme_probe(href: str | None) -> str:
+    """The address as a browser reads its scheme: controls and spaces gone, lower case."""
+    return _IGNORED_IN_SCHEME_RE.sub("", href or "").lower()
+
+
+def _image(block: Block, rich: str, state: _State) -> list[str]:
+    """Only pictures: no script and no data: but data:image/."""
+    images = state.opts.images
+    probe = _scheme_probe(block.href)
+    if (images == ImageMode.DROP or not block.href or probe.startswith(SCRIPT_SCHEMES)
+            or probe.startswith(DATA_SCHEME) and not probe.startswith(DATA_IMAGE_PREFIX)):
         return []
     alt = (block.alt or "").replace("\\", "\\\\").replace("[", "\\[").replace("]", "\\]")
-    alt = re.sub(r"<(?=[A-Za-z/!?])", "\\\\<", alt)     # no raw HTML in link text
+    alt = _TAG_OPEN_RE.sub("\\\\<", alt)     # no raw HTML in link text
     src = _url(block.href)
-    if opts.images == "link":
+    if images == ImageMode.LINK:
         return [f"[{alt or 'Image'}]({src})"]
     picture = f"![{alt}]({src})"
     return [f"[{picture}]({_url(block.link)})" if block.link else picture]
 
 
-def _media(block: Block) -> list[str]:
+def _media(block: Block, rich: str, state: _State) -> list[str]:
     """A note that a video, audio or embed was there, linked to it when its address is
     one a reader can open (no script, no data:)."""
     label = (block.rich_text or block.text).replace("]", "\\]").replace("\\\\]", "\\]")
     if not label:
         return []
-    probe = re.sub(r"[\x00-\x20]", "", block.href or "").lower()
-    if not block.href or probe.startswith(("javascript:", "vbscript:", "data:")):
+    if not block.href or _scheme_probe(block.href).startswith((*SCRIPT_SCHEMES, DATA_SCHEME)):
         return [f"*[{label}]*"]
     return [f"*[{label}]({_url(block.href)})*"]
 
@@ -251,6 +296,23 @@ def _media(block: Block) -> list[str]:
 def _url(url: str) -> str:
     return (url.replace(" ", "%20").replace("(", "%28").replace(")", "%29")
             .replace("<", "%3C").replace(">", "%3E").replace("\n", ""))
+
+
+_LineWriter = Callable[[Block, str, _State], list[str]]
+
+# How each kind is written; any other kind (paragraph included) is a paragraph.
+_LINE_WRITERS: dict[str, _LineWriter] = {
+    BlockKind.HEADING: _heading,
+    BlockKind.LIST_ITEM: _list_item,
+    BlockKind.CODE: _code,
+    BlockKind.MATH: _math,
+    BlockKind.TABLE: _table,
+    BlockKind.QUOTE: _quote,
+    BlockKind.IMAGE: _image,
+    BlockKind.MEDIA: _media,
+    BlockKind.RULE: _rule,
+    BlockKind.FIGURE_CAPTION: _figure_caption,
+}
 
 
 # Characters a YAML double-quoted scalar must carry as escapes: C0 and C1 controls,
@@ -281,7 +343,7 @@ def _front_matter(metadata: Metadata, method: str | None = None) -> str:
         ("reading_order_method", method),
     ]
     lines = ["---"]
-    lines += [f"{key}: {yaml_string(value)}" for key, value in fields
+    lines += [f"{key}: {yaml_string(value or '')}" for key, value in fields
               if value or key == "title"]
     lines.append("---")
     return "\n".join(lines)
