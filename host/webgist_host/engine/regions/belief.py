@@ -19,6 +19,21 @@ from .tuning import (
     NAV_MIN_LINKED_SHARE, SENTENCE_MIN_WORDS, TRUSTED_MAIN_SHARE, WIDGET_MAX_SHARE,
 )
 
+# Enum members read once: in Python 3.11 each `Enum.MEMBER` read off the class costs
+# ~100 ns (a descriptor), and these comparisons run for every mark of every block.
+_PARAGRAPH = BlockKind.PARAGRAPH
+_MAIN = MarkSource.MAIN
+_BYLINE = MarkKind.BYLINE
+_BODY = MarkSource.BODY
+_VENDOR = MarkSource.VENDOR
+_REVIEWS = MarkKind.REVIEWS
+_LANDMARK = MarkSource.LANDMARK
+_WIDGET = MarkSource.WIDGET
+_NAV = Region.NAV
+_HEADER = Region.HEADER
+_FILTER = Widget.FILTER
+_COMMENTS = Widget.COMMENTS
+
 # Marks that say page chrome, and marks that say a widget.
 CHROME_SOURCES = frozenset({MarkSource.CHROME, MarkSource.LANDMARK})
 WIDGET_SOURCES = frozenset({MarkSource.WIDGET, MarkSource.VENDOR})
@@ -64,7 +79,7 @@ class _Belief:
         for block, chain, in_links in zip(blocks, lineage, linked_words):
             n = len(block.text.split())
             total += n
-            sentences = (n - in_links if block.kind == BlockKind.PARAGRAPH
+            sentences = (n - in_links if block.kind == _PARAGRAPH
                          and n - in_links >= SENTENCE_MIN_WORDS else 0)
             for p in chain:
                 words[p] = words.get(p, 0) + n
@@ -76,7 +91,7 @@ class _Belief:
         self.prose_total = total - sum(linked_words)
         self.product_page = product_page
         mains = {path for context in contexts for path, source, _ in context.marks
-                 if source == MarkSource.MAIN}
+                 if source == _MAIN}
         self.trusted_mains = [path for path in mains
                               if words.get(path, 0) - linked.get(path, 0)
                               >= TRUSTED_MAIN_SHARE * self.prose_total > 0]
@@ -88,13 +103,13 @@ class _Belief:
         explicit_main: str | None = None
         byline = False
         for path, source, kind in reversed(context.marks):     # innermost first
-            if kind == MarkKind.BYLINE:
+            if kind == _BYLINE:
                 # ...which says where it sits, not what it is: the widgets around
                 # it still decide.
                 byline = byline or self.words.get(path, 0) <= NAMED_BYLINE_MAX_WORDS
-            elif source == MarkSource.MAIN:
+            elif source == _MAIN:
                 explicit_main = explicit_main or path
-            elif source == MarkSource.BODY:
+            elif source == _BODY:
                 continue          # says where the text is, not what to drop
             elif not self.believed(path, source, kind):
                 continue
@@ -110,7 +125,7 @@ class _Belief:
         out. On a page that declares it sells a product, its reviews are furniture
         at any size (they often outweigh the description), and so is a carousel;
         elsewhere reviews count as comments and a carousel is left unnamed."""
-        if kind == MarkKind.REVIEWS:
+        if kind == _REVIEWS:
             return Widget.PRODUCT_REVIEWS if self.product_page else Widget.COMMENTS
         if kind == Widget.CAROUSEL:
             return Widget.PRODUCT_CAROUSEL if self.product_page else None
@@ -119,18 +134,18 @@ class _Belief:
     def believed(self, path: str, source: MarkSource, kind: Region | Widget | MarkKind) -> bool:
         """Whether a mark on the element at `path` is believed (see tuning.py for
         each share and its reason)."""
-        if (source == MarkSource.VENDOR or kind == MarkKind.REVIEWS and self.product_page
-                or source == MarkSource.LANDMARK and kind in ANY_SIZE_LANDMARKS):
+        if (source == _VENDOR or kind == _REVIEWS and self.product_page
+                or source == _LANDMARK and kind in ANY_SIZE_LANDMARKS):
             return True
         if source in CHROME_SOURCES and self._beside_trusted_main(path):
             return True
         held = self.words.get(path, 0)
         in_links = self.linked.get(path, 0)
-        share = (WIDGET_MAX_SHARE if source == MarkSource.WIDGET and kind not in LENIENT_WIDGETS
+        share = (WIDGET_MAX_SHARE if source == _WIDGET and kind not in LENIENT_WIDGETS
                  else CHROME_MAX_SHARE)
         # A navigation landmark (or a page header) made of links is navigation at any size.
-        link_nav = (source == MarkSource.LANDMARK and in_links >= LINK_NAV_SHARE * held
-                    and (kind == Region.NAV or kind == Region.HEADER
+        link_nav = (source == _LANDMARK and in_links >= LINK_NAV_SHARE * held
+                    and (kind == _NAV or kind == _HEADER
                          and self.prose_total >= LINK_HEADER_MIN_PROSE))
         if held >= share * self.total and not link_nav:
             return False
@@ -138,9 +153,9 @@ class _Belief:
         # "sidebar-first-only" that carries most of the page's prose is the article.
         if held - in_links >= share * self.prose_total > 0:
             return False
-        if kind == Region.NAV and held and in_links < NAV_MIN_LINKED_SHARE * held:
+        if kind == _NAV and held and in_links < NAV_MIN_LINKED_SHARE * held:
             return False
-        if kind == Widget.FILTER and self.prose.get(path, 0) >= FILTER_MAX_PROSE_SHARE * held > 0:
+        if kind == _FILTER and self.prose.get(path, 0) >= FILTER_MAX_PROSE_SHARE * held > 0:
             return False
         return True
 
@@ -161,10 +176,10 @@ def comments_are_content(placements: list[Placement], contexts: list[Context],
         if container is not None and container not in lineage[i]:
             continue
         named = any(
-            source == MarkSource.WIDGET and kind == Widget.COMMENTS
+            source == _WIDGET and kind == _COMMENTS
             and (container is None or path.startswith(container + "/"))
             for path, source, kind in contexts[i].marks)
-        if placements[i].chrome is None and (placements[i].widget == Widget.COMMENTS or named):
+        if placements[i].chrome is None and (placements[i].widget == _COMMENTS or named):
             comment_weight += w
         elif placements[i].chrome is None:
             other_weight += w

@@ -21,6 +21,11 @@ from .tuning import (
     CONTAINER_SHARE, DROPPED_WIDGETS, EXPLICIT_MAIN_SHARE, SERIES_BODY_SHARE,
 )
 
+# Enum members read once: in Python 3.11 each `Enum.MEMBER` read off the class costs
+# ~100 ns (a descriptor), and these comparisons run for every block, or every mark of every block.
+_HEADING = BlockKind.HEADING
+_BODY = MarkSource.BODY
+
 # (lineage, words) of each card title: see card_titles.
 CardTitles = tuple[tuple[tuple[str, ...], int], ...]
 # Sibling steps that make <article>s a series (forum posts, product cards).
@@ -114,7 +119,7 @@ def card_titles(blocks: list[Block], placements: list[Placement],
     that titles one of a series of cards: CARD_SERIES_MIN_TITLES or more headings
     whose paths differ in one step's position only (`li[1]/h3`, `li[2]/h3`, ...)."""
     titles = [i for i, block in enumerate(blocks)
-              if block.kind == BlockKind.HEADING and placements[i].chrome is None
+              if block.kind == _HEADING and placements[i].chrome is None
               and placements[i].widget not in DROPPED_WIDGETS
               and linked[i] >= CARD_TITLE_MIN_LINKED * len(block.text.split()) > 0]
     if len(titles) < CARD_SERIES_MIN_TITLES:
@@ -168,7 +173,7 @@ def _lone_article(node: str, weight: dict[str, int]) -> str | None:
 def article_bodies(contexts: list[Context]) -> frozenset[str]:
     """Paths of the elements named as an article's body, over all blocks' marks."""
     return frozenset(path for context in contexts
-                     for path, source, _ in context.marks if source == MarkSource.BODY)
+                     for path, source, _ in context.marks if source == _BODY)
 
 
 def _lone_article_body(node: str, weight: dict[str, int], bodies: frozenset[str]) -> str | None:

@@ -53,6 +53,19 @@ class MarkKind(StrEnum):
     ARTICLE_BODY = "article-body"  # where the article's text ends
 
 
+# Enum members read once: in Python 3.11 each `Enum.MEMBER` read off the class costs
+# ~100 ns (a descriptor), and these comparisons run for every element the walk resolves.
+_MAIN_REGION = Region.MAIN
+_DIALOG = Region.DIALOG
+_HEADER = Region.HEADER
+_ASIDE = Region.ASIDE
+_WIDGET = MarkSource.WIDGET
+_LANDMARK = MarkSource.LANDMARK
+_MAIN = MarkSource.MAIN
+_CHROME = MarkSource.CHROME
+_BODY = MarkSource.BODY
+_VENDOR = MarkSource.VENDOR
+
 # A mark: (the element's path, what the mark rests on, the kind it names).
 Mark = tuple[str, MarkSource, Region | Widget | MarkKind]
 # What a set of naming words says: (chrome kind, widget kind, consent vendor?).
@@ -174,13 +187,13 @@ def _child_context(parent: Context, frame: _Frame, names: _Names) -> Context:
     if tag not in UNNAMED_TAGS:
         _marks_from_names(marks, frame, names)
     if tag == "form" and _asks_for_text(el):
-        marks.append((path, MarkSource.WIDGET, Widget.INPUT_FORM))
+        marks.append((path, _WIDGET, Widget.INPUT_FORM))
     if landmark is not None and landmark in CHROME_LANDMARKS:
-        marks.append((path, MarkSource.LANDMARK, landmark))
-    elif landmark == Region.MAIN:
-        marks.append((path, MarkSource.MAIN, Region.MAIN))
-    if landmark == Region.DIALOG:
-        marks.append((path, MarkSource.WIDGET, Widget.MODAL))
+        marks.append((path, _LANDMARK, landmark))
+    elif landmark == _MAIN_REGION:
+        marks.append((path, _MAIN, _MAIN_REGION))
+    if landmark == _DIALOG:
+        marks.append((path, _WIDGET, Widget.MODAL))
     if not marks and landmark is None:
         return parent
     return Context(region=landmark or parent.region, marks=parent.marks + tuple(marks))
@@ -197,17 +210,17 @@ def _marks_from_names(marks: list[Mark], frame: _Frame, names: _Names) -> None:
         words = _element_words(el, tag, names.words, attributes=ATTRIBUTES_BUT_ID)
         named_chrome, widget, vendor = _names_say(words, names.said)
     # A header band inside the content, a sidebar inside an article: their own.
-    if (named_chrome == Region.HEADER and frame.in_content
-            or named_chrome == Region.ASIDE and frame.in_article):
+    if (named_chrome == _HEADER and frame.in_content
+            or named_chrome == _ASIDE and frame.in_article):
         named_chrome = None
     if named_chrome:
-        marks.append((path, MarkSource.CHROME, named_chrome))
+        marks.append((path, _CHROME, named_chrome))
     elif not widget and _names_article_body(words):
-        marks.append((path, MarkSource.BODY, MarkKind.ARTICLE_BODY))
+        marks.append((path, _BODY, MarkKind.ARTICLE_BODY))
     if vendor:
-        marks.append((path, MarkSource.VENDOR, Widget.CONSENT))
+        marks.append((path, _VENDOR, Widget.CONSENT))
     elif widget:
-        marks.append((path, MarkSource.WIDGET, widget))
+        marks.append((path, _WIDGET, widget))
 
 
 def _role(el) -> str:

@@ -21,6 +21,12 @@ from .tuning import (HEADING_WRAPPER_DEPTH, LABEL_LIST_MIN_ITEMS, LABEL_LIST_MIN
 from .vocabulary import (COMMENT_HEADING_PATTERNS, CONTROL_LINE_PATTERNS,
                          FURNITURE_HEADING_PATTERNS)
 
+# Enum members read once: in Python 3.11 each `Enum.MEMBER` read off the class costs
+# ~100 ns (a descriptor), and these comparisons run for every block.
+_HEADING = BlockKind.HEADING
+_PARAGRAPH = BlockKind.PARAGRAPH
+_IMAGE = BlockKind.IMAGE
+
 # Each used only with fullmatch, on short text (tests/regex_audit.py checks it).
 _COMMENT_HEADING = re.compile(
     "|".join(f"(?:{p})" for p in COMMENT_HEADING_PATTERNS), re.IGNORECASE)
@@ -71,7 +77,7 @@ def furniture_sections(blocks: list[Block], comments_are_content: bool = False) 
     for i, block in enumerate(blocks):
         if open_level is not None and not block.xpath.startswith(scope):
             open_level = None
-        if block.kind == BlockKind.HEADING:
+        if block.kind == _HEADING:
             if open_level is not None and block.level <= open_level:
                 open_level = None
             if open_level is None and is_furniture_heading(block.text, comments_are_content):
@@ -79,7 +85,7 @@ def furniture_sections(blocks: list[Block], comments_are_content: bool = False) 
                 scope = _section_scope(blocks, i, wrappers)
         if open_level is not None:
             inside[i] = title
-        elif i not in inside and block.kind == BlockKind.PARAGRAPH and _is_furniture_label(block.text):
+        elif i not in inside and block.kind == _PARAGRAPH and _is_furniture_label(block.text):
             for j in _labelled_link_list(blocks, i, wrappers):
                 inside[j] = block.text
     return inside
@@ -104,9 +110,9 @@ def _labelled_link_list(blocks: list[Block], i: int, wrappers: int) -> list[int]
 
 
 def _is_link_block(block: Block) -> bool:
-    if block.kind == BlockKind.IMAGE:
+    if block.kind == _IMAGE:
         return block.link is not None
-    return (block.kind != BlockKind.HEADING and bool(block.text.strip())
+    return (block.kind != _HEADING and bool(block.text.strip())
             and _linked_text(block) >= LABEL_LIST_MIN_LINKED * len(block.text))
 
 

@@ -27,6 +27,11 @@ from .sections import furniture_sections, is_control_line
 from .tuning import (CONTROL_LINE_KINDS, DROPPED_WIDGETS, TITLE_BAND_MAX_WORDS,
                      WEIGHTLESS_KINDS)
 
+# Enum members read once: in Python 3.11 each `Enum.MEMBER` read off the class costs
+# ~100 ns (a descriptor), and these comparisons run for every block.
+_COMMENTS = Widget.COMMENTS
+_HEADING = BlockKind.HEADING
+
 STAGE = "regions"
 # The page types metadata declares (Metadata.page_type).
 PRODUCT_PAGE = "product"
@@ -137,7 +142,7 @@ def _reason_outside(placement: Placement, inside_container: bool,
         return f"{CHROME_REASON_PREFIX} ({placement.chrome}), never main content"
     if placement.widget in DROPPED_WIDGETS:
         return f"in a {placement.widget} widget"
-    if placement.widget == Widget.COMMENTS and not comments_kept:
+    if placement.widget == _COMMENTS and not comments_kept:
         return "in the comments, which are not the bulk of this page"
     if not inside_container:
         return OUTSIDE_CONTAINER
@@ -149,12 +154,12 @@ def _keep_title(blocks: list[Block], reasons: list[str | None],
     """The page's <h1> often sits in a header band just above the article body, with
     the byline beside it (WordPress's entry-header holds entry-title and entry-meta).
     Keep the title, and the short lines that share its parent, up to the body."""
-    if container is None or any(b.in_main and b.kind == BlockKind.HEADING and b.level == 1
+    if container is None or any(b.in_main and b.kind == _HEADING and b.level == 1
                                 for b in blocks):
         return blocks
     first_main = next((i for i, b in enumerate(blocks) if b.in_main), len(blocks))
     title = next((i for i, (b, reason) in enumerate(zip(blocks[:first_main], reasons))
-                  if b.kind == BlockKind.HEADING and b.level == 1 and reason is not None
+                  if b.kind == _HEADING and b.level == 1 and reason is not None
                   and not reason.startswith(CHROME_REASON_PREFIX)), None)
     if title is None:
         return blocks
