@@ -3,66 +3,33 @@
 The engine reads the published date and author into the Document's metadata, so
 the short lines above an article's first paragraph that only say when it was
 published or updated, by whom, and how many minutes it takes to read add nothing a
-reader of the front matter lacks. WCXB's article references leave them out. They
-go only when the metadata does name the author or the date (regions.py): otherwise
-the byline is the one place the page says who and when.
+reader of the front matter lacks. They go only when the metadata does name the
+author or the date (stage.py): otherwise the byline is the one place the page says
+who and when.
+
+The date, credit and comment-count patterns are in vocabulary.py, the numbers and
+block kinds in tuning.py.
 """
 from __future__ import annotations
 
 import re
 
-from ..model import Block
+from ..model import Block, BlockKind
+from .tuning import (BODY_KINDS, BODY_MIN_WORDS, BYLINE_KINDS, COMMENT_CALL_MAX_CHARS,
+                     NAMED_BYLINE_KINDS)
+from .vocabulary import (BYLINE_SEPARATOR_PATTERN, COMMENT_CALL_PATTERN,
+                         CREDIT_LINE_PATTERN, DATED_PATTERN, READING_TIME_PATTERN)
 
-_MONTH = r"(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
-_DAY = r"\d{1,2}(st|nd|rd|th)?"
-_WEEKDAY = r"((mon|tues|wednes|thurs|fri|satur|sun)day,? )?"
-DATE = (rf"{_WEEKDAY}({_MONTH} {_DAY},? \d{{4}}|{_DAY}[ -]{_MONTH},?[ -]\d{{4}}"
-        r"|\d{4}-\d\d-\d\d|\d{1,2}[/.]\d{1,2}[/.]\d{2,4})")
-_TIME = r"(,? (at )?\d{1,2}:\d\d( ?[ap]\.?m\.?)?( [a-z]{2,4})?)?"
-_WHEN = r"((last )?(updated|published|posted|modified|reviewed|released)( on)?( ?:)? ?|on )?"
-# "Updated: Dec 3, 2024", "Last updated on 20 January 2025", "Published June 4, 2025",
-# "March 16, 2026 at 5:50 pm": a date, the word that says which date, perhaps the time.
-# WCXB: of such lines above an article's first paragraph, 124 (on 123 pages) were
-# absent from the reference and 5 present.
-DATE_ANYWHERE = re.compile(rf"\b{_WHEN}{DATE}{_TIME}\b", re.IGNORECASE)
-# "9 min read", "Reading time: 11 minutes", "4 min read time".
-READING_TIME_ANYWHERE = re.compile(
-    r"\b((estimated )?(reading time|read time|time to read)( ?:)? ?\d+ ?(min|mins|minutes?)"
-    r"|\d+ ?(min|mins|minutes?)( (read|read time|reading time|to read))?)\b", re.IGNORECASE)
-# "By Mirel Zaman", "Written by: Elise Nass", "By Claire Wilson, Co-Founder & COO", and the
-# labels alone when the name is its own line ("Written by", "Published on").
-_CREDIT = (r"(by|written by|posted by|reviewed by|medically reviewed by|edited by"
-           r"|fact[- ]checked by|author|authors|written|published|posted|updated|last updated)")
-# The name is capitalised ("By the way" is a sentence, not a credit).
-_NAME_WORD = r"((?i:and|&|of) )?[A-Z][^\s|•·]*"
-CREDIT_LINE = re.compile(rf"((?i:{_CREDIT}( on)?)( ?:)?)?( ?{_NAME_WORD}( {_NAME_WORD}){{0,5}})?"
-                         r"( (?i:on|in))?")
-# "36 Comments", "No comments", "2 replies", "Leave a comment": the count of the
-# comments, or the way to them, which stand in the byline or close the article.
-# WCXB's references leave every such line out (25 lines on 15 pages, none kept).
-COMMENT_CALL = (r"(\d+|no|one) (comments?|responses?|replies)"
-                r"|(leave|add|post|write) a (comment|reply)")
-COMMENT_CALL_ANYWHERE = re.compile(rf"\b({COMMENT_CALL})\b", re.IGNORECASE)
-# Such a line is short; longer text is not worth normalising to test (fast path).
-COMMENT_CALL_MAX_CHARS = 120
-COMMENT_CALL_REASON = "a line that only counts the comments or asks for one"
-# The separators bylines join their parts with: "by whova | Apr 21, 2025".
-# (The patterns above take single spaces: the text is normalised before they run,
-# and a `\s*` under search() would be quadratic on a long run of spaces.)
-SEPARATORS = re.compile(r"[|•·—–~/]| - ")
+# Enum members read once: in Python 3.11 each `Enum.MEMBER` read off the class costs
+# ~100 ns (a descriptor), and these comparisons run for every block.
+_LIST_ITEM = BlockKind.LIST_ITEM
 
-# The article's body starts at its first paragraph or item of this many words; lines
-# past it are the text's own (a timeline, a changelog, a dated list).
-BODY_MIN_WORDS = 12
-BODY_KINDS = frozenset({"paragraph", "list-item", "quote"})
-BYLINE_KINDS = frozenset({"paragraph", "list-item"})
-# An element named as the byline marks its short paragraphs and items, never a
-# heading. It holds this many words at most: a "date-item" wrapping a page's hero
-# is a wrapper (WCXB 4896 lost its title and standfirst to one), while the author's
-# line with "More by the author" thumbnails beside it runs to about 50.
-NAMED_BYLINE_MAX_WORDS = 60
-NAMED_BYLINE_KINDS = frozenset({"paragraph", "list-item", "image"})
-BYLINE_REASON = "a byline line above the article's first paragraph (date, author, reading time)"
+DATE_ANYWHERE = re.compile(DATED_PATTERN, re.IGNORECASE)
+READING_TIME_ANYWHERE = re.compile(READING_TIME_PATTERN, re.IGNORECASE)
+# Used only with fullmatch, on one part of a short line (tests/regex_audit.py checks it).
+CREDIT_LINE = re.compile(CREDIT_LINE_PATTERN)
+COMMENT_CALL_ANYWHERE = re.compile(rf"\b({COMMENT_CALL_PATTERN})\b", re.IGNORECASE)
+SEPARATORS = re.compile(BYLINE_SEPARATOR_PATTERN)
 
 
 def is_byline_text(text: str) -> bool:
@@ -74,10 +41,14 @@ def is_byline_text(text: str) -> bool:
     rest, dates = DATE_ANYWHERE.subn("|", line)
     rest, times = READING_TIME_ANYWHERE.subn("|", rest)
     rest, counts = COMMENT_CALL_ANYWHERE.subn("|", rest)
-    credits = [CREDIT_LINE.fullmatch(p.strip(" ,.*_:")) for p in SEPARATORS.split(rest)
-               if p.strip(" ,.*_:")]
-    if not all(credits):
-        return False
+    credits = []
+    for part in SEPARATORS.split(rest):
+        part = part.strip(" ,.*_:")
+        if part:
+            credit = CREDIT_LINE.fullmatch(part)
+            if credit is None:
+                return False
+            credits.append(credit)
     return bool(dates or times or counts or any(c.group(1) for c in credits))
 
 
@@ -86,7 +57,7 @@ def byline_lines(blocks: list[Block], named_byline: list[bool]) -> list[int]:
     lines: by their text, or by sitting in an element named as the byline.
 
     A linked date in a list is left alone: forums list each post's permalinked date,
-    and there the references keep it (12 threads against 7 on WCXB).
+    which is the post's own.
     """
     found = []
     for i, block in enumerate(blocks):
@@ -94,7 +65,7 @@ def byline_lines(blocks: list[Block], named_byline: list[bool]) -> list[int]:
             continue
         named = named_byline[i] and block.kind in NAMED_BYLINE_KINDS
         if named or block.kind in BYLINE_KINDS and is_byline_text(block.text):
-            if not (block.kind == "list-item" and "](" in block.rich_text):
+            if not (block.kind == _LIST_ITEM and "](" in block.rich_text):
                 found.append(i)
             continue
         if block.kind in BODY_KINDS and len(block.text.split()) >= BODY_MIN_WORDS:

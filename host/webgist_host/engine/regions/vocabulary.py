@@ -1,23 +1,30 @@
-"""How pages name their layout: token normalisation and the naming tables (seed 004).
+"""How pages name and word their layout: the stage's word lists and text patterns.
 
-Class, id, name and role values are folded so that `menuItem`, `menu__item--7` and
-`menu_123_item` all read `menu-item`; a value's words are then matched against the
-tables below. The tables come from the counts seed 004 reports over 2.9 billion
-Common Crawl pages (e.g. `a.nav-link` 5.3 billion times, `ul.nav` 1.2 billion, the
-WordPress names `entry-content`, `#comments`, `#sidebar`, `.widget`, `#footer`).
+Names. Class, id, name and role values are folded so that `menuItem`,
+`menu__item--7` and `menu_123_item` all read `menu-item`; a value's words are then
+matched against the naming tables below. The tables come from the counts seed 004
+reports over 2.9 billion Common Crawl pages (e.g. `a.nav-link` 5.3 billion times,
+`ul.nav` 1.2 billion, the WordPress names `entry-content`, `#comments`,
+`#sidebar`, `.widget`, `#footer`).
+
+Text. The patterns a heading or a short line is matched against whole (furniture
+headings, control lines, bylines); sections.py and bylines.py compile them.
+
+Every number the rules use is in tuning.py; the evidence for each rule is in
+docs/rules/regions.md.
 """
 from __future__ import annotations
 
 import re
+
+from ..model import Region, Widget
+from .tuning import MAX_ATTRIBUTE_CHARS
 
 _CAMEL_BOUNDARY = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 _NON_ALNUM = re.compile(r"[^a-z0-9]+")
 _DIGITS = "0123456789"
 # Most values are already folded ("menu-item", "container"): one match says so.
 _ALREADY_FOLDED = re.compile(r"[a-z]{2,}(?:-[a-z]{2,})*")
-# Class lists on real pages reach tens of kilobytes (utility CSS); words past this
-# many characters add nothing but cost.
-MAX_ATTRIBUTE_CHARS = 2000
 
 
 def normalize_token(value: str) -> str:
@@ -36,6 +43,8 @@ def normalize_token(value: str) -> str:
 
 # The attributes in which authors name an element's part of the layout.
 NAMING_ATTRIBUTES = ("class", "id", "name", "role")
+# An id that is the element's own text as an anchor names nothing (marks.id_is_text_slug).
+ATTRIBUTES_BUT_ID = tuple(a for a in NAMING_ATTRIBUTES if a != "id")
 
 
 def naming_words(el, memo: dict[str, frozenset[str]] | None = None,
@@ -68,6 +77,161 @@ def words_of_value(raw: str) -> frozenset[str]:
     return frozenset(words)
 
 
+# --- Tags and roles ----------------------------------------------------------------
+
+# Landmarks by tag. <section> and <form> count only when they carry a name, as ARIA says.
+LANDMARK_TAGS = {"header": Region.HEADER, "nav": Region.NAV, "main": Region.MAIN,
+                 "aside": Region.ASIDE, "footer": Region.FOOTER, "article": Region.ARTICLE}
+NAMED_LANDMARK_TAGS = {"section": Region.SECTION, "form": Region.FORM}
+LANDMARK_ROLES = {"banner": Region.HEADER, "navigation": Region.NAV, "main": Region.MAIN,
+                  "complementary": Region.ASIDE, "contentinfo": Region.FOOTER,
+                  "search": Region.SEARCH, "dialog": Region.DIALOG,
+                  "alertdialog": Region.DIALOG, "region": Region.SECTION,
+                  "article": Region.ARTICLE, "form": Region.FORM}
+# <header> and <footer> are the page's own only outside these; inside an article
+# they hold its title or its tags.
+SECTIONING_TAGS = frozenset({"article", "main", "section", "aside", "nav"})
+PAGE_BAND_TAGS = frozenset({"header", "footer"})
+# The same holds for names: inside the page's <main> or an <article>, an element named
+# "header" is the content's own header band (title, standfirst, intro), not the site
+# header. Inside an <article>, an element named as a sidebar is the article's own
+# (a pull-out box, an API reference's example column); not the <aside> tag, which
+# closes articles with their metadata (edit links, last modified).
+CONTENT_TAGS = frozenset({"article", "main"})
+CONTENT_ROLES = frozenset({"main", "article"})
+ARTICLE_TAG = ARTICLE_ROLE = "article"
+# Names on these say nothing about one part of the page: body classes list page
+# states ("menu-open", "has-sidebar"), and <html> carries framework flags.
+UNNAMED_TAGS = frozenset({"html", "body"})
+# Input types a reader types words into. A form with one of these (or a textarea)
+# collects a comment, an answer, an enquiry or a sign-up: its labels ("Email*",
+# "Required, but never shown") are not content.
+TEXT_INPUT_TYPES = frozenset({"", "text", "email", "tel", "password", "url"})
+TAB_PANEL_ROLE = "tabpanel"
+
+
+# --- Text patterns -----------------------------------------------------------------
+
+# Furniture headings, matched against the whole heading (case-insensitive). Each line
+# is one family; a pattern must not match a heading that introduces the page's own
+# subject ("Related work" in a paper is a section of the paper).
+FURNITURE_HEADING_PATTERNS = (
+    # related and recommended content
+    r"(related|similar|recommended|popular|trending|recent|latest|more|other) (posts|articles|stories|"
+    r"items|products|reads|news|videos|threads|discussions|questions|guides|topics|"
+    r"books)( to explore| on .{1,40}| (that|you) may (like|enjoy|interest you))?",
+    r"(you|customers|people|shoppers) (may|might|who|also|frequently) .*(like|bought|viewed|enjoy|"
+    r"purchased|read)",
+    r"(more like this|more to explore|discover more|explore more( articles| posts| content)?)",
+    # the same lists under other words: "Related content", "New articles", "Featured
+    # posts", "Trending stories in world travel", "More articles you might enjoy",
+    # "You may also like these posts", "Explore more related content"
+    r"(related|new|featured) (content|publications|articles|posts|stories)( (on|in|about|from) .{1,40})?",
+    r"(related|similar|recommended|popular|trending|recent|latest|more|other) (posts|articles|stories|"
+    r"reads|news|guides|topics)( (in|about|from) .{1,40}| (that|you) (may|might) (also )?(like|enjoy))",
+    r"you (may|might) also (like|enjoy) these (posts|articles|stories)|explore more related content",
+    r"(frequently bought together|explore related items|products related to this item|"
+    r"recently viewed( items| products)?|more from .{1,40}|read (more|next)|up next|"
+    r"don'?t miss|further reading|keep reading)",
+    # a marketing page's teasers of its other pages: "Featured insights", "Related
+    # services", "Featured client stories", "From the blog". Not "Resources" (a
+    # "Related resources" box mid-article would run over the article's own table),
+    # nor a bare "Insights" or "Case studies", which head a page's own section.
+    r"(related|latest|featured|recent) (insights|content|services|publications|searches|"
+    r"blogs?)|(related|featured) (case studies|client stories|success stories)( about .{1,40})?"
+    r"|news (and|&) insights|from (the|our) blog",
+    # reviews: "3 Reviews", "Reviews (12)". A bare singular "Review" heads a section
+    # of the article itself (a paper's review, a verdict).
+    r"(\d+\s*reviews?|reviews)( on .*| for .*| \(\d+\))?",
+    r"(write|add) (a|your) review",
+    r"(customer|user|product) (reviews|ratings|photos|images|photos (&|and) videos)",
+    r"(ratings? (&|and) reviews?|reviews? (&|and) ratings?|be the first to review.*)",
+    # consent dialogs that carry no vendor name
+    r"((strictly )?necessary|targeting|functional|performance|analytics|advertising|"
+    r"marketing|social media|preference|statistics)( and [a-z]+)? cookies( and .*)?",
+    r"(privacy preference center|about your privacy|we value your privacy|"
+    r"manage (your )?(consent|cookies|privacy)( preferences| settings)?|"
+    r"cookie (settings|preferences|policy|consent))",
+    # the box about who wrote or checked it (class names catch "author-bio"; these
+    # are the ones named only by their heading)
+    r"about the (author|authors|reviewer|reviewers|writer|editor)",
+    # sharing and subscribing
+    r"(share|share this( post| article| page)?|share on .{1,20}|follow us.*)",
+    r"(sign up|subscribe)( to| for)?( our)? (newsletter|updates|emails?).*|newsletter",
+)
+# Comment sections: "Comments", "12 responses", "Leave a reply". Furniture under an
+# article; on a page whose comments are its content (a forum thread) they head
+# the posts themselves (Vanilla Forums titles its thread's posts "Comments").
+COMMENT_HEADING_PATTERNS = (
+    r"(\d+\s*(comments?|responses)|comments|responses)( on .*| for .*| \(\d+\))?",
+    r"(leave|post|write|add) (a|your) (reply|comment)",
+)
+# Lines that are only a control's label or a listing's tally, matched against the
+# whole line (case-insensitive): the sort control and result count above a grid,
+# the "Load more" button under it, a card's "Add to cart", a "Loading…" placeholder.
+# Standing alone they are the page's controls, not its text.
+CONTROL_LINE_PATTERNS = (
+    # sorting: "Sort by: Best Match", "Sort: Featured", "Sorted by:"
+    r"sort(ed)? by:?( .{1,40})?|sort: .{1,40}",
+    # result counts: "Showing 24 of 514 results", "1,072 results", "Items 1-24 of 123",
+    # "1-24 items of 33", "3953 items found"
+    r"((showing|displaying|viewing|loaded) )?\d[\d,.]{0,12}( ?[-–] ?\d[\d,.]{0,12})?( of \d[\d,.]{0,12})? "
+    r"(results?|items?|products?|matches|listings)( found)?",
+    r"(items?|results?|showing|displaying) \d[\d,.]{0,12}( ?[-–] ?\d[\d,.]{0,12})? of \d[\d,.]{0,12}"
+    r"( (results?|items?|products?))?",
+    r"\d[\d,.]{0,12}( ?[-–] ?\d[\d,.]{0,12})? (items?|results?|products?) of \d[\d,.]{0,12}",
+    # paging by script
+    r"(load|show|view|see) more( results| products| items)?|(view|see|shop) all",
+    # a product card's shop buttons
+    r"add to (cart|bag|basket|wish ?list|compare)|compare|quick ?(view|shop)|"
+    r"(choose|select) options|shop now|(view|see) details",
+    # calls to action under a teaser, and the way back up
+    r"read more|apply now|back to top|scroll to top",
+    # the account buttons a page repeats inside its content
+    r"sign in|log in|subscribe",
+    # a forum post's buttons, a Q&A site's "Ask question", other lone buttons
+    r"reply|quote|ask (a )?question|more options|explore more|download now|"
+    r"start (a |your )?free trial|get started for free",
+    # the label a contents box or an ad slot carries when the box itself is gone
+    r"table of contents|advertisement|sponsored",
+    # a placeholder waiting for a script
+    r"loading",
+    # a slideshow's position for screen readers and a reading-time estimate
+    r"slide \d{1,3} of \d{1,3}|\d{1,3} min(ute)?s? read",
+)
+
+# Bylines. The patterns take single spaces: the text is normalised before they run,
+# and a `\s*` under search() would be quadratic on a long run of spaces.
+_MONTH = r"(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+_DAY = r"\d{1,2}(st|nd|rd|th)?"
+_WEEKDAY = r"((mon|tues|wednes|thurs|fri|satur|sun)day,? )?"
+DATE_PATTERN = (rf"{_WEEKDAY}({_MONTH} {_DAY},? \d{{4}}|{_DAY}[ -]{_MONTH},?[ -]\d{{4}}"
+                r"|\d{4}-\d\d-\d\d|\d{1,2}[/.]\d{1,2}[/.]\d{2,4})")
+_TIME = r"(,? (at )?\d{1,2}:\d\d( ?[ap]\.?m\.?)?( [a-z]{2,4})?)?"
+_WHEN = r"((last )?(updated|published|posted|modified|reviewed|released)( on)?( ?:)? ?|on )?"
+# "Updated: Dec 3, 2024", "Last updated on 20 January 2025", "Published June 4, 2025",
+# "March 16, 2026 at 5:50 pm": a date, the word that says which date, perhaps the time.
+DATED_PATTERN = rf"\b{_WHEN}{DATE_PATTERN}{_TIME}\b"
+# "9 min read", "Reading time: 11 minutes", "4 min read time".
+READING_TIME_PATTERN = (
+    r"\b((estimated )?(reading time|read time|time to read)( ?:)? ?\d+ ?(min|mins|minutes?)"
+    r"|\d+ ?(min|mins|minutes?)( (read|read time|reading time|to read))?)\b")
+# "By Mirel Zaman", "Written by: Elise Nass", "By Claire Wilson, Co-Founder & COO", and the
+# labels alone when the name is its own line ("Written by", "Published on").
+_CREDIT = (r"(by|written by|posted by|reviewed by|medically reviewed by|edited by"
+           r"|fact[- ]checked by|author|authors|written|published|posted|updated|last updated)")
+# The name is capitalised ("By the way" is a sentence, not a credit).
+_NAME_WORD = r"((?i:and|&|of) )?[A-Z][^\s|•·]*"
+CREDIT_LINE_PATTERN = (rf"((?i:{_CREDIT}( on)?)( ?:)?)?( ?{_NAME_WORD}( {_NAME_WORD}){{0,5}})?"
+                       r"( (?i:on|in))?")
+# "36 Comments", "No comments", "2 replies", "Leave a comment": the count of the
+# comments, or the way to them, which stand in the byline or close the article.
+COMMENT_CALL_PATTERN = (r"(\d+|no|one) (comments?|responses?|replies)"
+                        r"|(leave|add|post|write) a (comment|reply)")
+# The separators bylines join their parts with: "by whova | Apr 21, 2025".
+BYLINE_SEPARATOR_PATTERN = r"[|•·—–~/]| - "
+
+
 # --- The naming tables -------------------------------------------------------------
 # Each maps a layout part to the words that name it. A word counts when it is one of
 # the value's hyphen-separated words, so `site-header` and `header-inner` both say
@@ -77,8 +241,7 @@ def words_of_value(raw: str) -> frozenset[str]:
 HEADER_WORDS = frozenset({"header", "masthead", "topbar", "banner"})
 # ...but a header or banner named for a part of the page ("section-header",
 # "accordion-header", "cta-banner", a "headline-header") is that part's own heading
-# band, not the site's header: WCXB's references keep them (+0.0006 overall,
-# service +0.0027, listing +0.0013; no type down more than 0.0001).
+# band, not the site's header.
 PART_HEADER_WORDS = frozenset({"section", "accordion", "cta", "headline"})
 
 # Navigation: `a.nav-link`, `ul.nav`, `ul.sub-menu`, `li.menu-item`, breadcrumbs,
@@ -94,15 +257,22 @@ MAIN_WORDS = frozenset({
     "text", "blog", "thread", "topic", "product", "description", "recipe", "docs",
     "documentation", "page",
 })
+# Content words that name a subject, not a generic part of a box.
+SUBJECT_WORDS = MAIN_WORDS - {"content", "body", "text", "page", "main"}
+# An article's body by name: a word for the article beside a word for its text
+# ("entry-content", "post-body", "article__content", "story-text"), the element
+# WordPress and most blog and news templates wrap the text itself in.
+ARTICLE_WORDS = frozenset({"article", "post", "entry", "story"})
+ARTICLE_BODY_WORDS = frozenset({"content", "body", "text"})
 
 # User comments: `div#comments`, `div.comment`, `a.reply`, Disqus. On a forum the
 # posts carry the same names and are the content, so this signal is never used alone.
 COMMENT_WORDS = frozenset({"comment", "comments", "respond", "reply", "replies", "disqus",
                            "discussion"})
 
-# Product reviews are the shop's comments: WCXB's product references leave them out
-# (757 + 672 words on two pages). Elsewhere ("review-body" on a critic's review) they
-# are treated as comments are.
+# Product reviews are the shop's comments: a product page is its description and
+# specifications. Elsewhere ("review-body" on a critic's review) they are treated as
+# comments are.
 REVIEW_WORDS = frozenset({"review", "reviews"})
 
 # Sidebars: `aside#sidebar`, `div.widget` (and the `elementor-widget` family, which is
@@ -114,47 +284,55 @@ FOOTER_WORDS = frozenset({"footer", "colophon", "copyright"})
 
 # Widgets: named furniture inside or around the content. The value is the widget kind
 # reported on the block.
-WIDGET_WORDS: dict[str, str] = {
-    "cookie": "consent", "cookies": "consent", "consent": "consent", "gdpr": "consent",
-    "filter": "filter", "filters": "filter", "facet": "filter", "facets": "filter",
+WIDGET_WORDS: dict[str, Widget] = {
+    "cookie": Widget.CONSENT, "cookies": Widget.CONSENT, "consent": Widget.CONSENT,
+    "gdpr": Widget.CONSENT,
+    "filter": Widget.FILTER, "filters": Widget.FILTER, "facet": Widget.FILTER,
+    "facets": Widget.FILTER,
     # The sort control above a grid ("Sort by: Best Match", Magento's toolbar-sorter,
-    # "sort-by-select") is a filter's sibling: WCXB's collection and listing
-    # references leave it out (32 of 33 such lines on 30 pages).
-    "sort": "filter", "sorter": "filter", "sortby": "filter", "sorting": "filter",
-    "share": "post-furniture", "sharing": "post-furniture", "social": "post-furniture",
-    "sharedaddy": "post-furniture", "addtoany": "post-furniture",
-    "related": "related", "recommended": "related", "recommendations": "related",
-    "newsletter": "newsletter", "subscribe": "newsletter", "signup": "newsletter",
+    # "sort-by-select") is a filter's sibling.
+    "sort": Widget.FILTER, "sorter": Widget.FILTER, "sortby": Widget.FILTER,
+    "sorting": Widget.FILTER,
+    "share": Widget.POST_FURNITURE, "sharing": Widget.POST_FURNITURE,
+    "social": Widget.POST_FURNITURE, "sharedaddy": Widget.POST_FURNITURE,
+    "addtoany": Widget.POST_FURNITURE,
+    "related": Widget.RELATED, "recommended": Widget.RELATED,
+    "recommendations": Widget.RELATED,
+    "newsletter": Widget.NEWSLETTER, "subscribe": Widget.NEWSLETTER,
+    "signup": Widget.NEWSLETTER,
     # Not "ads" or "promo": classified-ad listings and product promotions are content.
-    "advert": "ad", "advertisement": "ad", "adsbygoogle": "ad", "sponsored": "ad",
+    "advert": Widget.AD, "advertisement": Widget.AD, "adsbygoogle": Widget.AD,
+    "sponsored": Widget.AD,
     # Not "overlay" or "lightbox": hero captions and image galleries use them.
-    "modal": "modal", "popup": "modal",
+    "modal": Widget.MODAL, "popup": Widget.MODAL,
     # Forum signatures and user cards under each post (vBulletin, XenForo
     # message-signature, StackExchange post-signature): the person, not the post.
-    "signature": "post-furniture", "postsignature": "post-furniture",
+    "signature": Widget.POST_FURNITURE, "postsignature": Widget.POST_FURNITURE,
     # ...and the user card and timestamp beside each post (phpBB's dl.postprofile,
-    # vBulletin's userinfo, "timestamp" spans): who and when, which the references
-    # leave out (phpBB threads on WCXB carried "Joined:" and "Posts:" lines).
-    "postprofile": "post-furniture", "postdetails": "post-furniture",
-    "userinfo": "post-furniture", "timestamp": "post-furniture",
+    # vBulletin's userinfo, "timestamp" spans): who and when ("Joined:", "Posts:").
+    "postprofile": Widget.POST_FURNITURE, "postdetails": Widget.POST_FURNITURE,
+    "userinfo": Widget.POST_FURNITURE, "timestamp": Widget.POST_FURNITURE,
     # The author's box after an article ("author-bio", "author__info", "about-author"):
-    # who wrote it, not what they wrote; WCXB's article references leave it out.
-    "bio": "author-bio", "biography": "author-bio", "authorbio": "author-bio",
-    "authorbox": "author-bio",
+    # who wrote it, not what they wrote.
+    "bio": Widget.AUTHOR_BIO, "biography": Widget.AUTHOR_BIO,
+    "authorbio": Widget.AUTHOR_BIO, "authorbox": Widget.AUTHOR_BIO,
     # Site-wide notices and announcements above the content (XenForo's ul.notices,
     # a shop's delivery announcement bar): about the site, not this page.
-    "notices": "notice", "announcement": "notice", "announcements": "notice",
+    "notices": Widget.NOTICE, "announcement": Widget.NOTICE, "announcements": Widget.NOTICE,
     # A carousel on a page that declares a product holds other products or the photo
-    # strip, not the description (WCXB: ten product pages gained, up to +0.07).
-    # Elsewhere it is left unnamed: service pages put testimonials and collections
-    # put their items in carousels, and the references keep them (-0.006 service).
-    "carousel": "carousel",
+    # strip, not the description. Elsewhere it is left unnamed: service pages put
+    # testimonials and collections put their items in carousels.
+    "carousel": Widget.CAROUSEL,
 }
+WIDGET_WORD_SET = frozenset(WIDGET_WORDS)
+# A dialog named for the subject it shows ("product-details-modal") holds the page's
+# own content, unless it is a form.
+DIALOG_FORM_WORD = "form"
 # "user" names a forum post's user card furniture beside one of these: the rank,
 # badge and counters under the poster's name (h5.userTitle, div.userBanner,
-# div.message-userExtras with "Joined", "Messages", "Reaction score"). The name and
-# date stay in WCXB's forum references; these lines do not (+0.0004 overall, forum
-# +0.0056 on 20 threads, none worse; no other page type moved).
+# div.message-userExtras with "Joined", "Messages", "Reaction score"); the name and
+# date are the post's own.
+USER_WORD = "user"
 USER_CARD_WORDS = frozenset({"extras", "title", "banner"})
 # The byline: who wrote the article and when ("byline", "entry-date", "posted-on",
 # "author-name", "published"). Believed only above the article's first paragraph
@@ -165,13 +343,19 @@ BYLINE_WORDS = frozenset({"byline", "dateline", "author", "authors", "date", "pu
                           "published", "posted", "updated"})
 # "author" names a box about the author only beside one of these (a bare "author"
 # is also the byline link, or a forum post's user card, which other rules handle).
-# Not "wrapper", "block" or "container": one page wraps its FAQ in such a name.
+# Not "wrapper", "block" or "container": a page may wrap its FAQ in such a name.
+AUTHOR_WORD = "author"
 AUTHOR_BOX_WORDS = frozenset({"info", "box", "card", "about", "details", "profile",
                               "description", "section"})
+# Tab panels: role=tabpanel, "tab-pane", "tabs__panel". Tabs show one panel at a
+# time, but without a browser every panel is the page's content.
+TAB_WORDS = frozenset({"tab", "tabs"})
+TAB_PANEL_WORDS = frozenset({"pane", "panel"})
+TAB_PANEL_NAMES = frozenset({"tabpanel", "tabpane"})
 
 # Consent managers by name: OneTrust, Cookiebot, Didomi, Usercentrics, TrustArc.
-# Their dialogs are long (a forum page in WCXB carried 1,000 words of
-# cookie categories), so unlike other widgets they are believed at any size.
+# Their dialogs are long (a thousand words of cookie categories), so unlike other
+# widgets they are believed at any size.
 # Not "cmp" (Adobe AEM names every core component cmp-text, cmp-container) nor
 # Quantcast's "qc" (Medium's generated two-letter class names include "qc").
 CONSENT_VENDOR_WORDS = frozenset({"onetrust", "cookiebot", "didomi", "usercentrics",

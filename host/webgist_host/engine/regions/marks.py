@@ -1,0 +1,354 @@
+"""What each element's tag, role and names say: the layout marks a block inherits.
+
+One walk over the tree gives every block its context: the innermost landmark, and
+every layout mark on the way down from the root (a chrome landmark, a chrome or
+widget name, a consent vendor, an explicit <main>, an article body). Marks are
+only collected here; whether each is believed is belief.py's question, answered
+once the text is weighed.
+
+The walk is hot (it visits every element of the page), so an element's context is
+worked out only when a block at or below it asks, and what a word set names is
+answered once per distinct set. The words and tags matched live in vocabulary.py,
+the numbers in tuning.py.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import NamedTuple
+
+from ..dom.nodes import PATH_ATTR, tag_of, walk_with_paths
+from ..model import Block, Region, Widget
+from .tuning import CHROME_LANDMARKS, ID_SLUG_TEXT_CHARS
+from .vocabulary import (
+    ARTICLE_BODY_WORDS, ARTICLE_ROLE, ARTICLE_TAG, ARTICLE_WORDS, ATTRIBUTES_BUT_ID,
+    AUTHOR_BOX_WORDS, AUTHOR_WORD, BYLINE_WORDS, COMMENT_WORDS, CONSENT_VENDOR_WORDS,
+    CONTENT_ROLES, CONTENT_TAGS, DIALOG_FORM_WORD, FOOTER_WORDS, HEADER_WORDS,
+    LANDMARK_ROLES, LANDMARK_TAGS, MAIN_WORDS, NAMED_LANDMARK_TAGS, NAMING_ATTRIBUTES,
+    NAVIGATION_WORDS, PAGE_BAND_TAGS, PART_HEADER_WORDS, REVIEW_WORDS, SECTIONING_TAGS,
+    SIDEBAR_WORDS, SUBJECT_WORDS, TAB_PANEL_NAMES, TAB_PANEL_ROLE, TAB_PANEL_WORDS,
+    TAB_WORDS, TEXT_INPUT_TYPES, UNNAMED_TAGS, USER_CARD_WORDS, USER_WORD, WIDGET_WORD_SET,
+    WIDGET_WORDS, naming_words,
+)
+
+
+class MarkSource(StrEnum):
+    """What a mark rests on."""
+
+    CHROME = "chrome"        # a class/id/name/role naming page chrome
+    LANDMARK = "landmark"    # a chrome landmark by tag or ARIA role
+    WIDGET = "widget"        # a name (or a form, a dialog) saying widget
+    VENDOR = "vendor"        # a consent manager's name
+    MAIN = "main"            # an explicit <main> or role=main
+    BODY = "body"            # a name saying the article's body
+
+
+class MarkKind(StrEnum):
+    """Kinds a mark names that are not yet a block's Region or Widget: belief.py
+    decides what they become."""
+
+    REVIEWS = "reviews"            # product reviews on a product page, else comments
+    BYLINE = "byline"              # where the byline sits, not something to drop
+    ARTICLE_BODY = "article-body"  # where the article's text ends
+
+
+# Enum members read once: in Python 3.11 each `Enum.MEMBER` read off the class costs
+# ~100 ns (a descriptor), and these comparisons run for every element the walk resolves.
+_MAIN_REGION = Region.MAIN
+_DIALOG = Region.DIALOG
+_HEADER = Region.HEADER
+_ASIDE = Region.ASIDE
+_WIDGET = MarkSource.WIDGET
+_LANDMARK = MarkSource.LANDMARK
+_MAIN = MarkSource.MAIN
+_CHROME = MarkSource.CHROME
+_BODY = MarkSource.BODY
+_VENDOR = MarkSource.VENDOR
+
+# A mark: (the element's path, what the mark rests on, the kind it names).
+Mark = tuple[str, MarkSource, Region | Widget | MarkKind]
+# What a set of naming words says: (chrome kind, widget kind, consent vendor?).
+Said = tuple[Region | None, Widget | MarkKind | None, bool]
+
+
+@dataclass(frozen=True)
+class Context:
+    """What an element inherits: its landmark, and every layout mark on the way down.
+
+    Marks are resolved only once the text is weighed, because a name is not trusted
+    on an element that holds most of the page (a body class "has-navbar", a wrapper
+    "page-header-offset" around everything).
+    """
+
+    region: Region | None = None
+    marks: tuple[Mark, ...] = ()
+
+
+class BlockContexts(NamedTuple):
+    """What the walk learns, one entry per block."""
+
+    contexts: list[Context]
+    lineage: list[tuple[str, ...]]      # the real paths of its element's ancestry, root first
+    linked: list[int]                   # how many of its words sit inside links
+    tab_panels: frozenset[str]          # paths of tab panels that have a sibling panel
+
+
+def block_contexts(root, blocks: list[Block]) -> BlockContexts:
+    """Each block's inherited context, its lineage, and how many of its words sit
+    inside links (fragment links included, which Markdown renders as plain text)."""
+    by_path: dict[str, list[int]] = {}
+    for i, block in enumerate(blocks):
+        by_path.setdefault(block.xpath, []).append(i)
+    contexts: list[Context] = [Context()] * len(blocks)
+    lineage: list[tuple[str, ...]] = [()] * len(blocks)
+    linked = [0] * len(blocks)
+    stack: list[_Frame] = []                  # the open elements, root first
+    names = _Names()
+    panels: dict[str, list[str]] = {}         # parent path -> its tab panels' paths
+    for el, real_path, ancestors in walk_with_paths(root):
+        del stack[len(ancestors):]
+        frame = _Frame(stack[-1] if stack else None, el, real_path, tag_of(el), _role(el))
+        stack.append(frame)
+        hits = by_path.get(el.get(PATH_ATTR) or real_path)
+        if hits:
+            context = frame.context(names)
+            chain = tuple(p for _, p in ancestors) + (real_path,)
+            for i in hits:
+                contexts[i] = context
+                lineage[i] = chain
+            frame.block = hits[-1]
+        if frame.tag == "a" and frame.block is not None and el.get("href") is not None:
+            linked[frame.block] += len(el.text_content().split())
+        # (The substring test first: this runs for every element of the page.)
+        classes = el.get("class")
+        if (frame.role == TAB_PANEL_ROLE or classes and ("tab" in classes or "Tab" in classes)
+                and _named_tab_panel(el, names.words)):
+            panels.setdefault(real_path.rsplit("/", 1)[0], []).append(real_path)
+    tab_panels = frozenset(p for group in panels.values() if len(group) > 1 for p in group)
+    return BlockContexts(contexts, lineage, linked, tab_panels)
+
+
+class _Names:
+    """What the page's names say, worked out once per distinct value: pages repeat
+    the same class lists thousands of times."""
+
+    def __init__(self) -> None:
+        self.words: dict[str, frozenset[str]] = {}     # attribute value -> its words
+        self.said: dict[frozenset[str], Said] = {}     # words -> what they name
+
+
+class _Frame:
+    """An open element of the regions walk, with what it inherits. Its context is
+    worked out only when a block at or below it asks: most elements hold no block
+    (menus, icons, a paragraph's inline markup), and reading every element's names
+    cost a tenth of the engine's time."""
+
+    __slots__ = ("parent", "el", "path", "tag", "role", "in_sectioning", "in_content",
+                 "in_article", "block", "_context")
+
+    def __init__(self, parent: _Frame | None, el, path: str, tag: str, role: str):
+        self.parent, self.el, self.path, self.tag, self.role = parent, el, path, tag, role
+        self._context: Context | None = None
+        self.block: int | None
+        if parent is None:
+            self.in_sectioning = self.in_content = self.in_article = False
+            self.block = None
+            return
+        # Inside, not counting the element itself: sectioning content, <main> or
+        # <article>, an <article>; and the block it is in.
+        self.in_sectioning = parent.in_sectioning or parent.tag in SECTIONING_TAGS
+        self.in_content = (parent.in_content or parent.tag in CONTENT_TAGS
+                           or parent.role in CONTENT_ROLES)
+        self.in_article = (parent.in_article or parent.tag == ARTICLE_TAG
+                           or parent.role == ARTICLE_ROLE)
+        self.block = parent.block
+
+    def context(self, names: _Names) -> Context:
+        """This element's context, working out its unresolved ancestors' first, root
+        first, each once."""
+        unresolved = []
+        frame: _Frame | None = self
+        while frame is not None and frame._context is None:
+            unresolved.append(frame)
+            frame = frame.parent
+        inherited = Context() if frame is None or frame._context is None else frame._context
+        for open_frame in reversed(unresolved):           # root first
+            inherited = open_frame._context = _child_context(inherited, open_frame, names)
+        return inherited
+
+
+def _child_context(parent: Context, frame: _Frame, names: _Names) -> Context:
+    """What `frame`'s element adds to the context it inherits: its landmark, and the
+    marks its tag, role and names make; the parent's own context when none."""
+    el, path, tag = frame.el, frame.path, frame.tag
+    landmark = _landmark(el, tag, frame.role, frame.in_sectioning)
+    marks: list[Mark] = []
+    if tag not in UNNAMED_TAGS:
+        _marks_from_names(marks, frame, names)
+    if tag == "form" and _asks_for_text(el):
+        marks.append((path, _WIDGET, Widget.INPUT_FORM))
+    if landmark is not None and landmark in CHROME_LANDMARKS:
+        marks.append((path, _LANDMARK, landmark))
+    elif landmark == _MAIN_REGION:
+        marks.append((path, _MAIN, _MAIN_REGION))
+    if landmark == _DIALOG:
+        marks.append((path, _WIDGET, Widget.MODAL))
+    if not marks and landmark is None:
+        return parent
+    return Context(region=landmark or parent.region, marks=parent.marks + tuple(marks))
+
+
+def _marks_from_names(marks: list[Mark], frame: _Frame, names: _Names) -> None:
+    """Add the marks the element's class, id, name and role words make."""
+    el, path, tag = frame.el, frame.path, frame.tag
+    words = _element_words(el, tag, names.words)
+    if not words:
+        return
+    named_chrome, widget, vendor = _names_say(words, names.said)
+    if (named_chrome or widget) and id_is_text_slug(el):
+        words = _element_words(el, tag, names.words, attributes=ATTRIBUTES_BUT_ID)
+        named_chrome, widget, vendor = _names_say(words, names.said)
+    # A header band inside the content, a sidebar inside an article: their own.
+    if (named_chrome == _HEADER and frame.in_content
+            or named_chrome == _ASIDE and frame.in_article):
+        named_chrome = None
+    if named_chrome:
+        marks.append((path, _CHROME, named_chrome))
+    elif not widget and _names_article_body(words):
+        marks.append((path, _BODY, MarkKind.ARTICLE_BODY))
+    if vendor:
+        marks.append((path, _VENDOR, Widget.CONSENT))
+    elif widget:
+        marks.append((path, _WIDGET, widget))
+
+
+def _role(el) -> str:
+    role = el.get("role")
+    return role.strip().lower().split(" ")[0] if role else ""
+
+
+def _landmark(el, tag: str, role: str, inside_sectioning: bool) -> Region | None:
+    if role in LANDMARK_ROLES:
+        return LANDMARK_ROLES[role]
+    if tag in LANDMARK_TAGS:
+        if tag in PAGE_BAND_TAGS and inside_sectioning:
+            return None
+        return LANDMARK_TAGS[tag]
+    if tag in NAMED_LANDMARK_TAGS and (el.get("aria-label") or el.get("aria-labelledby")):
+        return NAMED_LANDMARK_TAGS[tag]
+    return None
+
+
+def _names_say(words: frozenset[str], memo: dict[frozenset[str], Said]) -> Said:
+    """(chrome kind, widget kind, consent vendor?) named by these words; pages repeat
+    the same class lists, so the answer is kept in `memo` under the word set."""
+    said = memo.get(words)
+    if said is None:
+        said = (_chrome_from_names(words), _widget_from_names(words),
+                bool(words & CONSENT_VENDOR_WORDS))
+        memo[words] = said
+    return said
+
+
+def _chrome_from_names(words: frozenset[str]) -> Region | None:
+    """A chrome kind named by class/id words, unless the same value also says content
+    (`entry-header` holds the post title; `post-navigation` is still navigation).
+    The content's own footer (entry-footer, content-footer) holds its tags, licence
+    and "last updated" line, not its text: it stays a footer."""
+    if words & MAIN_WORDS and not words & NAVIGATION_WORDS:
+        return Region.FOOTER if words & FOOTER_WORDS else None
+    if words & NAVIGATION_WORDS:
+        return Region.NAV
+    if words & HEADER_WORDS and not words & PART_HEADER_WORDS:
+        return Region.HEADER
+    if words & FOOTER_WORDS:
+        return Region.FOOTER
+    if words & SIDEBAR_WORDS:
+        return Region.ASIDE
+    return None
+
+
+def _widget_from_names(words: frozenset[str]) -> Widget | MarkKind | None:
+    if AUTHOR_WORD in words and words & AUTHOR_BOX_WORDS:
+        return Widget.AUTHOR_BIO
+    if USER_WORD in words and words & USER_CARD_WORDS:
+        return Widget.POST_FURNITURE
+    if words & COMMENT_WORDS:
+        return Widget.COMMENTS
+    if words & REVIEW_WORDS:
+        return MarkKind.REVIEWS
+    named = words & WIDGET_WORD_SET
+    kind = WIDGET_WORDS[min(named)] if named else None
+    if kind is None and words & BYLINE_WORDS:
+        return MarkKind.BYLINE
+    # A dialog named for the subject it shows ("product-details-modal") holds the
+    # page's own content; a bare "modal" around it still marks the dialog itself.
+    # Not the parts every dialog has ("modal-content", "modal-body") nor a form.
+    if kind == Widget.MODAL and words & SUBJECT_WORDS and DIALOG_FORM_WORD not in words:
+        return None
+    return kind
+
+
+def _names_article_body(words: frozenset[str]) -> bool:
+    return bool(words & ARTICLE_WORDS and words & ARTICLE_BODY_WORDS)
+
+
+_NOT_ALNUM = re.compile(r"[^a-z0-9]+")
+
+
+def id_is_text_slug(el) -> bool:
+    """True when the element's id is its own opening text made into an anchor
+    ("receive-and-reply-to-an-inbound-sms" on the heading that says so)."""
+    raw = (el.get("id") or "").lower()
+    if not raw or raw.isalnum():
+        return False          # none, or one word ("header", "mainContent"): no slug
+    id_words = [w for w in _NOT_ALNUM.split(raw) if w]
+    if len(id_words) < 2:
+        return False
+    text_words = set(_NOT_ALNUM.split(_opening_text(el, ID_SLUG_TEXT_CHARS).lower()))
+    return all(w in text_words for w in id_words)
+
+
+def _opening_text(el, limit: int) -> str:
+    """The first `limit` characters of an element's text, read no further: the test
+    runs on elements as big as the whole page."""
+    pieces, length = [], 0
+    for piece in el.itertext():
+        pieces.append(piece)
+        length += len(piece)
+        if length >= limit:
+            break
+    return "".join(pieces)[:limit]
+
+
+def _element_words(el, tag: str, memo: dict[str, frozenset[str]],
+                   attributes: tuple[str, ...] = NAMING_ATTRIBUTES) -> frozenset[str]:
+    words = naming_words(el, memo, attributes)
+    if "-" in tag:
+        # A custom element's own name is the author's name for a layout part,
+        # as a class is (<devsite-content-footer>, <site-header>).
+        words = words | _words_of_tag(tag, memo)
+    return words
+
+
+def _words_of_tag(tag: str, memo: dict[str, frozenset[str]]) -> frozenset[str]:
+    key = "<" + tag
+    words = memo.get(key)
+    if words is None:
+        words = memo[key] = frozenset(w for w in tag.split("-") if len(w) > 1)
+    return words
+
+
+def _asks_for_text(form) -> bool:
+    """A form with a textarea or a text input collects a comment, an answer, an
+    enquiry or a sign-up: an input-form widget."""
+    for field in form.iter("textarea", "input"):
+        if field.tag == "textarea" or (field.get("type") or "").strip().lower() in TEXT_INPUT_TYPES:
+            return True
+    return False
+
+
+def _named_tab_panel(el, memo: dict[str, frozenset[str]]) -> bool:
+    words = naming_words(el, memo)
+    return bool(words & TAB_PANEL_NAMES or words & TAB_WORDS and words & TAB_PANEL_WORDS)

@@ -1,0 +1,12 @@
+"""Element paths (`/html[1]/body[1]/div[2]`) as the regions stage compares them."""
+from __future__ import annotations
+
+
+def nested(a: str, b: str) -> bool:
+    """Whether two element paths are one element, or one holds the other."""
+    return a == b or a.startswith(b + "/") or b.startswith(a + "/")
+
+
+def step_tag(step: str) -> str:
+    """The tag of one path step: `li[3]` -> `li`."""
+    return step.split("[", 1)[0]

@@ -1,0 +1,133 @@
+"""Every number of the regions stage, and the kinds each rule applies to.
+
+One statement per rule, with the general reason it holds on the web. The word
+lists and text patterns the rules match live in vocabulary.py; the evidence for
+each value (the benchmark pages and figures when it landed) is in
+docs/rules/regions.md.
+"""
+from __future__ import annotations
+
+from ..model import BlockKind, Region, Widget
+
+# --- Reading names --------------------------------------------------------------
+
+# Class lists reach tens of kilobytes (utility CSS); words past this many
+# characters of one attribute value add nothing but cost.
+MAX_ATTRIBUTE_CHARS = 2000
+# An id is a heading's slug when its words are all in the element's opening text;
+# a heading fits in this many characters, and big elements are read no further.
+ID_SLUG_TEXT_CHARS = 400
+
+# --- Which kinds the rules apply to ---------------------------------------------
+
+# Landmarks that are page chrome: never main content, whatever the container.
+CHROME_LANDMARKS = frozenset({Region.HEADER, Region.NAV, Region.FOOTER, Region.ASIDE,
+                              Region.DIALOG, Region.SEARCH})
+# Widgets dropped from the main content. Comments are not here: they go only when
+# they are not the page's bulk (a thread's replies are its content).
+DROPPED_WIDGETS = frozenset({
+    Widget.CONSENT, Widget.FILTER, Widget.POST_FURNITURE, Widget.RELATED,
+    Widget.NEWSLETTER, Widget.AD, Widget.MODAL, Widget.PRODUCT_REVIEWS, Widget.AUTHOR_BIO,
+    Widget.NOTICE, Widget.PRODUCT_CAROUSEL, Widget.INPUT_FORM,
+})
+# Blocks that weigh nothing toward the content: a reader came for the words.
+WEIGHTLESS_KINDS = frozenset({BlockKind.RULE, BlockKind.IMAGE, BlockKind.MEDIA})
+# Blocks that can be a control's label standing alone.
+CONTROL_LINE_KINDS = frozenset({BlockKind.PARAGRAPH, BlockKind.HEADING, BlockKind.LIST_ITEM})
+
+# --- Belief: how much of the page a mark's element may hold ---------------------
+
+# A chrome mark (a chrome landmark or name) is believed only below this share of
+# the page's words (and of its prose): a "header" around the whole page is a wrapper.
+CHROME_MAX_SHARE = 0.5
+# A widget mark is believed only below this share: a "newsletter-post" element
+# holding a quarter of the page is the page.
+WIDGET_MAX_SHARE = 0.25
+# Widgets held to the chrome share instead: furniture beside each post is small by
+# nature, but in a short thread one long signature outweighs the replies.
+LENIENT_WIDGETS = frozenset({Widget.POST_FURNITURE})
+# Landmarks believed at any size: a page footer that holds most of the page is the
+# static HTML of a script-built page, or legal footnotes, never a content wrapper.
+ANY_SIZE_LANDMARKS = frozenset({Region.FOOTER})
+# A <main> holding at least this share of the prose has said where the content is:
+# chrome marks beside it cannot be wrappers, so they are believed at any size.
+TRUSTED_MAIN_SHARE = 0.25
+# Navigation is made of links: a navigation mark with less of its words in links
+# than this is content ("toc-para", "skip-item").
+NAV_MIN_LINKED_SHARE = 0.35
+# A navigation landmark (or a page header) at least this much links is navigation
+# at any size: a docs sidebar or a mega-menu outweighs a short page.
+LINK_NAV_SHARE = 0.7
+# ...the page header only on a page with this much prose outside links: where nearly
+# every word is a link (a category grid), the header's words place the content.
+LINK_HEADER_MIN_PROSE = 100
+# A paragraph of this many words outside links is a sentence.
+SENTENCE_MIN_WORDS = 12
+# Filters are options, links and counts: a filter mark whose words are at least this
+# share sentences is prose styled with filter classes (an FAQ accordion).
+FILTER_MAX_PROSE_SHARE = 0.5
+# Comments are the page's content when they hold at least this share of the
+# container's weight (a thread is all replies).
+COMMENTS_ARE_CONTENT_SHARE = 0.5
+
+# --- The main-content container ---------------------------------------------------
+
+# The walk goes down into a child while it holds this share of the page's weight;
+# below it the content is spread over several children (description and specs).
+CONTAINER_SHARE = 0.85
+# An explicit <main> (or role=main) holding this share of the weight is where the
+# walk starts.
+EXPLICIT_MAIN_SHARE = 0.5
+# An <article> (or an element named as the article's body) holding this share of
+# the container is the content; what sits around it is teasers and sign-ups.
+ARTICLE_FOCUS_SHARE = 0.5
+# A second article body holding this share of the heaviest one makes them a series
+# of excerpts, not one article with an end.
+SERIES_BODY_SHARE = 0.1
+# Cards: the walk does not go where it would leave behind this many linked headings
+# of one series (a grid of card titles; a related-posts box lists fewer)...
+CARD_SERIES_MIN_TITLES = 12
+# ...each a heading at least this share link words...
+CARD_TITLE_MIN_LINKED = 0.6
+# ...together holding at least this share of the child's weight.
+CARD_SERIES_MIN_SHARE = 0.15
+
+# --- Placement ------------------------------------------------------------------
+
+# A line beside the title in its band (a byline, a date) is this short at most.
+TITLE_BAND_MAX_WORDS = 30
+
+# --- Furniture sections and control lines (sections.py) ---------------------------
+
+# A control's label never runs longer; longer lines say something.
+MAX_CONTROL_LINE_CHARS = 60
+# Headings longer than this are sentences about the subject, never furniture labels.
+MAX_FURNITURE_HEADING_CHARS = 80
+# Text this many times the limit is not collapsed to test it (it cannot be that
+# short once its white space is collapsed, and this runs on every block).
+SHORT_LINE_RAW_FACTOR = 4
+# A heading alone in its own wrapper heads the wrapper's sibling: its section climbs
+# past at most this many such wrappers (more, and a page's own list goes under it).
+HEADING_WRAPPER_DEPTH = 3
+# ...and never to an element this shallow in the path (<body> and above).
+SECTION_SCOPE_MIN_DEPTH = 3
+# A furniture label standing as a line titles the run of link blocks after it when
+# the run holds this many blocks...
+LABEL_LIST_MIN_ITEMS = 3
+# ...each at least this share link text.
+LABEL_LIST_MIN_LINKED = 0.6
+
+# --- Bylines (bylines.py) -------------------------------------------------------
+
+# The article's body starts at its first paragraph, item or quote of this many
+# words; lines past it are the text's own (a timeline, a dated list).
+BODY_MIN_WORDS = 12
+BODY_KINDS = frozenset({BlockKind.PARAGRAPH, BlockKind.LIST_ITEM, BlockKind.QUOTE})
+# Byline lines by their text are paragraphs or items, never headings.
+BYLINE_KINDS = frozenset({BlockKind.PARAGRAPH, BlockKind.LIST_ITEM})
+# An element named as the byline holds this many words at most: more is a wrapper
+# (a hero band); the author line with "more by" thumbnails stays under it.
+NAMED_BYLINE_MAX_WORDS = 60
+NAMED_BYLINE_KINDS = frozenset({BlockKind.PARAGRAPH, BlockKind.LIST_ITEM, BlockKind.IMAGE})
+# A line that only counts the comments is short; longer text is not tested.
+COMMENT_CALL_MAX_CHARS = 120
