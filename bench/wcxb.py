@@ -4,9 +4,13 @@
     .venv/bin/python bench/wcxb.py --data ../shared/bench/wcxb-dev \
         --score-tool ../shared/bench/tools/score_wcxb.py [--limit N] [--jobs 2]
 
+bench/quality.py runs this and readability-dev together, with the tune/validate split;
+this script stays for WCXB-only runs (--types, a custom --data copy).
+
 For each page it times, in one worker and back to back: a bare lxml parse, webgist's
-static conversion (`convert(html, scope=...)`, no geometry: these pages carry none),
-and `trafilatura.extract` (optional: `pip install -e '.[bench]'`). It writes one
+static conversion (`convert(html, url=URL, scope=...)`, no geometry: these pages carry
+none), and `trafilatura.extract(html, url=URL, ...)` (optional: `pip install -e
+'.[bench]'`); URL is the ground truth's `url` (None with --no-url). It writes one
 Markdown file per page and tool under --out and scores both with WCXB's own metric.
 
 Speed is reported as medians and ratios, never as one absolute time: the machines
@@ -15,65 +19,13 @@ are shared and noisy.
 from __future__ import annotations
 
 import argparse
-import gzip
 import json
-import statistics
 import subprocess
 import sys
-import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-import lxml.html
-
-import webgist_host
-
-try:
-    import trafilatura
-except ImportError:  # the comparison is optional
-    trafilatura = None
-
-
-def page_ids(data: Path, limit: int | None, types: set[str] | None) -> list[str]:
-    ids = []
-    for truth in sorted((data / "ground-truth").glob("*.json")):
-        if types:
-            page_type = json.loads(truth.read_text())["_internal"]["page_type"]["primary"]
-            if page_type not in types:
-                continue
-        ids.append(truth.stem)
-    if limit:
-        # Spread a partial run over the whole split rather than its first pages.
-        step = max(1, len(ids) // limit)
-        ids = ids[::step][:limit]
-    return ids
-
-
-def run_page(job: tuple[str, str, str, str]) -> dict:
-    page_id, data, out, scope, with_peer = job
-    html = gzip.decompress((Path(data) / "html" / f"{page_id}.html.gz").read_bytes()).decode(
-        "utf-8", errors="replace")
-    row: dict = {"id": page_id, "bytes": len(html.encode("utf-8"))}
-
-    start = time.perf_counter()
-    lxml.html.document_fromstring(html)
-    row["lxml_ms"] = (time.perf_counter() - start) * 1000
-
-    start = time.perf_counter()
-    try:
-        markdown = webgist_host.convert(html, scope=scope).markdown
-        row["error"] = None
-    except Exception as exc:  # a benchmark records failures instead of stopping
-        markdown, row["error"] = "", f"{type(exc).__name__}: {exc}"
-    row["webgist_ms"] = (time.perf_counter() - start) * 1000
-    (Path(out) / "webgist" / f"{page_id}.md").write_text(markdown, encoding="utf-8")
-
-    if with_peer:
-        start = time.perf_counter()
-        text = trafilatura.extract(html, output_format="markdown") or ""
-        row["trafilatura_ms"] = (time.perf_counter() - start) * 1000
-        (Path(out) / "trafilatura" / f"{page_id}.md").write_text(text, encoding="utf-8")
-    return row
+import corpora
 
 
 def score(tool: Path, data: Path, predictions: list[Path], report: Path) -> dict:
@@ -82,22 +34,6 @@ def score(tool: Path, data: Path, predictions: list[Path], report: Path) -> dict
                     *map(str, predictions), "--json", str(report), "--quiet-types"],
                    check=True, stdout=subprocess.DEVNULL)
     return json.loads(report.read_text())["systems"]
-
-
-def summarise_speed(rows: list[dict]) -> list[str]:
-    ok = [r for r in rows if r["webgist_ms"] > 0 and r["lxml_ms"] > 0]
-    peer = all("trafilatura_ms" in r for r in ok)
-    lines = [f"pages timed: {len(ok)}"]
-    lines.append(f"median ms/page: lxml parse {statistics.median(r['lxml_ms'] for r in ok):.1f}, "
-                 f"webgist {statistics.median(r['webgist_ms'] for r in ok):.1f}"
-                 + (f", trafilatura {statistics.median(r['trafilatura_ms'] for r in ok):.1f}"
-                    if peer else ""))
-    lines.append("median per-page ratio webgist / lxml parse: "
-                 f"{statistics.median(r['webgist_ms'] / r['lxml_ms'] for r in ok):.2f}")
-    if peer:
-        lines.append("median per-page ratio webgist / trafilatura: "
-                     f"{statistics.median(r['webgist_ms'] / r['trafilatura_ms'] for r in ok):.2f}")
-    return lines
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -109,21 +45,25 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--types", help="comma-separated page types (article,forum,...)")
     parser.add_argument("--scope", default="main", choices=("main", "page"))
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    parser.add_argument("--no-url", action="store_true",
+                        help="pass url=None instead of the page's URL from its ground truth")
     parser.add_argument("--no-peer", action="store_true",
                         help="skip trafilatura (faster tuning runs; no speed ratio against it)")
     args = parser.parse_args(argv)
 
-    ids = page_ids(args.data, args.limit, set(args.types.split(",")) if args.types else None)
+    pages = corpora.wcxb_pages(args.data, args.limit,
+                               set(args.types.split(",")) if args.types else None)
+    ids = [page.id for page in pages]
     for tool in ("webgist", "trafilatura"):
         folder = args.out / tool
         folder.mkdir(parents=True, exist_ok=True)
         for stale in folder.glob("*.md"):
             stale.unlink()
-    with_peer = trafilatura is not None and not args.no_peer
-    jobs = [(i, str(args.data), str(args.out), args.scope, with_peer) for i in ids]
+    with_peer = corpora.trafilatura is not None and not args.no_peer
+    jobs = [(page, str(args.out), args.scope, with_peer, not args.no_url) for page in pages]
     rows = []
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        for n, row in enumerate(pool.map(run_page, jobs, chunksize=4), 1):
+        for n, row in enumerate(pool.map(corpora.convert_to_files, jobs, chunksize=4), 1):
             rows.append(row)
             if n % 50 == 0 or n == len(jobs):
                 print(f"\r{n}/{len(jobs)} pages", end="", file=sys.stderr, flush=True)
@@ -145,10 +85,11 @@ def main(argv: list[str] | None = None) -> int:
     results = score(args.score_tool, subset, [args.out / tool for tool in tools],
                     args.out / "scores.json")
 
-    print(f"WCXB dev, {len(ids)} pages, scope={args.scope}, errors={len(errors)}")
+    print(f"WCXB dev, {len(ids)} pages, scope={args.scope}, URL passed: "
+          f"{'no' if args.no_url else 'yes'}, errors={len(errors)}")
     types = list(results["webgist"]["by_type"])
     print(_table(results, types))
-    print("\n".join(summarise_speed(rows)))
+    print("\n".join(corpora.summarise_speed(rows)))
     return 0
 
 
