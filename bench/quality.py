@@ -126,8 +126,9 @@ def print_worst(per_page: dict, count: int) -> None:
 
 def compare(old_path: Path, new_path: Path) -> None:
     old, new = (json.loads(Path(p).read_text(encoding="utf-8")) for p in (old_path, new_path))
-    print(f"\n## new - old: {new_path} ({new['meta']['commit']}) vs {old_path} "
-          f"({old['meta']['commit']})\n")
+    def label(run: dict) -> str:
+        return f"{run['meta']['commit']}, URL {'passed' if run['meta']['url'] else 'not passed'}"
+    print(f"\n## new - old: {new_path} ({label(new)}) vs {old_path} ({label(old)})\n")
     print("| corpus | part | tool | pages old/new | F1 old | F1 new | delta | per type delta |")
     print("|---|---|---|---|---|---|---|---|")
     for corpus, parts in new["summary"].items():
