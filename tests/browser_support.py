@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 import time
 
+from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -56,7 +57,10 @@ def click_copy(driver, *, scope: str = "main", timeout: float = 60) -> dict:
         driver.execute_script(
             "document.getElementById('scope').value = arguments[0];", scope)
     driver.find_element(By.ID, "copy").click()
-    WebDriverWait(driver, timeout, poll_frequency=0.1).until(
+    # While a very large page's Markdown fills the preview, the popup's thread can be
+    # busy past selenium's 30 s script timeout on a loaded machine: a poll that times
+    # out means "not finished yet", and the wait as a whole still ends at `timeout`.
+    WebDriverWait(driver, timeout, poll_frequency=0.1, ignored_exceptions=(TimeoutException,)).until(
         lambda d: d.execute_script("return document.body.dataset.state || ''"))
     read = lambda id_: driver.execute_script(
         "const el = document.getElementById(arguments[0]); return el ? el.textContent : '';", id_)
