@@ -254,6 +254,9 @@ const DATA_IMAGE_PREFIX = "data:image/";
 // A page served over the web cannot send its reader to their own disk.
 const WEB_SCHEMES = new Set(["http", "https"]);
 const LOCAL_SCHEMES = new Set(["file"]);
+// Past this length an address is state (search facets, ad-click tokens), not a place:
+// the link keeps its words only. The engine's MAX_LINK_URL_CHARS.
+const MAX_LINK_URL_CHARS = 1000;
 
 // The engine first strips an address as Python's str.strip() does: these are the
 // characters it counts as white space (\x1c-\x1f and \x85 included, \ufeff not).
@@ -290,6 +293,7 @@ export function safeLinkUrl(url, pageUrl = "") {
     return "";
   }
   if (WEB_SCHEMES.has(urlScheme(pageUrl)) && LOCAL_SCHEMES.has(urlScheme(href))) return "";
+  if (href.length > MAX_LINK_URL_CHARS) return "";
   return href;
 }
 

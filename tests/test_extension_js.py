@@ -81,6 +81,9 @@ PLAIN_ADDRESSES = [
     "data:image/png;base64,iVBORw0KGgo=",
     "data:image/svg+xml,%3Csvg%3E%3C/svg%3E",
     "data:text/html,%3Cscript%3Ealert(1)%3C/script%3E",
+    # 1,000 characters is still an address; 1,001 is state (MAX_LINK_URL_CHARS).
+    "https://example.org/search?q=" + "a" * (1000 - len("https://example.org/search?q=")),
+    "https://example.org/search?q=" + "a" * (1001 - len("https://example.org/search?q=")),
     "javascript:alert(1)",
     "vbscript:msgbox(1)",
 ]

@@ -93,6 +93,13 @@ describe("links", () => {
     assert.equal(linkMarkdown("notes", "file:///tmp/a b.txt", ""), "[notes](file:///tmp/a%20b.txt)");
     assert.equal(safeLinkUrl("file:///etc/passwd", "about:blank"), "file:///etc/passwd");
   });
+  test("an address over 1,000 characters is state: the words stay, the link goes", () => {
+    const start = "https://example.org/products#t=plp&sort=";
+    const longest = start + "x".repeat(1000 - start.length);
+    assert.equal(linkMarkdown("View all", longest, WEB_PAGE), `[View all](${longest})`);
+    assert.equal(linkMarkdown("View all", longest + "x", WEB_PAGE), "View all");
+    assert.equal(linkMarkdown("", longest + "x", WEB_PAGE), "");
+  });
   test("an in-page fragment, an empty or blank address makes no link", () => {
     assert.equal(linkMarkdown("top", "#top", WEB_PAGE), "top");
     assert.equal(linkMarkdown("nothing", "", WEB_PAGE), "nothing");

@@ -15,8 +15,8 @@ from urllib.parse import urljoin, urlsplit
 from .math import Math, math_of
 from ..dom.nodes import tag_of
 from .tuning import (
-    EDIT_SECTION_CLASSES, LINE_BREAKING_TAGS, PERMALINK_CLASSES, PERMALINK_GLYPHS,
-    SKIPPED_TAGS, UNSAFE_HREF_PREFIXES,
+    EDIT_SECTION_CLASSES, LINE_BREAKING_TAGS, MAX_LINK_URL_CHARS, PERMALINK_CLASSES,
+    PERMALINK_GLYPHS, SKIPPED_TAGS, UNSAFE_HREF_PREFIXES,
 )
 
 # Elements that start a new block in the browser's default stylesheet. Met inside
@@ -175,8 +175,8 @@ class LinkPolicy:
     base: str | None = None
 
     def href(self, raw: str | None) -> str | None:
-        """A link target, or None when it is unsafe, a fragment, or a local file
-        named by a web page."""
+        """A link target, or None when it is unsafe, a fragment, a local file named
+        by a web page, or too long to be an address."""
         href = safe_href(raw)
         if href is None:
             return None
@@ -185,7 +185,12 @@ class LinkPolicy:
         # scheme is kept, and the link's own is not parsed.
         if _scheme(self.base) in WEB_SCHEMES and _scheme(href) in LOCAL_SCHEMES:
             return None
-        return href
+        return self.address(href)
+
+    @staticmethod
+    def address(url: str) -> str | None:
+        """`url` as a link target, or None when it is state rather than an address."""
+        return None if len(url) > MAX_LINK_URL_CHARS else url
 
     def resolve(self, url: str) -> str:
         url = url.strip()

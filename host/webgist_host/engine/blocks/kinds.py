@@ -170,7 +170,11 @@ def media(w: Walker, el, ctx: Context) -> None:
         w.decisions.append(Decision(STAGE, Action.DROPPED, "embed too small to be content",
                                     w.path(el), src or title))
         return
-    src = w.links.resolve(src) if src else src
+    src = w.links.address(w.links.resolve(src)) if src else src
+    if not (src or title):
+        w.decisions.append(Decision(STAGE, Action.DROPPED, "embed with no title whose address "
+                                    "is too long to be one", w.path(el)))
+        return
     # The address goes in the link target (where a reader can follow it), not in
     # the note's words: "[Video: title](src)", or "[Video](src)" without a title.
     label = f"{MEDIA_LABELS[tag_of(el)]}: {title}" if title else MEDIA_LABELS[tag_of(el)]

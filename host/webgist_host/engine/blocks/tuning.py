@@ -110,6 +110,10 @@ SKIPPED_TAGS = frozenset({
 })
 # Hrefs that run script or smuggle a page in; the link text survives without them.
 UNSAFE_HREF_PREFIXES = ("javascript:", "vbscript:", "data:")
+# An address longer than this carries state (search facets, ad-click tokens, a
+# player's serialised settings), not a place a reader goes: the link (or embed)
+# keeps its words and loses its target. Long shop and affiliate links stay under it.
+MAX_LINK_URL_CHARS = 1000
 # Heading permalinks (Sphinx "¶", GitHub/Hugo "#", "🔗") are page furniture, not words.
 PERMALINK_GLYPHS = frozenset({"¶", "#", "🔗", "§"})
 PERMALINK_CLASSES = frozenset({"headerlink"})
