@@ -6,7 +6,8 @@ catches what class names miss: related-items lists, reviews, sharing and sign-up
 boxes that carry no telling class. A furniture heading's words standing as a plain
 line ("Popular posts", "**Related articles:**") title the run of links after it
 the same way. Lines that are only a control's label or a listing's tally are found
-here too.
+here too, and, by shape alone, the series of linked teasers that follows an
+article's own text (trailing_series).
 
 The heading and line patterns are in vocabulary.py, the numbers in tuning.py.
 """
@@ -15,9 +16,12 @@ from __future__ import annotations
 import re
 
 from ..model import Block, BlockKind
-from .tuning import (HEADING_WRAPPER_DEPTH, LABEL_LIST_MIN_ITEMS, LABEL_LIST_MIN_LINKED,
+from .paths import step_tag
+from .tuning import (ARTICLE_BEFORE_SERIES_MIN_WORDS, ARTICLE_MIN_PARAGRAPHS, BODY_KINDS,
+                     HEADING_WRAPPER_DEPTH, LABEL_LIST_MIN_ITEMS, LABEL_LIST_MIN_LINKED,
                      MAX_CONTROL_LINE_CHARS, MAX_FURNITURE_HEADING_CHARS,
-                     SECTION_SCOPE_MIN_DEPTH, SHORT_LINE_RAW_FACTOR)
+                     OWN_PARAGRAPH_MIN_WORDS, SECTION_SCOPE_MIN_DEPTH, SHORT_LINE_RAW_FACTOR,
+                     TEASER_LEAD_MIN_LINKED, TEASER_SERIES_MIN_ITEMS, TEASER_SERIES_MIN_LED)
 from .vocabulary import (COMMENT_HEADING_PATTERNS, CONTROL_LINE_PATTERNS,
                          FURNITURE_HEADING_PATTERNS)
 
@@ -133,3 +137,75 @@ def _section_scope(blocks: list[Block], i: int, wrappers: int) -> str:
             break
         scope = scope.rsplit("/", 1)[0]
     return scope + "/"
+
+
+def trailing_series(blocks: list[Block], weights: list[int], linked: list[int]) -> list[int]:
+    """Indices of the main-content blocks that follow the article's own text: from the
+    first item of a series of teasers to the end. A series is TEASER_SERIES_MIN_ITEMS
+    or more sibling elements (`li[1]`, `li[2]`, ...), most of them led by a mostly
+    linked line (related stories, a news feed, a section front). It is furniture when
+    it sits outside the element that holds the article's own paragraphs (a list inside
+    the text is the author's), no paragraph of the article's own follows its start,
+    and the article before it has ARTICLE_MIN_PARAGRAPHS paragraphs and
+    ARTICLE_BEFORE_SERIES_MIN_WORDS words of its own.
+    The headings right above the series (its label) go with it."""
+    kept = [i for i, block in enumerate(blocks) if block.in_main]
+    series: dict[tuple[str, str, str], set[str]] = {}
+    previous = ""
+    for i in kept:
+        xpath = blocks[i].xpath
+        words = len(blocks[i].text.split())
+        if words and linked[i] >= TEASER_LEAD_MIN_LINKED * words:
+            # Where each step of the path ends; steps below <body> are tried.
+            ends = [n for n, c in enumerate(xpath) if c == "/"][1:] + [len(xpath)]
+            for k in range(1, len(ends) - 1):
+                item = xpath[:ends[k + 1]]
+                if previous.startswith(item + "/"):
+                    continue        # not the first line of this item
+                # The same path with this one step's position left open.
+                step = xpath[ends[k] + 1:ends[k + 1]]
+                key = (xpath[:ends[k]], step_tag(step), xpath[ends[k + 1] + 1:])
+                series.setdefault(key, set()).add(step)
+        previous = xpath
+    parents = []
+    for (parent, _, _), items in series.items():
+        if len(items) < TEASER_SERIES_MIN_ITEMS:
+            continue
+        depth = parent.count("/") + 1
+        under = {blocks[i].xpath.split("/", depth + 1)[depth] for i in kept
+                 if blocks[i].xpath.startswith(parent + "/")}
+        if len(items) >= TEASER_SERIES_MIN_LED * len(under):
+            parents.append(parent + "/")
+    if not parents:
+        return []
+    own = [i for i in kept if blocks[i].kind in BODY_KINDS
+           and weights[i] >= OWN_PARAGRAPH_MIN_WORDS
+           and not any(blocks[i].xpath.startswith(p) for p in parents)]
+    if (len(own) < ARTICLE_MIN_PARAGRAPHS
+            or sum(weights[i] for i in own) < ARTICLE_BEFORE_SERIES_MIN_WORDS):
+        return []
+    text = _common_element(blocks[i].xpath for i in own) + "/"
+    parents = [p for p in parents if not p.startswith(text) and not text.startswith(p)]
+    last_own = own[-1]
+    first = next((n for n, i in enumerate(kept) if i > last_own
+                  and any(blocks[i].xpath.startswith(p) for p in parents)), None)
+    if first is None:
+        return []
+    while first > 0 and kept[first - 1] > last_own and blocks[kept[first - 1]].kind == _HEADING:
+        first -= 1
+    return kept[first:]
+
+
+def _common_element(xpaths) -> str:
+    """The innermost element holding every block at `xpaths` (their paths' common steps)."""
+    common: list[str] | None = None
+    for xpath in xpaths:
+        steps = xpath.split("/")[:-1]
+        if common is None:
+            common = steps
+            continue
+        n = 0
+        while n < len(common) and n < len(steps) and common[n] == steps[n]:
+            n += 1
+        del common[n:]
+    return "/".join(common or [])

@@ -23,7 +23,7 @@ from .bylines import byline_lines, comment_call_lines
 from .container import (Container, article_bodies, card_titles, choose_container,
                         last_block_inside)
 from .marks import block_contexts
-from .sections import furniture_sections, is_control_line
+from .sections import furniture_sections, is_control_line, trailing_series
 from .tuning import (CONTROL_LINE_KINDS, DROPPED_WIDGETS, TITLE_BAND_MAX_WORDS,
                      WEIGHTLESS_KINDS)
 
@@ -44,6 +44,8 @@ AFTER_BODY_REASON = "after the element named as the article's body, inside the c
 CONTROL_LINE_REASON = "a control's label or a listing's tally standing alone, not content"
 BYLINE_REASON = "a byline line above the article's first paragraph (date, author, reading time)"
 COMMENT_CALL_REASON = "a line that only counts the comments or asks for one"
+TRAILING_SERIES_REASON = ("a series of linked teasers after the article's last paragraph, "
+                          "and what follows it")
 
 
 def apply_regions(root, blocks: list[Block], scope: str, *,
@@ -87,6 +89,11 @@ def apply_regions(root, blocks: list[Block], scope: str, *,
         _take_out(placed, reasons, byline_lines(placed, [p.byline for p in placements]),
                   BYLINE_REASON)
     _take_out(placed, reasons, comment_call_lines(placed), COMMENT_CALL_REASON)
+    # An undated page with a series of card titles is a listing: its cards are the
+    # content, wherever they stand.
+    if not cards:
+        _take_out(placed, reasons, trailing_series(placed, weights, linked),
+                  TRAILING_SERIES_REASON)
     if scope == "page":
         return placed, decisions
     kept = []

@@ -131,3 +131,23 @@ NAMED_BYLINE_MAX_WORDS = 60
 NAMED_BYLINE_KINDS = frozenset({BlockKind.PARAGRAPH, BlockKind.LIST_ITEM, BlockKind.IMAGE})
 # A line that only counts the comments is short; longer text is not tested.
 COMMENT_CALL_MAX_CHARS = 120
+
+# --- Teaser series after the article (sections.py, trailing_series) ---------------
+
+# A teaser's lead line (its linked headline) is at least this share link words...
+TEASER_LEAD_MIN_LINKED = 0.6
+# ...and a series of them is this many siblings (`li[1]/a`, `li[2]/a`, ...): fewer is
+# a "see also" line the author wrote.
+TEASER_SERIES_MIN_ITEMS = 5
+# ...and at least this share of the series' items are led so (a feed mixes in a
+# post without a link; a text whose paragraphs hold some links is not a series).
+TEASER_SERIES_MIN_LED = 0.5
+# The article's own paragraphs hold this many words outside links; a paragraph of
+# fewer (a credit, a caption, a sign-up line) does not make the series part of it.
+OWN_PARAGRAPH_MIN_WORDS = 30
+# A series is the article's furniture only when the article before it has this many
+# words of its own: on a page of cards alone, the cards are the content.
+ARTICLE_BEFORE_SERIES_MIN_WORDS = 100
+# ...in this many paragraphs: a page with a line or two of prose over lists (a course
+# page and its reading list, a department page and its forms) is made of the lists.
+ARTICLE_MIN_PARAGRAPHS = 3
