@@ -54,8 +54,10 @@ ALLOWED_TABLE_TAGS = {"table", "caption", "thead", "tbody", "tfoot", "tr", "th",
 
 
 def _outside_code(md: str) -> str:
-    """The Markdown minus fenced code blocks and code spans (literal text)."""
+    """The Markdown minus fenced code blocks and code spans (literal text). An escaped
+    backtick (\\`) is a literal one and opens no span, as CommonMark reads it."""
     md = re.sub(r"(?ms)^(`{3,})[^\n]*\n.*?^\1`*\s*$", "", md)
+    md = md.replace("\\\\", "\x01\x01").replace("\\`", "\x01\x01")
     return re.sub(r"(`+)(?:(?!\1).)+?\1", "", md)
 
 
@@ -155,6 +157,8 @@ def test_safe_links_and_pictures_still_work():
     # a "<" whose tag name arrives in the next text node (found by the fuzz test below)
     "&lt;<script></script>javascript:",
     "<p>&lt;<span></span>img src=x onerror=alert(1)&gt;</p>",
+    # an escaped backtick before a code span of tag-like text (found by the fuzz test)
+    '`javascript:<code><script><table><tr><td colspan="',
 ])
 def test_no_raw_html_or_active_links_from_page_text(html):
     for md in _convert_all(html):
