@@ -23,6 +23,7 @@ import statistics
 import subprocess
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -160,6 +161,27 @@ def convert_to_files(job: tuple) -> dict:
         if markdown is not None:
             (Path(out) / tool / f"{page.id}.md").write_text(markdown, encoding="utf-8")
     return {"corpus": page.corpus, "id": page.id, **row}
+
+
+def empty_output_folders(out: Path) -> None:
+    """One folder of Markdown per tool under `out`, with last run's files gone."""
+    for tool in ("webgist", "trafilatura"):
+        folder = out / tool
+        folder.mkdir(parents=True, exist_ok=True)
+        for stale in folder.glob("*.md"):
+            stale.unlink()
+
+
+def convert_all(jobs: list[tuple], workers: int) -> list[dict]:
+    """convert_to_files over `jobs` in `workers` processes, in order, with progress."""
+    rows = []
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        for done, row in enumerate(pool.map(convert_to_files, jobs, chunksize=4), 1):
+            rows.append(row)
+            if done % 50 == 0 or done == len(jobs):
+                print(f"\r{done}/{len(jobs)} pages", end="", file=sys.stderr, flush=True)
+    print(file=sys.stderr)
+    return rows
 
 
 def summarise_speed(rows: list[dict]) -> list[str]:

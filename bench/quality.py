@@ -25,7 +25,6 @@ import argparse
 import datetime
 import json
 import sys
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import corpora
@@ -199,21 +198,11 @@ def main(argv: list[str] | None = None) -> int:
     wcxb = corpora.wcxb_pages(args.wcxb, args.limit)
     readability = corpora.readability_pages(args.readability, args.limit)
     for corpus in ("wcxb", "readability"):
-        for tool in ("webgist", "trafilatura"):
-            folder = args.out / corpus / tool
-            folder.mkdir(parents=True, exist_ok=True)
-            for stale in folder.glob("*.md"):
-                stale.unlink()
+        corpora.empty_output_folders(args.out / corpus)
 
     jobs = [(page, str(args.out / page.corpus), args.scope, with_peer, not args.no_url)
             for page in wcxb + readability]
-    timings = []
-    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        for done, row in enumerate(pool.map(corpora.convert_to_files, jobs, chunksize=4), 1):
-            timings.append(row)
-            if done % 50 == 0 or done == len(jobs):
-                print(f"\r{done}/{len(jobs)} pages", end="", file=sys.stderr, flush=True)
-    print(file=sys.stderr)
+    timings = corpora.convert_all(jobs, args.jobs)
     for row in [r for r in timings if r["error"]][:10]:
         print(f"error on {row['corpus']} {row['id']}: {row['error']}", file=sys.stderr)
 

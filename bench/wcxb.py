@@ -22,7 +22,6 @@ import argparse
 import json
 import subprocess
 import sys
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import corpora
@@ -54,20 +53,10 @@ def main(argv: list[str] | None = None) -> int:
     pages = corpora.wcxb_pages(args.data, args.limit,
                                set(args.types.split(",")) if args.types else None)
     ids = [page.id for page in pages]
-    for tool in ("webgist", "trafilatura"):
-        folder = args.out / tool
-        folder.mkdir(parents=True, exist_ok=True)
-        for stale in folder.glob("*.md"):
-            stale.unlink()
+    corpora.empty_output_folders(args.out)
     with_peer = corpora.trafilatura is not None and not args.no_peer
     jobs = [(page, str(args.out), args.scope, with_peer, not args.no_url) for page in pages]
-    rows = []
-    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        for n, row in enumerate(pool.map(corpora.convert_to_files, jobs, chunksize=4), 1):
-            rows.append(row)
-            if n % 50 == 0 or n == len(jobs):
-                print(f"\r{n}/{len(jobs)} pages", end="", file=sys.stderr, flush=True)
-    print(file=sys.stderr)
+    rows = corpora.convert_all(jobs, args.jobs)
     (args.out / "rows.json").write_text(json.dumps(rows, indent=1))
 
     errors = [r for r in rows if r["error"]]
