@@ -46,6 +46,18 @@ class _Run:
     pieces: list = field(default_factory=list)    # strings and inline elements
 
 
+class _WrappedText(str):
+    """Text inside an inline wrapper around blocks (<a><p>..</p> more</a>): it joins
+    the container's run, but remembers the wrapper, which is where a reader meets it."""
+
+    __slots__ = ("owner",)
+
+    def __new__(cls, text: str, owner):
+        piece = super().__new__(cls, text)
+        piece.owner = owner
+        return piece
+
+
 def extract_blocks(root, capture: Capture, *, base_url: str | None = None,
                    ) -> tuple[list[Block], list[Decision]]:
     """Blocks in source order, and the decisions taken while reading them.
@@ -210,8 +222,9 @@ class Walker:
         self._flush(run, ctx)
 
     def _walk(self, el, ctx: Context, run: _Run) -> None:
+        wrapper = el if el is not run.container else None
         if el.text:
-            run.pieces.append(el.text)
+            run.pieces.append(_WrappedText(el.text, wrapper) if wrapper is not None else el.text)
         for child in el:
             if not self._tags[child]:       # a comment or processing instruction
                 pass
@@ -236,7 +249,8 @@ class Walker:
             else:
                 run.pieces.append(child)
             if child.tail:
-                run.pieces.append(child.tail)
+                run.pieces.append(
+                    _WrappedText(child.tail, wrapper) if wrapper is not None else child.tail)
 
     def _flush(self, run: _Run, ctx: Context) -> None:
         for piece in run.pieces:
@@ -261,12 +275,12 @@ class Walker:
             rich_text = link(rich_text, ctx.link)
         anchor = _run_anchor(run, pieces)
         placed: dict = {}
-        if anchor is run.container and run.container in self._holds_block:
+        if anchor in self._holds_block:
             # Loose text beside other blocks: the container's box would cover them
             # all (furo's skip link under <body> took the whole first screen), so
             # the run is measured by its own elements, or not at all.
             placed["rect"] = self.index.union_rect(pieces)
-        if anchor is run.container and run.after_block:
+        if anchor in self._holds_block and run.after_block:
             first = next((p for p in pieces if not isinstance(p, str)), None)
             placed["dom_index"] = self._positions[first] if first is not None else self._last_index
         self.emit(ctx, BlockKind.PARAGRAPH, anchor, text, rich_text, **placed)
@@ -318,12 +332,23 @@ def _render_run(inline: InlineRenderer, pieces: list) -> tuple[str, str]:
 
 
 def _run_anchor(run: _Run, pieces: list):
-    """The element a run is measured by: its one element when it has just one."""
+    """The element a run is measured by: its one element when it has just one, else
+    the inline wrapper that holds all of it, else the container."""
     elements = [p for p in pieces if not isinstance(p, str)]
     texts_blank = all(not p.strip() for p in pieces if isinstance(p, str))
     if len(elements) == 1 and texts_blank:
         return elements[0]
-    return run.container
+    owners = {_owner(p, run.container) for p in pieces if not isinstance(p, str) or p.strip()}
+    return owners.pop() if len(owners) == 1 else run.container
+
+
+def _owner(piece, container):
+    if isinstance(piece, _WrappedText):
+        return piece.owner
+    if isinstance(piece, str):
+        return container
+    parent = piece.getparent()
+    return container if parent is None else parent
 
 
 def _footnote_definition(text: str, rich: str, frame: Frame) -> dict:
