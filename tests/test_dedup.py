@@ -20,10 +20,11 @@ class Page:
         self.blocks: list[Block] = []
 
     def add(self, text: str, box: tuple[float, float, float, float] | None = None, *,
-            kind: str = "paragraph", **fields) -> Block:
+            kind: str = "paragraph", parent: str = "/html[1]/body[1]/div[1]",
+            **fields) -> Block:
         index = len(self.blocks)
         block = Block(kind=kind, text=text, rich_text=text, tag="p",
-                      xpath=f"/html[1]/body[1]/div[1]/*[{index + 1}]", dom_index=index,
+                      xpath=f"{parent}/*[{index + 1}]", dom_index=index,
                       rect=Rect(*box) if box else None, **fields)
         self.blocks.append(block)
         return block
@@ -190,14 +191,46 @@ def test_company_rule_is_only_for_unmeasured_pages():
     assert [t in kept for t in tables] == [True, False, False]
 
 
-def test_repeated_prose_on_an_unmeasured_page_is_still_deduplicated():
+LEAD = "The article's lead paragraph, a sentence long enough to be prose."
+
+
+def test_repeated_prose_in_other_wrappers_is_deduplicated_on_an_unmeasured_page():
     page = Page()
     copies = []
     for k in range(3):
         page.add(f"Furniture {k}")
-        copies.append(page.add("The article's lead paragraph."))
-    kept, _ = deduplicate(page.blocks, measured=False)
+        copies.append(page.add(LEAD, parent=f"/html[1]/body[1]/div[{k + 1}]"))
+    kept, decisions = deduplicate(page.blocks, measured=False)
     assert [c in kept for c in copies] == [True, False, False]
+    assert {d.reason for d in decisions} == {REASON_REPEAT}
+
+
+def test_sentence_repeated_under_the_same_parent_stays_on_an_unmeasured_page():
+    page = Page()
+    copies = []
+    for k in range(3):
+        page.add(f"Verse number {k}")
+        copies.append(page.add(LEAD))         # a refrain: all under one parent
+    kept, decisions = deduplicate(page.blocks, measured=False)
+    assert all(c in kept for c in copies) and decisions == []
+
+
+def test_short_label_repeated_under_the_same_parent_is_deduplicated():
+    page = Page()
+    first = page.add("NEW in stock")
+    page.add("Walking boots")
+    again = page.add("NEW in stock")
+    kept, _ = deduplicate(page.blocks, measured=False)
+    assert first in kept and again not in kept
+
+
+def test_same_parent_rule_is_only_for_unmeasured_pages():
+    page = Page()
+    first = page.add(LEAD)
+    page.add("Verse")
+    again = page.add(LEAD)
+    kept, _ = deduplicate(page.blocks, measured=True)   # neither drawn: one copy stays
+    assert first in kept and again not in kept
 
 
 # ---------------------------------------------------------------- restated wholes

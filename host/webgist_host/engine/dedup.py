@@ -42,6 +42,15 @@ PREFERRED_KINDS = frozenset({BlockKind.HEADING})
 # repeating the title), so the page's own copy beats it.
 CHROME_REGIONS = frozenset({Region.NAV})
 
+# Prose repeated among the same parent's children, on an unmeasured page: a refrain,
+# a chorus, a sentence a writer says twice in one flow. A hidden or responsive copy
+# lives in a wrapper of its own, so sharing the parent is the page repeating itself.
+# Only sentences count: labels such as "NEW" or a spec value repeat under one parent
+# in every product grid. This matches the measured path, which keeps every drawn copy
+# that does not overlap another.
+SIBLING_REPEAT_KINDS = frozenset({BlockKind.PARAGRAPH, BlockKind.QUOTE})
+SIBLING_REPEAT_MIN_WORDS = 8
+
 # Restated wholes: a block of at least 150 words whose six-word phrases are at
 # least 70% present across several shorter blocks (an article body repeated as one
 # block after its paragraphs). "Several" is enforced by requiring that no single
@@ -128,6 +137,10 @@ def _drop_repeats(blocks: list[Block], measured: bool) -> tuple[list[bool], list
         twin_checked = not measured and blocks[i].kind in COMPANY_RULE_KINDS
         if twin_checked and not copies.empty and not _is_twin(i, copies, before, after):
             _admit(copies, i, boxes)          # the page repeats itself on purpose
+            continue
+        if (not measured and blocks[i].kind in SIBLING_REPEAT_KINDS
+                and _sibling_of_kept_copy(i, copies, blocks)):
+            _admit(copies, i, boxes)
             continue
         for loser, reason in _settle(i, copies, blocks, boxes, twin_checked=twin_checked):
             keep[loser] = False
@@ -276,6 +289,15 @@ def _is_twin(i: int, copies: _Copies, before: list[str], after: list[str]) -> bo
         if (before[i] and before[i] == before[k]) or (after[i] and after[i] == after[k]):
             return True
     return False
+
+
+def _sibling_of_kept_copy(i: int, copies: _Copies, blocks: list[Block]) -> bool:
+    """True when a kept copy of this text, a sentence or more, has the same parent."""
+    if len(blocks[i].text.split()) < SIBLING_REPEAT_MIN_WORDS:
+        return False
+    parent = blocks[i].xpath.rpartition("/")[0]
+    return any(blocks[k].xpath.rpartition("/")[0] == parent
+               for k in (*copies.drawn, *copies.undrawn))
 
 
 # ================================================================================
