@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..words import word_count
 from ..model import Block, BlockKind, Region, Widget
 from .marks import Context, MarkKind, MarkSource
 from .paths import nested
@@ -77,7 +78,7 @@ class _Belief:
         prose: dict[str, int] = {}
         total = 0
         for block, chain, in_links in zip(blocks, lineage, linked_words):
-            n = len(block.text.split())
+            n = word_count(block.text)
             total += n
             sentences = (n - in_links if block.kind == _PARAGRAPH
                          and n - in_links >= SENTENCE_MIN_WORDS else 0)

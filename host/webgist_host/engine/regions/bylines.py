@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from ..words import word_count
 from ..model import Block, BlockKind
 from .tuning import (BODY_KINDS, BODY_MIN_WORDS, BYLINE_KINDS, COMMENT_CALL_MAX_CHARS,
                      NAMED_BYLINE_KINDS)
@@ -68,7 +69,7 @@ def byline_lines(blocks: list[Block], named_byline: list[bool]) -> list[int]:
             if not (block.kind == _LIST_ITEM and "](" in block.rich_text):
                 found.append(i)
             continue
-        if block.kind in BODY_KINDS and len(block.text.split()) >= BODY_MIN_WORDS:
+        if block.kind in BODY_KINDS and word_count(block.text) >= BODY_MIN_WORDS:
             return found
     # No paragraph at all: no article, and no byline above it (a schedule's date
     # over its table, a job board's dated cards).

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from ..words import word_count
 from ..model import Block, BlockKind
 from .belief import Placement
 from .marks import Context, MarkSource
@@ -121,7 +122,7 @@ def card_titles(blocks: list[Block], placements: list[Placement],
     titles = [i for i, block in enumerate(blocks)
               if block.kind == _HEADING and placements[i].chrome is None
               and placements[i].widget not in DROPPED_WIDGETS
-              and linked[i] >= CARD_TITLE_MIN_LINKED * len(block.text.split()) > 0]
+              and linked[i] >= CARD_TITLE_MIN_LINKED * word_count(block.text) > 0]
     if len(titles) < CARD_SERIES_MIN_TITLES:
         return ()
     series: dict[tuple[int, str, str, str], list[int]] = {}
@@ -133,7 +134,7 @@ def card_titles(blocks: list[Block], placements: list[Placement],
             series.setdefault(key, []).append(i)
     in_series = sorted({i for members in series.values()
                         if len(members) >= CARD_SERIES_MIN_TITLES for i in members})
-    return tuple((lineage[i], len(blocks[i].text.split())) for i in in_series)
+    return tuple((lineage[i], word_count(blocks[i].text)) for i in in_series)
 
 
 def _leaves_cards_out(node: str, child: str, titles: CardTitles, child_weight: int) -> bool:

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import NamedTuple
 
+from ..words import word_count
 from ..dom.nodes import PATH_ATTR, tag_of, walk_with_paths
 from ..model import Block, Region, Widget
 from .tuning import CHROME_LANDMARKS, ID_SLUG_TEXT_CHARS
@@ -119,7 +120,7 @@ def block_contexts(root, blocks: list[Block]) -> BlockContexts:
                 lineage[i] = chain
             frame.block = hits[-1]
         if frame.tag == "a" and frame.block is not None and el.get("href") is not None:
-            linked[frame.block] += len(el.text_content().split())
+            linked[frame.block] += word_count(el.text_content())
         # (The substring test first: this runs for every element of the page.)
         classes = el.get("class")
         if (frame.role == TAB_PANEL_ROLE or classes and ("tab" in classes or "Tab" in classes)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from ..words import word_count
 from ..model import Block, BlockKind
 from .paths import step_tag
 from .tuning import (ARTICLE_BEFORE_SERIES_MIN_WORDS, ARTICLE_MIN_PARAGRAPHS, BODY_KINDS,
@@ -154,7 +155,7 @@ def trailing_series(blocks: list[Block], weights: list[int], linked: list[int]) 
     previous = ""
     for i in kept:
         xpath = blocks[i].xpath
-        words = len(blocks[i].text.split())
+        words = word_count(blocks[i].text)
         if words and linked[i] >= TEASER_LEAD_MIN_LINKED * words:
             # Where each step of the path ends; steps below <body> are tried.
             ends = [n for n, c in enumerate(xpath) if c == "/"][1:] + [len(xpath)]

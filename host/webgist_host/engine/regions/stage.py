@@ -17,6 +17,7 @@ each rule in docs/rules/regions.md.
 """
 from __future__ import annotations
 
+from ..words import word_count
 from ..model import Action, Block, BlockKind, Decision, Widget, revised
 from .belief import Placement, comments_are_content, resolve_marks
 from .bylines import byline_lines, comment_call_lines
@@ -110,7 +111,7 @@ def _content_weight(block: Block, linked_words: int) -> int:
     """Words a reader came for: outside links, and not in images or media."""
     if block.kind in WEIGHTLESS_KINDS:
         return 0
-    return max(0, len(block.text.split()) - linked_words)
+    return max(0, word_count(block.text) - linked_words)
 
 
 def _place_blocks(blocks: list[Block], placements: list[Placement],
@@ -175,7 +176,7 @@ def _keep_title(blocks: list[Block], reasons: list[str | None],
     for i in range(title, first_main):
         block = blocks[i]
         if i == title or (block.xpath.startswith(band) and reasons[i] == OUTSIDE_CONTAINER
-                          and len(block.text.split()) <= TITLE_BAND_MAX_WORDS):
+                          and word_count(block.text) <= TITLE_BAND_MAX_WORDS):
             blocks[i] = revised(block, in_main=True)
     return blocks
 

@@ -1,0 +1,30 @@
+"""Word counts in spaced and unspaced scripts, as the regions stage weighs text."""
+from __future__ import annotations
+
+from webgist_host.engine.words import CJK_CHARS_PER_WORD, word_count
+
+
+def test_spaced_text_counts_tokens():
+    assert word_count("The river was cleaned this spring.") == 6
+    assert word_count("  Le fleuve a été nettoyé  ") == 5
+
+
+def test_chinese_counts_characters_not_the_single_token():
+    sentence = "今年春天以来市里对三条河道进行了集中治理"       # 20 characters, no spaces
+    assert word_count(sentence) == 1 + 20 // CJK_CHARS_PER_WORD
+
+
+def test_japanese_kana_count_like_kanji():
+    assert word_count("きょうのイソップ童話") == 1 + 10 // CJK_CHARS_PER_WORD
+
+
+def test_mixed_text_counts_both():
+    assert word_count("Apple Watch销量大跌") == 2 + 4 // CJK_CHARS_PER_WORD
+
+
+def test_hangul_is_spaced_and_counted_by_tokens():
+    assert word_count("한국어는 띄어쓰기를 합니다") == 3
+
+
+def test_empty_text_has_no_words():
+    assert word_count("") == 0 and word_count(" \n ") == 0
