@@ -20,9 +20,11 @@ from ..model import Block, BlockKind
 from .paths import step_tag
 from .tuning import (ARTICLE_BEFORE_SERIES_MIN_WORDS, ARTICLE_MIN_PARAGRAPHS, BODY_KINDS,
                      HEADING_WRAPPER_DEPTH, LABEL_LIST_MIN_ITEMS, LABEL_LIST_MIN_LINKED,
-                     MAX_CONTROL_LINE_CHARS, MAX_FURNITURE_HEADING_CHARS,
+                     FURNITURE_SECTION_MAX_PROSE_WORDS, MAX_CONTROL_LINE_CHARS,
+                     MAX_FURNITURE_HEADING_CHARS,
                      OWN_PARAGRAPH_MIN_WORDS, SECTION_SCOPE_MIN_DEPTH, SHORT_LINE_RAW_FACTOR,
                      TEASER_LEAD_MIN_LINKED, TEASER_SERIES_MIN_ITEMS, TEASER_SERIES_MIN_LED)
+from .headings_intl import COMMENT_HEADINGS, FURNITURE_HEADINGS, heading_key
 from .vocabulary import (COMMENT_HEADING_PATTERNS, CONTROL_LINE_PATTERNS,
                          FURNITURE_HEADING_PATTERNS)
 
@@ -46,8 +48,11 @@ def is_furniture_heading(text: str, comments_are_content: bool = False) -> bool:
     text = " ".join(text.split()).strip(" :.!?")
     if len(text) > MAX_FURNITURE_HEADING_CHARS:
         return False
-    return bool(_FURNITURE_HEADING.fullmatch(text)
-                or not comments_are_content and _COMMENT_HEADING.fullmatch(text))
+    if _FURNITURE_HEADING.fullmatch(text) or (
+            not comments_are_content and _COMMENT_HEADING.fullmatch(text)):
+        return True
+    key = heading_key(text)
+    return key in FURNITURE_HEADINGS or (not comments_are_content and key in COMMENT_HEADINGS)
 
 
 def is_control_line(text: str) -> bool:
@@ -66,12 +71,17 @@ def _short_line(text: str, max_chars: int) -> str | None:
     return line if len(line) <= max_chars else None
 
 
-def furniture_sections(blocks: list[Block], comments_are_content: bool = False) -> dict[int, str]:
+def furniture_sections(blocks: list[Block], comments_are_content: bool = False,
+                       weights: list[int] | None = None) -> dict[int, str]:
     """Index of each block (in source order) inside a furniture section -> its heading.
 
     A section ends at the next heading of the same or a higher rank, or where the
     heading's parent element ends: a "Share this page" heading in a sidebar must not
-    swallow the article that follows the sidebar.
+    swallow the article that follows the sidebar. A heading alone in its wrapper
+    heads the wrapper's siblings; with `weights` (each block's words outside links),
+    such a climbed section that holds FURNITURE_SECTION_MAX_PROSE_WORDS of them is the
+    page's text under an empty box's heading (a "Related" box a script fills), not
+    furniture. Comment sections are exempt: comments are prose.
     """
     inside: dict[int, str] = {}
     # A declared discussion titles its own posts "Recommended Posts" in such a
@@ -79,26 +89,48 @@ def furniture_sections(blocks: list[Block], comments_are_content: bool = False) 
     wrappers = 0 if comments_are_content else HEADING_WRAPPER_DEPTH
     open_level: int | None = None
     scope = title = ""
+    section: list[int] = []
     for i, block in enumerate(blocks):
         if open_level is not None and not block.xpath.startswith(scope):
-            open_level = None
+            open_level = _close(section, inside, weights)
         if block.kind == _HEADING:
             if open_level is not None and block.level <= open_level:
-                open_level = None
+                open_level = _close(section, inside, weights)
             if open_level is None and is_furniture_heading(block.text, comments_are_content):
                 open_level, title = block.level, block.text
                 scope = _section_scope(blocks, i, wrappers)
+                climbed = scope != block.xpath.rsplit("/", 1)[0] + "/"
+                section = [] if climbed and weights and not _is_comment_heading(title) else None
         if open_level is not None:
             inside[i] = title
+            if section is not None:
+                section.append(i)
         elif i not in inside and block.kind == _PARAGRAPH and _is_furniture_label(block.text):
             for j in _labelled_link_list(blocks, i, wrappers):
                 inside[j] = block.text
+    if open_level is not None:
+        _close(section, inside, weights)
     return inside
+
+
+def _close(section: list[int] | None, inside: dict[int, str], weights: list[int] | None) -> None:
+    """End a section; take back what a climbed one holds when it is the page's prose
+    (the heading itself, over an empty box, stays furniture)."""
+    if section and weights and (
+            sum(weights[i] for i in section) >= FURNITURE_SECTION_MAX_PROSE_WORDS):
+        for i in section[1:]:
+            del inside[i]
+    return None
+
+
+def _is_comment_heading(text: str) -> bool:
+    return not is_furniture_heading(text, comments_are_content=True)
 
 
 def _is_furniture_label(text: str) -> bool:
     line = _short_line(text, MAX_FURNITURE_HEADING_CHARS)
-    return line is not None and bool(_FURNITURE_HEADING.fullmatch(line))
+    return line is not None and (bool(_FURNITURE_HEADING.fullmatch(line))
+                                 or heading_key(line) in FURNITURE_HEADINGS)
 
 
 def _labelled_link_list(blocks: list[Block], i: int, wrappers: int) -> list[int]:

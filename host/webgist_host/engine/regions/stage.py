@@ -82,10 +82,13 @@ def apply_regions(root, blocks: list[Block], scope: str, *,
                                              container.path))
     # Only a declared discussion keeps its "Comments" heading: on articles whose
     # comments outweigh the body, that heading is what keeps them out.
-    furniture = furniture_sections(blocks, comments_are_content=page_type == DISCUSSION_PAGE)
+    in_container = [w if container.path is None or container.path in chain else 0
+                    for w, chain in zip(weights, lineage)]
+    furniture = furniture_sections(blocks, comments_are_content=page_type == DISCUSSION_PAGE,
+                                   weights=in_container)
     placed, reasons = _place_blocks(blocks, placements, lineage, container, comments_kept,
                                     furniture)
-    placed = _keep_title(placed, reasons, container.path)
+    placed = _keep_title(placed, reasons, container.path, furniture)
     if byline_in_metadata:
         _take_out(placed, reasons, byline_lines(placed, [p.byline for p in placements]),
                   BYLINE_REASON)
@@ -158,10 +161,11 @@ def _reason_outside(placement: Placement, inside_container: bool,
 
 
 def _keep_title(blocks: list[Block], reasons: list[str | None],
-                container: str | None) -> list[Block]:
+                container: str | None, furniture: dict[int, str]) -> list[Block]:
     """The page's <h1> often sits in a header band just above the article body, with
     the byline beside it (WordPress's entry-header holds entry-title and entry-meta).
-    Keep the title, and the short lines that share its parent, up to the body."""
+    Keep the title, and the short lines that share its parent, up to the body (not
+    a furniture heading there: an empty "Related" box's)."""
     if container is None or any(b.in_main and b.kind == _HEADING and b.level == 1
                                 for b in blocks):
         return blocks
@@ -176,6 +180,7 @@ def _keep_title(blocks: list[Block], reasons: list[str | None],
     for i in range(title, first_main):
         block = blocks[i]
         if i == title or (block.xpath.startswith(band) and reasons[i] == OUTSIDE_CONTAINER
+                          and i not in furniture
                           and word_count(block.text) <= TITLE_BAND_MAX_WORDS):
             blocks[i] = revised(block, in_main=True)
     return blocks

@@ -109,6 +109,10 @@ SHORT_LINE_RAW_FACTOR = 4
 # A heading alone in its own wrapper heads the wrapper's sibling: its section climbs
 # past at most this many such wrappers (more, and a page's own list goes under it).
 HEADING_WRAPPER_DEPTH = 3
+# A furniture heading alone in its wrapper heads the wrapper's siblings; when those
+# hold this many words outside links, they are the page's text under an empty box's
+# heading: teasers and share buttons are mostly links, an author's bio a paragraph.
+FURNITURE_SECTION_MAX_PROSE_WORDS = 300
 # ...and never to an element this shallow in the path (<body> and above).
 SECTION_SCOPE_MIN_DEPTH = 3
 # A furniture label standing as a line titles the run of link blocks after it when
