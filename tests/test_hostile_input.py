@@ -25,6 +25,10 @@ from webgist_host.engine.dom.parse import decode_bytes, parse_html, shallow_sour
 ROOT = Path(__file__).resolve().parents[1]
 # Hang protection only: a case that runs this long is stuck, not slow.
 HANG_GUARD_S = 240
+# The regex audit guards each of its inputs itself (regex_audit.GUARD_S); the whole
+# run takes about 70 s on a quiet two-core machine and near 240 s on a loaded one,
+# so its outer guard only has to catch a stuck child.
+AUDIT_HANG_GUARD_S = 900
 
 
 # --- the cases, built and checked inside the child ----------------------------------
@@ -181,7 +185,7 @@ def _child(name: str) -> dict:
 def _regex_audit() -> dict:
     env = {**os.environ, "PYTHONPATH": str(ROOT / "host")}
     proc = subprocess.run([sys.executable, str(ROOT / "tests" / "regex_audit.py")],
-                          capture_output=True, text=True, timeout=HANG_GUARD_S, env=env)
+                          capture_output=True, text=True, timeout=AUDIT_HANG_GUARD_S, env=env)
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
     return json.loads(proc.stdout.strip().splitlines()[-1])
 
