@@ -51,6 +51,7 @@ class _WrappedText(str):
     the container's run, but remembers the wrapper, which is where a reader meets it."""
 
     __slots__ = ("owner",)
+    owner: object
 
     def __new__(cls, text: str, owner):
         piece = super().__new__(cls, text)

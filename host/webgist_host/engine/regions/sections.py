@@ -89,7 +89,7 @@ def furniture_sections(blocks: list[Block], comments_are_content: bool = False,
     wrappers = 0 if comments_are_content else HEADING_WRAPPER_DEPTH
     open_level: int | None = None
     scope = title = ""
-    section: list[int] = []
+    section: list[int] | None = None
     for i, block in enumerate(blocks):
         if open_level is not None and not block.xpath.startswith(scope):
             open_level = _close(section, inside, weights)
@@ -113,14 +113,15 @@ def furniture_sections(blocks: list[Block], comments_are_content: bool = False,
     return inside
 
 
-def _close(section: list[int] | None, inside: dict[int, str], weights: list[int] | None) -> None:
+def _close(section: list[int] | None, inside: dict[int, str],
+           weights: list[int] | None) -> int | None:
     """End a section; take back what a climbed one holds when it is the page's prose
     (the heading itself, over an empty box, stays furniture)."""
     if section and weights and (
             sum(weights[i] for i in section) >= FURNITURE_SECTION_MAX_PROSE_WORDS):
         for i in section[1:]:
             del inside[i]
-    return None
+    return None             # the section is closed: no open level
 
 
 def _is_comment_heading(text: str) -> bool:
