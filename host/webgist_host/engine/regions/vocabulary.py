@@ -130,7 +130,7 @@ FURNITURE_HEADING_PATTERNS = (
     r"(related|similar|recommended|popular|trending|recent|latest|more|other) (posts|articles|stories|"
     r"reads|news|guides|topics)( (in|about|from) .{1,40}| (that|you) (may|might) (also )?(like|enjoy))",
     r"you (may|might) also (like|enjoy) these (posts|articles|stories)|explore more related content",
-    r"(frequently bought together|explore related items|products related to this item|"
+    r"(frequently bought together|"
     r"recently viewed( items| products)?|more from .{1,40}|read (more|next)|up next|"
     r"don'?t miss|further reading|keep reading)",
     # a marketing page's teasers of its other pages: "Featured insights", "Related
