@@ -25,10 +25,10 @@ from .tuning import CHROME_LANDMARKS, ID_SLUG_TEXT_CHARS
 from .vocabulary import (
     ARTICLE_BODY_WORDS, ARTICLE_ROLE, ARTICLE_TAG, ARTICLE_WORDS, ATTRIBUTES_BUT_ID,
     AUTHOR_BOX_WORDS, AUTHOR_WORD, BYLINE_WORDS, COMMENT_WORDS, CONSENT_VENDOR_WORDS,
-    CONTENT_ROLES, CONTENT_TAGS, DIALOG_FORM_WORD, FOOTER_WORDS, HEADER_WORDS,
+    CONTENT_ROLES, CONTENT_TAGS, FOOTER_WORDS, HEADER_WORDS,
     LANDMARK_ROLES, LANDMARK_TAGS, MAIN_WORDS, NAMED_LANDMARK_TAGS, NAMING_ATTRIBUTES,
     NAVIGATION_WORDS, PAGE_BAND_TAGS, PART_HEADER_WORDS, REVIEW_WORDS, SECTIONING_TAGS,
-    SIDEBAR_WORDS, SUBJECT_WORDS, TAB_PANEL_NAMES, TAB_PANEL_ROLE, TAB_PANEL_WORDS,
+    SIDEBAR_WORDS, TAB_PANEL_NAMES, TAB_PANEL_ROLE, TAB_PANEL_WORDS,
     TAB_WORDS, TEXT_INPUT_TYPES, UNNAMED_TAGS, USER_CARD_WORDS, USER_WORD, WIDGET_WORD_SET,
     WIDGET_WORDS, naming_words,
 )
@@ -283,11 +283,6 @@ def _widget_from_names(words: frozenset[str]) -> Widget | MarkKind | None:
     kind = WIDGET_WORDS[min(named)] if named else None
     if kind is None and words & BYLINE_WORDS:
         return MarkKind.BYLINE
-    # A dialog named for the subject it shows ("product-details-modal") holds the
-    # page's own content; a bare "modal" around it still marks the dialog itself.
-    # Not the parts every dialog has ("modal-content", "modal-body") nor a form.
-    if kind == Widget.MODAL and words & SUBJECT_WORDS and DIALOG_FORM_WORD not in words:
-        return None
     return kind
 
 

@@ -257,8 +257,6 @@ MAIN_WORDS = frozenset({
     "text", "blog", "thread", "topic", "product", "description", "recipe", "docs",
     "documentation", "page",
 })
-# Content words that name a subject, not a generic part of a box.
-SUBJECT_WORDS = MAIN_WORDS - {"content", "body", "text", "page", "main"}
 # An article's body by name: a word for the article beside a word for its text
 # ("entry-content", "post-body", "article__content", "story-text"), the element
 # WordPress and most blog and news templates wrap the text itself in.
@@ -325,9 +323,6 @@ WIDGET_WORDS: dict[str, Widget] = {
     "carousel": Widget.CAROUSEL,
 }
 WIDGET_WORD_SET = frozenset(WIDGET_WORDS)
-# A dialog named for the subject it shows ("product-details-modal") holds the page's
-# own content, unless it is a form.
-DIALOG_FORM_WORD = "form"
 # "user" names a forum post's user card furniture beside one of these: the rank,
 # badge and counters under the poster's name (h5.userTitle, div.userBanner,
 # div.message-userExtras with "Joined", "Messages", "Reaction score"); the name and
