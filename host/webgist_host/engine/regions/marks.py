@@ -26,7 +26,7 @@ from .vocabulary import (
     ARTICLE_BODY_WORDS, ARTICLE_ROLE, ARTICLE_TAG, ARTICLE_WORDS, ATTRIBUTES_BUT_ID,
     AUTHOR_BOX_WORDS, AUTHOR_WORD, BYLINE_WORDS, COMMENT_WORDS, CONSENT_VENDOR_WORDS,
     CONTENT_ROLES, CONTENT_TAGS, FOOTER_WORDS, HEADER_WORDS,
-    LANDMARK_ROLES, LANDMARK_TAGS, MAIN_WORDS, NAMED_LANDMARK_TAGS, NAMING_ATTRIBUTES,
+    LANDMARK_ROLES, LANDMARK_TAGS, MAIN_WORDS, NAMED_LANDMARK_TAGS,
     NAVIGATION_WORDS, PAGE_BAND_TAGS, PART_HEADER_WORDS, REVIEW_WORDS, SECTIONING_TAGS,
     SIDEBAR_WORDS, TAB_PANEL_NAMES, TAB_PANEL_ROLE, TAB_PANEL_WORDS,
     TAB_WORDS, TEXT_INPUT_TYPES, UNNAMED_TAGS, USER_CARD_WORDS, USER_WORD, WIDGET_WORD_SET,
@@ -202,13 +202,13 @@ def _child_context(parent: Context, frame: _Frame, names: _Names) -> Context:
 
 def _marks_from_names(marks: list[Mark], frame: _Frame, names: _Names) -> None:
     """Add the marks the element's class, id, name and role words make."""
-    el, path, tag = frame.el, frame.path, frame.tag
-    words = _element_words(el, tag, names.words)
+    el, path = frame.el, frame.path
+    words = naming_words(el, names.words)
     if not words:
         return
     named_chrome, widget, vendor = _names_say(words, names.said)
     if (named_chrome or widget) and id_is_text_slug(el):
-        words = _element_words(el, tag, names.words, attributes=ATTRIBUTES_BUT_ID)
+        words = naming_words(el, names.words, ATTRIBUTES_BUT_ID)
         named_chrome, widget, vendor = _names_say(words, names.said)
     # A header band inside the content, a sidebar inside an article: their own.
     if (named_chrome == _HEADER and frame.in_content
@@ -316,24 +316,6 @@ def _opening_text(el, limit: int) -> str:
         if length >= limit:
             break
     return "".join(pieces)[:limit]
-
-
-def _element_words(el, tag: str, memo: dict[str, frozenset[str]],
-                   attributes: tuple[str, ...] = NAMING_ATTRIBUTES) -> frozenset[str]:
-    words = naming_words(el, memo, attributes)
-    if "-" in tag:
-        # A custom element's own name is the author's name for a layout part,
-        # as a class is (<devsite-content-footer>, <site-header>).
-        words = words | _words_of_tag(tag, memo)
-    return words
-
-
-def _words_of_tag(tag: str, memo: dict[str, frozenset[str]]) -> frozenset[str]:
-    key = "<" + tag
-    words = memo.get(key)
-    if words is None:
-        words = memo[key] = frozenset(w for w in tag.split("-") if len(w) > 1)
-    return words
 
 
 def _asks_for_text(form) -> bool:
