@@ -240,9 +240,9 @@ BYLINE_SEPARATOR_PATTERN = r"[|•·—–~/]| - "
 # Page header: `header#header`, `div#header`, `div.top-bar`, the `masthead` themes use.
 HEADER_WORDS = frozenset({"header", "masthead", "topbar", "banner"})
 # ...but a header or banner named for a part of the page ("section-header",
-# "accordion-header", "cta-banner", a "headline-header") is that part's own heading
-# band, not the site's header.
-PART_HEADER_WORDS = frozenset({"section", "accordion", "cta", "headline"})
+# "accordion-header", "cta-banner") is that part's own heading band, not the site's
+# header.
+PART_HEADER_WORDS = frozenset({"section", "accordion", "cta"})
 
 # Navigation: `a.nav-link`, `ul.nav`, `ul.sub-menu`, `li.menu-item`, breadcrumbs,
 # pagination and skip links are all ways around the page, not the page.
