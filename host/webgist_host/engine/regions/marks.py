@@ -23,7 +23,7 @@ from ..dom.nodes import PATH_ATTR, tag_of, walk_with_paths
 from ..model import Block, Region, Widget
 from .tuning import CHROME_LANDMARKS, ID_SLUG_TEXT_CHARS
 from .vocabulary import (
-    ARTICLE_BODY_WORDS, ARTICLE_ROLE, ARTICLE_TAG, ARTICLE_WORDS, ATTRIBUTES_BUT_ID,
+    ARTICLE_BODY_WORDS, ARTICLE_WORDS, ATTRIBUTES_BUT_ID,
     AUTHOR_BOX_WORDS, AUTHOR_WORD, BYLINE_WORDS, COMMENT_WORDS, CONSENT_VENDOR_WORDS,
     CONTENT_ROLES, CONTENT_TAGS, FOOTER_WORDS, HEADER_WORDS,
     LANDMARK_ROLES, LANDMARK_TAGS, MAIN_WORDS, NAMED_LANDMARK_TAGS,
@@ -59,7 +59,6 @@ class MarkKind(StrEnum):
 _MAIN_REGION = Region.MAIN
 _DIALOG = Region.DIALOG
 _HEADER = Region.HEADER
-_ASIDE = Region.ASIDE
 _WIDGET = MarkSource.WIDGET
 _LANDMARK = MarkSource.LANDMARK
 _MAIN = MarkSource.MAIN
@@ -146,23 +145,21 @@ class _Frame:
     cost a tenth of the engine's time."""
 
     __slots__ = ("parent", "el", "path", "tag", "role", "in_sectioning", "in_content",
-                 "in_article", "block", "_context")
+                 "block", "_context")
 
     def __init__(self, parent: _Frame | None, el, path: str, tag: str, role: str):
         self.parent, self.el, self.path, self.tag, self.role = parent, el, path, tag, role
         self._context: Context | None = None
         self.block: int | None
         if parent is None:
-            self.in_sectioning = self.in_content = self.in_article = False
+            self.in_sectioning = self.in_content = False
             self.block = None
             return
         # Inside, not counting the element itself: sectioning content, <main> or
-        # <article>, an <article>; and the block it is in.
+        # <article>; and the block it is in.
         self.in_sectioning = parent.in_sectioning or parent.tag in SECTIONING_TAGS
         self.in_content = (parent.in_content or parent.tag in CONTENT_TAGS
                            or parent.role in CONTENT_ROLES)
-        self.in_article = (parent.in_article or parent.tag == ARTICLE_TAG
-                           or parent.role == ARTICLE_ROLE)
         self.block = parent.block
 
     def context(self, names: _Names) -> Context:
@@ -210,9 +207,8 @@ def _marks_from_names(marks: list[Mark], frame: _Frame, names: _Names) -> None:
     if (named_chrome or widget) and id_is_text_slug(el):
         words = naming_words(el, names.words, ATTRIBUTES_BUT_ID)
         named_chrome, widget, vendor = _names_say(words, names.said)
-    # A header band inside the content, a sidebar inside an article: their own.
-    if (named_chrome == _HEADER and frame.in_content
-            or named_chrome == _ASIDE and frame.in_article):
+    # A header band inside the content is the content's own.
+    if named_chrome == _HEADER and frame.in_content:
         named_chrome = None
     if named_chrome:
         marks.append((path, _CHROME, named_chrome))

@@ -94,12 +94,9 @@ SECTIONING_TAGS = frozenset({"article", "main", "section", "aside", "nav"})
 PAGE_BAND_TAGS = frozenset({"header", "footer"})
 # The same holds for names: inside the page's <main> or an <article>, an element named
 # "header" is the content's own header band (title, standfirst, intro), not the site
-# header. Inside an <article>, an element named as a sidebar is the article's own
-# (a pull-out box, an API reference's example column); not the <aside> tag, which
-# closes articles with their metadata (edit links, last modified).
+# header.
 CONTENT_TAGS = frozenset({"article", "main"})
 CONTENT_ROLES = frozenset({"main", "article"})
-ARTICLE_TAG = ARTICLE_ROLE = "article"
 # Names on these say nothing about one part of the page: body classes list page
 # states ("menu-open", "has-sidebar"), and <html> carries framework flags.
 UNNAMED_TAGS = frozenset({"html", "body"})
