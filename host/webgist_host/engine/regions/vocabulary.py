@@ -116,7 +116,7 @@ FURNITURE_HEADING_PATTERNS = (
     # related and recommended content
     r"(related|similar|recommended|popular|trending|recent|latest|more|other) (posts|articles|stories|"
     r"items|products|reads|news|videos|threads|discussions|questions|guides|topics|"
-    r"books)( to explore| on .{1,40}| (that|you) may (like|enjoy|interest you))?",
+    r"books)( on .{1,40}| (that|you) may (like|enjoy|interest you))?",
     r"(you|customers|people|shoppers) (may|might|who|also|frequently) .*(like|bought|viewed|enjoy|"
     r"purchased|read)",
     r"(more like this|more to explore|discover more|explore more( articles| posts| content)?)",
