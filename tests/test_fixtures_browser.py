@@ -79,7 +79,6 @@ BROWSER_FIXTURES: dict[str, str] = {
     "code--line-number-tables": "line-number gutters laid out as tables beside the code",
     "code--no-language-words": "code drawn in monospace; no-language class words ignored",
     # docs generators
-    "docs--api-example-column": "a sidebar-named example column inside the <article> is the article's own",
     "docs--code-tabs-hidden-panels": "in the browser only the chosen tab is drawn; statically every panel is read",
     "docs--long-sidebar-short-page": "a sidebar <nav> of links drawn beside a short page outweighs it",
     "docs--mkdocs-material-page": "MkDocs Material: collapsible details, svg icons, lists",

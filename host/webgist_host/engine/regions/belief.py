@@ -16,7 +16,7 @@ from .marks import Context, MarkKind, MarkSource
 from .paths import nested
 from .tuning import (
     ANY_SIZE_LANDMARKS, CHROME_MAX_SHARE, COMMENTS_ARE_CONTENT_SHARE, FILTER_MAX_PROSE_SHARE,
-    LENIENT_WIDGETS, LINK_HEADER_MIN_PROSE, LINK_NAV_SHARE, NAMED_BYLINE_MAX_WORDS,
+    LINK_HEADER_MIN_PROSE, LINK_NAV_SHARE, NAMED_BYLINE_MAX_WORDS,
     NAV_MIN_LINKED_SHARE, SENTENCE_MIN_WORDS, TRUSTED_MAIN_SHARE, WIDGET_MAX_SHARE,
 )
 
@@ -142,8 +142,7 @@ class _Belief:
             return True
         held = self.words.get(path, 0)
         in_links = self.linked.get(path, 0)
-        share = (WIDGET_MAX_SHARE if source == _WIDGET and kind not in LENIENT_WIDGETS
-                 else CHROME_MAX_SHARE)
+        share = WIDGET_MAX_SHARE if source == _WIDGET else CHROME_MAX_SHARE
         # A navigation landmark (or a page header) made of links is navigation at any size.
         link_nav = (source == _LANDMARK and in_links >= LINK_NAV_SHARE * held
                     and (kind == _NAV or kind == _HEADER

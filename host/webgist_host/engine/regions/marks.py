@@ -23,12 +23,12 @@ from ..dom.nodes import PATH_ATTR, tag_of, walk_with_paths
 from ..model import Block, Region, Widget
 from .tuning import CHROME_LANDMARKS, ID_SLUG_TEXT_CHARS
 from .vocabulary import (
-    ARTICLE_BODY_WORDS, ARTICLE_ROLE, ARTICLE_TAG, ARTICLE_WORDS, ATTRIBUTES_BUT_ID,
+    ARTICLE_BODY_WORDS, ARTICLE_WORDS, ATTRIBUTES_BUT_ID,
     AUTHOR_BOX_WORDS, AUTHOR_WORD, BYLINE_WORDS, COMMENT_WORDS, CONSENT_VENDOR_WORDS,
-    CONTENT_ROLES, CONTENT_TAGS, DIALOG_FORM_WORD, FOOTER_WORDS, HEADER_WORDS,
-    LANDMARK_ROLES, LANDMARK_TAGS, MAIN_WORDS, NAMED_LANDMARK_TAGS, NAMING_ATTRIBUTES,
+    CONTENT_ROLES, CONTENT_TAGS, FOOTER_WORDS, HEADER_WORDS,
+    LANDMARK_ROLES, LANDMARK_TAGS, MAIN_WORDS, NAMED_LANDMARK_TAGS,
     NAVIGATION_WORDS, PAGE_BAND_TAGS, PART_HEADER_WORDS, REVIEW_WORDS, SECTIONING_TAGS,
-    SIDEBAR_WORDS, SUBJECT_WORDS, TAB_PANEL_NAMES, TAB_PANEL_ROLE, TAB_PANEL_WORDS,
+    SIDEBAR_WORDS, TAB_PANEL_NAMES, TAB_PANEL_ROLE, TAB_PANEL_WORDS,
     TAB_WORDS, TEXT_INPUT_TYPES, UNNAMED_TAGS, USER_CARD_WORDS, USER_WORD, WIDGET_WORD_SET,
     WIDGET_WORDS, naming_words,
 )
@@ -59,7 +59,6 @@ class MarkKind(StrEnum):
 _MAIN_REGION = Region.MAIN
 _DIALOG = Region.DIALOG
 _HEADER = Region.HEADER
-_ASIDE = Region.ASIDE
 _WIDGET = MarkSource.WIDGET
 _LANDMARK = MarkSource.LANDMARK
 _MAIN = MarkSource.MAIN
@@ -146,23 +145,21 @@ class _Frame:
     cost a tenth of the engine's time."""
 
     __slots__ = ("parent", "el", "path", "tag", "role", "in_sectioning", "in_content",
-                 "in_article", "block", "_context")
+                 "block", "_context")
 
     def __init__(self, parent: _Frame | None, el, path: str, tag: str, role: str):
         self.parent, self.el, self.path, self.tag, self.role = parent, el, path, tag, role
         self._context: Context | None = None
         self.block: int | None
         if parent is None:
-            self.in_sectioning = self.in_content = self.in_article = False
+            self.in_sectioning = self.in_content = False
             self.block = None
             return
         # Inside, not counting the element itself: sectioning content, <main> or
-        # <article>, an <article>; and the block it is in.
+        # <article>; and the block it is in.
         self.in_sectioning = parent.in_sectioning or parent.tag in SECTIONING_TAGS
         self.in_content = (parent.in_content or parent.tag in CONTENT_TAGS
                            or parent.role in CONTENT_ROLES)
-        self.in_article = (parent.in_article or parent.tag == ARTICLE_TAG
-                           or parent.role == ARTICLE_ROLE)
         self.block = parent.block
 
     def context(self, names: _Names) -> Context:
@@ -202,17 +199,16 @@ def _child_context(parent: Context, frame: _Frame, names: _Names) -> Context:
 
 def _marks_from_names(marks: list[Mark], frame: _Frame, names: _Names) -> None:
     """Add the marks the element's class, id, name and role words make."""
-    el, path, tag = frame.el, frame.path, frame.tag
-    words = _element_words(el, tag, names.words)
+    el, path = frame.el, frame.path
+    words = naming_words(el, names.words)
     if not words:
         return
     named_chrome, widget, vendor = _names_say(words, names.said)
     if (named_chrome or widget) and id_is_text_slug(el):
-        words = _element_words(el, tag, names.words, attributes=ATTRIBUTES_BUT_ID)
+        words = naming_words(el, names.words, ATTRIBUTES_BUT_ID)
         named_chrome, widget, vendor = _names_say(words, names.said)
-    # A header band inside the content, a sidebar inside an article: their own.
-    if (named_chrome == _HEADER and frame.in_content
-            or named_chrome == _ASIDE and frame.in_article):
+    # A header band inside the content is the content's own.
+    if named_chrome == _HEADER and frame.in_content:
         named_chrome = None
     if named_chrome:
         marks.append((path, _CHROME, named_chrome))
@@ -283,11 +279,6 @@ def _widget_from_names(words: frozenset[str]) -> Widget | MarkKind | None:
     kind = WIDGET_WORDS[min(named)] if named else None
     if kind is None and words & BYLINE_WORDS:
         return MarkKind.BYLINE
-    # A dialog named for the subject it shows ("product-details-modal") holds the
-    # page's own content; a bare "modal" around it still marks the dialog itself.
-    # Not the parts every dialog has ("modal-content", "modal-body") nor a form.
-    if kind == Widget.MODAL and words & SUBJECT_WORDS and DIALOG_FORM_WORD not in words:
-        return None
     return kind
 
 
@@ -321,24 +312,6 @@ def _opening_text(el, limit: int) -> str:
         if length >= limit:
             break
     return "".join(pieces)[:limit]
-
-
-def _element_words(el, tag: str, memo: dict[str, frozenset[str]],
-                   attributes: tuple[str, ...] = NAMING_ATTRIBUTES) -> frozenset[str]:
-    words = naming_words(el, memo, attributes)
-    if "-" in tag:
-        # A custom element's own name is the author's name for a layout part,
-        # as a class is (<devsite-content-footer>, <site-header>).
-        words = words | _words_of_tag(tag, memo)
-    return words
-
-
-def _words_of_tag(tag: str, memo: dict[str, frozenset[str]]) -> frozenset[str]:
-    key = "<" + tag
-    words = memo.get(key)
-    if words is None:
-        words = memo[key] = frozenset(w for w in tag.split("-") if len(w) > 1)
-    return words
 
 
 def _asks_for_text(form) -> bool:

@@ -63,10 +63,8 @@ def apply_regions(root, blocks: list[Block], scope: str, *,
     placements = resolve_marks(blocks, walked.contexts, lineage, linked,
                                product_page=page_type == PRODUCT_PAGE)
     weights = [_content_weight(block, n) for block, n in zip(blocks, linked)]
-    # Not on a page that declares a product or a discussion: a shop's
-    # "entry-product-page-content" holds the summary but not the specification
-    # tabs beside it, and a thread is its posts.
-    bodies = article_bodies(walked.contexts) if page_type is None else frozenset()
+    # Not on a page that declares a discussion: a thread is its posts.
+    bodies = article_bodies(walked.contexts) if page_type != DISCUSSION_PAGE else frozenset()
     # A dated page is an article: a list of titles beside it is its archive or
     # its related posts, never the content.
     cards = () if dated else card_titles(blocks, placements, lineage, linked)

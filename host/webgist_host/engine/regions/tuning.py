@@ -43,9 +43,6 @@ CHROME_MAX_SHARE = 0.5
 # A widget mark is believed only below this share: a "newsletter-post" element
 # holding a quarter of the page is the page.
 WIDGET_MAX_SHARE = 0.25
-# Widgets held to the chrome share instead: furniture beside each post is small by
-# nature, but in a short thread one long signature outweighs the replies.
-LENIENT_WIDGETS = frozenset({Widget.POST_FURNITURE})
 # Landmarks believed at any size: a page footer that holds most of the page is the
 # static HTML of a script-built page, or legal footnotes, never a content wrapper.
 ANY_SIZE_LANDMARKS = frozenset({Region.FOOTER})

@@ -94,12 +94,9 @@ SECTIONING_TAGS = frozenset({"article", "main", "section", "aside", "nav"})
 PAGE_BAND_TAGS = frozenset({"header", "footer"})
 # The same holds for names: inside the page's <main> or an <article>, an element named
 # "header" is the content's own header band (title, standfirst, intro), not the site
-# header. Inside an <article>, an element named as a sidebar is the article's own
-# (a pull-out box, an API reference's example column); not the <aside> tag, which
-# closes articles with their metadata (edit links, last modified).
+# header.
 CONTENT_TAGS = frozenset({"article", "main"})
 CONTENT_ROLES = frozenset({"main", "article"})
-ARTICLE_TAG = ARTICLE_ROLE = "article"
 # Names on these say nothing about one part of the page: body classes list page
 # states ("menu-open", "has-sidebar"), and <html> carries framework flags.
 UNNAMED_TAGS = frozenset({"html", "body"})
@@ -119,7 +116,7 @@ FURNITURE_HEADING_PATTERNS = (
     # related and recommended content
     r"(related|similar|recommended|popular|trending|recent|latest|more|other) (posts|articles|stories|"
     r"items|products|reads|news|videos|threads|discussions|questions|guides|topics|"
-    r"books)( to explore| on .{1,40}| (that|you) may (like|enjoy|interest you))?",
+    r"books)( on .{1,40}| (that|you) may (like|enjoy|interest you))?",
     r"(you|customers|people|shoppers) (may|might|who|also|frequently) .*(like|bought|viewed|enjoy|"
     r"purchased|read)",
     r"(more like this|more to explore|discover more|explore more( articles| posts| content)?)",
@@ -130,7 +127,7 @@ FURNITURE_HEADING_PATTERNS = (
     r"(related|similar|recommended|popular|trending|recent|latest|more|other) (posts|articles|stories|"
     r"reads|news|guides|topics)( (in|about|from) .{1,40}| (that|you) (may|might) (also )?(like|enjoy))",
     r"you (may|might) also (like|enjoy) these (posts|articles|stories)|explore more related content",
-    r"(frequently bought together|explore related items|products related to this item|"
+    r"(frequently bought together|"
     r"recently viewed( items| products)?|more from .{1,40}|read (more|next)|up next|"
     r"don'?t miss|further reading|keep reading)",
     # a marketing page's teasers of its other pages: "Featured insights", "Related
@@ -240,9 +237,9 @@ BYLINE_SEPARATOR_PATTERN = r"[|•·—–~/]| - "
 # Page header: `header#header`, `div#header`, `div.top-bar`, the `masthead` themes use.
 HEADER_WORDS = frozenset({"header", "masthead", "topbar", "banner"})
 # ...but a header or banner named for a part of the page ("section-header",
-# "accordion-header", "cta-banner", a "headline-header") is that part's own heading
-# band, not the site's header.
-PART_HEADER_WORDS = frozenset({"section", "accordion", "cta", "headline"})
+# "accordion-header", "cta-banner") is that part's own heading band, not the site's
+# header.
+PART_HEADER_WORDS = frozenset({"section", "accordion", "cta"})
 
 # Navigation: `a.nav-link`, `ul.nav`, `ul.sub-menu`, `li.menu-item`, breadcrumbs,
 # pagination and skip links are all ways around the page, not the page.
@@ -257,8 +254,6 @@ MAIN_WORDS = frozenset({
     "text", "blog", "thread", "topic", "product", "description", "recipe", "docs",
     "documentation", "page",
 })
-# Content words that name a subject, not a generic part of a box.
-SUBJECT_WORDS = MAIN_WORDS - {"content", "body", "text", "page", "main"}
 # An article's body by name: a word for the article beside a word for its text
 # ("entry-content", "post-body", "article__content", "story-text"), the element
 # WordPress and most blog and news templates wrap the text itself in.
@@ -325,9 +320,6 @@ WIDGET_WORDS: dict[str, Widget] = {
     "carousel": Widget.CAROUSEL,
 }
 WIDGET_WORD_SET = frozenset(WIDGET_WORDS)
-# A dialog named for the subject it shows ("product-details-modal") holds the page's
-# own content, unless it is a form.
-DIALOG_FORM_WORD = "form"
 # "user" names a forum post's user card furniture beside one of these: the rank,
 # badge and counters under the poster's name (h5.userTitle, div.userBanner,
 # div.message-userExtras with "Joined", "Messages", "Reaction score"); the name and
