@@ -6,13 +6,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable
 
+from .admonitions import read_admonition, title_is_alert_name
 from .code import (
     block_code_language, code_language, code_text, is_block_code, is_line_number_gutter,
 )
 from .context import Context, Frame
+from .definitions import term_style
 from .editors import read_editor
 from .images import image_alt, image_source
-from .inline import escape_text, finish, link, markdown_url
+from .inline import escape_text, finish, link, markdown_url, wrap
 from .page_index import MEDIA_LABELS, svg_labels
 from .tables import cells_of, clean_table_html, is_layout_table, needs_html, own_rows
 from .tuning import QUOTE_PARAGRAPH_TAGS, QUOTE_STRUCTURE_TAGS
@@ -60,16 +62,18 @@ def list_item(w: Walker, el, ctx: Context) -> None:
 
 
 def definition(w: Walker, el, ctx: Context) -> None:
-    _framed(w, el, ctx, dict(kind=BlockKind.PARAGRAPH, tag=tag_of(el)))
+    tag = tag_of(el)
+    term = term_style(el) if tag == "dt" else ""
+    _framed(w, el, ctx, dict(kind=BlockKind.PARAGRAPH, tag=tag), term=term)
 
 
-def _framed(w: Walker, el, ctx: Context, fields: dict) -> None:
+def _framed(w: Walker, el, ctx: Context, fields: dict, term: str = "") -> None:
     outer = ctx.frame
     if outer is not None and outer.taken and fields["kind"] != BlockKind.LIST_ITEM:
         # A definition list inside a definition (Sphinx's "Returns:" field list
         # in a function's <dd>) continues the outer item.
         fields = {**fields, "body_of": outer.xpath}
-    frame = Frame(w.path(el), w.index.positions.get(el, 0), w.rect(el), fields)
+    frame = Frame(w.path(el), w.index.positions.get(el, 0), w.rect(el), fields, term=term)
     w.container(el, ctx._replace(frame=frame, numbers=None))
 
 
@@ -87,11 +91,25 @@ def caption(w: Walker, el, ctx: Context, *, before=None) -> None:
 
 def blockquote(w: Walker, el, ctx: Context) -> None:
     if _quote_is_structured(el):
-        w.container(el, ctx._replace(quoted=True, frame=None))
+        w.container(el, ctx._replace(quoted=True, quote_of=w.path(el), callout=None, frame=None))
         return
     text, rich = finish(*w.inline_lines.content(el))
     if text:
         w.emit(ctx, BlockKind.QUOTE, el, text, rich)
+
+
+def admonition(w: Walker, el, ctx: Context) -> None:
+    """A callout box: its blocks as one quote, opened by its GFM alert ("[!NOTE]")
+    and by its title in bold unless the alert shows that title itself."""
+    box = read_admonition(el, tag_of(el))
+    lines = [f"[!{box.alert}]"] if box and box.alert else []
+    if box is not None and box.title is not None:
+        w.taken_titles.add(box.title)
+        text, rich = finish(*w.inline.content(box.title))
+        if text and not title_is_alert_name(text, box.alert):
+            lines.append(wrap(" ".join(rich.split("  \n")), "**"))
+    w.container(el, ctx._replace(quoted=True, quote_of=w.path(el),
+                                 callout="\n".join(lines) or None))
 
 
 def code(w: Walker, el, ctx: Context) -> None:

@@ -120,6 +120,48 @@ PERMALINK_CLASSES = frozenset({"headerlink"})
 # MediaWiki's "[edit]" next to every heading.
 EDIT_SECTION_CLASSES = frozenset({"mw-editsection"})
 
+# --- admonitions (admonitions.py) -----------------------------------------------------
+
+# Class words that make an element a callout box of a documentation generator:
+# docutils/Sphinx and MkDocs "admonition", GitHub "markdown-alert", Docusaurus 3
+# "theme-admonition", VitePress "custom-block", Quarto/Obsidian "callout",
+# Asciidoctor "admonitionblock". Generic words such as "alert" or "notice" are not
+# here: sites use them for banners and cookie notices.
+ADMONITION_CLASSES = frozenset({
+    "admonition", "markdown-alert", "theme-admonition", "custom-block", "callout",
+    "admonitionblock",
+})
+# Sphinx writes a deprecation as div.deprecated with its title inline; it is a callout
+# even without the class words above (versionadded/versionchanged are plain notes).
+STANDALONE_ADMONITION_CLASSES = frozenset({"deprecated", "versionremoved"})
+# Prefixes a generator puts before the type word ("admonition-note",
+# "markdown-alert-warning", "theme-admonition-tip", "callout-important").
+ADMONITION_TYPE_PREFIXES = ("markdown-alert-", "theme-admonition-", "admonition-", "callout-")
+# The admonition type words (docutils' nine, MkDocs Material's, Docusaurus') and the
+# GFM alert each is written as. The words are class names, the same in every
+# language a site is written in; a type not here keeps its own title, in bold.
+ALERT_OF_TYPE = {
+    "note": "NOTE", "info": "NOTE", "information": "NOTE", "abstract": "NOTE",
+    "summary": "NOTE", "tldr": "NOTE", "secondary": "NOTE",
+    "tip": "TIP", "hint": "TIP", "success": "TIP", "check": "TIP", "done": "TIP",
+    "important": "IMPORTANT",
+    "warning": "WARNING", "attention": "WARNING", "deprecated": "WARNING",
+    "versionremoved": "WARNING",
+    "caution": "CAUTION", "danger": "CAUTION", "error": "CAUTION", "failure": "CAUTION",
+    "bug": "CAUTION", "fail": "CAUTION", "missing": "CAUTION",
+}
+# Type words with no alert: the box keeps its own title ("See also", "Example").
+OTHER_ADMONITION_TYPES = frozenset({
+    "seealso", "todo", "example", "question", "help", "faq", "quote", "cite", "custom",
+})
+# Class words of the element holding an admonition's title, and the start of
+# Docusaurus' hashed CSS-module class ("admonitionHeading_Gvgb").
+ADMONITION_TITLE_CLASSES = frozenset({
+    "admonition-title", "markdown-alert-title", "custom-block-title", "callout-title",
+    "title",
+})
+ADMONITION_TITLE_CLASS_PREFIXES = ("admonitionheading",)
+
 # --- code (code.py) -------------------------------------------------------------------
 
 # What a highlighter writes when it found no language: a fence tagged "undefined"
@@ -193,6 +235,12 @@ NOTE_BLOCK_TAGS = frozenset({"p", "div", "aside", "section", "dd"})
 # A reference's visible text is a number, a letter or a mark, in brackets or not;
 # longer text is an ordinary in-page link (a table of contents).
 MAX_REFERENCE_CHARS = 8
+# A reference shown as letters is a mark of one or two ("a", "iv" is numbered with a
+# digit-free numeral but rare); longer words ("Notes") link to a section unless the
+# markup says footnote.
+MARK_MAX_LETTERS = 2
+# Classes generators give a footnote reference link (docutils/Sphinx, Kramdown, Hugo).
+REFERENCE_CLASSES = frozenset({"footnote-reference", "footnote-ref", "footnote"})
 # Wrappers a reference sits in with nothing but brackets around it: <sup>[<a>1</a>]</sup>.
 REFERENCE_WRAPPER_TAGS = frozenset({"sup", "span"})
 # How far up from a reference link its id may sit (span[id] > sup > span > a).

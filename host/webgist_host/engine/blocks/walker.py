@@ -12,8 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from . import kinds
+from .admonitions import could_be_admonition, read_admonition
 from .code import code_language, is_block_code, is_copy_strip, leads_to_code
 from .context import Context, Frame
+from .definitions import styled_term
 from .editors import read_editor
 from .footnotes import find_footnotes
 from .images import image_source
@@ -79,6 +81,8 @@ class Walker:
         self._hidden_reason = self.visibility.hidden_reason
         self.links = LinkPolicy(base_url_of(index.root, page_url))
         self.consumed: set = set()          # editor sources already read
+        self.taken_titles: set = set()      # admonition titles, written as the quote's head
+        self._may_admonish: dict = {}       # class value -> could_be_admonition(value)
         self.blocks: list[Block] = []
         self.decisions: list[Decision] = []
         self._logged: set = set()            # hidden elements already in the log
@@ -116,7 +120,7 @@ class Walker:
                         or _swallowed_siblings(el) or self.visibility.noscript_pictures(el))
         classes = self._class_values.get(el)
         if (classes and self._class_mathjax[classes] and is_mathjax2_copy(el)
-                or el in self.footnotes.backlinks):
+                or el in self.footnotes.backlinks or el in self.taken_titles):
             return True
         if tag == "img" and el not in self._math and self.index.tiny(el):
             self.log(el, f"tracking pixel (under {MIN_IMAGE_PX}px)", image_source(el) or "")
@@ -155,10 +159,12 @@ class Walker:
                 fields.update(frame.fields)
                 if frame.prefix:
                     fields.update(_footnote_definition(text, rich, frame))
+                elif frame.term:
+                    fields["rich_text"] = styled_term(text, rich, frame.term)
             elif frame.taken:
                 fields["body_of"] = frame.xpath
         if ctx.quoted:
-            fields["quoted"] = True
+            fields.update(quoted=True, quote_of=ctx.quote_of, callout=ctx.callout)
         if ctx.float_of:
             fields["float_of"] = ctx.float_of
         self._last_index = max(self._last_index, fields["dom_index"])
@@ -197,7 +203,15 @@ class Walker:
         if ((tag == "div" or self.measured) and self.index.drawn_as_code(el, tag)
                 or tag == "code" and is_block_code(el)):
             return kinds.code
+        classes = self._class_values.get(el)
+        if classes and self._admonishes(classes) and read_admonition(el, tag) is not None:
+            return kinds.admonition
         return None
+
+    def _admonishes(self, classes: str) -> bool:
+        if classes not in self._may_admonish:
+            self._may_admonish[classes] = could_be_admonition(classes)
+        return self._may_admonish[classes]
 
     def _enter(self, el, ctx: Context) -> Context:
         if self.index.floats(el):
