@@ -233,6 +233,8 @@ def is_copy_strip(el, code, *, language: str | None = None) -> bool:
         return True
     if not words:
         return False
+    if not any(ch.isalnum() for word in words for ch in word):
+        return True     # a glyph, not words: CPython's ">>>" prompt toggle, "⧉"
     labels = COPY_WORDS | LANGUAGE_LABEL_WORDS | NO_LANGUAGE_WORDS | {language or ""}
     return all(word.lower().strip(":") in labels for word in words)
 

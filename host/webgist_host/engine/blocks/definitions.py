@@ -6,7 +6,7 @@ as MDN writes them). The definitions follow as ordinary paragraphs."""
 from __future__ import annotations
 
 from ..dom.nodes import tag_of
-from .inline import code_span, wrap
+from .inline import code_span, is_permalink, wrap
 
 CODE = "code"
 BOLD = "bold"
@@ -35,8 +35,8 @@ def _set_apart(dt) -> bool:
     stack = [(dt, False)]
     while stack:
         el, inside = stack.pop()
-        if not isinstance(el.tag, str):
-            continue
+        if not isinstance(el.tag, str) or is_permalink(el, tag_of(el)):
+            continue        # the "¶" after a glossary term is not one of its words
         inside = inside or tag_of(el) in SET_APART_TAGS
         if not inside and (el.text or "").strip():
             return False

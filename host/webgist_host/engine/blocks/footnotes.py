@@ -193,5 +193,6 @@ def _only_backlinks(el, backlinks: set) -> bool:
     rest = "".join([el.text or ""] + [child.tail or "" for child in el])
     if _WORD_RE.search(rest):
         return False
-    return all(child in backlinks or not _text(child)
+    # Brackets drawn around the back-link (docutils' span.fn-bracket) are no words.
+    return all(child in backlinks or not _WORD_RE.search(_text(child))
                for child in el if isinstance(child.tag, str))

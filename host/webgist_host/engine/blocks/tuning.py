@@ -166,8 +166,9 @@ ADMONITION_TITLE_CLASS_PREFIXES = ("admonitionheading",)
 
 # What a highlighter writes when it found no language: a fence tagged "undefined"
 # shows a word the page never showed.
+# Sphinx's "default" is the project's default lexer (highlight-default), not a name.
 NO_LANGUAGE_WORDS = frozenset({
-    "undefined", "none", "null", "text", "plaintext", "plain", "nohighlight",
+    "undefined", "none", "null", "text", "plaintext", "plain", "nohighlight", "default",
 })
 # How far up from the <pre> a wrapper may name the language (Sphinx puts it two up).
 LANGUAGE_ANCESTOR_LEVELS = 2
@@ -186,6 +187,13 @@ STRIP_MAX_WORDS = 3
 # whose only words are on these is a control standing alone.
 CONTROL_TAGS = frozenset({"button", "clipboard-copy"})
 CONTROL_ROLES = frozenset({"button"})
+# Attributes that name what a glyph-only control does (its tooltip or spoken name).
+TOOLTIP_ATTRIBUTES = ("title", "aria-label")
+# A link to the page's own source or to an editor of it: GitHub/GitLab/Gitea
+# ".../edit/<branch>/...", Sphinx's "_sources/<page>.txt", MediaWiki and Trac
+# "action=edit". Read from the address, so "Edit on GitHub", "Show Source",
+# "Modifier cette page" all go, whatever their words.
+SOURCE_VIEW_HREF = re.compile(r"/(?:-/)?edit/|(?:^|/)_sources/|[?&]action=edit\b", re.I)
 # Words of a strip's labels: the copy action and its feedback.
 COPY_WORDS = frozenset({"copy", "copied", "copied!", "code", "clipboard", "to"})
 # Language names a strip shows that the markup may spell differently ("js" over

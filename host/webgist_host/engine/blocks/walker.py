@@ -26,7 +26,7 @@ from .math import is_math_script, is_mathjax2_copy
 from .page_index import PageIndex
 from .tuning import (
     CONTROL_ROLES, CONTROL_TAGS, ITEM_KINDS, KEEP_WHOLE_TAGS, MAX_STRIP_CHILDREN, MIN_IMAGE_PX,
-    PROSE_CONTAINERS, SKIPPED_TAGS,
+    PROSE_CONTAINERS, SKIPPED_TAGS, SOURCE_VIEW_HREF, TOOLTIP_ATTRIBUTES,
 )
 from .visibility import Visibility
 from ..dom.capture import Capture
@@ -267,7 +267,9 @@ class Walker:
         text, rich_text = _render_run(self.inline, pieces)
         if not text:
             return
-        if self._tags[run.container] not in PROSE_CONTAINERS and _controls_only(pieces):
+        container_tag = self._tags[run.container]
+        if (container_tag not in PROSE_CONTAINERS and _controls_only(pieces)
+                or container_tag == "li" and _controls_only(pieces, _is_source_view_link)):
             self.log(run.container if len(pieces) > 1 else pieces[0],
                      "a control standing alone (a button), not content", text)
             return
@@ -357,17 +359,32 @@ def _swallowed_siblings(el) -> bool:
 
 
 def _is_control(el) -> bool:
-    return tag_of(el) in CONTROL_TAGS or (el.get("role") or "").strip() in CONTROL_ROLES
+    """A button by tag or role; a glyph whose only words are its tooltip (CPython's
+    span.copybutton ">>>" titled "Hide the prompts and output"); a link to the page's
+    own source or edit view ("Edit on GitHub", "Show Source", in any language)."""
+    if tag_of(el) in CONTROL_TAGS or (el.get("role") or "").strip() in CONTROL_ROLES:
+        return True
+    if any(el.get(name) for name in TOOLTIP_ATTRIBUTES):
+        text = "".join(el.itertext())
+        if text.strip() and not any(ch.isalnum() for ch in text):
+            return True
+    return _is_source_view_link(el)
 
 
-def _controls_only(pieces: list) -> bool:
-    """A run whose only words are on buttons: "Run" under a playground, "Load more"."""
+def _is_source_view_link(el) -> bool:
+    return tag_of(el) == "a" and bool(SOURCE_VIEW_HREF.search(el.get("href") or ""))
+
+
+def _controls_only(pieces: list, is_control=_is_control) -> bool:
+    """A run whose only words are on controls: "Run" under a playground, "Load more".
+    A list item is a control only when it is a source link ("Show Source" in a
+    sidebar's list): a list of buttons' words may be a list of commands."""
     controls = False
     for piece in pieces:
         if isinstance(piece, str):
             if piece.strip():
                 return False
-        elif _is_control(piece):
+        elif is_control(piece):
             controls = True
         elif "".join(piece.itertext()).strip():
             return False
