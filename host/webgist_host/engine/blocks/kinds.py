@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Callable
 from .admonitions import read_admonition, title_is_alert_name
 from .code import (
     block_code_language, code_language, code_text, is_block_code, is_line_number_gutter,
+    label_language,
 )
 from .context import Context, Frame
 from .definitions import term_style
@@ -120,7 +121,8 @@ def code(w: Walker, el, ctx: Context) -> None:
         return
     if text.strip():
         language = block_code_language(el) if is_block_code(el) else code_language(el)
-        w.emit(ctx, BlockKind.CODE, el, text, text, language=language)
+        w.emit(ctx, BlockKind.CODE, el, text, text,
+               language=language or label_language(el, w.skipped))
 
 
 def editor(w: Walker, el, ctx: Context) -> None:

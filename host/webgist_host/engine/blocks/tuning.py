@@ -181,6 +181,55 @@ HIGHLIGHTER_CLASS_WORDS = frozenset({
     "hl", "highlight", "highlighted", "code", "source", "sourcecode", "syntax",
     "notranslate", "chroma", "shiki", "block",
 })
+# Highlighter class words a bare language name may stand beside (Hexo/Jekyll
+# "highlight cpp", old highlight.js "python hljs", Pandoc "sourceCode python",
+# prettify "prettyprint lang-x"); the other word counts only when it is a language.
+HIGHLIGHTER_MARK_WORDS = frozenset({"highlight", "hljs", "sourcecode", "prettyprint", "shiki"})
+# Language names and highlighter aliases (Pygments, highlight.js, Linguist short
+# names) a bare word is believed to be: a bare class word, a label above the block.
+# Not open-ended on purpose: "wrap", "dark", "numbered" are class words too.
+KNOWN_LANGUAGES = frozenset({
+    "abap", "ada", "apache", "applescript", "arduino", "asm", "assembly", "astro", "awk",
+    "bash", "basic", "bat", "batch", "bibtex", "c", "c#", "c++", "clojure", "cmake",
+    "cobol", "coffeescript", "commonlisp", "console", "cpp", "crystal", "cs", "csharp",
+    "css", "csv", "cuda", "cypher", "d", "dart", "diff", "django", "docker", "dockerfile",
+    "dos", "elixir", "elm", "erb", "erlang", "f#", "fish", "fortran", "fsharp", "gdscript",
+    "gherkin", "glsl", "go", "golang", "gradle", "graphql", "groovy", "haml", "handlebars",
+    "haskell", "hcl", "html", "http", "ini", "java", "javascript", "jinja", "jinja2", "js",
+    "json", "json5", "jsonc", "jsx", "julia", "kotlin", "kt", "latex", "less", "liquid",
+    "lisp", "llvm", "lua", "makefile", "markdown", "matlab", "md", "mermaid", "mysql",
+    "nasm", "nginx", "nim", "nix", "objc", "objective-c", "ocaml", "pascal", "perl", "php",
+    "pgsql", "plsql", "postgresql", "powershell", "prolog", "properties", "proto",
+    "protobuf", "ps1", "pug", "puppet", "py", "pycon", "python", "python3", "q", "r",
+    "racket", "razor", "rb", "regex", "rst", "ruby", "rust", "rs", "sas", "sass", "scala",
+    "scheme", "scss", "sh", "shell", "shell-session", "shellsession", "smalltalk", "solidity",
+    "sparql", "sql", "sqlite", "svelte", "swift", "tcl", "terraform", "tex", "tf", "toml",
+    "ts", "tsx", "twig", "typescript", "vb", "vbnet", "verilog", "vhdl", "vim", "vue",
+    "wasm", "xml", "xquery", "yaml", "yml", "zig", "zsh", "lean", "coq", "agda", "idris",
+    "purescript", "reasonml", "rescript", "fennel", "janet", "odin", "v", "vala", "hack",
+})
+# A file name's extension in a code block's caption or title bar, and the language
+# it names (only extensions that name one language).
+EXTENSION_LANGUAGES = {
+    "py": "python", "pyi": "python", "js": "javascript", "mjs": "javascript",
+    "cjs": "javascript", "ts": "typescript", "tsx": "tsx", "jsx": "jsx", "rb": "ruby",
+    "rs": "rust", "go": "go", "java": "java", "kt": "kotlin", "kts": "kotlin",
+    "swift": "swift", "c": "c", "h": "c", "cc": "cpp", "cpp": "cpp", "cxx": "cpp",
+    "hpp": "cpp", "cs": "csharp", "php": "php", "sh": "bash", "bash": "bash", "zsh": "zsh",
+    "ps1": "powershell", "sql": "sql", "json": "json", "yaml": "yaml", "yml": "yaml",
+    "toml": "toml", "ini": "ini", "cfg": "ini", "xml": "xml", "html": "html", "htm": "html",
+    "css": "css", "scss": "scss", "sass": "sass", "less": "less", "md": "markdown",
+    "rst": "rst", "lua": "lua", "pl": "perl", "r": "r", "scala": "scala", "ex": "elixir",
+    "exs": "elixir", "erl": "erlang", "hs": "haskell", "ml": "ocaml", "clj": "clojure",
+    "dart": "dart", "vue": "vue", "svelte": "svelte", "tf": "hcl", "gradle": "groovy",
+    "groovy": "groovy", "dockerfile": "dockerfile", "mk": "makefile", "zig": "zig",
+    "nim": "nim", "jl": "julia", "graphql": "graphql", "proto": "protobuf", "tex": "latex",
+}
+# File names without an extension that name their language.
+FILE_NAME_LANGUAGES = {"dockerfile": "dockerfile", "makefile": "makefile",
+                       "gemfile": "ruby", "rakefile": "ruby", "cmakelists.txt": "cmake"}
+# A label or caption above a code block is read for its language only this short.
+LABEL_MAX_WORDS = 4
 # A strip above a code block ("js Copy") is furniture only when this short.
 STRIP_MAX_WORDS = 3
 # Controls a strip holds (<button>Copy</button>, GitHub's <clipboard-copy>); a run
