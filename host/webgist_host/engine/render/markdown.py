@@ -178,7 +178,7 @@ def _render_block(block: Block, state: _State, previous: Block | None = None,
         if spacer:
             lines = [""] + lines
         elif not _same_quote(previous, block) and block.callout:
-            lines = _callout(block) + lines
+            lines = _callout(block, nested=bool(indent)) + lines
         lines = [f"> {line}" if line else ">" for line in lines]
     return [indent + line if line else line for line in lines] if indent else lines
 
@@ -189,10 +189,14 @@ _JOINS_MARKER = frozenset({BlockKind.PARAGRAPH, BlockKind.CODE, BlockKind.HEADIN
                            BlockKind.QUOTE, BlockKind.MATH})
 
 
-def _callout(block: Block) -> list[str]:
+def _callout(block: Block, nested: bool = False) -> list[str]:
     """A quote's opening lines: its alert marker and/or its title in bold, then a
-    blank quote line unless the block may follow the marker directly."""
+    blank quote line unless the block may follow the marker directly. GitHub draws
+    an alert only at the top level, so inside a list item the marker becomes the
+    alert's name in bold (unless the box's own title follows it)."""
     head = (block.callout or "").split("\n")
+    if nested and _ALERT_MARKER_RE.match(head[0]):
+        head = head[1:] or [f"**{head[0][2:-1].capitalize()}**"]
     if _ALERT_MARKER_RE.match(head[-1]) and (
             block.kind in _JOINS_MARKER or block.kind == BlockKind.LIST_ITEM and not block.ordered):
         return head
