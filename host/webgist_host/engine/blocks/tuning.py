@@ -115,8 +115,12 @@ UNSAFE_HREF_PREFIXES = ("javascript:", "vbscript:", "data:")
 # keeps its words and loses its target. Long shop and affiliate links stay under it.
 MAX_LINK_URL_CHARS = 1000
 # Heading permalinks (Sphinx "¶", GitHub/Hugo "#", "🔗") are page furniture, not words.
+# The classes are the widget's in Sphinx, Docusaurus, VitePress, pydata-sphinx-theme
+# and AnchorJS (drawn by CSS or an icon when empty); a link so classed is still
+# content when its text has letters or digits.
 PERMALINK_GLYPHS = frozenset({"¶", "#", "🔗", "§"})
-PERMALINK_CLASSES = frozenset({"headerlink"})
+PERMALINK_CLASSES = frozenset({"headerlink", "hash-link", "header-anchor", "anchor-link",
+                               "anchorjs-link", "heading-anchor", "permalink"})
 # MediaWiki's "[edit]" next to every heading.
 EDIT_SECTION_CLASSES = frozenset({"mw-editsection"})
 
