@@ -5,9 +5,11 @@
         [--pages json,itertools,...] [--no-browser] [--out bench-out/docsites]
 
 Corpus: the CPython documentation as Debian's python3.11-doc installs it
-(`apt-get install python3.11-doc`): Sphinx HTML with the reStructuredText it was built
-from beside it in _sources/. Nothing is copied into the repository; the pages are read
-where the package put them.
+(`apt-get install python3.11-doc`): Sphinx HTML (python_docs_theme) with the
+reStructuredText it was built from beside it in _sources/; and the same .rst pages
+rebuilt by stock Sphinx under --themes (alabaster, furo, sphinx_rtd_theme,
+pydata_sphinx_theme), with a venv made under --build and filled from PyPI
+(docsites_build.py). Nothing is copied into the repository.
 
 Each page is converted twice: the static path (`convert(html, url=file URL)`), and in
 headless Chromium with the site's own CSS and scripts (collect.js on the loaded page,
@@ -43,9 +45,11 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "host"))
 sys.path.insert(0, str(REPO / "tests"))
+sys.path.insert(0, str(REPO / "bench"))
 
 import webgist_host  # noqa: E402
 from test_markdown_structure import structure_problems  # noqa: E402
+from docsites_build import THEMES, build_themes, ensure_sphinx  # noqa: E402
 
 CPYTHON_HTML = Path("/usr/share/doc/python3.11/html")
 # The 16 module pages issue 18 measured.
@@ -398,7 +402,7 @@ def report(label: str, score: Score) -> str:
             f"{len(score.structure)} |")
 
 
-HEADER = ("| path | headings | levels | code verbatim | language (named) | language (::) | "
+HEADER = ("| site, path | headings | levels | code verbatim | language (named) | language (::) | "
           "paragraph words | paragraphs lost | controls | structure problems |\n"
           "|---|---|---|---|---|---|---|---|---|---|")
 
@@ -434,11 +438,46 @@ class BrowserPath:
         shutil.rmtree(self.profile, ignore_errors=True)
 
 
+def run_site(label: str, html_dir: Path, sources: Path, pages: list[str], paths: list[str],
+             browser, out: Path, show: int) -> dict:
+    totals = {p: Score() for p in paths}
+    for name in pages:
+        html = html_dir / "library" / f"{name}.html"
+        rst = sources / "library" / f"{name}.rst.txt"
+        if not html.exists():
+            continue
+        source = read_rst(rst.read_text(encoding="utf-8"), CPYTHON_DEFAULT_LANGUAGE)
+        for path in paths:
+            markdown = convert_static(html) if path == "static" else browser.convert(html)
+            folder = out / label / path
+            folder.mkdir(parents=True, exist_ok=True)
+            (folder / f"{name}.md").write_text(markdown, encoding="utf-8")
+            totals[path].add(score_page(name, source, markdown, CPYTHON_DEFAULT_LANGUAGE))
+    for path in paths:
+        print(report(f"{label} {path}", totals[path]))
+    return totals
+
+
+def print_losses(label: str, totals: dict, show: int) -> None:
+    for path, score in totals.items():
+        for kind in ("missing_headings", "missing_code", "paragraphs_lost", "controls",
+                     "structure"):
+            items = getattr(score, kind)
+            if items:
+                print(f"\n{label} {path} {kind} ({len(items)}):")
+                for item in items[:show]:
+                    print(f"  {item}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--cpython", type=Path, default=CPYTHON_HTML,
                         help="the CPython HTML docs with _sources (python3.11-doc)")
     parser.add_argument("--pages", default=",".join(CPYTHON_PAGES))
+    parser.add_argument("--themes", default=",".join(THEMES),
+                        help="Sphinx themes to rebuild the pages with ('' for none)")
+    parser.add_argument("--build", type=Path, default=REPO / "bench-out" / "docsites-build",
+                        help="where the Sphinx venv and the rebuilt sites go")
     parser.add_argument("--no-browser", action="store_true")
     parser.add_argument("--out", type=Path, default=REPO / "bench-out" / "docsites")
     parser.add_argument("--json", type=Path, help="write the figures here too")
@@ -448,40 +487,34 @@ def main() -> int:
         print(f"no CPython docs with _sources at {args.cpython}: "
               "apt-get install python3.11-doc", file=sys.stderr)
         return 2
+    pages = args.pages.split(",")
+    sources = args.cpython / "_sources"
+    sites = [("cpython", args.cpython)]
+    themes = [t for t in args.themes.split(",") if t]
+    if themes:
+        sphinx_build = ensure_sphinx(args.build)
+        built = build_themes(sphinx_build, sources, pages, args.build, themes)
+        sites += [(theme, folder) for theme, folder in built.items()]
     paths = ["static"] + ([] if args.no_browser else ["browser"])
-    totals = {p: Score() for p in paths}
     browser = BrowserPath() if "browser" in paths else None
+    print(f"## {len(pages)} CPython 3.11 module pages against their .rst: the python3.11-doc "
+          f"build (python_docs_theme) and stock Sphinx rebuilds per theme\n")
+    print(HEADER)
+    results = {}
     try:
-        for name in args.pages.split(","):
-            html = args.cpython / "library" / f"{name}.html"
-            rst = args.cpython / "_sources" / "library" / f"{name}.rst.txt"
-            source = read_rst(rst.read_text(encoding="utf-8"), CPYTHON_DEFAULT_LANGUAGE)
-            for path in paths:
-                markdown = convert_static(html) if path == "static" else browser.convert(html)
-                out = args.out / "cpython" / path
-                out.mkdir(parents=True, exist_ok=True)
-                (out / f"{name}.md").write_text(markdown, encoding="utf-8")
-                totals[path].add(score_page(name, source, markdown, CPYTHON_DEFAULT_LANGUAGE))
+        for label, folder in sites:
+            results[label] = run_site(label, folder, sources, pages, paths, browser, args.out,
+                                      args.show)
     finally:
         if browser is not None:
             browser.close()
-    print(f"## CPython 3.11 docs (Sphinx, python_docs_theme): {len(args.pages.split(','))} pages\n")
-    print(HEADER)
-    for path in paths:
-        print(report(path, totals[path]))
-    for path in paths:
-        score = totals[path]
-        for kind in ("missing_headings", "missing_code", "paragraphs_lost", "controls",
-                     "structure"):
-            items = getattr(score, kind)
-            if items:
-                print(f"\n{path} {kind} ({len(items)}):")
-                for item in items[:args.show]:
-                    print(f"  {item}")
+    for label, totals in results.items():
+        print_losses(label, totals, args.show)
     if args.json:
-        args.json.write_text(json.dumps({p: {k: (len(v) if isinstance(v, list) else v)
-                                             for k, v in vars(s).items()}
-                                         for p, s in totals.items()}, indent=2))
+        args.json.write_text(json.dumps(
+            {label: {p: {k: (len(v) if isinstance(v, list) else v) for k, v in vars(s).items()}
+                     for p, s in totals.items()} for label, totals in results.items()},
+            indent=2))
     return 0
 
 

@@ -60,6 +60,13 @@ def test_definition_inside_a_list_item_keeps_the_item_column():
     assert out == "- a\n\n  **Term**\n\n  Means\n\n  More\n"
 
 
+def test_quote_inside_a_walked_quote_nests():
+    outer = dict(quoted=True, quote_of="/bq")
+    out = md([block(text="First level.", **outer), block("quote", "Nested.", **outer),
+              block(text="Back.", **outer)])
+    assert out == "> First level.\n>\n> > Nested.\n>\n> Back.\n"
+
+
 def test_admonition_is_a_gfm_alert_and_adjacent_quotes_stay_apart():
     note = dict(quoted=True, quote_of="/div[1]", callout="[!NOTE]")
     seealso = dict(quoted=True, quote_of="/div[2]", callout="**See also**")

@@ -151,7 +151,7 @@ def _join(previous: Block, block: Block) -> tuple[str, bool]:
 
 def _same_quote(previous: Block | None, block: Block) -> bool:
     return (previous is not None and previous.quoted and block.quoted
-            and previous.kind != BlockKind.QUOTE and previous.quote_of == block.quote_of)
+            and previous.quote_of == block.quote_of)
 
 
 def _render_block(block: Block, state: _State, previous: Block | None = None,
@@ -170,7 +170,8 @@ def _render_block(block: Block, state: _State, previous: Block | None = None,
     indent = ""
     if block.body_of and kind != list_item:
         indent = " " * state.item_columns.get(block.body_of, 0)
-    quoted = block.quoted and kind != BlockKind.QUOTE
+    # A quote inside a quote walked into (a QUOTE block with `quoted`) nests: "> > ".
+    quoted = block.quoted
     if quoted and indent and state.item_quotes.get(block.body_of) == block.quote_of:
         # The list is inside the quote: the item's column is counted after "> ".
         lines, indent = [indent + line if line else line for line in lines], ""
