@@ -206,7 +206,8 @@ def _collect(root, skip, parts: list[str]) -> None:
             if el is not root and el.tail:
                 parts.append(el.tail)
             continue
-        if el is not root and (not isinstance(el.tag, str) or skip(el)):
+        if el is not root and (not isinstance(el.tag, str) or skip(el) or _is_control(el)):
+            # A copy button inside the <pre> (Node.js's docs) is no part of the code.
             if el.tail:
                 parts.append(el.tail)
             continue
@@ -224,11 +225,27 @@ def _collect(root, skip, parts: list[str]) -> None:
 # --- the copy-button strip above a code block ------------------------------------
 
 
+def _is_control(el) -> bool:
+    return tag_of(el) in CONTROL_TAGS or (el.get("role") or "").strip() in CONTROL_ROLES
+
+
 def _holds_control(el) -> bool:
-    for node in el.iter():
-        if tag_of(node) in CONTROL_TAGS or (node.get("role") or "").strip() in CONTROL_ROLES:
-            return True
-    return False
+    return any(_is_control(node) for node in el.iter() if isinstance(node.tag, str))
+
+
+def listings_in(pre) -> list:
+    """The <code> children of a <pre> that holds several listings side by side and
+    nothing else in words (Node.js's docs: one <code> per module flavour, CommonJS
+    and ES, a toggle showing one); else []."""
+    codes = [child for child in pre if tag_of(child) == "code"]
+    if len(codes) < 2 or (pre.text or "").strip():
+        return []
+    for child in pre:
+        if (child.tail or "").strip():
+            return []
+        if tag_of(child) != "code" and not _is_control(child) and "".join(child.itertext()).strip():
+            return []
+    return codes
 
 
 def _control_free_words(el) -> list[str]:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Callable
 from .admonitions import read_admonition, title_is_alert_name
 from .code import (
     block_code_language, code_language, code_text, is_block_code, is_line_number_gutter,
-    label_language,
+    label_language, listings_in,
 )
 from .context import Context, Frame
 from .definitions import term_style
@@ -114,6 +114,14 @@ def admonition(w: Walker, el, ctx: Context) -> None:
 
 
 def code(w: Walker, el, ctx: Context) -> None:
+    listings = listings_in(el) if tag_of(el) == "pre" else []
+    if listings:
+        for listing in listings:
+            text = code_text(listing, w.skipped)
+            if text.strip() and not w.skipped(listing):
+                w.emit(ctx, BlockKind.CODE, listing, text, text,
+                       language=code_language(listing) or code_language(el))
+        return
     text = code_text(el, w.skipped)
     if text.strip() and is_line_number_gutter(el, text, w.index.is_code):
         w.decisions.append(Decision(STAGE, Action.DROPPED, "line-number gutter of a code block",
