@@ -49,7 +49,10 @@ sys.path.insert(0, str(REPO / "bench"))
 
 import webgist_host  # noqa: E402
 from test_markdown_structure import structure_problems  # noqa: E402
-from docsites_build import THEMES, build_themes, ensure_sphinx  # noqa: E402
+from docsites_build import (  # noqa: E402
+    MKDOCS_PACKAGES, MKDOCS_THEMES, THEMES, build_mkdocs, build_themes, ensure_sphinx, ensure_tool,
+)
+from docsites_sources import Source, read_markdown, read_rst, words_of  # noqa: E402
 
 CPYTHON_HTML = Path("/usr/share/doc/python3.11/html")
 # The 16 module pages issue 18 measured.
@@ -57,6 +60,11 @@ CPYTHON_PAGES = ("json", "itertools", "os.path", "pathlib", "functools", "collec
                  "datetime", "argparse", "csv", "enum", "dataclasses", "logging", "string",
                  "textwrap", "contextlib")
 CPYTHON_DEFAULT_LANGUAGE = "python"
+# Node.js's API docs as the nodejs package installs them: its doc tool's HTML beside
+# the Markdown it was made from.
+NODE_API = Path("/usr/share/doc/nodejs/api")
+NODE_PAGES = ("path", "os", "timers", "tty", "querystring", "string_decoder", "readline",
+              "dns", "events", "assert")
 
 # A line (or a link) that is only one of these is a control's label, not content.
 CONTROL_LABELS = frozenset({
@@ -64,199 +72,10 @@ CONTROL_LABELS = frozenset({
     "edit on github", "edit this page", "show source", "view page source", "view source",
     "toggle navigation", "toggle theme", "back to top",
 })
-ADORNMENT_CHARS = "=-`:'\"~^_*+#<>"
-MIN_PARAGRAPH_WORDS = 4
 LOST_BELOW = 0.5
 LANGUAGE_ALIASES = {"python3": "python", "py": "python", "py3": "python", "pycon": "python",
                     "pytb": "python", "sh": "bash", "shell": "bash", "console": "bash",
                     "shell-session": "bash", "none": None, "text": None, "default": None}
-
-
-# --- the source: reStructuredText ---------------------------------------------------
-
-@dataclass
-class Source:
-    headings: list = field(default_factory=list)     # (normalised text, level)
-    code: list = field(default_factory=list)         # (text, language or None, named)
-    paragraphs: list = field(default_factory=list)   # word lists
-
-
-_ROLE_RE = re.compile(r":[\w:.+-]+:`([^`]*)`")
-_LINK_RE = re.compile(r"`([^`<]*?)\s*<[^>]*>`__?")
-_WORD_RE = re.compile(r"\w+")
-CODE_DIRECTIVES = ("code-block", "sourcecode", "code", "testcode", "doctest")
-# Directives whose body is not prose shown on the page (or is code).
-SKIPPED_DIRECTIVES = ("toctree", "index", "productionlist", "raw", "include", "literalinclude",
-                      "testsetup", "testcleanup", "testoutput", "csv-table", "list-table",
-                      "table", "image", "figure", "only", "highlight", "module", "moduleauthor",
-                      "sectionauthor", "currentmodule", "availability", "audit-event", "impl-detail",
-                      "opcode", "program", "cmdoption", "option", "envvar", "describe", "data",
-                      "function", "method", "class", "exception", "attribute", "decorator",
-                      "decoratormethod", "classmethod", "staticmethod", "versionadded",
-                      "versionchanged", "deprecated", "deprecated-removed", "seealso", "note",
-                      "warning", "tip", "hint", "important", "caution", "danger", "attention",
-                      "error", "admonition", "rubric", "glossary", "tabularcolumns", "abstractmethod",
-                      "coroutinefunction", "coroutinemethod", "pdbcommand", "productionlist",
-                      "doctest", "testcode", "code-block", "sourcecode", "code", "_", "|")
-
-
-def plain_rst(text: str) -> str:
-    """Inline reStructuredText reduced to the words a reader sees."""
-    def role(match: re.Match) -> str:
-        inner = match.group(1)
-        inner = re.sub(r"\s*<[^>]*>$", "", inner) if "<" in inner else inner
-        inner = inner.lstrip("~!")
-        if match.group(0).startswith(":class:`~") or match.group(0).startswith(":func:`~"):
-            inner = inner.rsplit(".", 1)[-1]
-        return inner
-    text = _LINK_RE.sub(r"\1", text)
-    text = _ROLE_RE.sub(role, text)
-    text = re.sub(r"\[#[\w-]*\]_|\[\d+\]_", "", text)
-    return text.replace("``", "").replace("**", "").replace("*", "").replace("`_", "")
-
-
-def words_of(text: str) -> list[str]:
-    return [w.lower() for w in _WORD_RE.findall(text)]
-
-
-def _indent(line: str) -> int:
-    return len(line) - len(line.lstrip(" "))
-
-
-def _is_adornment(line: str) -> bool:
-    s = line.rstrip()
-    return len(s) >= 3 and s[0] in ADORNMENT_CHARS and s == s[0] * len(s)
-
-
-def read_rst(text: str, default_language: str | None) -> Source:
-    lines = text.expandtabs(8).split("\n")
-    src = Source()
-    styles: list = []
-    language = default_language
-    i, n = 0, len(lines)
-
-    def block_after(start: int, parent_indent: int) -> tuple[list[str], int]:
-        """The indented block from `start` (blank lines included), and where it ends."""
-        j = start
-        body = []
-        while j < n and (not lines[j].strip() or _indent(lines[j]) > parent_indent):
-            body.append(lines[j])
-            j += 1
-        while body and not body[-1].strip():
-            body.pop()
-        while body and not body[0].strip():
-            body.pop(0)
-        return body, j
-
-    def dedent(body: list[str]) -> str:
-        width = min((_indent(b) for b in body if b.strip()), default=0)
-        return "\n".join(b[width:].rstrip() for b in body).strip("\n")
-
-    paragraph: list[str] = []
-    paragraph_indent = 0
-
-    def flush() -> None:
-        if paragraph:
-            joined = " ".join(p.strip() for p in paragraph)
-            if not joined.startswith(">>>"):
-                w = words_of(plain_rst(re.sub(r"^([-*+]|#\.|\d+\.)\s+", "", joined)))
-                if len(w) >= MIN_PARAGRAPH_WORDS:
-                    src.paragraphs.append(w)
-            paragraph.clear()
-
-    while i < n:
-        line = lines[i]
-        stripped = line.strip()
-        # Titles: text over an adornment line (with or without an overline).
-        if (stripped and _indent(line) == 0 and i + 1 < n and _is_adornment(lines[i + 1])
-                and not _is_adornment(line) and len(lines[i + 1].rstrip()) >= len(stripped) - 1
-                and not paragraph):
-            over = i > 0 and _is_adornment(lines[i - 1])
-            style = (lines[i + 1][0], over)
-            if style not in styles:
-                styles.append(style)
-            src.headings.append((" ".join(words_of(plain_rst(stripped))), styles.index(style) + 1))
-            i += 2
-            continue
-        if _is_adornment(line) and not paragraph:
-            i += 1
-            continue
-        if not stripped:
-            flush()
-            i += 1
-            continue
-        directive = re.match(r"^(\s*)\.\.\s+([\w:-]+)::\s*(.*)$", line)
-        if directive:
-            flush()
-            indent, name, argument = len(directive.group(1)), directive.group(2), directive.group(3)
-            body, end = block_after(i + 1, indent)
-            options = [b for b in body if re.match(r"^\s*:[\w-]+:", b)]
-            content = body[len(options):] if body[:len(options)] == options else body
-            if name == "highlight":
-                language = argument.strip() or language
-            if name in CODE_DIRECTIVES:
-                hidden = any(":hide:" in o for o in options)
-                if content and not hidden:
-                    named = name in ("code-block", "sourcecode", "code") and bool(argument.strip())
-                    src.code.append((dedent(content), argument.strip() if named else language, named))
-                i = end
-                continue
-            if name in ("note", "warning", "seealso", "tip", "hint", "important", "caution",
-                        "danger", "attention", "error", "versionadded", "versionchanged",
-                        "deprecated", "deprecated-removed", "function", "method", "class",
-                        "exception", "attribute", "data", "decorator", "classmethod",
-                        "staticmethod", "describe", "option", "envvar", "cmdoption",
-                        "admonition", "impl-detail", "coroutinefunction", "coroutinemethod",
-                        "abstractmethod", "decoratormethod", "only", "glossary"):
-                # Prose inside: read it as if it were at this level.
-                sub = read_rst(dedent(content), language) if content else Source()
-                src.code += sub.code
-                src.paragraphs += sub.paragraphs
-            i = end
-            continue
-        if re.match(r"^\s*\.\.(\s|$)", line):       # a comment, target or substitution
-            flush()
-            _, i = block_after(i + 1, _indent(line))
-            continue
-        if re.match(r"^\s*[+|]-", line) or re.match(r"^\s*=+(\s+=+)+\s*$", line):
-            flush()                                  # a table: not measured
-            j = i
-            while j < n and lines[j].strip():
-                j += 1
-            i = j
-            continue
-        if stripped.startswith(">>>") and not paragraph:
-            j = i
-            while j < n and lines[j].strip():
-                j += 1
-            src.code.append((dedent(lines[i:j]), language, False))
-            i = j
-            continue
-        if not paragraph:
-            # A list item's text (and the literal block it introduces) is indented
-            # past its bullet.
-            bullet = re.match(r"^\s*(?:[-*+]|#\.|\d+\.)\s+", line)
-            paragraph_indent = len(bullet.group(0)) if bullet else _indent(line)
-        elif _indent(line) < paragraph_indent:
-            flush()
-            paragraph_indent = _indent(line)
-        paragraph.append(line)
-        if stripped.endswith("::"):
-            # The paragraph introduces a literal block.
-            text_line = stripped[:-2].rstrip()
-            paragraph[-1] = text_line
-            flush()
-            j = i + 1
-            while j < n and not lines[j].strip():
-                j += 1
-            if j < n and _indent(lines[j]) > paragraph_indent:
-                body, end = block_after(j, paragraph_indent)
-                src.code.append((dedent(body), language, False))
-                i = end
-                continue
-        i += 1
-    flush()
-    return src
 
 
 # --- the output: Markdown ------------------------------------------------------------
@@ -438,24 +257,40 @@ class BrowserPath:
         shutil.rmtree(self.profile, ignore_errors=True)
 
 
-def run_site(label: str, html_dir: Path, sources: Path, pages: list[str], paths: list[str],
-             browser, out: Path, show: int) -> dict:
+def run_site(label: str, pages: list, paths: list[str], browser, out: Path,
+             default_language: str | None) -> dict:
+    """`pages`: (name, html path, Source). Converts each on every path and scores it."""
     totals = {p: Score() for p in paths}
-    for name in pages:
-        html = html_dir / "library" / f"{name}.html"
-        rst = sources / "library" / f"{name}.rst.txt"
-        if not html.exists():
-            continue
-        source = read_rst(rst.read_text(encoding="utf-8"), CPYTHON_DEFAULT_LANGUAGE)
+    for name, html, source in pages:
         for path in paths:
             markdown = convert_static(html) if path == "static" else browser.convert(html)
             folder = out / label / path
             folder.mkdir(parents=True, exist_ok=True)
             (folder / f"{name}.md").write_text(markdown, encoding="utf-8")
-            totals[path].add(score_page(name, source, markdown, CPYTHON_DEFAULT_LANGUAGE))
+            totals[path].add(score_page(name, source, markdown, default_language))
     for path in paths:
-        print(report(f"{label} {path}", totals[path]))
+        print(report(f"{label} {path}", totals[path]), flush=True)
     return totals
+
+
+def sphinx_pages(html_dir: Path, sources: Path, names: list[str]) -> list:
+    pages = []
+    for name in names:
+        html = html_dir / "library" / f"{name}.html"
+        rst = sources / "library" / f"{name}.rst.txt"
+        if html.exists() and rst.exists():
+            pages.append((name, html, read_rst(rst.read_text(encoding="utf-8"),
+                                               CPYTHON_DEFAULT_LANGUAGE)))
+    return pages
+
+
+def markdown_pages(html_dir: Path, sources: Path, names: list[str], html_name) -> list:
+    pages = []
+    for name in names:
+        html, md = html_dir / html_name(name), sources / f"{name}.md"
+        if html.exists() and md.exists():
+            pages.append((name, html, read_markdown(md.read_text(encoding="utf-8"))))
+    return pages
 
 
 def print_losses(label: str, totals: dict, show: int) -> None:
@@ -478,6 +313,11 @@ def main() -> int:
                         help="Sphinx themes to rebuild the pages with ('' for none)")
     parser.add_argument("--build", type=Path, default=REPO / "bench-out" / "docsites-build",
                         help="where the Sphinx venv and the rebuilt sites go")
+    parser.add_argument("--node", type=Path, default=NODE_API,
+                        help="Node.js's API docs: <page>.html beside <page>.md (nodejs package)")
+    parser.add_argument("--node-pages", default=",".join(NODE_PAGES))
+    parser.add_argument("--mkdocs-themes", default=",".join(MKDOCS_THEMES),
+                        help="MkDocs themes to build the Node.js Markdown with ('' for none)")
     parser.add_argument("--no-browser", action="store_true")
     parser.add_argument("--out", type=Path, default=REPO / "bench-out" / "docsites")
     parser.add_argument("--json", type=Path, help="write the figures here too")
@@ -487,24 +327,34 @@ def main() -> int:
         print(f"no CPython docs with _sources at {args.cpython}: "
               "apt-get install python3.11-doc", file=sys.stderr)
         return 2
-    pages = args.pages.split(",")
+    names = args.pages.split(",")
     sources = args.cpython / "_sources"
-    sites = [("cpython", args.cpython)]
+    sites = [("cpython", sphinx_pages(args.cpython, sources, names), CPYTHON_DEFAULT_LANGUAGE)]
     themes = [t for t in args.themes.split(",") if t]
     if themes:
-        sphinx_build = ensure_sphinx(args.build)
-        built = build_themes(sphinx_build, sources, pages, args.build, themes)
-        sites += [(theme, folder) for theme, folder in built.items()]
+        built = build_themes(ensure_sphinx(args.build), sources, names, args.build, themes)
+        sites += [(theme, sphinx_pages(folder, sources, names), CPYTHON_DEFAULT_LANGUAGE)
+                  for theme, folder in built.items()]
+    node_names = [n for n in args.node_pages.split(",") if n]
+    if node_names and (args.node / "path.md").exists():
+        sites.append(("nodejs", markdown_pages(args.node, args.node, node_names,
+                                               lambda n: f"{n}.html"), None))
+        mkdocs_themes = [t for t in args.mkdocs_themes.split(",") if t]
+        if mkdocs_themes:
+            mkdocs = ensure_tool(args.build, "mkdocs", MKDOCS_PACKAGES)
+            for label, site in build_mkdocs(mkdocs, args.node, node_names, args.build,
+                                            mkdocs_themes).items():
+                sites.append((label, markdown_pages(site, args.node, node_names,
+                                                    lambda n: f"{n}.html"), None))
     paths = ["static"] + ([] if args.no_browser else ["browser"])
     browser = BrowserPath() if "browser" in paths else None
-    print(f"## {len(pages)} CPython 3.11 module pages against their .rst: the python3.11-doc "
-          f"build (python_docs_theme) and stock Sphinx rebuilds per theme\n")
+    print(f"## Documentation generators against their sources: {len(names)} CPython pages "
+          f"(.rst), {len(node_names)} Node.js API pages (.md)\n")
     print(HEADER)
     results = {}
     try:
-        for label, folder in sites:
-            results[label] = run_site(label, folder, sources, pages, paths, browser, args.out,
-                                      args.show)
+        for label, pages, language in sites:
+            results[label] = run_site(label, pages, paths, browser, args.out, language)
     finally:
         if browser is not None:
             browser.close()

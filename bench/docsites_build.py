@@ -12,6 +12,21 @@ from pathlib import Path
 
 SPHINX_PACKAGES = ("sphinx", "furo", "sphinx-rtd-theme", "pydata-sphinx-theme")
 THEMES = ("alabaster", "furo", "sphinx_rtd_theme", "pydata_sphinx_theme")
+MKDOCS_PACKAGES = ("mkdocs", "mkdocs-material")
+MKDOCS_THEMES = ("mkdocs", "readthedocs", "material")
+MKDOCS_CONFIG = """site_name: Node.js API (rebuilt)
+docs_dir: docs
+site_dir: {site}
+use_directory_urls: false
+theme:
+  name: {theme}
+markdown_extensions:
+  - fenced_code
+  - tables
+  - admonition
+  - toc:
+      permalink: true
+"""
 
 # CPython's own roles and directives (Doc/tools/extensions/pyspecific.py) that its
 # pages use, in the simplest form stock Sphinx can render: the words they show.
@@ -97,15 +112,42 @@ def without_index(text: str) -> str:
     return "\n".join(out)
 
 
-def ensure_sphinx(build: Path) -> Path:
-    """The sphinx-build of a venv under `build`, made and filled with pip if missing."""
+def ensure_tool(build: Path, tool: str, packages) -> Path:
+    """A console script of the venv under `build`, installed with pip if missing."""
     venv = build / "venv"
-    sphinx_build = venv / "bin" / "sphinx-build"
-    if not sphinx_build.exists():
+    script = venv / "bin" / tool
+    if not (venv / "bin" / "pip").exists():
         subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
-        subprocess.run([str(venv / "bin" / "pip"), "install", "-q", *SPHINX_PACKAGES],
-                       check=True)
-    return sphinx_build
+    if not script.exists():
+        subprocess.run([str(venv / "bin" / "pip"), "install", "-q", *packages], check=True)
+    return script
+
+
+def ensure_sphinx(build: Path) -> Path:
+    return ensure_tool(build, "sphinx-build", SPHINX_PACKAGES)
+
+
+def build_mkdocs(mkdocs: Path, sources: Path, pages: list[str], build: Path,
+                 themes=MKDOCS_THEMES) -> dict[str, Path]:
+    """Each MkDocs theme's site folder, built from `sources`/<page>.md."""
+    project = build / "mkdocs"
+    if project.exists():
+        shutil.rmtree(project)
+    (project / "docs").mkdir(parents=True)
+    for page in pages:
+        shutil.copy(sources / f"{page}.md", project / "docs" / f"{page}.md")
+    (project / "docs" / "index.md").write_text("# Node.js API\n\nRebuilt pages.\n")
+    built = {}
+    for theme in themes:
+        site = build / f"mkdocs-{theme}"
+        (project / "mkdocs.yml").write_text(MKDOCS_CONFIG.format(site=site, theme=theme))
+        result = subprocess.run([str(mkdocs), "build", "-q", "-f", str(project / "mkdocs.yml")],
+                                capture_output=True, text=True)
+        if result.returncode != 0:
+            print(f"mkdocs build {theme} failed:\n{result.stderr[-2000:]}", file=sys.stderr)
+            continue
+        built[f"mkdocs-{theme}"] = site
+    return built
 
 
 def build_themes(sphinx_build: Path, sources: Path, pages: list[str], build: Path,
