@@ -52,7 +52,9 @@ from test_markdown_structure import structure_problems  # noqa: E402
 from docsites_build import (  # noqa: E402
     MKDOCS_PACKAGES, MKDOCS_THEMES, THEMES, build_mkdocs, build_themes, ensure_sphinx, ensure_tool,
 )
-from docsites_sources import Source, read_markdown, read_rst, words_of  # noqa: E402
+from docsites_sources import (  # noqa: E402
+    Source, inline_text, read_markdown, read_rst, words_of,
+)
 
 CPYTHON_HTML = Path("/usr/share/doc/python3.11/html")
 # The 16 module pages issue 18 measured.
@@ -73,7 +75,8 @@ CONTROL_LABELS = frozenset({
     "toggle navigation", "toggle theme", "back to top",
 })
 LOST_BELOW = 0.5
-LANGUAGE_ALIASES = {"python3": "python", "py": "python", "py3": "python", "pycon": "python",
+LANGUAGE_ALIASES = {"js": "javascript", "cjs": "javascript", "mjs": "javascript",
+                    "python3": "python", "py": "python", "py3": "python", "pycon": "python",
                     "pytb": "python", "sh": "bash", "shell": "bash", "console": "bash",
                     "shell-session": "bash", "none": None, "text": None, "default": None}
 
@@ -89,12 +92,13 @@ def markdown_parts(markdown: str) -> tuple[list, list, list[str]]:
     """(headings as (normalised text, level), code blocks as (text, language),
     the output's words in order)."""
     from markdown_it import MarkdownIt
-    tokens = MarkdownIt("commonmark").enable(["table", "strikethrough"]).parse(markdown)
+    parser = MarkdownIt("commonmark").enable(["table", "strikethrough"])
+    parser.validateLink = lambda url: True     # the pages' links are file: URLs here
+    tokens = parser.parse(markdown)
     headings, code = [], []
     for k, token in enumerate(tokens):
         if token.type == "heading_open":
-            title = _MD_LINK_RE.sub("]", tokens[k + 1].content.replace("\\", ""))
-            headings.append((" ".join(words_of(title)),
+            headings.append((" ".join(words_of(inline_text(tokens[k + 1]))),
                              int(token.tag[1])))
         elif token.type == "fence":
             code.append((token.content.rstrip("\n"), token.info.strip() or None))
@@ -149,6 +153,35 @@ class Score:
                 setattr(self, name, getattr(self, name) + value)
 
 
+def _title_pairs(source: list[str], out: list[str]) -> list[tuple[int, int]]:
+    """The longest in-order matching of source titles to output headings; an output
+    heading matches when it starts with the title's words (generators append a
+    "[src]" link or a version badge)."""
+    def same(a: str, b: str) -> bool:
+        return b == a or b.startswith(a + " ")
+    rows, cols = len(source), len(out)
+    best = [[0] * (cols + 1) for _ in range(rows + 1)]
+    for i in range(rows - 1, -1, -1):
+        for j in range(cols - 1, -1, -1):
+            best[i][j] = (best[i + 1][j + 1] + 1 if same(source[i], out[j])
+                          else max(best[i + 1][j], best[i][j + 1]))
+    pairs, i, j = [], 0, 0
+    while i < rows and j < cols:
+        if same(source[i], out[j]) and best[i][j] == best[i + 1][j + 1] + 1:
+            pairs.append((i, j))
+            i, j = i + 1, j + 1
+        elif best[i + 1][j] >= best[i][j + 1]:
+            i += 1
+        else:
+            j += 1
+    return pairs
+
+
+def _relative(headings: list) -> list:
+    top = min((level for _, level in headings), default=1)
+    return [(text, level - top + 1) for text, level in headings]
+
+
 def _language(value: str | None) -> str | None:
     value = (value or "").lower() or None
     return LANGUAGE_ALIASES.get(value, value) if value else None
@@ -157,16 +190,17 @@ def _language(value: str | None) -> str | None:
 def score_page(name: str, source: Source, markdown: str, default_language: str | None) -> Score:
     score = Score()
     out_headings, out_code, out_words = markdown_parts(markdown)
+    # Levels are compared relative to each side's top level: Node.js's tool writes
+    # the page title "# Path" as an <h2>.
+    source_headings = _relative(source.headings)
+    out_headings = _relative(out_headings)
     # Headings: longest common subsequence of titles, then their levels.
-    matcher = difflib.SequenceMatcher(None, [h for h, _ in source.headings],
-                                      [h for h, _ in out_headings], autojunk=False)
     score.headings = len(source.headings)
+    pairs = _title_pairs([h for h, _ in source_headings], [h for h, _ in out_headings])
     matched = set()
-    for block in matcher.get_matching_blocks():
-        for k in range(block.size):
-            matched.add(block.a + k)
-            if source.headings[block.a + k][1] == out_headings[block.b + k][1]:
-                score.levels_right += 1
+    for a, b in pairs:
+        matched.add(a)
+        score.levels_right += source_headings[a][1] == out_headings[b][1]
     score.headings_found = len(matched)
     score.missing_headings += [f"{name}: {source.headings[k][0]!r}"
                                for k in range(len(source.headings)) if k not in matched]

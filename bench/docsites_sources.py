@@ -208,19 +208,19 @@ def read_markdown(text: str) -> Source:
     src = Source()
     for k, token in enumerate(tokens):
         if token.type == "heading_open":
-            src.headings.append((" ".join(words_of(_inline_text(tokens[k + 1]))),
+            src.headings.append((" ".join(words_of(inline_text(tokens[k + 1]))),
                                  int(token.tag[1])))
         elif token.type == "fence":
             info = token.info.strip().split()[0] if token.info.strip() else ""
             src.code.append((token.content.rstrip("\n"), info or None, bool(info)))
         elif token.type == "paragraph_open":
-            words = words_of(_inline_text(tokens[k + 1]))
+            words = words_of(inline_text(tokens[k + 1]))
             if len(words) >= MIN_PARAGRAPH_WORDS:
                 src.paragraphs.append(words)
     return src
 
 
-def _inline_text(token) -> str:
+def inline_text(token) -> str:
     """The words an inline token shows: text, code spans, link text."""
     if not token.children:
         return token.content
