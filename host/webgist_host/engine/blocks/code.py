@@ -146,6 +146,20 @@ def label_language(code, skip: Callable[[object], bool] = lambda el: False) -> s
     return None
 
 
+def framed_listing(pre, skip: Callable[[object], bool]) -> tuple[object, str | None] | None:
+    """A <pre> drawn as a frame around one <code>, with a short label beside it (chat
+    UIs put a header bar "python" and a "Copy code" button inside the <pre>): the
+    <code> and the language the label names; None for any other <pre>."""
+    codes = [d for d in pre.iterdescendants() if tag_of(d) == "code"]
+    if len(codes) != 1 or codes[0].getparent() is pre:
+        return None
+    code = codes[0]
+    label = code_text(pre, lambda el: el is code or skip(el)).split()
+    if not label or len(label) > LABEL_MAX_WORDS:
+        return None
+    return code, _named_language(label)
+
+
 def _named_language(words: list[str]) -> str | None:
     if not words or len(words) > LABEL_MAX_WORDS:
         return None

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Callable
 from .admonitions import read_admonition, title_is_alert_name
 from .code import (
     block_code_language, code_language, code_text, is_block_code, is_line_number_gutter,
-    label_language, listings_in,
+    framed_listing, label_language, listings_in,
 )
 from .context import Context, Frame
 from .definitions import term_style
@@ -121,6 +121,14 @@ def code(w: Walker, el, ctx: Context) -> None:
             if text.strip() and not w.skipped(listing):
                 w.emit(ctx, BlockKind.CODE, listing, text, text,
                        language=code_language(listing) or code_language(el))
+        return
+    framed = framed_listing(el, w.skipped) if tag_of(el) == "pre" else None
+    if framed is not None:
+        listing, labelled = framed
+        text = code_text(listing, w.skipped)
+        if text.strip():
+            w.emit(ctx, BlockKind.CODE, el, text, text,
+                   language=code_language(listing) or code_language(el) or labelled)
         return
     text = code_text(el, w.skipped)
     if text.strip() and is_line_number_gutter(el, text, w.index.is_code):
