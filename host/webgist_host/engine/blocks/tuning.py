@@ -191,12 +191,13 @@ HIGHLIGHTER_CLASS_WORDS = frozenset({
 HIGHLIGHTER_MARK_WORDS = frozenset({"highlight", "hljs", "sourcecode", "prettyprint", "shiki"})
 # Language names and highlighter aliases (Pygments, highlight.js, Linguist short
 # names) a bare word is believed to be: a bare class word, a label above the block.
-# Not open-ended on purpose: "wrap", "dark", "numbered" are class words too.
+# Not open-ended on purpose: "wrap", "dark", "numbered" are class words too; single
+# letters other than C and R (D, Q, V) are left out: as labels they are list marks.
 KNOWN_LANGUAGES = frozenset({
     "abap", "ada", "apache", "applescript", "arduino", "asm", "assembly", "astro", "awk",
     "bash", "basic", "bat", "batch", "bibtex", "c", "c#", "c++", "clojure", "cmake",
     "cobol", "coffeescript", "commonlisp", "console", "cpp", "crystal", "cs", "csharp",
-    "css", "csv", "cuda", "cypher", "d", "dart", "diff", "django", "docker", "dockerfile",
+    "css", "csv", "cuda", "cypher", "dart", "diff", "django", "docker", "dockerfile",
     "dos", "elixir", "elm", "erb", "erlang", "f#", "fish", "fortran", "fsharp", "gdscript",
     "gherkin", "glsl", "go", "golang", "gradle", "graphql", "groovy", "haml", "handlebars",
     "haskell", "hcl", "html", "http", "ini", "java", "javascript", "jinja", "jinja2", "js",
@@ -204,13 +205,13 @@ KNOWN_LANGUAGES = frozenset({
     "lisp", "llvm", "lua", "makefile", "markdown", "matlab", "md", "mermaid", "mysql",
     "nasm", "nginx", "nim", "nix", "objc", "objective-c", "ocaml", "pascal", "perl", "php",
     "pgsql", "plsql", "postgresql", "powershell", "prolog", "properties", "proto",
-    "protobuf", "ps1", "pug", "puppet", "py", "pycon", "python", "python3", "q", "r",
+    "protobuf", "ps1", "pug", "puppet", "py", "pycon", "python", "python3", "r",
     "racket", "razor", "rb", "regex", "rst", "ruby", "rust", "rs", "sas", "sass", "scala",
     "scheme", "scss", "sh", "shell", "shell-session", "shellsession", "smalltalk", "solidity",
     "sparql", "sql", "sqlite", "svelte", "swift", "tcl", "terraform", "tex", "tf", "toml",
     "ts", "tsx", "twig", "typescript", "vb", "vbnet", "verilog", "vhdl", "vim", "vue",
     "wasm", "xml", "xquery", "yaml", "yml", "zig", "zsh", "lean", "coq", "agda", "idris",
-    "purescript", "reasonml", "rescript", "fennel", "janet", "odin", "v", "vala", "hack",
+    "purescript", "reasonml", "rescript", "fennel", "janet", "odin", "vala", "hack",
 })
 # A file name's extension in a code block's caption or title bar, and the language
 # it names (only extensions that name one language).
