@@ -172,7 +172,7 @@ def _render_block(block: Block, state: _State, previous: Block | None = None,
         indent = " " * state.item_columns.get(block.body_of, 0)
     # A quote inside a quote walked into (a QUOTE block with `quoted`) nests: "> > ".
     quoted = block.quoted
-    if quoted and indent and state.item_quotes.get(block.body_of) == block.quote_of:
+    if quoted and indent and state.item_quotes.get(block.body_of or "") == block.quote_of:
         # The list is inside the quote: the item's column is counted after "> ".
         lines, indent = [indent + line if line else line for line in lines], ""
     if quoted:
