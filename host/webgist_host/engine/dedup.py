@@ -31,10 +31,9 @@ STAGE = "dedup"
 
 # --- the rule table ------------------------------------------------------------------
 # Kinds a page may legitimately show twice (a demo table shown once per section,
-# the same snippet in two tutorials, a "Comparison details" or "Examples" subsection
-# title under two API entries); repeated prose is de-duplicated regardless: prose
-# said twice on one page is almost always a hidden or responsive copy.
-COMPANY_RULE_KINDS = frozenset({BlockKind.TABLE, BlockKind.CODE, BlockKind.HEADING})
+# the same snippet in two tutorials); repeated prose is de-duplicated regardless:
+# prose said twice on one page is almost always a hidden or responsive copy.
+COMPANY_RULE_KINDS = frozenset({BlockKind.TABLE, BlockKind.CODE})
 
 # Ranking the copies of one text (after "drawn beats undrawn"): a heading's copy
 # beats a body copy, since the heading is what names the section ...
@@ -126,8 +125,7 @@ def _drop_repeats(blocks: list[Block], measured: bool) -> tuple[list[bool], list
         copies = groups.get(key)
         if copies is None:       # not setdefault: it would build a _Copies every time
             copies = groups[key] = _Copies()
-        twin_checked = not measured and blocks[i].kind in COMPANY_RULE_KINDS and (
-            blocks[i].kind != BlockKind.HEADING or _all_headings(copies, blocks))
+        twin_checked = not measured and blocks[i].kind in COMPANY_RULE_KINDS
         if twin_checked and not copies.empty and not _is_twin(i, copies, before, after):
             _admit(copies, i, boxes)          # the page repeats itself on purpose
             continue
@@ -136,12 +134,6 @@ def _drop_repeats(blocks: list[Block], measured: bool) -> tuple[list[bool], list
             decisions.append(Decision(STAGE, Action.DROPPED, reason,
                                       blocks[loser].xpath, blocks[loser].text))
     return keep, decisions
-
-
-def _all_headings(copies: _Copies, blocks: list[Block]) -> bool:
-    """A heading repeats a section title on purpose only beside other headings; after
-    a paragraph or menu entry with its words it is the copy to keep (see _rank)."""
-    return all(blocks[k].kind == BlockKind.HEADING for k in (*copies.drawn, *copies.undrawn))
 
 
 def _settle(i: int, copies: _Copies, blocks: list[Block], boxes: list[Rect | None],
