@@ -16,7 +16,7 @@ from .math import Math, math_of
 from ..dom.nodes import tag_of
 from .tuning import (
     EDIT_SECTION_CLASSES, LINE_BREAKING_TAGS, MAX_LINK_URL_CHARS, PERMALINK_CLASSES,
-    PERMALINK_GLYPHS, SKIPPED_TAGS, UNSAFE_HREF_PREFIXES,
+    PERMALINK_GLYPHS, PERMALINK_MAX_CHARS, SKIPPED_TAGS, UNSAFE_HREF_PREFIXES,
 )
 
 # Elements that start a new block in the browser's default stylesheet. Met inside
@@ -288,10 +288,12 @@ def is_permalink(el, tag: str) -> bool:
     if tag != "a":
         return False
     text = "".join(el.itertext()).strip()
+    if class_tokens(el) & PERMALINK_CLASSES:
+        # Classed as the widget: a glyph, or a glyph the page's undeclared charset
+        # mangled ("Â¶"); a word is the heading's own text.
+        return len(text) <= PERMALINK_MAX_CHARS or not any(ch.isalnum() for ch in text)
     if any(ch.isalnum() for ch in text):
         return False
-    if class_tokens(el) & PERMALINK_CLASSES:
-        return True
     href = (el.get("href") or "").strip()
     return href.startswith("#") and text.strip(ZERO_WIDTH) in PERMALINK_GLYPHS
 

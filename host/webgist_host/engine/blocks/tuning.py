@@ -119,6 +119,9 @@ MAX_LINK_URL_CHARS = 1000
 # and AnchorJS (drawn by CSS or an icon when empty); a link so classed is still
 # content when its text has letters or digits.
 PERMALINK_GLYPHS = frozenset({"¶", "#", "🔗", "§"})
+# A classed widget's text is a glyph: at most two characters, even when a page with
+# no declared charset is mis-decoded ("Â¶").
+PERMALINK_MAX_CHARS = 2
 PERMALINK_CLASSES = frozenset({"headerlink", "hash-link", "header-anchor", "anchor-link",
                                "anchorjs-link", "heading-anchor", "permalink"})
 # MediaWiki's "[edit]" next to every heading.
