@@ -87,6 +87,10 @@ BROWSER_FIXTURES: dict[str, str] = {
     "docs--sphinx-api-function": "Sphinx API <dl> signatures laid out as definitions",
     "docs--sphinx-furo-admonitions": "Furo admonitions with display:none parts; relative links",
     "docs--sphinx-rtd-page": "RTD theme: floats, hidden headerlinks, tables, lists",
+    "docs--controls-beside-content": "CPython's prompt toggle drawn absolutely over its code block; buttons and source links laid out as controls",
+    "docs--cpython-module-self-links": "the title's self-link and the footnote drawn as CPython lays them out",
+    "docs--sphinx-admonitions-as-alerts": "admonition boxes and their titles as laid out",
+    "docs--cpython-api-entries": "API signatures laid out as definition terms, notes inside them",
     # editors
     "editors--ace": "Ace editor: lines positioned by the browser, hidden textarea",
     "editors--codemirror5": "CodeMirror 5: absolutely positioned lines and measure pre",

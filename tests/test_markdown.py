@@ -44,9 +44,52 @@ def test_continuation_paragraph_indented_under_its_item():
 
 
 def test_definition_list_rendering():
-    out = md([block(text="Term", tag="dt"), block(text="Means", tag="dd", xpath="/dd"),
+    # GFM has no definition lists: the term (styled by the block stage) and its
+    # definition are paragraphs, and a definition's continuation is not indented
+    # into a code block.
+    out = md([block(text="**Term**", tag="dt"), block(text="Means", tag="dd", xpath="/dd"),
               block(text="More", body_of="/dd")])
-    assert out == "Term\n: Means\n\n  More\n"
+    assert out == "**Term**\n\nMeans\n\nMore\n"
+
+
+def test_definition_inside_a_list_item_keeps_the_item_column():
+    out = md([block("list-item", "a", tag="li", level=1, xpath="/li"),
+              block(text="**Term**", tag="dt", body_of="/li"),
+              block(text="Means", tag="dd", xpath="/dd", body_of="/li"),
+              block(text="More", body_of="/dd")])
+    assert out == "- a\n\n  **Term**\n\n  Means\n\n  More\n"
+
+
+def test_quote_inside_a_walked_quote_nests():
+    outer = dict(quoted=True, quote_of="/bq")
+    out = md([block(text="First level.", **outer), block("quote", "Nested.", **outer),
+              block(text="Back.", **outer)])
+    assert out == "> First level.\n>\n> > Nested.\n>\n> Back.\n"
+
+
+def test_admonition_is_a_gfm_alert_and_adjacent_quotes_stay_apart():
+    note = dict(quoted=True, quote_of="/div[1]", callout="[!NOTE]")
+    seealso = dict(quoted=True, quote_of="/div[2]", callout="**See also**")
+    out = md([block(text="One.", **note), block(text="Two.", **note),
+              block(text="[Install](i.html)", **seealso)])
+    assert out == ("> [!NOTE]\n> One.\n>\n> Two.\n\n"
+                   "> **See also**\n>\n> [Install](i.html)\n")
+
+
+def test_alert_marker_stands_apart_from_a_table_or_numbered_item():
+    warn = dict(quoted=True, quote_of="/div", callout="[!WARNING]")
+    table = block("table", "a", rows=(("a",),), rich_rows=(("a",),), **warn)
+    assert md([table]) == "> [!WARNING]\n>\n> | a |\n> |---|\n"
+    item = block("list-item", "x", tag="li", level=1, ordered=True, number=3, **warn)
+    assert md([item]) == "> [!WARNING]\n>\n> 3. x\n"
+
+
+def test_quote_inside_a_list_item_is_indented_to_the_item():
+    out = md([block("list-item", "a", tag="li", level=1, xpath="/li"),
+              block(text="Careful.", body_of="/li", quoted=True, quote_of="/li/div",
+                    callout="[!CAUTION]")])
+    # GitHub draws alerts only at the top level: inside an item, the name in bold.
+    assert out == "- a\n\n  > **Caution**\n  >\n  > Careful.\n"
 
 
 def test_table_promotes_first_row_escapes_pipes_and_pads():

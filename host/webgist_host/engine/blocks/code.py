@@ -7,8 +7,9 @@ from typing import Callable
 
 from ..dom.nodes import tag_of
 from .tuning import (
-    CODE_TABLE_DEPTH, CODE_WRAPPER_DEPTH, CONTROL_ROLES, CONTROL_TAGS, COPY_WORDS,
-    HIGHLIGHTER_CLASS_WORDS, LANGUAGE_ANCESTOR_LEVELS, LANGUAGE_LABEL_WORDS,
+    CODE_TABLE_DEPTH, CODE_TAGS, CODE_WRAPPER_DEPTH, CONTROL_ROLES, CONTROL_TAGS, COPY_WORDS,
+    EXTENSION_LANGUAGES, FILE_NAME_LANGUAGES, HIGHLIGHTER_CLASS_WORDS, HIGHLIGHTER_MARK_WORDS,
+    KNOWN_LANGUAGES, LABEL_MAX_WORDS, LANGUAGE_ANCESTOR_LEVELS, LANGUAGE_LABEL_WORDS,
     NO_LANGUAGE_WORDS, PROSE_TAGS, STRIP_MAX_WORDS,
 )
 
@@ -17,9 +18,6 @@ from .tuning import (
 LANGUAGE_CLASS_PREFIXES = ("language-", "lang-", "highlight-source-", "highlight-")
 # Mintlify writes a bare language="tsx" on the <pre>, its <code> and the wrapper.
 LANGUAGE_ATTRIBUTES = ("data-lang", "data-language", "language")
-# Hexo and Jekyll name the language as the other token beside "highlight":
-# <figure class="highlight cpp">.
-HIGHLIGHT_CLASS = "highlight"
 # MDN's SyntaxHighlighter convention: class="brush: js; ..."
 _BRUSH_RE = re.compile(r"brush:\s*([\w+#.-]+)")
 _LANGUAGE_RE = re.compile(r"^[a-z0-9][a-z0-9_+#.-]{0,29}$")
@@ -60,10 +58,13 @@ def _language_of(el) -> str | None:
                 if found:
                     return found
                 break
-    if len(tokens) == 2 and HIGHLIGHT_CLASS in tokens:
-        other = tokens[1 - tokens.index(HIGHLIGHT_CLASS)]
-        if "-" not in other:
-            return clean_language(other)
+    lowered = [token.lower() for token in tokens]
+    if not HIGHLIGHTER_MARK_WORDS.isdisjoint(lowered):
+        # "highlight cpp", "python hljs", "sourceCode python": the bare word counts
+        # only when it is a language ("highlight wrap" names none).
+        for token in lowered:
+            if token in KNOWN_LANGUAGES:
+                return clean_language(token)
     return None
 
 
@@ -120,7 +121,60 @@ def block_code_language(el) -> str | None:
         return found
     rest = [w.lower() for w in (el.get("class") or "").split()
             if w.isalpha() and w.lower() not in HIGHLIGHTER_CLASS_WORDS | NO_LANGUAGE_WORDS]
-    return rest[0] if len(rest) == 1 else None
+    return rest[0] if len(rest) == 1 and rest[0] in KNOWN_LANGUAGES else None
+
+
+def label_language(code, skip: Callable[[object], bool] = lambda el: False) -> str | None:
+    """The language a label just above the block names: a chat UI's header bar
+    ("python  Copy code"), a caption or title bar with a file name ("setup.py",
+    MkDocs Material's span.filename, Sphinx's code-block-caption). Read from the
+    element before the block, or before the wrappers it is the first child of."""
+    node = code
+    for _ in range(CODE_WRAPPER_DEPTH + 1):
+        previous = node.getprevious()
+        while previous is not None and not isinstance(previous.tag, str):
+            previous = previous.getprevious()
+        if previous is not None:
+            if tag_of(previous) in PROSE_TAGS or tag_of(previous) in CODE_TAGS or skip(previous):
+                return None
+            return _named_language(" ".join(previous.itertext()).split())
+        if (node.text or "").strip():
+            return None
+        node = node.getparent()
+        if node is None:
+            return None
+    return None
+
+
+def framed_listing(pre, skip: Callable[[object], bool]) -> tuple[object, str | None] | None:
+    """A <pre> drawn as a frame around one <code>, with a short label beside it (chat
+    UIs put a header bar "python" and a "Copy code" button inside the <pre>): the
+    <code> and the language the label names; None for any other <pre>."""
+    codes = [d for d in pre.iterdescendants() if tag_of(d) == "code"]
+    if len(codes) != 1 or codes[0].getparent() is pre:
+        return None
+    code = codes[0]
+    label = code_text(pre, lambda el: el is code or skip(el)).split()
+    if not label or len(label) > LABEL_MAX_WORDS:
+        return None
+    return code, _named_language(label)
+
+
+def _named_language(words: list[str]) -> str | None:
+    if not words or len(words) > LABEL_MAX_WORDS:
+        return None
+    for word in words:
+        word = word.strip(":()[]").lower()
+        if word in KNOWN_LANGUAGES:
+            return clean_language(word)
+        name = word.rsplit("/", 1)[-1]
+        if name in FILE_NAME_LANGUAGES:
+            return FILE_NAME_LANGUAGES[name]
+        if "." in name.strip("."):
+            found = EXTENSION_LANGUAGES.get(name.rsplit(".", 1)[1])
+            if found:
+                return found
+    return None
 
 
 def code_text(pre, skip: Callable[[object], bool]) -> str:
@@ -166,7 +220,8 @@ def _collect(root, skip, parts: list[str]) -> None:
             if el is not root and el.tail:
                 parts.append(el.tail)
             continue
-        if el is not root and (not isinstance(el.tag, str) or skip(el)):
+        if el is not root and (not isinstance(el.tag, str) or skip(el) or _is_control(el)):
+            # A copy button inside the <pre> (Node.js's docs) is no part of the code.
             if el.tail:
                 parts.append(el.tail)
             continue
@@ -184,11 +239,27 @@ def _collect(root, skip, parts: list[str]) -> None:
 # --- the copy-button strip above a code block ------------------------------------
 
 
+def _is_control(el) -> bool:
+    return tag_of(el) in CONTROL_TAGS or (el.get("role") or "").strip() in CONTROL_ROLES
+
+
 def _holds_control(el) -> bool:
-    for node in el.iter():
-        if tag_of(node) in CONTROL_TAGS or (node.get("role") or "").strip() in CONTROL_ROLES:
-            return True
-    return False
+    return any(_is_control(node) for node in el.iter() if isinstance(node.tag, str))
+
+
+def listings_in(pre) -> list:
+    """The <code> children of a <pre> that holds several listings side by side and
+    nothing else in words (Node.js's docs: one <code> per module flavour, CommonJS
+    and ES, a toggle showing one); else []."""
+    codes = [child for child in pre if tag_of(child) == "code"]
+    if len(codes) < 2 or (pre.text or "").strip():
+        return []
+    for child in pre:
+        if (child.tail or "").strip():
+            return []
+        if tag_of(child) != "code" and not _is_control(child) and "".join(child.itertext()).strip():
+            return []
+    return codes
 
 
 def _control_free_words(el) -> list[str]:
@@ -233,6 +304,8 @@ def is_copy_strip(el, code, *, language: str | None = None) -> bool:
         return True
     if not words:
         return False
+    if not any(ch.isalnum() for word in words for ch in word):
+        return True     # a glyph, not words: CPython's ">>>" prompt toggle, "⧉"
     labels = COPY_WORDS | LANGUAGE_LABEL_WORDS | NO_LANGUAGE_WORDS | {language or ""}
     return all(word.lower().strip(":") in labels for word in words)
 

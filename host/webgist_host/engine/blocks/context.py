@@ -19,6 +19,7 @@ class Frame:
     taken: bool = False
     prefix: str = ""            # a footnote's "[^n]: ", written before the first paragraph
     mark: str = ""              # the reference's text, which a note may restate first
+    term: str = ""              # a <dt>'s look: "code" (an API signature), "bold", or ""
 
 
 class Context(NamedTuple):
@@ -30,6 +31,8 @@ class Context(NamedTuple):
     ordered: bool = False
     numbers: dict | None = None        # <li> -> its number, for the <ol> being walked
     quoted: bool = False
+    quote_of: str | None = None        # xpath of the quote or admonition walked into
+    callout: str | None = None         # the quote's opening line ("[!NOTE]", "**See also**")
     float_of: str | None = None
     link: str | None = None            # href of an <a> walked through (cards, <a><img>)
     frame: Frame | None = None

@@ -14,11 +14,13 @@ import re
 from dataclasses import dataclass, field
 
 from ..dom.nodes import tag_of
+from .inline import BLOCK_TAGS
 from .tuning import (
-    MAX_REFERENCE_CHARS, NOTE_BLOCK_TAGS, NOTE_NAME_RE, REFERENCE_ID_LEVELS,
+    MARK_MAX_LETTERS, MAX_REFERENCE_CHARS, NOTE_BLOCK_TAGS, REFERENCE_CLASSES, NOTE_NAME_RE, REFERENCE_ID_LEVELS,
     REFERENCE_WRAPPER_TAGS, WRAPPER_STOP_TAGS,
 )
 
+HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 _BRACKETS_ONLY_RE = re.compile(r"^[\s\[\]()]*$")
 _WORD_RE = re.compile(r"\w")
 _DIGITS_RE = re.compile(r"\d+")
@@ -99,7 +101,9 @@ def find_footnotes(root, ids: dict, anchors: list) -> Footnotes:
         text = _text(a)
         if target is None or not text or len(text.strip("[]() ")) > MAX_REFERENCE_CHARS:
             continue
-        if not _is_note(target) or _contains(target, a):
+        if not (_is_mark(text) or _marked_reference(a)):
+            continue            # "(Notes)" linking to a section: an in-page link
+        if not _is_note(target) or _contains(target, a) or _holds_heading(target):
             continue
         if target not in found.labels:
             label = _own_label(target, text)
@@ -113,14 +117,40 @@ def find_footnotes(root, ids: dict, anchors: list) -> Footnotes:
         found.references[_reference_element(a)] = label
         node = a
         for _ in range(REFERENCE_ID_LEVELS + 1):
-            if node is None:
-                break
+            if node is None or node is not a and tag_of(node) in BLOCK_TAGS:
+                break           # the paragraph or section around it is not the reference
             if node.get("id"):
                 reference_ids.add(node.get("id"))
             node = node.getparent()
     if found.labels:
         _find_backlinks(found, anchors, reference_ids)
     return found
+
+
+def _is_mark(text: str) -> bool:
+    """A reference's own text: a number ("12", "[note 3]"), a letter or two, or
+    signs ("*", "†"); a word ("Notes") is an ordinary in-page link."""
+    core = text.strip("[]() ")
+    return (any(ch.isdigit() for ch in core) or len(core) <= MARK_MAX_LETTERS
+            or not any(ch.isalpha() for ch in core))
+
+
+def _marked_reference(a) -> bool:
+    """Markup that says footnote reference whatever the text: rel=footnote (Markdown
+    processors), role=doc-noteref (DPUB-ARIA), docutils' a.footnote-reference, or a
+    link in <sup>."""
+    if (a.get("rel") or "").lower() == "footnote" or (a.get("role") or "") == "doc-noteref":
+        return True
+    if set((a.get("class") or "").split()) & REFERENCE_CLASSES:
+        return True
+    parent = a.getparent()
+    return parent is not None and tag_of(parent) == "sup"
+
+
+def _holds_heading(el) -> bool:
+    """A section, not a note: a footnote has no heading of its own."""
+    return tag_of(el) in HEADING_TAGS or any(
+        tag_of(d) in HEADING_TAGS for d in el.iterdescendants())
 
 
 def _contains(ancestor, el) -> bool:
@@ -163,5 +193,6 @@ def _only_backlinks(el, backlinks: set) -> bool:
     rest = "".join([el.text or ""] + [child.tail or "" for child in el])
     if _WORD_RE.search(rest):
         return False
-    return all(child in backlinks or not _text(child)
+    # Brackets drawn around the back-link (docutils' span.fn-bracket) are no words.
+    return all(child in backlinks or not _WORD_RE.search(_text(child))
                for child in el if isinstance(child.tag, str))

@@ -16,7 +16,7 @@ from .math import Math, math_of
 from ..dom.nodes import tag_of
 from .tuning import (
     EDIT_SECTION_CLASSES, LINE_BREAKING_TAGS, MAX_LINK_URL_CHARS, PERMALINK_CLASSES,
-    PERMALINK_GLYPHS, SKIPPED_TAGS, UNSAFE_HREF_PREFIXES,
+    PERMALINK_GLYPHS, PERMALINK_MAX_CHARS, SKIPPED_TAGS, UNSAFE_HREF_PREFIXES,
 )
 
 # Elements that start a new block in the browser's default stylesheet. Met inside
@@ -42,6 +42,8 @@ WEB_SCHEMES = frozenset({"http", "https"})
 LOCAL_SCHEMES = frozenset({"file"})
 
 BR = "\x00"          # a hard line break, until the block is finished
+# Docusaurus and VitePress write a zero-width space as their permalink's text.
+ZERO_WIDTH = "\u200b\u200c\u200d\ufeff"
 _SPACE_RE = re.compile(r"[ \t\n\r\f\v]+")
 _BACKTICK_RUN_RE = re.compile(r"`+")
 
@@ -280,12 +282,20 @@ def finish(plain: str, rich: str) -> tuple[str, str]:
 # --- the renderer -------------------------------------------------------------
 
 def is_permalink(el, tag: str) -> bool:
+    """A heading's or term's permalink widget: "¶", "#", "🔗" or nothing visible,
+    classed as one or pointing into the page. A link whose text is words (CPython's
+    <h1><a href="#module-json"><code>json</code></a> ...) is content, wherever it points."""
     if tag != "a":
         return False
+    text = "".join(el.itertext()).strip()
     if class_tokens(el) & PERMALINK_CLASSES:
-        return True
+        # Classed as the widget: a glyph, or a glyph the page's undeclared charset
+        # mangled ("Â¶"); a word is the heading's own text.
+        return len(text) <= PERMALINK_MAX_CHARS or not any(ch.isalnum() for ch in text)
+    if any(ch.isalnum() for ch in text):
+        return False
     href = (el.get("href") or "").strip()
-    return href.startswith("#") and "".join(el.itertext()).strip() in PERMALINK_GLYPHS
+    return href.startswith("#") and text.strip(ZERO_WIDTH) in PERMALINK_GLYPHS
 
 
 def _is_edit_section(el) -> bool:

@@ -6,13 +6,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable
 
+from .admonitions import read_admonition, title_is_alert_name
 from .code import (
     block_code_language, code_language, code_text, is_block_code, is_line_number_gutter,
+    framed_listing, label_language, listings_in,
 )
 from .context import Context, Frame
+from .definitions import term_style
 from .editors import read_editor
 from .images import image_alt, image_source
-from .inline import escape_text, finish, link, markdown_url
+from .inline import escape_text, finish, link, markdown_url, wrap
 from .page_index import MEDIA_LABELS, svg_labels
 from .tables import cells_of, clean_table_html, is_layout_table, needs_html, own_rows
 from .tuning import QUOTE_PARAGRAPH_TAGS, QUOTE_STRUCTURE_TAGS
@@ -60,16 +63,18 @@ def list_item(w: Walker, el, ctx: Context) -> None:
 
 
 def definition(w: Walker, el, ctx: Context) -> None:
-    _framed(w, el, ctx, dict(kind=BlockKind.PARAGRAPH, tag=tag_of(el)))
+    tag = tag_of(el)
+    term = term_style(el) if tag == "dt" else ""
+    _framed(w, el, ctx, dict(kind=BlockKind.PARAGRAPH, tag=tag), term=term)
 
 
-def _framed(w: Walker, el, ctx: Context, fields: dict) -> None:
+def _framed(w: Walker, el, ctx: Context, fields: dict, term: str = "") -> None:
     outer = ctx.frame
     if outer is not None and outer.taken and fields["kind"] != BlockKind.LIST_ITEM:
         # A definition list inside a definition (Sphinx's "Returns:" field list
         # in a function's <dd>) continues the outer item.
         fields = {**fields, "body_of": outer.xpath}
-    frame = Frame(w.path(el), w.index.positions.get(el, 0), w.rect(el), fields)
+    frame = Frame(w.path(el), w.index.positions.get(el, 0), w.rect(el), fields, term=term)
     w.container(el, ctx._replace(frame=frame, numbers=None))
 
 
@@ -87,14 +92,44 @@ def caption(w: Walker, el, ctx: Context, *, before=None) -> None:
 
 def blockquote(w: Walker, el, ctx: Context) -> None:
     if _quote_is_structured(el):
-        w.container(el, ctx._replace(quoted=True, frame=None))
+        w.container(el, ctx._replace(quoted=True, quote_of=w.path(el), callout=None, frame=None))
         return
     text, rich = finish(*w.inline_lines.content(el))
     if text:
         w.emit(ctx, BlockKind.QUOTE, el, text, rich)
 
 
+def admonition(w: Walker, el, ctx: Context) -> None:
+    """A callout box: its blocks as one quote, opened by its GFM alert ("[!NOTE]")
+    and by its title in bold unless the alert shows that title itself."""
+    box = read_admonition(el, tag_of(el))
+    lines = [f"[!{box.alert}]"] if box and box.alert else []
+    if box is not None and box.title is not None:
+        w.taken_titles.add(box.title)
+        text, rich = finish(*w.inline.content(box.title))
+        if text and not title_is_alert_name(text, box.alert):
+            lines.append(wrap(" ".join(rich.split("  \n")), "**"))
+    w.container(el, ctx._replace(quoted=True, quote_of=w.path(el),
+                                 callout="\n".join(lines) or None))
+
+
 def code(w: Walker, el, ctx: Context) -> None:
+    listings = listings_in(el) if tag_of(el) == "pre" else []
+    if listings:
+        for listing in listings:
+            text = code_text(listing, w.skipped)
+            if text.strip() and not w.skipped(listing):
+                w.emit(ctx, BlockKind.CODE, listing, text, text,
+                       language=code_language(listing) or code_language(el))
+        return
+    framed = framed_listing(el, w.skipped) if tag_of(el) == "pre" else None
+    if framed is not None:
+        listing, labelled = framed
+        text = code_text(listing, w.skipped)
+        if text.strip():
+            w.emit(ctx, BlockKind.CODE, el, text, text,
+                   language=code_language(listing) or code_language(el) or labelled)
+        return
     text = code_text(el, w.skipped)
     if text.strip() and is_line_number_gutter(el, text, w.index.is_code):
         w.decisions.append(Decision(STAGE, Action.DROPPED, "line-number gutter of a code block",
@@ -102,7 +137,8 @@ def code(w: Walker, el, ctx: Context) -> None:
         return
     if text.strip():
         language = block_code_language(el) if is_block_code(el) else code_language(el)
-        w.emit(ctx, BlockKind.CODE, el, text, text, language=language)
+        w.emit(ctx, BlockKind.CODE, el, text, text,
+               language=language or label_language(el, w.skipped))
 
 
 def editor(w: Walker, el, ctx: Context) -> None:

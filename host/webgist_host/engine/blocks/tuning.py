@@ -115,17 +115,67 @@ UNSAFE_HREF_PREFIXES = ("javascript:", "vbscript:", "data:")
 # keeps its words and loses its target. Long shop and affiliate links stay under it.
 MAX_LINK_URL_CHARS = 1000
 # Heading permalinks (Sphinx "¶", GitHub/Hugo "#", "🔗") are page furniture, not words.
+# The classes are the widget's in Sphinx, Docusaurus, VitePress, pydata-sphinx-theme
+# and AnchorJS (drawn by CSS or an icon when empty); a link so classed is still
+# content when its text has letters or digits.
 PERMALINK_GLYPHS = frozenset({"¶", "#", "🔗", "§"})
-PERMALINK_CLASSES = frozenset({"headerlink"})
+# A classed widget's text is a glyph: at most two characters, even when a page with
+# no declared charset is mis-decoded ("Â¶").
+PERMALINK_MAX_CHARS = 2
+PERMALINK_CLASSES = frozenset({"headerlink", "hash-link", "header-anchor", "anchor-link",
+                               "anchorjs-link", "heading-anchor", "permalink"})
 # MediaWiki's "[edit]" next to every heading.
 EDIT_SECTION_CLASSES = frozenset({"mw-editsection"})
+
+# --- admonitions (admonitions.py) -----------------------------------------------------
+
+# Class words that make an element a callout box of a documentation generator:
+# docutils/Sphinx and MkDocs "admonition", GitHub "markdown-alert", Docusaurus 3
+# "theme-admonition", VitePress "custom-block", Quarto/Obsidian "callout",
+# Asciidoctor "admonitionblock". Generic words such as "alert" or "notice" are not
+# here: sites use them for banners and cookie notices.
+ADMONITION_CLASSES = frozenset({
+    "admonition", "markdown-alert", "theme-admonition", "custom-block", "callout",
+    "admonitionblock",
+})
+# Sphinx writes a deprecation as div.deprecated with its title inline; it is a callout
+# even without the class words above (versionadded/versionchanged are plain notes).
+STANDALONE_ADMONITION_CLASSES = frozenset({"deprecated", "versionremoved"})
+# Prefixes a generator puts before the type word ("admonition-note",
+# "markdown-alert-warning", "theme-admonition-tip", "callout-important").
+ADMONITION_TYPE_PREFIXES = ("markdown-alert-", "theme-admonition-", "admonition-", "callout-")
+# The admonition type words (docutils' nine, MkDocs Material's, Docusaurus') and the
+# GFM alert each is written as. The words are class names, the same in every
+# language a site is written in; a type not here keeps its own title, in bold.
+ALERT_OF_TYPE = {
+    "note": "NOTE", "info": "NOTE", "information": "NOTE", "abstract": "NOTE",
+    "summary": "NOTE", "tldr": "NOTE", "secondary": "NOTE",
+    "tip": "TIP", "hint": "TIP", "success": "TIP", "check": "TIP", "done": "TIP",
+    "important": "IMPORTANT",
+    "warning": "WARNING", "attention": "WARNING", "deprecated": "WARNING",
+    "versionremoved": "WARNING",
+    "caution": "CAUTION", "danger": "CAUTION", "error": "CAUTION", "failure": "CAUTION",
+    "bug": "CAUTION", "fail": "CAUTION", "missing": "CAUTION",
+}
+# Type words with no alert: the box keeps its own title ("See also", "Example").
+OTHER_ADMONITION_TYPES = frozenset({
+    "seealso", "todo", "example", "question", "help", "faq", "quote", "cite", "custom",
+})
+# Class words of the element holding an admonition's title, and the start of
+# Docusaurus' hashed CSS-module class ("admonitionHeading_Gvgb").
+ADMONITION_TITLE_CLASSES = frozenset({
+    "admonition-title", "markdown-alert-title", "custom-block-title", "callout-title",
+    "title",
+})
+ADMONITION_TITLE_CLASS_PREFIXES = ("admonitionheading",)
 
 # --- code (code.py) -------------------------------------------------------------------
 
 # What a highlighter writes when it found no language: a fence tagged "undefined"
 # shows a word the page never showed.
+# Sphinx's "default" is the project's default lexer (highlight-default), not a name.
 NO_LANGUAGE_WORDS = frozenset({
-    "undefined", "none", "null", "text", "plaintext", "plain", "nohighlight",
+    "undefined", "none", "null", "text", "plaintext", "plain", "nohighlight", "default",
 })
 # How far up from the <pre> a wrapper may name the language (Sphinx puts it two up).
 LANGUAGE_ANCESTOR_LEVELS = 2
@@ -138,12 +188,69 @@ HIGHLIGHTER_CLASS_WORDS = frozenset({
     "hl", "highlight", "highlighted", "code", "source", "sourcecode", "syntax",
     "notranslate", "chroma", "shiki", "block",
 })
+# Highlighter class words a bare language name may stand beside (Hexo/Jekyll
+# "highlight cpp", old highlight.js "python hljs", Pandoc "sourceCode python",
+# prettify "prettyprint lang-x"); the other word counts only when it is a language.
+HIGHLIGHTER_MARK_WORDS = frozenset({"highlight", "hljs", "sourcecode", "prettyprint", "shiki"})
+# Language names and highlighter aliases (Pygments, highlight.js, Linguist short
+# names) a bare word is believed to be: a bare class word, a label above the block.
+# Not open-ended on purpose: "wrap", "dark", "numbered" are class words too; single
+# letters other than C and R (D, Q, V) are left out: as labels they are list marks.
+KNOWN_LANGUAGES = frozenset({
+    "abap", "ada", "apache", "applescript", "arduino", "asm", "assembly", "astro", "awk",
+    "bash", "basic", "bat", "batch", "bibtex", "c", "c#", "c++", "clojure", "cmake",
+    "cobol", "coffeescript", "commonlisp", "console", "cpp", "crystal", "cs", "csharp",
+    "css", "csv", "cuda", "cypher", "dart", "diff", "django", "docker", "dockerfile",
+    "dos", "elixir", "elm", "erb", "erlang", "f#", "fish", "fortran", "fsharp", "gdscript",
+    "gherkin", "glsl", "go", "golang", "gradle", "graphql", "groovy", "haml", "handlebars",
+    "haskell", "hcl", "html", "http", "ini", "java", "javascript", "jinja", "jinja2", "js",
+    "json", "json5", "jsonc", "jsx", "julia", "kotlin", "kt", "latex", "less", "liquid",
+    "lisp", "llvm", "lua", "makefile", "markdown", "matlab", "md", "mermaid", "mysql",
+    "nasm", "nginx", "nim", "nix", "objc", "objective-c", "ocaml", "pascal", "perl", "php",
+    "pgsql", "plsql", "postgresql", "powershell", "prolog", "properties", "proto",
+    "protobuf", "ps1", "pug", "puppet", "py", "pycon", "python", "python3", "r",
+    "racket", "razor", "rb", "regex", "rst", "ruby", "rust", "rs", "sas", "sass", "scala",
+    "scheme", "scss", "sh", "shell", "shell-session", "shellsession", "smalltalk", "solidity",
+    "sparql", "sql", "sqlite", "svelte", "swift", "tcl", "terraform", "tex", "tf", "toml",
+    "ts", "tsx", "twig", "typescript", "vb", "vbnet", "verilog", "vhdl", "vim", "vue",
+    "wasm", "xml", "xquery", "yaml", "yml", "zig", "zsh", "lean", "coq", "agda", "idris",
+    "purescript", "reasonml", "rescript", "fennel", "janet", "odin", "vala", "hack",
+})
+# A file name's extension in a code block's caption or title bar, and the language
+# it names (only extensions that name one language).
+EXTENSION_LANGUAGES = {
+    "py": "python", "pyi": "python", "js": "javascript", "mjs": "javascript",
+    "cjs": "javascript", "ts": "typescript", "tsx": "tsx", "jsx": "jsx", "rb": "ruby",
+    "rs": "rust", "go": "go", "java": "java", "kt": "kotlin", "kts": "kotlin",
+    "swift": "swift", "c": "c", "h": "c", "cc": "cpp", "cpp": "cpp", "cxx": "cpp",
+    "hpp": "cpp", "cs": "csharp", "php": "php", "sh": "bash", "bash": "bash", "zsh": "zsh",
+    "ps1": "powershell", "sql": "sql", "json": "json", "yaml": "yaml", "yml": "yaml",
+    "toml": "toml", "ini": "ini", "cfg": "ini", "xml": "xml", "html": "html", "htm": "html",
+    "css": "css", "scss": "scss", "sass": "sass", "less": "less", "md": "markdown",
+    "rst": "rst", "lua": "lua", "pl": "perl", "r": "r", "scala": "scala", "ex": "elixir",
+    "exs": "elixir", "erl": "erlang", "hs": "haskell", "ml": "ocaml", "clj": "clojure",
+    "dart": "dart", "vue": "vue", "svelte": "svelte", "tf": "hcl", "gradle": "groovy",
+    "groovy": "groovy", "dockerfile": "dockerfile", "mk": "makefile", "zig": "zig",
+    "nim": "nim", "jl": "julia", "graphql": "graphql", "proto": "protobuf", "tex": "latex",
+}
+# File names without an extension that name their language.
+FILE_NAME_LANGUAGES = {"dockerfile": "dockerfile", "makefile": "makefile",
+                       "gemfile": "ruby", "rakefile": "ruby", "cmakelists.txt": "cmake"}
+# A label or caption above a code block is read for its language only this short.
+LABEL_MAX_WORDS = 4
 # A strip above a code block ("js Copy") is furniture only when this short.
 STRIP_MAX_WORDS = 3
 # Controls a strip holds (<button>Copy</button>, GitHub's <clipboard-copy>); a run
 # whose only words are on these is a control standing alone.
 CONTROL_TAGS = frozenset({"button", "clipboard-copy"})
 CONTROL_ROLES = frozenset({"button"})
+# Attributes that name what a glyph-only control does (its tooltip or spoken name).
+TOOLTIP_ATTRIBUTES = ("title", "aria-label")
+# A link to the page's own source or to an editor of it: GitHub/GitLab/Gitea
+# ".../edit/<branch>/...", Sphinx's "_sources/<page>.txt", MediaWiki and Trac
+# "action=edit". Read from the address, so "Edit on GitHub", "Show Source",
+# "Modifier cette page" all go, whatever their words.
+SOURCE_VIEW_HREF = re.compile(r"/(?:-/)?edit/|(?:^|/)_sources/|[?&]action=edit\b", re.I)
 # Words of a strip's labels: the copy action and its feedback.
 COPY_WORDS = frozenset({"copy", "copied", "copied!", "code", "clipboard", "to"})
 # Language names a strip shows that the markup may spell differently ("js" over
@@ -193,6 +300,12 @@ NOTE_BLOCK_TAGS = frozenset({"p", "div", "aside", "section", "dd"})
 # A reference's visible text is a number, a letter or a mark, in brackets or not;
 # longer text is an ordinary in-page link (a table of contents).
 MAX_REFERENCE_CHARS = 8
+# A reference shown as letters is a mark of one or two ("a", "iv" is numbered with a
+# digit-free numeral but rare); longer words ("Notes") link to a section unless the
+# markup says footnote.
+MARK_MAX_LETTERS = 2
+# Classes generators give a footnote reference link (docutils/Sphinx, Kramdown, Hugo).
+REFERENCE_CLASSES = frozenset({"footnote-reference", "footnote-ref", "footnote"})
 # Wrappers a reference sits in with nothing but brackets around it: <sup>[<a>1</a>]</sup>.
 REFERENCE_WRAPPER_TAGS = frozenset({"sup", "span"})
 # How far up from a reference link its id may sit (span[id] > sup > span > a).

@@ -12,8 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from . import kinds
+from .admonitions import could_be_admonition, read_admonition
 from .code import code_language, is_block_code, is_copy_strip, leads_to_code
 from .context import Context, Frame
+from .definitions import styled_term
 from .editors import read_editor
 from .footnotes import find_footnotes
 from .images import image_source
@@ -24,7 +26,7 @@ from .math import is_math_script, is_mathjax2_copy
 from .page_index import PageIndex
 from .tuning import (
     CONTROL_ROLES, CONTROL_TAGS, ITEM_KINDS, KEEP_WHOLE_TAGS, MAX_STRIP_CHILDREN, MIN_IMAGE_PX,
-    PROSE_CONTAINERS, SKIPPED_TAGS,
+    PROSE_CONTAINERS, SKIPPED_TAGS, SOURCE_VIEW_HREF, TOOLTIP_ATTRIBUTES,
 )
 from .visibility import Visibility
 from ..dom.capture import Capture
@@ -92,6 +94,8 @@ class Walker:
         self._hidden_reason = self.visibility.hidden_reason
         self.links = LinkPolicy(base_url_of(index.root, page_url))
         self.consumed: set = set()          # editor sources already read
+        self.taken_titles: set = set()      # admonition titles, written as the quote's head
+        self._may_admonish: dict = {}       # class value -> could_be_admonition(value)
         self.blocks: list[Block] = []
         self.decisions: list[Decision] = []
         self._logged: set = set()            # hidden elements already in the log
@@ -129,7 +133,7 @@ class Walker:
                         or _swallowed_siblings(el) or self.visibility.noscript_pictures(el))
         classes = self._class_values.get(el)
         if (classes and self._class_mathjax[classes] and is_mathjax2_copy(el)
-                or el in self.footnotes.backlinks):
+                or el in self.footnotes.backlinks or el in self.taken_titles):
             return True
         if tag == "img" and el not in self._math and self.index.tiny(el):
             self.log(el, f"tracking pixel (under {MIN_IMAGE_PX}px)", image_source(el) or "")
@@ -168,10 +172,12 @@ class Walker:
                 fields.update(frame.fields)
                 if frame.prefix:
                     fields.update(_footnote_definition(text, rich, frame))
+                elif frame.term:
+                    fields["rich_text"] = styled_term(text, rich, frame.term)
             elif frame.taken:
                 fields["body_of"] = frame.xpath
         if ctx.quoted:
-            fields["quoted"] = True
+            fields.update(quoted=True, quote_of=ctx.quote_of, callout=ctx.callout)
         if ctx.float_of:
             fields["float_of"] = ctx.float_of
         self._last_index = max(self._last_index, fields["dom_index"])
@@ -210,7 +216,15 @@ class Walker:
         if ((tag == "div" or self.measured) and self.index.drawn_as_code(el, tag)
                 or tag == "code" and is_block_code(el)):
             return kinds.code
+        classes = self._class_values.get(el)
+        if classes and self._admonishes(classes) and read_admonition(el, tag) is not None:
+            return kinds.admonition
         return None
+
+    def _admonishes(self, classes: str) -> bool:
+        if classes not in self._may_admonish:
+            self._may_admonish[classes] = could_be_admonition(classes)
+        return self._may_admonish[classes]
 
     def _enter(self, el, ctx: Context) -> Context:
         if self.index.floats(el):
@@ -268,7 +282,9 @@ class Walker:
         text, rich_text = _render_run(self.inline, pieces)
         if not text:
             return
-        if self._tags[run.container] not in PROSE_CONTAINERS and _controls_only(pieces):
+        container_tag = self._tags[run.container]
+        if (container_tag not in PROSE_CONTAINERS and _controls_only(pieces)
+                or container_tag == "li" and _controls_only(pieces, _is_source_view_link)):
             self.log(run.container if len(pieces) > 1 else pieces[0],
                      "a control standing alone (a button), not content", text)
             return
@@ -369,17 +385,32 @@ def _swallowed_siblings(el) -> bool:
 
 
 def _is_control(el) -> bool:
-    return tag_of(el) in CONTROL_TAGS or (el.get("role") or "").strip() in CONTROL_ROLES
+    """A button by tag or role; a glyph whose only words are its tooltip (CPython's
+    span.copybutton ">>>" titled "Hide the prompts and output"); a link to the page's
+    own source or edit view ("Edit on GitHub", "Show Source", in any language)."""
+    if tag_of(el) in CONTROL_TAGS or (el.get("role") or "").strip() in CONTROL_ROLES:
+        return True
+    if any(el.get(name) for name in TOOLTIP_ATTRIBUTES):
+        text = "".join(el.itertext())
+        if text.strip() and not any(ch.isalnum() for ch in text):
+            return True
+    return _is_source_view_link(el)
 
 
-def _controls_only(pieces: list) -> bool:
-    """A run whose only words are on buttons: "Run" under a playground, "Load more"."""
+def _is_source_view_link(el) -> bool:
+    return tag_of(el) == "a" and bool(SOURCE_VIEW_HREF.search(el.get("href") or ""))
+
+
+def _controls_only(pieces: list, is_control=_is_control) -> bool:
+    """A run whose only words are on controls: "Run" under a playground, "Load more".
+    A list item is a control only when it is a source link ("Show Source" in a
+    sidebar's list): a list of buttons' words may be a list of commands."""
     controls = False
     for piece in pieces:
         if isinstance(piece, str):
             if piece.strip():
                 return False
-        elif _is_control(piece):
+        elif is_control(piece):
             controls = True
         elif "".join(piece.itertext()).strip():
             return False

@@ -44,8 +44,6 @@ MAX_HEADING_LEVEL = 6
 VERBATIM_KINDS = frozenset({BlockKind.CODE, BlockKind.TABLE, BlockKind.MATH})
 # GFM: a footnote's further paragraphs are indented four spaces.
 FOOTNOTE_INDENT = 4
-# A definition (<dd>) hangs from ": ", the definition-list extension's marker.
-DEFINITION_MARKER = ": "
 # Addresses that run code when followed: never linked, never shown as pictures.
 SCRIPT_SCHEMES = ("javascript:", "vbscript:")
 # data: addresses carry their content inline; only pictures are kept as pictures.
@@ -55,6 +53,8 @@ DATA_IMAGE_PREFIX = "data:image/"
 # A footnote definition as the block walker writes it: "[^label]: text".
 _FOOTNOTE_DEFINITION_RE = re.compile(r"^\[\^[^\]\s]+\]: ")
 _BACKTICKS_RE = re.compile(r"`+")
+# A GFM alert's marker line: "[!NOTE]", "[!WARNING]" ...
+_ALERT_MARKER_RE = re.compile(r"^\[![A-Z]+\]$")
 # An inline link [text](href) not preceded by "!" (images stay inline); the text may
 # hold one level of brackets, as in [![alt](src)](href).
 _LINK_RE = re.compile(
@@ -113,6 +113,7 @@ class _State:
     list_stack: list[tuple[int, int]] = field(default_factory=list)   # (level, content column)
     item_columns: dict[str, int] = field(default_factory=dict)        # li/dd xpath -> indent
     counters: dict[int, int] = field(default_factory=dict)            # level -> last number
+    item_quotes: dict[str, str | None] = field(default_factory=dict)  # xpath -> its quote_of
 
 
 def render_markdown(blocks: list[Block], metadata: Metadata, options: dict | None = None) -> str:
@@ -122,11 +123,11 @@ def render_markdown(blocks: list[Block], metadata: Metadata, options: dict | Non
     out: list[str] = []
     previous: Block | None = None
     for block in blocks:
-        lines = _render_block(block, state)
+        separator, spacer = _join(previous, block) if previous is not None else ("", False)
+        lines = _render_block(block, state, previous, spacer)
         if not lines:
             continue
-        if previous is not None:
-            out.append(_separator(previous, block))
+        out.append(separator)
         out.append("\n".join(lines))
         previous = block
     body = "".join(out).strip("\n")
@@ -137,19 +138,24 @@ def render_markdown(blocks: list[Block], metadata: Metadata, options: dict | Non
     return body + "\n" if body else ""
 
 
-def _separator(previous: Block, block: Block) -> str:
+def _join(previous: Block, block: Block) -> tuple[str, bool]:
+    """What goes between two blocks, and whether the second opens with the blank
+    quote line (">") that separates blocks inside one quote."""
     list_item = BlockKind.LIST_ITEM
     if previous.kind == list_item and block.kind == list_item and not block.body_of:
-        return "\n"            # one list: no blank line between its items
-    if (previous.tag == "dt" and block.tag == "dd"
-            and previous.kind == block.kind == BlockKind.PARAGRAPH):
-        return "\n"            # term and its definition stay together
-    if previous.quoted and block.quoted and previous.kind != BlockKind.QUOTE:
-        return "\n>\n"         # blocks walked out of one blockquote share it
-    return "\n\n"
+        return "\n", False      # one list: no blank line between its items
+    if _same_quote(previous, block):
+        return "\n", True       # blocks walked out of one blockquote share it
+    return "\n\n", False
 
 
-def _render_block(block: Block, state: _State) -> list[str]:
+def _same_quote(previous: Block | None, block: Block) -> bool:
+    return (previous is not None and previous.quoted and block.quoted
+            and previous.quote_of == block.quote_of)
+
+
+def _render_block(block: Block, state: _State, previous: Block | None = None,
+                  spacer: bool = False) -> list[str]:
     kind = block.kind
     list_item = BlockKind.LIST_ITEM
     if kind != list_item and not block.body_of:
@@ -160,12 +166,42 @@ def _render_block(block: Block, state: _State) -> list[str]:
     lines = _LINE_WRITERS.get(kind, _paragraph)(block, rich, state)
     if not lines:
         return []
+    state.item_quotes[block.xpath] = block.quote_of
+    indent = ""
     if block.body_of and kind != list_item:
         indent = " " * state.item_columns.get(block.body_of, 0)
-        lines = [indent + line if line else line for line in lines]
-    if block.quoted and kind != BlockKind.QUOTE:
+    # A quote inside a quote walked into (a QUOTE block with `quoted`) nests: "> > ".
+    quoted = block.quoted
+    if quoted and indent and state.item_quotes.get(block.body_of or "") == block.quote_of:
+        # The list is inside the quote: the item's column is counted after "> ".
+        lines, indent = [indent + line if line else line for line in lines], ""
+    if quoted:
+        if spacer:
+            lines = [""] + lines
+        elif not _same_quote(previous, block) and block.callout:
+            lines = _callout(block, nested=bool(indent)) + lines
         lines = [f"> {line}" if line else ">" for line in lines]
-    return lines
+    return [indent + line if line else line for line in lines] if indent else lines
+
+
+# Kinds that may follow an alert's "[!TYPE]" line directly, as GitHub writes them: a
+# paragraph continues the marker's paragraph, the others interrupt it.
+_JOINS_MARKER = frozenset({BlockKind.PARAGRAPH, BlockKind.CODE, BlockKind.HEADING,
+                           BlockKind.QUOTE, BlockKind.MATH})
+
+
+def _callout(block: Block, nested: bool = False) -> list[str]:
+    """A quote's opening lines: its alert marker and/or its title in bold, then a
+    blank quote line unless the block may follow the marker directly. GitHub draws
+    an alert only at the top level, so inside a list item the marker becomes the
+    alert's name in bold (unless the box's own title follows it)."""
+    head = (block.callout or "").split("\n")
+    if nested and _ALERT_MARKER_RE.match(head[0]):
+        head = head[1:] or [f"**{head[0][2:-1].capitalize()}**"]
+    if _ALERT_MARKER_RE.match(head[-1]) and (
+            block.kind in _JOINS_MARKER or block.kind == BlockKind.LIST_ITEM and not block.ordered):
+        return head
+    return head + [""]
 
 
 def _heading(block: Block, rich: str, state: _State) -> list[str]:
@@ -191,11 +227,10 @@ def _paragraph(block: Block, rich: str, state: _State) -> list[str]:
     if _FOOTNOTE_DEFINITION_RE.match(rich):
         state.item_columns[block.xpath] = FOOTNOTE_INDENT
     if block.tag == "dd":
-        # Nested under another item (body_of), the whole definition is indented
-        # by that item's column afterwards; its own continuations go 2 further.
-        width = len(DEFINITION_MARKER)
-        state.item_columns[block.xpath] = width + state.item_columns.get(block.body_of or "", 0)
-        return _hang(DEFINITION_MARKER, rich.split("\n"), width)
+        # GFM has no definition lists: a definition is written as the paragraphs
+        # after its term (which the block stage set in bold or as code), and what
+        # continues it stays at its column, the column of the item it sits in.
+        state.item_columns[block.xpath] = state.item_columns.get(block.body_of or "", 0)
     return rich.split("\n") if rich.strip() else []
 
 
