@@ -45,7 +45,7 @@ INSTALL_HINT = (
 # read, and the browser is closed rather than waited for.
 COLLECT_TIMEOUT_S = 20.0
 # Past --timeout, how long the browser gets to give up loading the page and answer.
-LOAD_GRACE_S = 10.0
+LOAD_GRACE_S = 5.0
 # collect.js runs in a world of its own, as the extension's content scripts do: the
 # page's scripts cannot patch the DOM methods or globals it calls.
 COLLECT_WORLD = "webgist-collect"
@@ -168,35 +168,45 @@ def quit_browser(driver) -> None:
 def load_page(driver, url: str, timeout: float) -> bool:
     """Open `url`; True when it finished loading within `timeout` seconds. A page
     still loading then is read as far as it got (slow trackers must not cost the
-    page), and the caller says so."""
+    page), and the caller says so; one whose scripts hold the browser by then is
+    given LOAD_GRACE_S more to answer at all."""
     from selenium.common.exceptions import TimeoutException, WebDriverException
 
+    not_responding = (f"the page at {url} is not responding: {timeout:g} s and {LOAD_GRACE_S:g} s "
+                      "more after it was opened its scripts still held the browser, so nothing "
+                      "was converted")
     driver.set_page_load_timeout(timeout)
     try:
-        _within(driver, timeout + LOAD_GRACE_S, lambda: driver.get(url),
-                f"the page at {url} did not respond while loading (within {timeout:g} s "
-                f"and {LOAD_GRACE_S:g} s more); its scripts may never let go of the browser")
+        _within(driver, timeout + LOAD_GRACE_S, lambda: driver.get(url), not_responding)
+        return True
     except TimeoutException:
-        return False
+        pass
     except WebDriverException as exc:
         raise BrowserError(f"Chromium could not load {url}: {_first_line(exc)}") from exc
-    return True
+    try:
+        _within(driver, LOAD_GRACE_S, lambda: driver.execute_cdp_cmd(
+            "Runtime.evaluate", {"expression": "0", "returnByValue": True}), not_responding)
+    except WebDriverException as exc:
+        raise BrowserError(not_responding) from exc
+    return False
 
 
 def run_collect(driver, *, timeout: float = COLLECT_TIMEOUT_S) -> dict[str, Any]:
     """Run collect.js in an isolated world of the driver's current page, within
     `timeout` seconds, and return its result."""
-    from selenium.common.exceptions import WebDriverException
+    from selenium.common.exceptions import TimeoutException, WebDriverException
 
     def collect() -> dict[str, Any]:
         return driver.execute_cdp_cmd("Runtime.evaluate", {
             "expression": collect_script(), "contextId": isolated_world(driver, COLLECT_WORLD),
             "returnByValue": True, "awaitPromise": False})
 
+    not_responding = (f"the page is not responding: it could not be read within {timeout:g} s "
+                      "(its scripts keep the browser busy), so nothing was converted")
     try:
-        result = _within(driver, timeout, collect,
-                         f"the page did not respond within {timeout:g} s while it was read "
-                         "(its scripts keep the browser busy); nothing was converted")
+        result = _within(driver, timeout, collect, not_responding)
+    except TimeoutException as exc:       # chromedriver gave up on the renderer first
+        raise BrowserError(not_responding) from exc
     except WebDriverException as exc:
         raise BrowserError(f"the page could not be read: {_crash_message(exc)}") from exc
     if "exceptionDetails" in result:
