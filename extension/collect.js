@@ -161,31 +161,36 @@
 
   // "rgba(0, 0, 0, 0)", "transparent", "color(srgb 1 0 0 / 0)": no alpha.
   function transparentColour(colour) {
+    if (colour.startsWith("rgb(")) return false;      // most colours: opaque, no parsing
     if (colour === "transparent") return true;
     const alpha = /^rgba\([^,]*,[^,]*,[^,]*,\s*([\d.]+)\)$/.exec(colour) || /\/\s*([\d.]+)%?\s*\)$/.exec(colour);
     return Boolean(alpha) && parseFloat(alpha[1]) === 0;
   }
 
-  function clippedToNothing(style, r) {
-    if ((style.position === "absolute" || style.position === "fixed") && style.clip.startsWith("rect(")) {
+  function clippedToNothing(style, r, positioned) {
+    if (positioned && style.clip.startsWith("rect(")) {
       const [top, right, bottom, left] = style.clip.slice(5, -1).split(/[\s,]+/).map(parseFloat);
       if (right - left <= 0 || bottom - top <= 0) return true;
     }
     const clipPath = style.clipPath;
-    if (/^inset\((50|100)%/.test(clipPath) || /^(circle|ellipse)\(0(px|%)?[\s)]/.test(clipPath)) return true;
+    if (clipPath !== "none" &&
+        (/^inset\((50|100)%/.test(clipPath) || /^(circle|ellipse)\(0(px|%)?[\s)]/.test(clipPath))) {
+      return true;
+    }
     // The screen-reader-only box: 1px square (or less) that hides what overflows it.
-    return style.overflowX !== "visible" && style.overflowY !== "visible" && r.width <= 1 && r.height <= 1;
+    return r.width <= 1 && r.height <= 1 && style.overflowX !== "visible" && style.overflowY !== "visible";
   }
 
-  // Why the text of an element the browser laid out is still not seen, or 0.
-  function unseenReason(el, tag, style, r) {
+  // Why the text of an element the browser laid out is still not seen, or 0. The
+  // common case (a box of some size, on the page) reads five style properties.
+  function unseenReason(el, tag, style, r, positioned) {
     if (style.contentVisibility === "hidden") return UNSEEN.contentHidden;
-    if (clippedToNothing(style, r)) return UNSEEN.clipped;
-    if ((style.transform !== "none" || style.scale !== "none") && (r.width === 0 || r.height === 0)) {
-      return UNSEEN.scaledToZero;
-    }
-    if ((r.height === 0 && style.overflowY !== "visible") || (r.width === 0 && style.overflowX !== "visible")) {
-      return UNSEEN.zeroSizeOverflowHidden;
+    if (clippedToNothing(style, r, positioned)) return UNSEEN.clipped;
+    if (r.width === 0 || r.height === 0) {
+      if (style.transform !== "none" || style.scale !== "none") return UNSEEN.scaledToZero;
+      if ((r.height === 0 && style.overflowY !== "visible") || (r.width === 0 && style.overflowX !== "visible")) {
+        return UNSEEN.zeroSizeOverflowHidden;
+      }
     }
     if ((r.left + scrollX < 0 && r.right + scrollX <= 0) || (r.top + scrollY < 0 && r.bottom + scrollY <= 0)) {
       return UNSEEN.offScreen;
@@ -277,7 +282,7 @@
           paths.push(path);
           boxes.push(round(r.left + scrollX), round(r.top + scrollY),
                      round(r.width), round(r.height), flags);
-          const reason = unseenReason(el, tag, style, r);
+          const reason = unseenReason(el, tag, style, r, positioned);
           if (reason) unseen[index] = [reason, boxes.length - 1];
           else if (flags & FLAG_VISIBLE) shows[index] = true;
         }
