@@ -52,12 +52,27 @@ export async function waitForLoad(tabId, { timeoutMs = LOAD_WAIT_MS, onWait = ()
       hint: "Wait until it has finished loading (or press Esc in the page to stop it), then try again." });
 }
 
-export async function collectPage(tabId) {
+// How long collect.js may take. A page of 50,000 elements is read in a few seconds;
+// past this the page's own scripts are holding its main thread, and collect.js will
+// not run until they let go (maybe never).
+export const COLLECT_TIMEOUT_MS = 20_000;
+
+export async function collectPage(tabId, { timeoutMs = COLLECT_TIMEOUT_MS } = {}) {
   let results;
+  let timer = null;
+  const notResponding = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new HostError(
+      "The page is not responding: its scripts keep the browser busy, so it could not be read.",
+      { kind: "page-not-responding",
+        hint: "Wait until the page responds again (or reload it), then try again." })), timeoutMs);
+  });
   try {
-    results = await chrome.scripting.executeScript({ target: { tabId }, files: ["collect.js"] });
+    results = await Promise.race([
+      chrome.scripting.executeScript({ target: { tabId }, files: ["collect.js"] }), notResponding]);
   } catch (error) {
-    throw scriptingError(error);
+    throw error instanceof HostError ? error : scriptingError(error);
+  } finally {
+    clearTimeout(timer);
   }
   const capture = results && results[0] && results[0].result;
   if (capture && capture.contentType === "application/pdf") {
