@@ -41,12 +41,17 @@
     indentedAway: 6,        // one line of text pushed out of its box by text-indent
     zeroSizeOverflowHidden: 7,
     contentHidden: 8,       // content-visibility: hidden
+    outsideClip: 9,         // wholly outside an ancestor that hides its overflow (a slid-away panel)
   };
   // Reasons a descendant can undo (its own colour, size or place): judged on the
   // element only when nothing inside it is seen. The others hide the whole subtree.
   const UNDOABLE_REASONS = new Set([
     UNSEEN.offScreen, UNSEEN.transparent, UNSEEN.fontSizeZero, UNSEEN.indentedAway,
+    UNSEEN.outsideClip,
   ]);
+  // Overflow a reader cannot scroll to (auto and scroll can be scrolled).
+  const CLIPPING_OVERFLOW = new Set(["hidden", "clip"]);
+  const NO_CLIP = { left: -Infinity, top: -Infinity, right: Infinity, bottom: Infinity };
   // Code is set apart as a block; an inline <span> in a monospace font is a code span.
   const CODE_DISPLAYS = new Set(["block", "flex", "grid", "list-item", "table"]);
   const CODE_WHITE_SPACE = new Set(["pre", "pre-wrap", "break-spaces"]);
@@ -167,14 +172,25 @@
     return Boolean(alpha) && parseFloat(alpha[1]) === 0;
   }
 
+  // clip-path: inset(...) that leaves no area: top + bottom or left + right insets
+  // reaching across the box ("inset(50%)", "inset(0 0 100% 0)").
+  function emptyInset(clipPath, r) {
+    const match = /^inset\(([^)]*?)(\s+round\b[^)]*)?\)$/.exec(clipPath);
+    if (!match) return false;
+    const values = match[1].trim().split(/\s+/);
+    const [top, right = top, bottom = top, left = right] = values;
+    const length = (value, size) => value.endsWith("%") ? parseFloat(value) * size / 100 : parseFloat(value);
+    return length(top, r.height) + length(bottom, r.height) >= r.height ||
+      length(left, r.width) + length(right, r.width) >= r.width;
+  }
+
   function clippedToNothing(style, r, positioned) {
     if (positioned && style.clip.startsWith("rect(")) {
       const [top, right, bottom, left] = style.clip.slice(5, -1).split(/[\s,]+/).map(parseFloat);
       if (right - left <= 0 || bottom - top <= 0) return true;
     }
     const clipPath = style.clipPath;
-    if (clipPath !== "none" &&
-        (/^inset\((50|100)%/.test(clipPath) || /^(circle|ellipse)\(0(px|%)?[\s)]/.test(clipPath))) {
+    if (clipPath !== "none" && (/^(circle|ellipse)\(0(px|%)?[\s)]/.test(clipPath) || emptyInset(clipPath, r))) {
       return true;
     }
     // The screen-reader-only box: 1px square (or less) that hides what overflows it.
@@ -219,6 +235,29 @@
     return 0;
   }
 
+  // The part of the viewport an element's overflow leaves drawn, within `clip`: on
+  // each axis whose overflow is hidden or clip. <html> and <body> hand theirs to the
+  // viewport, which clips only across: a page locked while a dialog is open
+  // (body { overflow: hidden }) still has its lower half.
+  function clipOf(tag, style, r, clip) {
+    const acrossClips = CLIPPING_OVERFLOW.has(style.overflowX);
+    if (tag === "html" || tag === "body") {
+      return acrossClips ? { ...clip, left: Math.max(clip.left, -scrollX),
+                             right: Math.min(clip.right, window.innerWidth - scrollX) } : clip;
+    }
+    const downClips = CLIPPING_OVERFLOW.has(style.overflowY);
+    if (!acrossClips && !downClips) return clip;
+    return {
+      left: acrossClips ? Math.max(clip.left, r.left) : clip.left,
+      right: acrossClips ? Math.min(clip.right, r.right) : clip.right,
+      top: downClips ? Math.max(clip.top, r.top) : clip.top,
+      bottom: downClips ? Math.min(clip.bottom, r.bottom) : clip.bottom,
+    };
+  }
+
+  const outside = (r, clip) => r.right <= clip.left || r.left >= clip.right ||
+    r.bottom <= clip.top || r.top >= clip.bottom;
+
   function childSteps(children, parentPath) {
     // XPath steps with an index on every step: tag[n] counts same-named siblings.
     const seen = new Map();
@@ -243,9 +282,14 @@
   const unseen = [];        // per entry: [reason, index of its flags in boxes] or null
   const sources = [];       // [img, currentSrc] where the browser shows another address
   const root = dom.documentElement(document);
-  const stack = [[root, `/${tagOf(root)}[1]`, false, false, false, -1]];
+  // Each entry carries the clip its in-flow content is drawn within, and the clip
+  // for absolutely positioned content (set by the nearest positioned ancestor, its
+  // containing block): an absolute box escapes the clipping of anything in between.
+  const stack = [[root, `/${tagOf(root)}[1]`, false, false, false, -1, NO_CLIP, NO_CLIP]];
   while (stack.length) {
-    const [el, path, insideFloat, parentIgnoresFloat, insideHidden, parent] = stack.pop();
+    const [el, path, insideFloat, parentIgnoresFloat, insideHidden, parent, clip, absClip] = stack.pop();
+    let childClip = clip;
+    let childAbsClip = absClip;
     const index = toStamp.length;
     parentOf.push(parent);
     shows.push(false);
@@ -271,6 +315,10 @@
         // content-visibility: hidden, and Chromium still invents a box for it), a
         // display: contents wrapper. Left out, so the engine anchors it.
         const rendered = rects.length > 0 && (!dom.checkVisibility || dom.checkVisibility(el));
+        // A fixed box is drawn against the viewport (transformed ancestors aside).
+        const drawnWithin = style.position === "fixed" ? NO_CLIP
+          : style.position === "absolute" ? absClip : clip;
+        childClip = drawnWithin;
         if (rendered) {
           const r = dom.getBoundingClientRect(el);
           let flags = FLAG_DISPLAYED;
@@ -282,10 +330,15 @@
           paths.push(path);
           boxes.push(round(r.left + scrollX), round(r.top + scrollY),
                      round(r.width), round(r.height), flags);
-          const reason = unseenReason(el, tag, style, r, positioned);
+          const reason = unseenReason(el, tag, style, r, positioned) ||
+            (outside(r, drawnWithin) ? UNSEEN.outsideClip : 0);
           if (reason) unseen[index] = [reason, boxes.length - 1];
           else if (flags & FLAG_VISIBLE) shows[index] = true;
+          childClip = clipOf(tag, style, r, drawnWithin);
         }
+        if (style.position !== "static" || style.transform !== "none") childAbsClip = childClip;
+        // The viewport's clip holds absolutely positioned content too.
+        else if (tag === "html" || tag === "body") childAbsClip = clipOf(tag, style, null, absClip);
       }
     }
     toStamp.push([el, path, floatRoot]);
@@ -303,7 +356,7 @@
     }
     for (const pair of childSteps(dom.children(el), path)) kids.push(pair);
     for (let i = kids.length - 1; i >= 0; i--) {
-      stack.push([kids[i][0], kids[i][1], childFloat, ignoresFloat, hidden, index]);
+      stack.push([kids[i][0], kids[i][1], childFloat, ignoresFloat, hidden, index, childClip, childAbsClip]);
     }
   }
 

@@ -54,6 +54,7 @@ SHOWN = {
     "hostile--unseen-text.html": [
         "# What the reader sees", "The lighthouse keeper climbs",
         "Faded words wait for the reader to scroll.", "## Painted through a gradient",
+        "The slide shown now.",
         "Spans in a font-size zero row are drawn.", "[Lamp room](", "is open on Sundays."],
     "hostile--patched-prototypes.html": [
         "# A page that patches the DOM", "The tide tables are printed on the back of the ticket."],
@@ -150,9 +151,10 @@ def test_each_unseen_text_is_dropped_with_its_reason(captures):
     dropped = {d.text.split()[0]: d.reason for d in document.decisions
                if d.action == "dropped" and d.text.startswith("UNSEEN-")}
     expected = {
-        "UNSEEN-OFFSCREEN": 1, "UNSEEN-CLIP-RECT": 2, "UNSEEN-CLIP-PATH": 2,
+        "UNSEEN-OFFSCREEN": 1, "UNSEEN-CLIP-RECT": 2, "UNSEEN-CLIP-PATH": 2, "UNSEEN-CLIP-INSET": 2,
         "UNSEEN-TRANSPARENT": 3, "UNSEEN-FONT-SIZE-ZERO": 4, "UNSEEN-SCALED-TO-ZERO": 5,
         "UNSEEN-TEXT-INDENT": 6, "UNSEEN-ZERO-HEIGHT": 7, "UNSEEN-CONTENT-VISIBILITY": 8,
+        "UNSEEN-FAR-RIGHT": 9, "UNSEEN-SLID-AWAY": 9, "UNSEEN-NEXT-SLIDE": 9,
     }
     assert dropped == {word: f"not seen by a reader: {UNSEEN_REASONS[code]}"
                        for word, code in expected.items()}

@@ -34,6 +34,7 @@ UNSEEN_REASONS = {
     6: "its one line of text is pushed out of its box by text-indent",
     7: "a box of zero height or width that hides its overflow",
     8: "content-visibility: hidden",
+    9: "wholly outside a box that hides its overflow (a panel or slide moved out of view)",
 }
 
 BOX_STRIDE = 5
