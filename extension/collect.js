@@ -90,15 +90,12 @@
   ]);
 
   // --- the DOM, read from the prototypes (a form's fields cannot shadow these) ---
+  // `uncurry(f)(self, ...args)` is `Reflect.apply(f, self, args)` without an array
+  // per call (collect.js makes millions of these calls on a big page).
+  const uncurry = Function.prototype.call.bind(Function.prototype.bind, Function.prototype.call);
   const descriptor = (proto, name) => Object.getOwnPropertyDescriptor(proto, name);
-  const getter = (proto, name) => {
-    const get = descriptor(proto, name).get;
-    return (self) => Reflect.apply(get, self, []);
-  };
-  const method = (proto, name) => {
-    const fn = descriptor(proto, name).value;
-    return (self, ...args) => Reflect.apply(fn, self, args);
-  };
+  const getter = (proto, name) => uncurry(descriptor(proto, name).get);
+  const method = (proto, name) => uncurry(descriptor(proto, name).value);
   const E = Element.prototype;
   const dom = {
     localName: getter(E, "localName"),
@@ -121,6 +118,8 @@
     querySelectorAll: method(E, "querySelectorAll"),
     fragmentQuerySelectorAll: method(DocumentFragment.prototype, "querySelectorAll"),
     childNodes: getter(Node.prototype, "childNodes"),
+    firstChild: getter(Node.prototype, "firstChild"),
+    nextSibling: getter(Node.prototype, "nextSibling"),
     parentNode: getter(Node.prototype, "parentNode"),
     nodeType: getter(Node.prototype, "nodeType"),
     textContent: getter(Node.prototype, "textContent"),
@@ -159,8 +158,8 @@
     return MONOSPACE_FAMILIES.has(first) || first.startsWith("sfmono");
   }
 
-  function drawnAsCode(tag, style) {
-    return tag !== "pre" && CODE_DISPLAYS.has(style.display) &&
+  function drawnAsCode(tag, style, display) {
+    return tag !== "pre" && CODE_DISPLAYS.has(display) &&
       CODE_WHITE_SPACE.has(style.whiteSpace) && isMonospace(style.fontFamily);
   }
 
@@ -184,7 +183,7 @@
       length(left, r.width) + length(right, r.width) >= r.width;
   }
 
-  function clippedToNothing(style, r, positioned) {
+  function clippedToNothing(style, r, positioned, overflow) {
     if (positioned && style.clip.startsWith("rect(")) {
       const [top, right, bottom, left] = style.clip.slice(5, -1).split(/[\s,]+/).map(parseFloat);
       if (right - left <= 0 || bottom - top <= 0) return true;
@@ -194,39 +193,41 @@
       return true;
     }
     // The screen-reader-only box: 1px square (or less) that hides what overflows it.
-    return r.width <= 1 && r.height <= 1 && style.overflowX !== "visible" && style.overflowY !== "visible";
+    return r.width <= 1 && r.height <= 1 && overflow.x !== "visible" && overflow.y !== "visible";
   }
 
   // Why the text of an element the browser laid out is still not seen, or 0. The
   // common case (a box of some size, on the page) reads five style properties.
-  function unseenReason(el, tag, style, r, positioned) {
+  function unseenReason(el, tag, style, display, r, positioned, overflow) {
     if (style.contentVisibility === "hidden") return UNSEEN.contentHidden;
-    if (clippedToNothing(style, r, positioned)) return UNSEEN.clipped;
+    if (clippedToNothing(style, r, positioned, overflow)) return UNSEEN.clipped;
     if (r.width === 0 || r.height === 0) {
       if (style.transform !== "none" || style.scale !== "none") return UNSEEN.scaledToZero;
-      if ((r.height === 0 && style.overflowY !== "visible") || (r.width === 0 && style.overflowX !== "visible")) {
+      if ((r.height === 0 && overflow.y !== "visible") || (r.width === 0 && overflow.x !== "visible")) {
         return UNSEEN.zeroSizeOverflowHidden;
       }
     }
     if ((r.left + scrollX < 0 && r.right + scrollX <= 0) || (r.top + scrollY < 0 && r.bottom + scrollY <= 0)) {
       return UNSEEN.offScreen;
     }
-    // The rest is about text: a picture, a control or a drawing shows whatever its
-    // colour and font size (an image row often sits in a font-size: 0 wrapper).
-    if (NOT_TEXT_TAGS.has(tag) || dom.namespaceURI(el) !== XHTML) return 0;
+    // The rest is about the element's own text: a picture, a control or a drawing
+    // shows whatever its colour and font size (an image row often sits in a
+    // font-size: 0 wrapper), and an element with no text of its own leaves the
+    // judgement to the elements inside it.
+    if (NOT_TEXT_TAGS.has(tag) || dom.namespaceURI(el) !== XHTML || !holdsText(el)) return 0;
     if (parseFloat(style.fontSize) < 1) return UNSEEN.fontSizeZero;
     if (transparentColour(style.webkitTextFillColor) && style.backgroundClip !== "text" &&
         style.webkitBackgroundClip !== "text" && parseFloat(style.webkitTextStrokeWidth) === 0 &&
         style.textShadow === "none") {
       return UNSEEN.transparent;
     }
-    if (!style.display.startsWith("inline") && style.textIndent !== "0px") {
+    if (!display.startsWith("inline") && style.textIndent !== "0px") {
       // text-indent moves the first line only: judged on one-line boxes.
       const indent = style.textIndent.endsWith("%") ? parseFloat(style.textIndent) * r.width / 100
         : parseFloat(style.textIndent);
       const line = parseFloat(style.lineHeight) || parseFloat(style.fontSize) * 1.2;
       const oneLine = r.height <= 1.5 * line;
-      const clips = style.overflowX !== "visible";
+      const clips = overflow.x !== "visible";
       if (oneLine && (r.left + scrollX + indent + r.width <= 0 ||
                       (clips && (indent >= r.width || indent <= -r.width)))) {
         return UNSEEN.indentedAway;
@@ -239,13 +240,13 @@
   // each axis whose overflow is hidden or clip. <html> and <body> hand theirs to the
   // viewport, which clips only across: a page locked while a dialog is open
   // (body { overflow: hidden }) still has its lower half.
-  function clipOf(tag, style, r, clip) {
-    const acrossClips = CLIPPING_OVERFLOW.has(style.overflowX);
+  function clipOf(tag, overflow, r, clip) {
+    const acrossClips = CLIPPING_OVERFLOW.has(overflow.x);
     if (tag === "html" || tag === "body") {
       return acrossClips ? { ...clip, left: Math.max(clip.left, -scrollX),
                              right: Math.min(clip.right, window.innerWidth - scrollX) } : clip;
     }
-    const downClips = CLIPPING_OVERFLOW.has(style.overflowY);
+    const downClips = CLIPPING_OVERFLOW.has(overflow.y);
     if (!acrossClips && !downClips) return clip;
     return {
       left: acrossClips ? Math.max(clip.left, r.left) : clip.left,
@@ -253,6 +254,20 @@
       top: downClips ? Math.max(clip.top, r.top) : clip.top,
       bottom: downClips ? Math.min(clip.bottom, r.bottom) : clip.bottom,
     };
+  }
+
+  // Both overflow values from one read of the shorthand ("hidden", "hidden auto").
+  function overflowOf(style) {
+    const [x, y = x] = style.overflow.split(" ");
+    return { x, y };
+  }
+
+  // A text node of its own with something other than white space in it.
+  function holdsText(el) {
+    for (let node = dom.firstChild(el); node; node = dom.nextSibling(node)) {
+      if (dom.nodeType(node) === Node.TEXT_NODE && /\S/.test(dom.data(node))) return true;
+    }
+    return false;
   }
 
   const outside = (r, clip) => r.right <= clip.left || r.left >= clip.right ||
@@ -301,23 +316,25 @@
     let ignoresFloat = false;
     if (!hidden && !UNMEASURED_TAGS.has(tag)) {
       const style = getComputedStyle(el);
-      if (style.display === "none") {
+      // Each computed value is read once: every read asks the style engine again.
+      const display = style.display;
+      if (display === "none") {
         // Record the hidden root only: its subtree is gone with it.
         paths.push(path);
         boxes.push(0, 0, 0, 0, 0);
         hidden = true;
       } else {
         const rects = dom.getClientRects(el);
-        const positioned = style.position === "absolute" || style.position === "fixed";
+        const position = style.position;
+        const positioned = position === "absolute" || position === "fixed";
         floatRoot = !insideFloat && !parentIgnoresFloat && !positioned && style.float !== "none";
-        ignoresFloat = FLOAT_IGNORING_DISPLAYS.has(style.display);
+        ignoresFloat = FLOAT_IGNORING_DISPLAYS.has(display);
         // Displayed yet not rendered: the body of a closed <details> (its slot is
         // content-visibility: hidden, and Chromium still invents a box for it), a
         // display: contents wrapper. Left out, so the engine anchors it.
         const rendered = rects.length > 0 && (!dom.checkVisibility || dom.checkVisibility(el));
         // A fixed box is drawn against the viewport (transformed ancestors aside).
-        const drawnWithin = style.position === "fixed" ? NO_CLIP
-          : style.position === "absolute" ? absClip : clip;
+        const drawnWithin = position === "fixed" ? NO_CLIP : position === "absolute" ? absClip : clip;
         childClip = drawnWithin;
         if (rendered) {
           const r = dom.getBoundingClientRect(el);
@@ -325,20 +342,23 @@
           // Opacity is not visibility: fade-in-on-scroll content sits at opacity 0.
           if (style.visibility === "visible") flags |= FLAG_VISIBLE;
           if (floatRoot) flags |= FLAG_FLOAT;
-          if (style.position === "fixed" || style.position === "sticky") flags |= FLAG_FIXED;
-          if (drawnAsCode(tag, style)) flags |= FLAG_CODE;
+          if (position === "fixed" || position === "sticky") flags |= FLAG_FIXED;
+          if (drawnAsCode(tag, style, display)) flags |= FLAG_CODE;
           paths.push(path);
           boxes.push(round(r.left + scrollX), round(r.top + scrollY),
                      round(r.width), round(r.height), flags);
-          const reason = unseenReason(el, tag, style, r, positioned) ||
+          const overflow = overflowOf(style);
+          const reason = unseenReason(el, tag, style, display, r, positioned, overflow) ||
             (outside(r, drawnWithin) ? UNSEEN.outsideClip : 0);
           if (reason) unseen[index] = [reason, boxes.length - 1];
           else if (flags & FLAG_VISIBLE) shows[index] = true;
-          childClip = clipOf(tag, style, r, drawnWithin);
+          childClip = clipOf(tag, overflow, r, drawnWithin);
         }
-        if (style.position !== "static" || style.transform !== "none") childAbsClip = childClip;
+        // A positioned box is the containing block of absolute ones. (So is a
+        // transformed one; not followed, which can only keep text, never drop it.)
+        if (position !== "static") childAbsClip = childClip;
         // The viewport's clip holds absolutely positioned content too.
-        else if (tag === "html" || tag === "body") childAbsClip = clipOf(tag, style, null, absClip);
+        else if (tag === "html" || tag === "body") childAbsClip = clipOf(tag, overflowOf(style), null, absClip);
       }
     }
     toStamp.push([el, path, floatRoot]);
