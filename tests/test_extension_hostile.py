@@ -12,6 +12,7 @@ pytestmark = pytest.mark.browser
 
 
 def test_the_extension_copies_each_hostile_page_as_its_reader_sees_it(extension_browser, server):
+    """The page, then (in the same session) a selection through its hostile nodes."""
     driver = extension_browser
     outcomes = {}
     for page in HOSTILE_PAGES:
@@ -29,6 +30,7 @@ def test_the_extension_copies_each_hostile_page_as_its_reader_sees_it(extension_
             assert words in markdown, (page, words, markdown)
         assert not NEVER.search(markdown), (page, markdown)
         assert unchanged, f"{page}: the live DOM changed"
+    _a_selection_through_hostile_nodes_copies_only_what_was_selected(driver, server)
 
 
 # Select from the first paragraph of <main> to its last, through every hostile node.
@@ -53,8 +55,7 @@ SELECTED = {
 }
 
 
-def test_a_selection_through_hostile_nodes_copies_only_what_was_selected(extension_browser, server):
-    driver = extension_browser
+def _a_selection_through_hostile_nodes_copies_only_what_was_selected(driver, server):
     outcomes = {}
     for page, words in SELECTED.items():
         page_tab, popup_tab = open_page_and_popup(driver, f"{server}/{page}")

@@ -203,15 +203,6 @@ def test_a_tab_that_crashes_while_read_is_a_clean_error(chromium, server):
 
 # --- the CLI, as a user runs it ------------------------------------------------------
 
-def test_cli_copies_a_page_of_breakouts_without_them(server, browser_paths):
-    page = "hostile--breakouts.html"
-    result = run_webgist(f"{server}/{page}", "--scope", "page")
-    assert result.returncode == 0, result.stderr
-    for words in SHOWN[page]:
-        assert words in result.stdout
-    assert not NEVER.search(result.stdout), result.stdout
-
-
 def test_cli_runs_collect_where_page_patches_cannot_reach(server, browser_paths):
     result = run_webgist(f"{server}/hostile--patched-prototypes.html")
     assert result.returncode == 0, result.stderr
