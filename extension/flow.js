@@ -52,12 +52,27 @@ export async function waitForLoad(tabId, { timeoutMs = LOAD_WAIT_MS, onWait = ()
       hint: "Wait until it has finished loading (or press Esc in the page to stop it), then try again." });
 }
 
-export async function collectPage(tabId) {
+// How long collect.js may take. A page of 50,000 elements is read in a few seconds;
+// past this the page's own scripts are holding its main thread, and collect.js will
+// not run until they let go (maybe never).
+export const COLLECT_TIMEOUT_MS = 20_000;
+
+export async function collectPage(tabId, { timeoutMs = COLLECT_TIMEOUT_MS } = {}) {
   let results;
+  let timer = null;
+  const notResponding = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new HostError(
+      "The page is not responding: its scripts keep the browser busy, so it could not be read.",
+      { kind: "page-not-responding",
+        hint: "Wait until the page responds again (or reload it), then try again." })), timeoutMs);
+  });
   try {
-    results = await chrome.scripting.executeScript({ target: { tabId }, files: ["collect.js"] });
+    results = await Promise.race([
+      chrome.scripting.executeScript({ target: { tabId }, files: ["collect.js"] }), notResponding]);
   } catch (error) {
-    throw scriptingError(error);
+    throw error instanceof HostError ? error : scriptingError(error);
+  } finally {
+    clearTimeout(timer);
   }
   const capture = results && results[0] && results[0].result;
   if (capture && capture.contentType === "application/pdf") {
@@ -77,38 +92,92 @@ export async function collectPage(tabId) {
 // ancestor's ancestors, so a few selected list items keep their list, cells their
 // table and lines of code their <pre>. Nothing on the live page is touched.
 // (No geometry: the engine reads the selection in source order and says so.)
+// Self-contained (executeScript serialises the function alone). Every DOM member
+// is read from its prototype: a selected form's fields named "parentElement" or
+// "cloneNode" shadow the element's own. The copy is then made safe to serialise:
+// comments, processing instructions and what is never drawn (templates, noscript)
+// go, raw text cannot close its element early, and <xmp> becomes the <pre> of its
+// literal text, so parsing it again in the host makes nothing the reader did not see.
 function selectionDocument() {
+  const descriptor = (proto, name) => Object.getOwnPropertyDescriptor(proto, name);
+  const getter = (proto, name) => {
+    const get = descriptor(proto, name).get;
+    return (self) => Reflect.apply(get, self, []);
+  };
+  const method = (proto, name) => {
+    const fn = descriptor(proto, name).value;
+    return (self, ...args) => Reflect.apply(fn, self, args);
+  };
+  const E = Element.prototype, N = Node.prototype, D = Document.prototype;
+  const dom = {
+    parentElement: getter(N, "parentElement"),
+    nodeType: getter(N, "nodeType"),
+    cloneNode: method(N, "cloneNode"),
+    textContent: getter(N, "textContent"),
+    setTextContent: (self, text) => Reflect.apply(descriptor(N, "textContent").set, self, [text]),
+    append: method(E, "append"),
+    replaceWith: method(E, "replaceWith"),
+    getAttribute: method(E, "getAttribute"),
+    querySelectorAll: method(E, "querySelectorAll"),
+    localName: getter(E, "localName"),
+    outerHTML: getter(E, "outerHTML"),
+    removeNode: method(CharacterData.prototype, "remove"),
+    removeElement: method(E, "remove"),
+    createElement: method(D, "createElement"),
+    createTreeWalker: method(D, "createTreeWalker"),
+    documentElement: getter(D, "documentElement"),
+    body: getter(D, "body"),
+    title: getter(D, "title"),
+  };
   const selection = window.getSelection();
   if (!selection || selection.isCollapsed || !selection.rangeCount || !selection.toString().trim()) {
     return null;
   }
-  const body = document.createElement("body");
+  const page = dom.body(document), root = dom.documentElement(document);
+  const body = dom.createElement(document, "body");
   for (let i = 0; i < selection.rangeCount; i++) {
     const range = selection.getRangeAt(i);
     let wrapped = range.cloneContents();
     let el = range.commonAncestorContainer;
-    if (el.nodeType !== Node.ELEMENT_NODE) el = el.parentElement;
-    for (; el && el !== document.body && el !== document.documentElement; el = el.parentElement) {
-      const shell = el.cloneNode(false);
-      shell.append(wrapped);
+    if (dom.nodeType(el) !== Node.ELEMENT_NODE) el = dom.parentElement(el);
+    for (; el && el !== page && el !== root; el = dom.parentElement(el)) {
+      const shell = dom.cloneNode(el, false);
+      dom.append(shell, wrapped);
       wrapped = shell;
     }
-    body.append(wrapped);
+    dom.append(body, wrapped);
   }
-  const head = document.createElement("head");
-  const title = document.createElement("title");
-  title.textContent = document.title;
-  head.append(title);
-  const root = document.documentElement;
-  const lang = root.getAttribute("lang") || "";
-  const dir = root.getAttribute("dir") || "";
+  const walker = dom.createTreeWalker(document, body,
+    NodeFilter.SHOW_COMMENT | NodeFilter.SHOW_PROCESSING_INSTRUCTION);
+  const strays = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) strays.push(node);
+  for (const node of strays) dom.removeNode(node);
+  // Never drawn while scripts run (templates are inert: one with shadowrootmode
+  // would be composed by the host as a shadow root), so never selected by a reader.
+  for (const el of dom.querySelectorAll(body, "template,noscript,noembed,noframes")) dom.removeElement(el);
+  for (const el of dom.querySelectorAll(body, "style,script,iframe,xmp,plaintext")) {
+    const text = dom.textContent(el);
+    if (dom.localName(el) === "xmp" || dom.localName(el) === "plaintext") {
+      const pre = dom.createElement(document, "pre");
+      dom.setTextContent(pre, text);
+      dom.replaceWith(el, pre);
+    } else {
+      dom.setTextContent(el, text.replace(/<\//g, "<\\/").replace(/<!--/g, "<\\!--"));
+    }
+  }
+  const head = dom.createElement(document, "head");
+  const title = dom.createElement(document, "title");
+  dom.setTextContent(title, dom.title(document));
+  dom.append(head, title);
+  const lang = dom.getAttribute(root, "lang") || "";
+  const dir = dom.getAttribute(root, "dir") || "";
   const open = `<html${lang ? ` lang="${lang.replace(/"/g, "&quot;")}"` : ""}` +
                `${dir ? ` dir="${dir.replace(/"/g, "&quot;")}"` : ""}>`;
   return {
     version: 1,
     url: location.href,
-    title: document.title,
-    html: `<!DOCTYPE html>${open}${head.outerHTML}${body.outerHTML}</html>`,
+    title: dom.title(document),
+    html: `<!DOCTYPE html>${open}${dom.outerHTML(head)}${dom.outerHTML(body)}</html>`,
     dir: { html: dir, body: "" },
     lang: { html: lang, body: "" },
     selection: true,

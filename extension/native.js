@@ -16,6 +16,7 @@ const MAX_CHARS_PER_MESSAGE = 2 * 1024 * 1024;
 // `kind` names it for the popup (body[data-error-kind]) and the background's report:
 //   host-missing, host-crashed, host-error          the native host (here; flow.js)
 //   restricted, no-access, tab-gone, page-loading   the tab (flow.js scriptingError, waitForLoad)
+//   page-not-responding                             the page's scripts hold it (flow.js collectPage)
 //   empty, empty-main, empty-page, no-selection     nothing to convert (flow.js)
 //   download-failed, download-timeout               saving a file (flow.js downloadMarkdown)
 //   clipboard-denied                                the clipboard (popup.js, background.js)

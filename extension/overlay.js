@@ -55,6 +55,29 @@
               background: var(--c); vertical-align: -1px; }
   `;
 
+  // The page's DOM is read through the prototypes: an element of the page (a form
+  // the page moved under <html>, its fields named "hasAttribute" or "remove") cannot
+  // shadow what is called on it, nor a named <img> the document's members.
+  const descriptor = (proto, name) => Object.getOwnPropertyDescriptor(proto, name);
+  const getter = (proto, name) => {
+    const get = descriptor(proto, name).get;
+    return (self) => Reflect.apply(get, self, []);
+  };
+  const callable = (proto, name) => {
+    const fn = descriptor(proto, name).value;
+    return (self, ...args) => Reflect.apply(fn, self, args);
+  };
+  const dom = {
+    documentElement: getter(Document.prototype, "documentElement"),
+    createElement: callable(Document.prototype, "createElement"),
+    createDocumentFragment: callable(Document.prototype, "createDocumentFragment"),
+    children: getter(Element.prototype, "children"),
+    localName: getter(Element.prototype, "localName"),
+    hasAttribute: callable(Element.prototype, "hasAttribute"),
+    append: callable(Element.prototype, "append"),
+    remove: callable(Element.prototype, "remove"),
+  };
+
   let host = null;     // the element appended to <html>
   let root = null;     // its closed shadow root: nobody else holds it
 
@@ -63,7 +86,7 @@
   }
 
   function element(tag, className, text) {
-    const el = document.createElement(tag);
+    const el = dom.createElement(document, tag);
     if (className) el.className = className;
     if (text !== undefined) el.textContent = text;
     return el;
@@ -80,7 +103,7 @@
     const blocks = Array.isArray(data && data.blocks) ? data.blocks : [];
     const method = String((data && data.method) || "unknown");
 
-    host = document.createElement("div");
+    host = dom.createElement(document, "div");
     host.setAttribute(HOST_ATTR, "");
     // Inline and !important: the page's stylesheets cannot move or hide it.
     host.style.cssText = [
@@ -90,7 +113,7 @@
     ].map((rule) => `${rule} !important`).join("; ");
     root = host.attachShadow({ mode: "closed" });
     root.append(element("style", "", STYLE));
-    document.documentElement.append(host);
+    dom.append(dom.documentElement(document), host);
 
     // Page coordinates start at the document's origin; the host may not (a
     // positioned <html> with a margin, say), so measure where it landed.
@@ -99,7 +122,7 @@
     const originY = placed.top + window.scrollY;
 
     const layer = element("div", "layer");
-    const fragment = document.createDocumentFragment();
+    const fragment = dom.createDocumentFragment(document);
     const counts = {};
     for (const entry of blocks) {
       if (!Array.isArray(entry) || entry.length < 5) continue;
@@ -141,8 +164,8 @@
     if (host) host.remove();
     // A host left by an earlier copy of this script (an extension reload starts a
     // new isolated world): only <html>'s own children carrying our attribute.
-    for (const el of [...document.documentElement.children]) {
-      if (el.hasAttribute(HOST_ATTR) && el.localName === "div") el.remove();
+    for (const el of [...dom.children(dom.documentElement(document))]) {
+      if (dom.hasAttribute(el, HOST_ATTR) && dom.localName(el) === "div") dom.remove(el);
     }
     host = null;
     root = null;

@@ -220,6 +220,11 @@ BAD_MESSAGES = [
                  id="end-unknown-upload"),
     pytest.param(nm_frame({"type": "begin", "id": "z", "chunks": -1}), "z", "'chunks' must be",
                  id="begin-bad-count"),
+    # Well-formed JSON that Python's decoder refuses with errors of its own.
+    pytest.param(raw_frame(b"[" * 1000 + b"]" * 1000), None, "nested too deeply",
+                 id="nested-1000-deep"),
+    pytest.param(raw_frame(b'{"type": "ping", "n": ' + b"7" * 4301 + b"}"), None,
+                 "cannot be read", id="number-of-4301-digits"),
 ]
 
 
@@ -233,6 +238,21 @@ def test_bad_message_gets_a_framed_error_and_the_next_message_works(host, frame,
     host.send(nm_frame({"type": "ping", "id": "after"}))
     assert host.recv()["type"] == "pong"
     assert host.close() == 0
+
+
+def test_upload_of_deeply_nested_json_gets_a_framed_error_then_the_port_still_works(host):
+    text = '{"type": "convert", "html": "<p>x</p>", "geometry": ' + "[" * 5000 + "]" * 5000 + "}"
+    host.send(nm_frame({"type": "begin", "id": "deep", "chunks": 2}))
+    host.send(nm_frame({"type": "chunk", "id": "deep", "seq": 0, "data": text[:3000]}))
+    host.send(nm_frame({"type": "chunk", "id": "deep", "seq": 1, "data": text[3000:]}))
+    host.send(nm_frame({"type": "end", "id": "deep"}))
+    reply = host.recv()
+    assert reply["ok"] is False and reply["id"] == "deep"
+    assert "nested too deeply" in reply["error"]
+    host.send(nm_frame({"type": "ping", "id": "after"}))
+    assert host.recv()["type"] == "pong"
+    assert host.close() == 0
+    assert "Traceback" not in host.stderr()
 
 
 def test_chunked_upload_with_a_gap_gets_one_error_then_the_port_still_works(host):

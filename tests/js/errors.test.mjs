@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { afterEach, describe, test } from "node:test";
 
 import {
-  DOWNLOAD_TIMEOUT_MS, downloadMarkdown, nothingToCopy, scriptingError, waitForLoad,
+  DOWNLOAD_TIMEOUT_MS, collectPage, downloadMarkdown, nothingToCopy, scriptingError, waitForLoad,
 } from "../../extension/flow.js";
 import { HostError, INSTALL_COMMAND, describeDisconnect } from "../../extension/native.js";
 
@@ -75,6 +75,19 @@ describe("nothingToCopy", () => {
   });
   test("the whole page had no text", () => {
     assert.equal(nothingToCopy("page").kind, "empty-page");
+  });
+});
+
+describe("collectPage", () => {
+  test("a page whose scripts never let go is reported as not responding", async () => {
+    globalThis.chrome = { scripting: { executeScript: () => new Promise(() => {}) } };
+    await assert.rejects(collectPage(7, { timeoutMs: 10 }),
+                         (error) => error instanceof HostError && error.kind === "page-not-responding"
+                           && /not responding/.test(error.message));
+  });
+  test("a page that answers in time is collected", async () => {
+    globalThis.chrome = { scripting: { executeScript: async () => [{ result: { html: "<p>x</p>" } }] } };
+    assert.deepEqual(await collectPage(7, { timeoutMs: 1000 }), { html: "<p>x</p>" });
   });
 });
 

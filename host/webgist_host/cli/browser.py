@@ -5,12 +5,15 @@ CDP, so a capture from here and one from the extension are the same data.
 """
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import tempfile
+import threading
+import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 # Flags measured to work as root in a container with no network but loopback
 # (../shared/GUIDE.md section 1). Without the background-networking ones Chromium
@@ -35,6 +38,17 @@ INSTALL_HINT = (
     "fonts-dejavu-core fonts-liberation. Or point WEBGIST_CHROMIUM and "
     "WEBGIST_CHROMEDRIVER at the binaries, or run with --static (no browser, source order)."
 )
+
+
+# How long collect.js may take once the page is loaded. A page of 50,000 elements is
+# read in a few seconds; a page whose scripts never let go of the main thread is never
+# read, and the browser is closed rather than waited for.
+COLLECT_TIMEOUT_S = 20.0
+# Past --timeout, how long the browser gets to give up loading the page and answer.
+LOAD_GRACE_S = 5.0
+# collect.js runs in a world of its own, as the extension's content scripts do: the
+# page's scripts cannot patch the DOM methods or globals it calls.
+COLLECT_WORLD = "webgist-collect"
 
 
 class BrowserError(RuntimeError):
@@ -122,41 +136,146 @@ def set_viewport(driver, size: tuple[int, int] = VIEWPORT) -> None:
         "width": size[0], "height": size[1], "deviceScaleFactor": 1, "mobile": False})
 
 
-def capture_page(url: str, *, timeout: float = 30.0, paths: BrowserPaths | None = None) -> dict[str, Any]:
-    """Load `url` in a fresh headless Chromium and return collect.js's result."""
-    from selenium.common.exceptions import TimeoutException, WebDriverException
-
+def capture_page(url: str, *, timeout: float = 30.0, paths: BrowserPaths | None = None,
+                 collect_timeout: float = COLLECT_TIMEOUT_S) -> dict[str, Any]:
+    """Load `url` in a fresh headless Chromium and return collect.js's result, with
+    `loaded` added: False when the page had not finished loading at `timeout`."""
     profile = tempfile.mkdtemp(prefix="webgist-chromium-")
     driver = None
     try:
         driver = start_chromium(profile, paths=paths)
         set_viewport(driver)
-        driver.set_page_load_timeout(timeout)
-        try:
-            driver.get(url)
-        except TimeoutException:
-            pass  # measure what has loaded; slow trackers must not cost the page
-        except WebDriverException as exc:
-            raise BrowserError(f"Chromium could not load {url}: {_first_line(exc)}") from exc
-        return run_collect(driver)
+        finished = load_page(driver, url, timeout)
+        capture = run_collect(driver, timeout=collect_timeout)
+        capture["loaded"] = finished and capture.get("readyState", "complete") == "complete"
+        return capture
     finally:
         if driver is not None:
-            driver.quit()
+            quit_browser(driver)
         shutil.rmtree(profile, ignore_errors=True)
 
 
-def run_collect(driver) -> dict[str, Any]:
-    """Run collect.js in the driver's current page and return its result."""
-    result = driver.execute_cdp_cmd("Runtime.evaluate", {
-        "expression": collect_script(), "returnByValue": True, "awaitPromise": False})
+def quit_browser(driver) -> None:
+    """End the session; a browser closed on a time out is already gone."""
+    from selenium.common.exceptions import WebDriverException
+
+    try:
+        driver.quit()
+    except (WebDriverException, OSError):
+        pass
+
+
+def load_page(driver, url: str, timeout: float) -> bool:
+    """Open `url`; True when it finished loading within `timeout` seconds. A page
+    still loading then is read as far as it got (slow trackers must not cost the
+    page), and the caller says so; one whose scripts hold the browser by then is
+    given LOAD_GRACE_S more to answer at all."""
+    from selenium.common.exceptions import TimeoutException, WebDriverException
+
+    not_responding = (f"the page at {url} is not responding: {timeout:g} s and {LOAD_GRACE_S:g} s "
+                      "more after it was opened its scripts still held the browser, so nothing "
+                      "was converted")
+    driver.set_page_load_timeout(timeout)
+    try:
+        _within(driver, timeout + LOAD_GRACE_S, lambda: driver.get(url), not_responding)
+        return True
+    except TimeoutException:
+        pass
+    except WebDriverException as exc:
+        raise BrowserError(f"Chromium could not load {url}: {_first_line(exc)}") from exc
+    try:
+        _within(driver, LOAD_GRACE_S, lambda: driver.execute_cdp_cmd(
+            "Runtime.evaluate", {"expression": "0", "returnByValue": True}), not_responding)
+    except WebDriverException as exc:
+        raise BrowserError(not_responding) from exc
+    return False
+
+
+def run_collect(driver, *, timeout: float = COLLECT_TIMEOUT_S) -> dict[str, Any]:
+    """Run collect.js in an isolated world of the driver's current page, within
+    `timeout` seconds, and return its result."""
+    from selenium.common.exceptions import TimeoutException, WebDriverException
+
+    def collect() -> dict[str, Any]:
+        return driver.execute_cdp_cmd("Runtime.evaluate", {
+            "expression": collect_script(), "contextId": isolated_world(driver, COLLECT_WORLD),
+            "returnByValue": True, "awaitPromise": False})
+
+    not_responding = (f"the page is not responding: it could not be read within {timeout:g} s "
+                      "(its scripts keep the browser busy), so nothing was converted")
+    try:
+        result = _within(driver, timeout, collect, not_responding)
+    except TimeoutException as exc:       # chromedriver gave up on the renderer first
+        raise BrowserError(not_responding) from exc
+    except WebDriverException as exc:
+        raise BrowserError(f"the page could not be read: {_crash_message(exc)}") from exc
     if "exceptionDetails" in result:
         details = result["exceptionDetails"]
         text = details.get("exception", {}).get("description") or details.get("text")
-        raise BrowserError(f"collect.js failed on {driver.current_url}: {text}")
+        raise BrowserError(f"collect.js failed on the page: {text}")
     value = result.get("result", {}).get("value")
     if not isinstance(value, dict):
-        raise BrowserError(f"collect.js returned nothing usable on {driver.current_url}")
+        raise BrowserError("collect.js returned nothing usable from the page")
     return value
+
+
+def isolated_world(driver, name: str) -> int:
+    """A new isolated world in the page's main frame: its execution context id."""
+    tree = driver.execute_cdp_cmd("Page.getFrameTree", {})
+    frame_id = tree["frameTree"]["frame"]["id"]
+    world = driver.execute_cdp_cmd("Page.createIsolatedWorld", {
+        "frameId": frame_id, "worldName": name})
+    return world["executionContextId"]
+
+
+def _within(driver, seconds: float, call: Callable[[], Any], message: str) -> Any:
+    """`call()`'s result, or BrowserError(message) after `seconds`. A renderer whose
+    main thread never yields holds every command queued behind it, so on time out
+    the browser is closed through its own DevTools endpoint (the browser process
+    still answers), which makes the stuck command fail and lets the driver quit."""
+    outcome: dict[str, Any] = {}
+
+    def run() -> None:
+        try:
+            outcome["value"] = call()
+        except BaseException as exc:          # handed to the caller's thread
+            outcome["error"] = exc
+
+    worker = threading.Thread(target=run, name="webgist-browser-call", daemon=True)
+    worker.start()
+    worker.join(seconds)
+    if worker.is_alive():
+        _close_browser(driver)
+        worker.join(LOAD_GRACE_S)
+        raise BrowserError(message)
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome.get("value")
+
+
+def _close_browser(driver) -> None:
+    """Ask the browser process to close (Browser.close over its DevTools socket)."""
+    try:
+        import websocket   # websocket-client, a selenium dependency
+
+        address = driver.capabilities["goog:chromeOptions"]["debuggerAddress"]
+        with urllib.request.urlopen(f"http://{address}/json/version", timeout=5) as reply:
+            socket_url = json.load(reply)["webSocketDebuggerUrl"]
+        connection = websocket.create_connection(socket_url, timeout=5, suppress_origin=True)
+        try:
+            connection.send(json.dumps({"id": 1, "method": "Browser.close"}))
+            connection.recv()
+        finally:
+            connection.close()
+    except Exception:       # already gone, or unreachable: quit() will end it
+        pass
+
+
+def _crash_message(exc: Exception) -> str:
+    text = _first_line(exc)
+    if "crash" in text.lower():
+        return "the page crashed the browser tab while it was being read"
+    return text
 
 
 def _first_line(exc: Exception) -> str:

@@ -64,7 +64,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--front-matter", action="store_true",
                         help="start the Markdown with YAML front matter (title, url, author, date, language, reading order)")
     parser.add_argument("--timeout", type=float, default=30.0, metavar="SECONDS",
-                        help="how long to wait for the page to load (default 30)")
+                        help="how long to wait for the page to load (default 30); a page "
+                             "still loading then is converted as far as it got, with a note")
+    parser.add_argument("--strict", action="store_true",
+                        help="exit with status 3 when the page had not finished loading "
+                             "at --timeout (the Markdown is still written)")
     parser.add_argument("--save-capture", metavar="FILE",
                         help="also save the browser's capture (HTML + boxes) as JSON")
     parser.add_argument("--capture", metavar="FILE",
@@ -89,15 +93,21 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--overlay draws on the rendered page: it cannot be combined with "
                      f"{'--static' if args.static else '--capture'}")
     options = {"front_matter": args.front_matter}
+    capture = None
     try:
         if args.overlay:
-            document = _convert_with_overlay(args, options)
+            document, capture = _convert_with_overlay(args, options)
         else:
             html, url, capture = _load(args)
             document = convert(html, url=url, geometry=capture, scope=args.scope, options=options)
     except (BrowserError, ParseError, OSError, ValueError) as exc:
         print(f"webgist: {exc}", file=sys.stderr)
         return 2
+    unfinished = capture is not None and capture.get("loaded") is False
+    if unfinished:
+        print(f"webgist: note: the page had not finished loading after {args.timeout:g} s; "
+              "what had loaded was converted, and the rest of the page may be missing "
+              "(give a longer --timeout)", file=sys.stderr)
     if not args.overlay and (args.static or capture is None):
         print(f"webgist: no browser used: blocks are in source order ({document.reading_order_method})",
               file=sys.stderr)
@@ -113,7 +123,11 @@ def main(argv: list[str] | None = None) -> int:
               f"{document.reading_order_method})", file=sys.stderr)
     else:
         sys.stdout.write(output)
-    return 0
+    return EXIT_UNFINISHED if unfinished and args.strict else 0
+
+
+# --strict: the page was converted, but it had not finished loading.
+EXIT_UNFINISHED = 3
 
 
 # Said when the main content comes out empty: everything on the page was chrome
@@ -122,7 +136,7 @@ _EMPTY_MAIN_HINT = ("webgist: no main content found (every block was page chrome
                     "--scope page keeps everything")
 
 
-def _convert_with_overlay(args, options) -> Document:
+def _convert_with_overlay(args, options) -> tuple[Document, dict]:
     """Render, convert and screenshot in one browser session, so the boxes drawn
     are the very ones the engine ordered."""
     from .overlay import render_overlay
@@ -143,13 +157,16 @@ def _convert_with_overlay(args, options) -> Document:
         print(f"webgist: {warning}", file=sys.stderr)
     print(f"webgist: wrote {args.overlay} ({len(document.blocks)} blocks, "
           f"{document.reading_order_method})", file=sys.stderr)
-    return document
+    return document, capture
 
 
 def _load(args) -> tuple[str, str | None, dict | None]:
     """Return the HTML, its URL and the browser capture (None when static)."""
     if args.capture:
-        capture = json.loads(Path(args.capture).read_text(encoding="utf-8"))
+        try:
+            capture = json.loads(Path(args.capture).read_text(encoding="utf-8"))
+        except RecursionError:
+            raise ValueError(f"{args.capture} is nested too deeply to be a webgist capture") from None
         if not isinstance(capture, dict) or not isinstance(capture.get("html"), str):
             raise ValueError(f"{args.capture} is not a webgist capture (no html member)")
         return capture["html"], capture.get("url"), capture

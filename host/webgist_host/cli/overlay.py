@@ -17,7 +17,8 @@ import shutil
 import tempfile
 from typing import Any, Callable
 
-from .browser import BrowserError, extension_script, run_collect, set_viewport, start_chromium
+from .browser import (BrowserError, extension_script, isolated_world, load_page, quit_browser,
+                      run_collect, set_viewport, start_chromium)
 from ..engine.model import Document
 from ..engine.render.overlay import overlay_data
 
@@ -37,27 +38,19 @@ def render_overlay(url: str, convert: Callable[[dict[str, Any]], Document], *,
     """Load `url`, capture it as capture_page does, convert the capture with
     `convert`, draw the overlay on the same page and screenshot the whole of it.
 
-    Returns (capture, document, png bytes, warnings).
+    Returns (capture, document, png bytes, warnings); the capture's `loaded` is
+    False when the page had not finished loading at `timeout`.
     """
-    from selenium.common.exceptions import TimeoutException, WebDriverException
-
     profile = tempfile.mkdtemp(prefix="webgist-chromium-")
     driver = None
     try:
         driver = start_chromium(profile)
         set_viewport(driver)
-        driver.set_page_load_timeout(timeout)
-        try:
-            driver.get(url)
-        except TimeoutException:
-            pass
-        except WebDriverException as exc:
-            first = (getattr(exc, "msg", None) or str(exc)).strip().splitlines()
-            raise BrowserError(f"Chromium could not load {url}: "
-                               f"{first[0] if first else type(exc).__name__}") from exc
+        finished = load_page(driver, url, timeout)
         capture = run_collect(driver)
+        capture["loaded"] = finished and capture.get("readyState", "complete") == "complete"
         document = convert(capture)
-        shown = _evaluate(driver, _isolated_world(driver), overlay_script()
+        shown = _evaluate(driver, isolated_world(driver, WORLD_NAME), overlay_script()
                           + f"\n;webgistOverlay.show({_json(overlay_data(document))})")
         if not (isinstance(shown, dict) and shown.get("shown")):
             raise BrowserError("the overlay could not be drawn on the page")
@@ -65,7 +58,7 @@ def render_overlay(url: str, convert: Callable[[dict[str, Any]], Document], *,
         return capture, document, png, warnings
     finally:
         if driver is not None:
-            driver.quit()
+            quit_browser(driver)
         shutil.rmtree(profile, ignore_errors=True)
 
 
@@ -73,14 +66,6 @@ def _json(value: Any) -> str:
     # JSON is a JS expression; Runtime.evaluate parses no HTML, so nothing in it
     # (a "</script>", say) can break out.
     return json.dumps(value, ensure_ascii=True)
-
-
-def _isolated_world(driver) -> int:
-    tree = driver.execute_cdp_cmd("Page.getFrameTree", {})
-    frame_id = tree["frameTree"]["frame"]["id"]
-    world = driver.execute_cdp_cmd("Page.createIsolatedWorld", {
-        "frameId": frame_id, "worldName": WORLD_NAME})
-    return world["executionContextId"]
 
 
 def _evaluate(driver, context_id: int, expression: str) -> Any:

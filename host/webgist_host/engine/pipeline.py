@@ -8,7 +8,9 @@ from .blocks import extract_blocks
 from .dedup import deduplicate
 from .dom.capture import Capture, read_capture
 from .dom.parse import bound_depth, parse_page
+from .dom.bidi import strip_bidi_controls
 from .dom.shadow import compose_shadow_roots
+from .dom.stamps import drop_unstamped, is_stamped_capture
 from .limits import Deadline, Limits
 from .metadata import read_metadata
 from .model import Block, Decision, Document, Metadata, OrderMethod
@@ -43,8 +45,11 @@ def convert(html: str | bytes, *, url: str | None = None,
     root, parse_notes = parse_page(html, limits)
     run.notes += parse_notes
     run.lap("parse")
-    root, shadow_notes = compose_shadow_roots(root, max_roots=limits.max_shadow_roots)
-    run.notes += shadow_notes
+    root, stamp_notes = drop_unstamped(root, capture)
+    root, shadow_notes = compose_shadow_roots(root, max_roots=limits.max_shadow_roots,
+                                              measured=is_stamped_capture(root, capture))
+    root, bidi_notes = strip_bidi_controls(root, capture)
+    run.notes += stamp_notes + shadow_notes + bidi_notes
     run.lap("shadow")
     # lxml makes a Python object for an element whenever a walk reaches it and no
     # reference to one is alive (~1 us each), and frees it when the last goes.

@@ -174,6 +174,28 @@ def clean_text(text: str) -> str:
     return text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
 
 
+class MessageJSONError(ValueError):
+    """A frame's text is not JSON this host can read."""
+
+
+def parse_message_json(text: str) -> Any:
+    """The JSON value of a message's text, or MessageJSONError saying why not.
+
+    Besides malformed text, Python's decoder refuses two well-formed inputs with
+    errors of their own: nesting deeper than the interpreter's stack allows
+    (RecursionError) and integers of more than 4,300 digits (ValueError). Both
+    become the same refusal, so no frame can end the host.
+    """
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise MessageJSONError(f"{exc.msg} at character {exc.pos}") from None
+    except RecursionError:
+        raise MessageJSONError("it is nested too deeply to read") from None
+    except ValueError as exc:          # int digits limit: "Exceeds the limit (4300 digits) ..."
+        raise MessageJSONError(f"it holds a value that cannot be read ({exc})") from None
+
+
 def json_text(obj: Any) -> str:
     """The compact JSON text we send: raw UTF-8 characters, no padding, no NaN."""
     return clean_text(json.dumps(obj, ensure_ascii=False, separators=(",", ":"),
@@ -399,10 +421,10 @@ class UploadAssembler:
         text = clean_text("".join(upload.pieces))
         upload.pieces.clear()
         try:
-            request = json.loads(text)
-        except json.JSONDecodeError as exc:
+            request = parse_message_json(text)
+        except MessageJSONError as exc:
             raise UploadError(f"upload {upload_id!r}: the joined chunks are not valid JSON "
-                              f"({exc.msg} at character {exc.pos})", upload_id) from None
+                              f"({exc})", upload_id) from None
         if not isinstance(request, dict):
             raise UploadError(f"upload {upload_id!r}: the joined chunks must be a JSON object, "
                               f"not {type(request).__name__}", upload_id)

@@ -31,16 +31,15 @@ The host imports nothing that can reach the network.
 """
 from __future__ import annotations
 
-import json
 import logging
 import os
 import sys
 from typing import Any, BinaryIO
 
 from .. import __version__
-from .framing import (MAX_INCOMING_FRAME, FrameTooLargeError, FramingError, UploadAssembler,
-                      UploadError, UPLOAD_TYPES, clean_text, encode_frame, encode_reply_frames,
-                      read_frame)
+from .framing import (MAX_INCOMING_FRAME, FrameTooLargeError, FramingError, MessageJSONError,
+                      UploadAssembler, UploadError, UPLOAD_TYPES, clean_text, encode_frame,
+                      encode_reply_frames, parse_message_json, read_frame)
 from ..install.manifest import ALLOWED_EXTENSIONS, ALLOWED_ORIGINS
 from ..engine.render.markdown import IMAGE_MODES, LINK_STYLES
 from ..engine.render.overlay import overlay_blocks
@@ -169,7 +168,7 @@ class Host:
             chunk_id = f"reply-{self._replies}"
         try:
             frames = encode_reply_frames(reply, chunk_id)
-        except (TypeError, ValueError) as exc:     # not JSON-serializable: a host bug
+        except (TypeError, ValueError, RecursionError) as exc:   # not JSON-serializable: a host bug
             log.exception("could not encode reply")
             frames = [encode_frame(error_reply(f"internal error encoding the reply: {exc}",
                                                reply.get("id")))]
@@ -185,10 +184,15 @@ class Host:
             return error_reply(f"message is not valid UTF-8 (bad byte at offset {exc.start}); "
                                "send UTF-8 JSON")
         try:
-            message = json.loads(text)
-        except json.JSONDecodeError as exc:
-            return error_reply(f"message is not valid JSON: {exc.msg} at character {exc.pos}")
-        return self.handle_message(message)
+            message = parse_message_json(text)
+        except MessageJSONError as exc:
+            return error_reply(f"message is not valid JSON: {exc}")
+        try:
+            return self.handle_message(message)
+        except Exception as exc:   # a host bug: say so in a frame and keep serving
+            log.exception("could not handle a message")
+            return error_reply(f"internal error handling the message: {type(exc).__name__}",
+                               _request_id(message))
 
     def handle_message(self, message: Any) -> dict[str, Any] | None:
         if not isinstance(message, dict):

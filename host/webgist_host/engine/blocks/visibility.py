@@ -20,6 +20,11 @@ from .tuning import (
 )
 from ..dom.nodes import tag_of
 
+# Elements (and roles) whose text is their accessible name: text inside them that a
+# reader does not see still names the control when it is the only text there.
+NAMED_CONTROL_TAGS = frozenset({"a", "button", "summary", "label"})
+NAMED_CONTROL_ROLES = frozenset({"button", "link", "tab", "menuitem"})
+
 _DISPLAY_NONE_RE = re.compile(r"display\s*:\s*none", re.I)
 
 
@@ -187,7 +192,25 @@ class Visibility:
             return "the browser gave it no layout box"
         if box is not None and not box.visible:
             return "the browser drew it invisible"
+        unseen = box.unseen_reason if box is not None else None
+        if unseen and not self._names_something_shown(el):
+            return f"not seen by a reader: {unseen}"
         return None
+
+    def _names_something_shown(self, el) -> bool:
+        """Text a reader does not see that is still the page's name for something
+        drawn: an icon's words (as screen-reader classes are read), or the whole
+        name of the link or button it sits in."""
+        if _stands_for_an_icon(el):
+            return True
+        for control in el.iterancestors():
+            tag = self._tags.get(control)
+            role = (control.get("role") or "").strip().lower()
+            if tag in NAMED_CONTROL_TAGS or role in NAMED_CONTROL_ROLES:
+                own = " ".join(el.text_content().split())
+                rest = " ".join(control.text_content().split()).replace(own, "", 1)
+                return not rest.strip()
+        return False
 
     def _hiding_class_tokens(self, el) -> tuple[str, ...] | None:
         classes = self._class_values.get(el)

@@ -21,6 +21,22 @@ FLAG_FIXED = 8       # position: fixed or sticky (page chrome that follows the r
 FLAG_CODE = 16       # a block drawn as code: white-space pre/pre-wrap/break-spaces in a
                      # monospace font, not a <pre> (set by collect.js from computed style)
 
+# Bits 5-8: why the text of a laid-out element is still not seen by a reader
+# (collect.js's UNSEEN codes), 0 when it is seen. Each is worded for the decision log.
+UNSEEN_SHIFT = 5
+UNSEEN_MASK = 0xF
+UNSEEN_REASONS = {
+    1: "drawn off the page (left of or above it, where no scrolling reaches)",
+    2: "clipped to nothing (clip, clip-path or a 1px box hiding its overflow)",
+    3: "its text is painted transparent",
+    4: "its font size is zero",
+    5: "scaled to nothing by a transform",
+    6: "its one line of text is pushed out of its box by text-indent",
+    7: "a box of zero height or width that hides its overflow",
+    8: "content-visibility: hidden",
+    9: "wholly outside a box that hides its overflow (a panel or slide moved out of view)",
+}
+
 BOX_STRIDE = 5
 
 
@@ -44,6 +60,12 @@ class Box:
     @property
     def is_code(self) -> bool:
         return bool(self.flags & FLAG_CODE)
+
+    @property
+    def unseen_reason(self) -> str | None:
+        """Why the browser laid it out yet no reader sees it, or None."""
+        code = (self.flags >> UNSEEN_SHIFT) & UNSEEN_MASK
+        return UNSEEN_REASONS.get(code) if code else None
 
 
 @dataclass(frozen=True)

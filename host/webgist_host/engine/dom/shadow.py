@@ -21,6 +21,7 @@ import copy
 from typing import Any
 
 from ..limits import MAX_SHADOW_ROOTS
+from .nodes import PATH_ATTR
 from .parse import xml_safe
 
 # Attributes that declare a shadow root; "shadowroot" is Chrome's older spelling.
@@ -31,8 +32,13 @@ def _is_shadow_template(el) -> bool:
     return any(el.get(attr) is not None for attr in SHADOW_ROOT_ATTRIBUTES)
 
 
-def _shadow_templates(root) -> list:
-    return [el for el in root.iter("template") if _is_shadow_template(el)]
+def _shadow_templates(root, measured: bool = False) -> list:
+    """The templates that declare a shadow root. In a measured capture a template
+    carrying collect.js's stamp is the page's own element, inert in the browser
+    (one set through innerHTML shows its light children, not its content): the
+    browser writes a real open shadow root as an unstamped template."""
+    return [el for el in root.iter("template") if _is_shadow_template(el)
+            and not (measured and el.get(PATH_ATTR) is not None)]
 
 
 def flatten_shadow_roots(root, max_roots: int = MAX_SHADOW_ROOTS):
@@ -40,16 +46,18 @@ def flatten_shadow_roots(root, max_roots: int = MAX_SHADOW_ROOTS):
     return compose_shadow_roots(root, max_roots=max_roots)[0]
 
 
-def compose_shadow_roots(root, *, max_roots: int = MAX_SHADOW_ROOTS) -> tuple[Any, list[str]]:
+def compose_shadow_roots(root, *, max_roots: int = MAX_SHADOW_ROOTS,
+                         measured: bool = False) -> tuple[Any, list[str]]:
     """The flat tree and notes. Linear in the tree's size times its (bounded) depth:
-    every slot and template is replaced in place, never looked up by index."""
-    if not _shadow_templates(root):
+    every slot and template is replaced in place, never looked up by index.
+    `measured`: the tree is collect.js's stamped serialisation of a live page."""
+    if not _shadow_templates(root, measured):
         return root, []
     root = copy.deepcopy(root.getroottree()).getroot()
     # A host takes one shadow root: the first declarative template among its
     # children. Later ones stay inert <template>s, as in the browser.
     first: dict = {}
-    for template in _shadow_templates(root):
+    for template in _shadow_templates(root, measured):
         host = template.getparent()
         if host is not None and host not in first:
             first[host] = template

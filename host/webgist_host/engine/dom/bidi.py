@@ -1,0 +1,89 @@
+"""Bidirectional override, embedding and isolate controls taken out of the text.
+
+U+202A-U+202E (LRE, RLE, PDF, LRO, RLO) and U+2066-U+2069 (LRI, RLI, FSI, PDI)
+reorder what follows them without being seen: "gnp.exe" drawn as "exe.png", an
+instruction to a language model hidden in text that reads as something else. In
+Markdown they carry no formatting a reader needs (the engine keeps the direction of
+a page and its quotations from `dir`), so outside code they are removed. Code keeps
+them: a program's string literal is what it is. The joiners and marks that emoji and
+many scripts need (ZWJ, ZWNJ, LRM, RLM, ALM) are not touched.
+"""
+from __future__ import annotations
+
+import copy
+import re
+from typing import Any
+
+from .capture import Capture
+from .nodes import PATH_ATTR, tag_of
+
+BIDI_CONTROLS = "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+_BIDI_RE = re.compile(f"[{BIDI_CONTROLS}]")
+# Elements whose text is code or the page's own program, kept as it is.
+CODE_TAGS = frozenset({"pre", "code", "kbd", "samp", "tt", "xmp", "listing", "plaintext",
+                       "textarea", "script", "style"})
+
+
+# Attributes whose words reach the Markdown (image text, link titles, labels).
+SHOWN_ATTRIBUTES = ("alt", "title", "aria-label")
+
+
+def strip_bidi_controls(root, capture: Capture | None = None) -> tuple[Any, list[str]]:
+    """The tree without bidi controls outside code, and a note when any went.
+    The input is returned as it is when it holds none (a page's text is searched
+    once, in C, before anything is copied)."""
+    if not _holds_controls(root):
+        return root, []
+    root = copy.deepcopy(root.getroottree()).getroot()
+    removed = 0
+    for el in _outside_code(root, capture):
+        if el.text and _BIDI_RE.search(el.text):
+            el.text, n = _BIDI_RE.subn("", el.text)
+            removed += n
+        for name in SHOWN_ATTRIBUTES:
+            value = el.get(name)
+            if value and _BIDI_RE.search(value):
+                cleaned, n = _BIDI_RE.subn("", value)
+                el.set(name, cleaned)
+                removed += n
+    for el in root.iter():
+        # A tail belongs to the parent's text: judged by whether the parent is code.
+        parent = el.getparent()
+        if el.tail and parent is not None and _BIDI_RE.search(el.tail) and not _in_code(parent, capture):
+            el.tail, n = _BIDI_RE.subn("", el.tail)
+            removed += n
+    if not removed:
+        return root, []
+    return root, [f"{removed} bidirectional override, embedding or isolate controls "
+                  "(U+202A-U+202E, U+2066-U+2069) were removed outside code"]
+
+
+def _holds_controls(root) -> bool:
+    if _BIDI_RE.search("".join(root.itertext())) is not None:
+        return True
+    return any(_BIDI_RE.search(el.get(name) or "") for name in SHOWN_ATTRIBUTES
+               for el in root.iterfind(f".//*[@{name}]"))
+
+
+def _is_code(el, capture: Capture | None) -> bool:
+    if tag_of(el) in CODE_TAGS:
+        return True
+    if capture is not None and capture.measured:
+        box = capture.boxes.get(el.get(PATH_ATTR) or "")
+        return box is not None and box.is_code
+    return False
+
+
+def _in_code(el, capture: Capture | None) -> bool:
+    return any(_is_code(node, capture) for node in (el, *el.iterancestors()))
+
+
+def _outside_code(root, capture: Capture | None):
+    """Elements whose own text is not code, without descending into code."""
+    stack = [root]
+    while stack:
+        el = stack.pop()
+        if not tag_of(el) or _is_code(el, capture):
+            continue
+        yield el
+        stack.extend(el)

@@ -1,0 +1,106 @@
+"""Issue 17, the engine's side: from a measured capture it takes only the elements
+collect.js stamped, never composes a page's own (inert) template, drops text the
+browser measured as unseen unless it names something shown, and strips bidi
+controls outside code. Captures here are written by hand, as collect.js shapes them."""
+from __future__ import annotations
+
+import webgist_host
+from webgist_host.engine.dom.capture import FLAG_DISPLAYED, FLAG_VISIBLE, UNSEEN_SHIFT
+
+SEEN = FLAG_DISPLAYED | FLAG_VISIBLE
+
+
+def capture_of(body: str, boxes: dict[str, int]) -> dict:
+    """A capture of `body` (its elements stamped by hand) with a box per path."""
+    paths = list(boxes)
+    numbers = []
+    for i, path in enumerate(paths):
+        numbers += [0, 20 * i, 600, 18, boxes[path]]
+    html = ('<!DOCTYPE html><html data-wg-path="/html[1]"><head data-wg-path="/html[1]/head[1]">'
+            '</head><body data-wg-path="/html[1]/body[1]">' + body + "</body></html>")
+    return {"html": html, "geometry": {"paths": paths, "boxes": numbers},
+            "viewport": {"width": 1280, "height": 1024}}
+
+
+def convert(capture):
+    return webgist_host.convert(capture["html"], geometry=capture, scope="page")
+
+
+B = "/html[1]/body[1]"
+
+
+def test_elements_the_browser_never_laid_out_are_dropped_with_a_note():
+    capture = capture_of(
+        f'<p data-wg-path="{B}/p[1]">Seen words.</p><p>Smuggled words.</p>tail words'
+        f'<p data-wg-path="{B}/p[2]">More seen words.</p>',
+        {B: SEEN, f"{B}/p[1]": SEEN, f"{B}/p[2]": SEEN})
+    document = convert(capture)
+    assert "Seen words." in document.markdown and "More seen words." in document.markdown
+    assert "Smuggled" not in document.markdown and "tail words" not in document.markdown
+    assert any("never laid out" in note for note in document.notes)
+
+
+def test_without_geometry_nothing_is_dropped_for_want_of_a_stamp():
+    capture = capture_of('<p>Static words.</p>', {})
+    document = webgist_host.convert(capture["html"], scope="page")
+    assert "Static words." in document.markdown
+
+
+def test_the_browsers_shadow_root_is_composed_and_the_pages_own_template_is_not():
+    capture = capture_of(
+        f'<div data-wg-path="{B}/div[1]"><template shadowrootmode="open">'
+        f'<p data-wg-path="{B}/div[1]/#shadow-root/p[1]">Shadow words.</p></template></div>'
+        f'<div data-wg-path="{B}/div[2]"><template shadowrootmode="open" '
+        f'data-wg-path="{B}/div[2]/template[1]"><p>Inert template words.</p></template>'
+        f'<p data-wg-path="{B}/div[2]/p[1]">Light words.</p></div>',
+        {B: SEEN, f"{B}/div[1]": SEEN, f"{B}/div[1]/#shadow-root/p[1]": SEEN,
+         f"{B}/div[2]": SEEN, f"{B}/div[2]/p[1]": SEEN})
+    markdown = convert(capture).markdown
+    assert "Shadow words." in markdown and "Light words." in markdown
+    assert "Inert template words." not in markdown
+
+
+def test_unstamped_markup_inside_noscript_and_hidden_subtrees_is_not_counted_as_smuggled():
+    capture = capture_of(
+        f'<noscript data-wg-path="{B}/noscript[1]"><p>No-script words.</p></noscript>'
+        f'<div data-wg-path="{B}/div[1]" style="display:none"><span>Hidden span</span></div>'
+        f'<p data-wg-path="{B}/p[1]">Seen words.</p>',
+        {B: SEEN, f"{B}/div[1]": 0, f"{B}/p[1]": SEEN})
+    document = convert(capture)
+    assert not any("never laid out" in note for note in document.notes)
+    assert document.markdown.strip() == "Seen words."
+
+
+def _unseen(code: int) -> int:
+    return SEEN | code << UNSEEN_SHIFT
+
+
+def test_unseen_text_that_names_a_shown_link_is_kept_and_other_unseen_text_is_not():
+    capture = capture_of(
+        f'<p data-wg-path="{B}/p[1]"><a href="https://example.org/lamp" data-wg-path="{B}/p[1]/a[1]">'
+        f'<span data-wg-path="{B}/p[1]/a[1]/span[1]">Lamp room</span></a> opens on Sundays.</p>'
+        f'<p data-wg-path="{B}/p[2]"><a href="https://example.org/more" data-wg-path="{B}/p[2]/a[1]">'
+        f'Read more<span data-wg-path="{B}/p[2]/a[1]/span[1]"> ignore the reader</span></a></p>'
+        f'<p data-wg-path="{B}/p[3]">Off the page</p>',
+        {B: SEEN, f"{B}/p[1]": SEEN, f"{B}/p[1]/a[1]": SEEN, f"{B}/p[1]/a[1]/span[1]": _unseen(2),
+         f"{B}/p[2]": SEEN, f"{B}/p[2]/a[1]": SEEN, f"{B}/p[2]/a[1]/span[1]": _unseen(2),
+         f"{B}/p[3]": _unseen(1)})
+    document = convert(capture)
+    assert "[Lamp room](https://example.org/lamp) opens on Sundays." in document.markdown
+    assert "[Read more](https://example.org/more)" in document.markdown
+    assert "ignore the reader" not in document.markdown and "Off the page" not in document.markdown
+    reasons = {d.reason for d in document.decisions if d.action == "dropped"}
+    assert "not seen by a reader: drawn off the page (left of or above it, where no scrolling reaches)" in reasons
+
+
+def test_bidi_controls_are_stripped_outside_code_and_marks_and_joiners_stay():
+    html = ("<p>file\u202egnp.exe\u202c, \u2067isolated\u2069 and \u200e\u200f\u200d\u200c kept</p>"
+            "<pre>code \u202e stays</pre><p><code>inline \u2066 stays</code> but \u202d not</p>"
+            '<p><img src="https://example.org/a.png" alt="alt\u202etext"></p>')
+    document = webgist_host.convert(html, scope="page")
+    markdown = document.markdown
+    assert "filegnp.exe, isolated and \u200e\u200f\u200d\u200c kept" in markdown
+    assert "code \u202e stays" in markdown and "inline \u2066 stays" in markdown
+    assert "but  not" in markdown or "but not" in markdown
+    assert "![alttext](https://example.org/a.png)" in markdown
+    assert any("bidirectional" in note for note in document.notes)
