@@ -119,7 +119,11 @@ def block_contexts(root, blocks: list[Block]) -> BlockContexts:
                 lineage[i] = chain
             frame.block = hits[-1]
         if frame.tag == "a" and frame.block is not None and el.get("href") is not None:
-            linked[frame.block] += word_count(el.text_content())
+            text = el.text_content()
+            # A permalink glyph (¶, #, §) is a widget, not words a reader follows:
+            # an API entry's "name ¶" is no linked teaser title.
+            if any(c.isalnum() for c in text):
+                linked[frame.block] += word_count(text)
         # (The substring test first: this runs for every element of the page.)
         classes = el.get("class")
         if (frame.role == TAB_PANEL_ROLE or classes and ("tab" in classes or "Tab" in classes)
