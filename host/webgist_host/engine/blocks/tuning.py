@@ -102,11 +102,12 @@ NEVER_DRAWN_CODE_TAGS = CODE_TAGS | (CODE_STRUCTURE_TAGS - {"p"}) | {"li", "dt",
 # Inside a table cell or a quote these separate lines rather than just words
 # (<td>a<br>b</td> must not come out as "ab").
 LINE_BREAKING_TAGS = frozenset({"p", "li", "div", "dt", "dd", "tr"})
-# Never content: code, styling, metadata, form widgets whose text is option lists.
+# Never content: code, styling, metadata, form widgets whose text is option lists,
+# and the fallbacks no current browser draws (<noembed>, <noframes>).
 SKIPPED_TAGS = frozenset({
     "script", "style", "noscript", "template", "head", "title", "meta", "link",
     "select", "datalist", "option", "optgroup", "textarea", "input", "canvas",
-    "object", "embed", "param", "source", "track", "map", "area",
+    "object", "embed", "param", "source", "track", "map", "area", "noembed", "noframes",
 })
 # Hrefs that run script or smuggle a page in; the link text survives without them.
 UNSAFE_HREF_PREFIXES = ("javascript:", "vbscript:", "data:")
