@@ -92,10 +92,12 @@ def furniture_sections(blocks: list[Block], comments_are_content: bool = False,
     section: list[int] | None = None
     for i, block in enumerate(blocks):
         if open_level is not None and not block.xpath.startswith(scope):
-            open_level = _close(section, inside, weights)
+            _give_back_prose(section, inside, weights)
+            open_level = None
         if block.kind == _HEADING:
             if open_level is not None and block.level <= open_level:
-                open_level = _close(section, inside, weights)
+                _give_back_prose(section, inside, weights)
+                open_level = None
             if open_level is None and is_furniture_heading(block.text, comments_are_content):
                 open_level, title = block.level, block.text
                 scope = _section_scope(blocks, i, wrappers)
@@ -109,19 +111,18 @@ def furniture_sections(blocks: list[Block], comments_are_content: bool = False,
             for j in _labelled_link_list(blocks, i, wrappers):
                 inside[j] = block.text
     if open_level is not None:
-        _close(section, inside, weights)
+        _give_back_prose(section, inside, weights)
     return inside
 
 
-def _close(section: list[int] | None, inside: dict[int, str],
-           weights: list[int] | None) -> int | None:
-    """End a section; take back what a climbed one holds when it is the page's prose
-    (the heading itself, over an empty box, stays furniture)."""
+def _give_back_prose(section: list[int] | None, inside: dict[int, str],
+                     weights: list[int] | None) -> None:
+    """At a climbed section's end, take back what it holds when that is the page's
+    prose (the heading itself, over an empty box, stays furniture)."""
     if section and weights and (
             sum(weights[i] for i in section) >= FURNITURE_SECTION_MAX_PROSE_WORDS):
         for i in section[1:]:
             del inside[i]
-    return None             # the section is closed: no open level
 
 
 def _is_comment_heading(text: str) -> bool:
