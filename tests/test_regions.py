@@ -35,6 +35,19 @@ def test_landmarks_and_named_chrome_are_not_main_content():
     assert len(_texts(html, scope="page")) == 7
 
 
+def test_an_aside_that_is_a_note_is_part_of_the_text():
+    """An explicit note role replaces <aside>'s complementary one, and an <aside> that
+    only groups notes (docutils' footnote list) is a list of notes."""
+    note = "Drones are raised from unfertilised eggs laid by the queen in larger cells."
+    footnote = "Worker bees live for about six weeks in summer."
+    side = "Our beekeeping shop is open on Saturdays from nine until noon."
+    html = f"""<html><body><main><h1>Bees</h1><p>{ARTICLE}</p>
+      <aside role="note"><p>{note}</p></aside>
+      <aside class="footnote-list"><aside role="doc-footnote"><p>{footnote}</p></aside></aside>
+      <aside><p>{side}</p></aside></main></body></html>"""
+    assert _texts(html) == ["Bees", ARTICLE, note, footnote]
+
+
 def test_a_layout_name_on_the_whole_page_is_not_believed():
     html = f"""<html><body class="has-navbar menu-open">
       <div class="page-header-offset"><h1>Bees</h1><p>{ARTICLE}</p></div></body></html>"""

@@ -22,6 +22,11 @@ ADMONITION_TAGS = frozenset({"div", "aside", "section", "details", "blockquote"}
 TITLE_DEPTH = 5
 # Obsidian Publish names the type in an attribute: div.callout[data-callout="info"].
 TYPE_ATTRIBUTE = "data-callout"
+HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+# A bold lead-in label: "Note:", "Remarque :", "注意：".
+LABEL_TAGS = frozenset({"strong", "b"})
+LABEL_ENDS = (":", "：")
+MAX_LABEL_WORDS = 4
 # MkDocs Material's collapsible admonitions are <details class="note"> with a
 # <summary> title and no "admonition" word.
 COLLAPSIBLE_TAG = "details"
@@ -64,12 +69,17 @@ def read_admonition(el, tag: str) -> Admonition | None:
     if not (marked or standalone or collapsible):
         return None
     alert = next((ALERT_OF_TYPE[w] for w in words if w in ALERT_OF_TYPE), None)
-    return Admonition(alert, _title_element(el, tag))
+    return Admonition(alert, _title_element(el, tag, bool(typed)))
 
 
-def _title_element(box, tag: str):
+def _title_element(box, tag: str, typed: bool):
     if tag == COLLAPSIBLE_TAG:
         return next((c for c in box if tag_of(c) == "summary"), None)
+    title = _classed_title(box)
+    return title if title is not None else _leading_title(box, typed)
+
+
+def _classed_title(box):
     stack = [(child, 1) for child in reversed(box) if isinstance(child.tag, str)]
     while stack:
         el, depth = stack.pop()
@@ -79,6 +89,29 @@ def _title_element(box, tag: str):
             return el
         if depth < TITLE_DEPTH:
             stack.extend((c, depth + 1) for c in reversed(el) if isinstance(c.tag, str))
+    return None
+
+
+def _leading_title(box, typed: bool):
+    """A title the box opens with but does not name by class (MDN's notecards): a
+    short bold label ending in a colon that opens its first paragraph
+    ("<p><strong>Note:</strong> …"), or, in a box whose class names its type, a
+    heading as its first element (a "callout" with no type is often a card whose
+    heading is its own)."""
+    if (box.text or "").strip():
+        return None
+    first = next((c for c in box if isinstance(c.tag, str)), None)
+    if first is None:
+        return None
+    if tag_of(first) in HEADING_TAGS:
+        return first if typed else None
+    if tag_of(first) != "p" or (first.text or "").strip() or not len(first):
+        return None
+    label = first[0]
+    text = label.text_content().strip()
+    if (tag_of(label) in LABEL_TAGS and text.endswith(LABEL_ENDS)
+            and len(text.split()) <= MAX_LABEL_WORDS):
+        return label
     return None
 
 

@@ -133,11 +133,11 @@ EDIT_SECTION_CLASSES = frozenset({"mw-editsection"})
 # Class words that make an element a callout box of a documentation generator:
 # docutils/Sphinx and MkDocs "admonition", GitHub "markdown-alert", Docusaurus 3
 # "theme-admonition", VitePress "custom-block", Quarto/Obsidian "callout",
-# Asciidoctor "admonitionblock". Generic words such as "alert" or "notice" are not
+# Asciidoctor "admonitionblock", MDN "notecard". Generic words such as "alert" or "notice" are not
 # here: sites use them for banners and cookie notices.
 ADMONITION_CLASSES = frozenset({
     "admonition", "markdown-alert", "theme-admonition", "custom-block", "callout",
-    "admonitionblock",
+    "admonitionblock", "notecard",
 })
 # Sphinx writes a deprecation as div.deprecated with its title inline; it is a callout
 # even without the class words above (versionadded/versionchanged are plain notes).

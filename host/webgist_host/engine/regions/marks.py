@@ -25,7 +25,7 @@ from .tuning import CHROME_LANDMARKS, ID_SLUG_TEXT_CHARS
 from .vocabulary import (
     ARTICLE_BODY_WORDS, ARTICLE_WORDS, ATTRIBUTES_BUT_ID,
     AUTHOR_BOX_WORDS, AUTHOR_WORD, BYLINE_WORDS, COMMENT_WORDS, CONSENT_VENDOR_WORDS,
-    CONTENT_ROLES, CONTENT_TAGS, FOOTER_WORDS, HEADER_WORDS,
+    CONTENT_ROLES, CONTENT_TAGS, DOCUMENT_NOTE_ROLES, FOOTER_WORDS, HEADER_WORDS,
     LANDMARK_ROLES, LANDMARK_TAGS, MAIN_WORDS, NAMED_LANDMARK_TAGS,
     NAVIGATION_WORDS, PAGE_BAND_TAGS, PART_HEADER_WORDS, REVIEW_WORDS, SECTIONING_TAGS,
     SIDEBAR_WORDS, TAB_PANEL_NAMES, TAB_PANEL_ROLE, TAB_PANEL_WORDS,
@@ -232,13 +232,24 @@ def _role(el) -> str:
 def _landmark(el, tag: str, role: str, inside_sectioning: bool) -> Region | None:
     if role in LANDMARK_ROLES:
         return LANDMARK_ROLES[role]
+    if role in DOCUMENT_NOTE_ROLES:
+        return None
     if tag in LANDMARK_TAGS:
-        if tag in PAGE_BAND_TAGS and inside_sectioning:
+        if tag in PAGE_BAND_TAGS and inside_sectioning or _groups_notes(el):
             return None
         return LANDMARK_TAGS[tag]
-    if tag in NAMED_LANDMARK_TAGS and (el.get("aria-label") or el.get("aria-labelledby")):
+    if tag in NAMED_LANDMARK_TAGS and _has_name(el):
         return NAMED_LANDMARK_TAGS[tag]
     return None
+
+
+def _groups_notes(el) -> bool:
+    children = [c for c in el if isinstance(c.tag, str)]
+    return bool(children) and all(_role(c) in DOCUMENT_NOTE_ROLES for c in children)
+
+
+def _has_name(el) -> bool:
+    return bool(el.get("aria-label") or el.get("aria-labelledby"))
 
 
 def _names_say(words: frozenset[str], memo: dict[frozenset[str], Said]) -> Said:

@@ -91,6 +91,11 @@ LANDMARK_ROLES = {"banner": Region.HEADER, "navigation": Region.NAV, "main": Reg
 # <header> and <footer> are the page's own only outside these; inside an article
 # they hold its title or its tags.
 SECTIONING_TAGS = frozenset({"article", "main", "section", "aside", "nav"})
+# An explicit role replaces the tag's own (ARIA): `<aside role="note">` is a note in
+# the text, as docutils writes footnotes and EPUB/DPUB markup writes notes; and an
+# element that only groups such notes (docutils' `aside.footnote-list`) is a note list.
+DOCUMENT_NOTE_ROLES = frozenset({"note", "doc-footnote", "doc-endnote", "doc-endnotes",
+                                 "doc-example", "doc-notice", "doc-tip", "doc-abstract"})
 PAGE_BAND_TAGS = frozenset({"header", "footer"})
 # The same holds for names: inside the page's <main> or an <article>, an element named
 # "header" is the content's own header band (title, standfirst, intro), not the site
