@@ -4,6 +4,8 @@ browser measured as unseen unless it names something shown, and strips bidi
 controls outside code. Captures here are written by hand, as collect.js shapes them."""
 from __future__ import annotations
 
+import pytest
+
 import webgist_host
 from webgist_host.engine.dom.capture import FLAG_DISPLAYED, FLAG_VISIBLE, UNSEEN_SHIFT
 
@@ -103,4 +105,13 @@ def test_bidi_controls_are_stripped_outside_code_and_marks_and_joiners_stay():
     assert "code \u202e stays" in markdown and "inline \u2066 stays" in markdown
     assert "but  not" in markdown or "but not" in markdown
     assert "![alttext](https://example.org/a.png)" in markdown
+    assert any("bidirectional" in note for note in document.notes)
+
+
+@pytest.mark.parametrize("attribute", ["alt", "title", "aria-label"])
+def test_bidi_controls_only_in_an_attribute_the_markdown_shows_are_stripped(attribute):
+    html = (f'<p>Plain text. <img src="https://example.org/a.png" {attribute}="gnp\u202e.exe">'
+            "</p>")
+    document = webgist_host.convert(html, scope="page")
+    assert "\u202e" not in document.markdown
     assert any("bidirectional" in note for note in document.notes)

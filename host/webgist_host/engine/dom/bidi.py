@@ -26,6 +26,7 @@ CODE_TAGS = frozenset({"pre", "code", "kbd", "samp", "tt", "xmp", "listing", "pl
 
 # Attributes whose words reach the Markdown (image text, link titles, labels).
 SHOWN_ATTRIBUTES = ("alt", "title", "aria-label")
+_SHOWN_VALUES_XPATH = "|".join(f"//@{name}" for name in SHOWN_ATTRIBUTES)
 
 
 def strip_bidi_controls(root, capture: Capture | None = None) -> tuple[Any, list[str]]:
@@ -61,8 +62,9 @@ def strip_bidi_controls(root, capture: Capture | None = None) -> tuple[Any, list
 def _holds_controls(root) -> bool:
     if _BIDI_RE.search("".join(root.itertext())) is not None:
         return True
-    return any(_BIDI_RE.search(el.get(name) or "") for name in SHOWN_ATTRIBUTES
-               for el in root.iterfind(f".//*[@{name}]"))
+    # The attribute values gathered by one XPath (in C), searched as one string.
+    values = root.xpath(_SHOWN_VALUES_XPATH, smart_strings=False)
+    return _BIDI_RE.search("".join(values)) is not None
 
 
 def _is_code(el, capture: Capture | None) -> bool:
