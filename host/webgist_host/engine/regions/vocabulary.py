@@ -204,26 +204,71 @@ CONTROL_LINE_PATTERNS = (
 
 # Bylines. The patterns take single spaces: the text is normalised before they run,
 # and a `\s*` under search() would be quadratic on a long run of spaces.
-_MONTH = r"(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
-_DAY = r"\d{1,2}(st|nd|rd|th)?"
-_WEEKDAY = r"((mon|tues|wednes|thurs|fri|satur|sun)day,? )?"
-DATE_PATTERN = (rf"{_WEEKDAY}({_MONTH} {_DAY},? \d{{4}}|{_DAY}[ -]{_MONTH},?[ -]\d{{4}}"
-                r"|\d{4}-\d\d-\d\d|\d{1,2}[/.]\d{1,2}[/.]\d{2,4})")
-_TIME = r"(,? (at )?\d{1,2}:\d\d( ?[ap]\.?m\.?)?( [a-z]{2,4})?)?"
-_WHEN = r"((last )?(updated|published|posted|modified|reviewed|released)( on)?( ?:)? ?|on )?"
+# Month names by their first letters, in English, French, German, Spanish, Portuguese,
+# Italian and Dutch (the languages of most of the news pages the engine misread):
+# "jan" is janvier/Januar/janeiro too, "mar" mars/März/marzo/março, "dic" diciembre.
+# A stem counts only between a day and a year, so a stem that is also a word ("out",
+# "mai") does not make a date of prose.
+MONTH_STEMS = (
+    "jan", "feb", "fév", "fev", "mar", "mär", "apr", "avr", "abr", "may", "mai", "mei",
+    "mag", "jun", "jui", "giu", "jul", "lug", "aug", "ago", "aoû", "aou", "sep", "set",
+    "oct", "okt", "ott", "out", "nov", "dec", "déc", "dez", "dic", "ene", "gen",
+)
+WEEKDAY_NAMES = (
+    "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
+    "lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche",
+    "montag", "dienstag", "mittwoch", "donnerstag", "freitag", "samstag", "sonntag",
+    "lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo",
+    "lunedì", "martedì", "mercoledì", "giovedì", "venerdì", "sabato", "domenica",
+)
+# The words that say which date a line gives: "Updated", "Publié le", "Aktualisiert am",
+# "Publicado el", "Pubblicato il", "Bijgewerkt op"; and the bare "on", "le", "am" ...
+DATE_LABEL_WORDS = (
+    "updated", "published", "posted", "modified", "reviewed", "released", "publié",
+    "mis à jour", "veröffentlicht", "aktualisiert", "publicado", "actualizado",
+    "atualizado", "pubblicato", "aggiornato", "gepubliceerd", "bijgewerkt",
+)
+DATE_LABEL_JOINS = ("on", "le", "am", "el", "em", "il", "op")
+_MONTH = rf"({'|'.join(MONTH_STEMS)})\w*\.?"
+_DAY = r"\d{1,2}(st|nd|rd|th|er)?\.?"
+_WEEKDAY = rf"(({'|'.join(WEEKDAY_NAMES)}),? )?"
+_OF = r"( de)?"           # "3 de diciembre de 2024"
+DATE_PATTERN = (rf"{_WEEKDAY}({_MONTH} {_DAY},? \d{{4}}|{_DAY}{_OF}[ -]{_MONTH}{_OF},?[ -]\d{{4}}"
+                r"|\d{4}-\d\d-\d\d|\d{1,2}[/.]\d{1,2}[/.]\d{2,4}"
+                r"|\d{4} ?年 ?\d{1,2} ?月 ?\d{1,2} ?日|\d{4}년 ?\d{1,2}월 ?\d{1,2}일)")
+_TIME = r"(,? (at |à |um )?\d{1,2}[:h]\d\d( ?[ap]\.?m\.?)?( [a-z]{2,4})?)?"
+_JOIN = f"({'|'.join(DATE_LABEL_JOINS)})"
+_WHEN = rf"((last )?({'|'.join(DATE_LABEL_WORDS)})( {_JOIN})?( ?:)? ?|{_JOIN} )?"
 # "Updated: Dec 3, 2024", "Last updated on 20 January 2025", "Published June 4, 2025",
-# "March 16, 2026 at 5:50 pm": a date, the word that says which date, perhaps the time.
+# "March 16, 2026 at 5:50 pm", "Publié le 3 décembre 2024 à 10h30", "3. Dezember 2024",
+# "2024年12月3日": a date, the word that says which date, perhaps the time.
 DATED_PATTERN = rf"\b{_WHEN}{DATE_PATTERN}{_TIME}\b"
-# "9 min read", "Reading time: 11 minutes", "4 min read time".
+# "9 min read", "Reading time: 11 minutes", "4 min read time", "5 min de lecture",
+# "Lesezeit: 3 Min.", "Tiempo de lectura: 4 minutos".
+READING_WORDS = ("read", "read time", "reading time", "to read", "lecture", "de lecture",
+                 "lesezeit", "lectura", "de lectura", "leitura", "de leitura",
+                 "lettura", "di lettura", "leestijd")
+READING_LABELS = ("reading time", "read time", "time to read", "temps de lecture",
+                  "lesezeit", "tiempo de lectura", "tempo de leitura", "tempo di lettura",
+                  "leestijd")
+_MINUTES = r"(min|mins|minutes?|minuten|minutos|minuti)\.?"
 READING_TIME_PATTERN = (
-    r"\b((estimated )?(reading time|read time|time to read)( ?:)? ?\d+ ?(min|mins|minutes?)"
-    r"|\d+ ?(min|mins|minutes?)( (read|read time|reading time|to read))?)\b")
+    rf"\b((estimated )?({'|'.join(READING_LABELS)})( ?:)? ?\d+ ?{_MINUTES}"
+    rf"|\d+ ?{_MINUTES}( ({'|'.join(sorted(READING_WORDS, key=len, reverse=True))}))?)(?!\w)")
 # "By Mirel Zaman", "Written by: Elise Nass", "By Claire Wilson, Co-Founder & COO", and the
-# labels alone when the name is its own line ("Written by", "Published on").
-_CREDIT = (r"(by|written by|posted by|reviewed by|medically reviewed by|edited by"
-           r"|fact[- ]checked by|author|authors|written|published|posted|updated|last updated)")
-# The name is capitalised ("By the way" is a sentence, not a credit).
-_NAME_WORD = r"((?i:and|&|of) )?[A-Z][^\s|•·]*"
+# labels alone when the name is its own line ("Written by", "Published on"); "Par",
+# "Von", "Por", "Door", "Oleh", "Przez", "Autor:" elsewhere. ("di" and "da" are left
+# out: "Da Vinci" would read as a credit.)
+CREDIT_WORDS = (
+    "by", "written by", "posted by", "reviewed by", "medically reviewed by", "edited by",
+    "fact-checked by", "fact checked by", "author", "authors", "written", "published",
+    "posted", "updated", "last updated", "par", "von", "por", "door", "oleh", "przez",
+    "auteur", "autor", "autore", "écrit par", "geschrieben von", "escrito por",
+)
+_CREDIT = f"({'|'.join(CREDIT_WORDS)})"
+# The name is capitalised ("By the way" is a sentence, not a credit), in Latin-1
+# capitals too ("Élise", "Øystein").
+_NAME_WORD = r"((?i:and|&|of|et|und|y|e) )?[A-ZÀ-ÖØ-Þ][^\s|•·]*"
 CREDIT_LINE_PATTERN = (rf"((?i:{_CREDIT}( on)?)( ?:)?)?( ?{_NAME_WORD}( {_NAME_WORD}){{0,5}})?"
                        r"( (?i:on|in))?")
 # "36 Comments", "No comments", "2 replies", "Leave a comment": the count of the
