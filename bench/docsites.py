@@ -78,7 +78,7 @@ CONTROL_LABELS = frozenset({
     "edit on github", "edit this page", "show source", "view page source", "view source",
     "toggle navigation", "toggle theme", "back to top",
     # rustdoc's: the item path button, the docs' <summary>, the link to the source view.
-    "copy item path", "expand description", "source",
+    "copy item path", "expand description", "source", "search",
 })
 LOST_BELOW = 0.5
 LANGUAGE_ALIASES = {"js": "javascript", "cjs": "javascript", "mjs": "javascript",
