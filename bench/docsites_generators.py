@@ -1,7 +1,7 @@
 """More generators for bench/docsites.py: rustdoc, javadoc and Doxygen, each run here on
 a small project this module writes, so the source is known to the word.
 
-Every documented item's text is written once, as Markdown (the `DOCS` strings below),
+Every documented item's text is written once, as Markdown (the `*_DOC` strings below),
 and goes two ways: into the project's source, in the form its generator reads (`///`
 comments for rustdoc, HTML in `/** */` for javadoc, Markdown in `/** */` and a .md page
 for Doxygen), and into the oracle, read by docsites_sources.read_markdown, with the
