@@ -2,14 +2,17 @@
 """Real documentation generators' own pages against the sources they were built from.
 
     .venv/bin/python bench/docsites.py [--cpython /usr/share/doc/python3.11/html] \
-        [--pages json,itertools,...] [--no-browser] [--out bench-out/docsites]
+        [--pages json,itertools,...] [--generators rustdoc,javadoc,doxygen] [--no-browser] \
+        [--out bench-out/docsites]
 
 Corpus: the CPython documentation as Debian's python3.11-doc installs it
 (`apt-get install python3.11-doc`): Sphinx HTML (python_docs_theme) with the
 reStructuredText it was built from beside it in _sources/; and the same .rst pages
 rebuilt by stock Sphinx under --themes (alabaster, furo, sphinx_rtd_theme,
 pydata_sphinx_theme), with a venv made under --build and filled from PyPI
-(docsites_build.py). Nothing is copied into the repository.
+(docsites_build.py); and small projects of our own built by rustdoc, javadoc and
+Doxygen (docsites_generators.py), whose sources are known to the word. Nothing is
+copied into the repository.
 
 Each page is converted twice: the static path (`convert(html, url=file URL)`), and in
 headless Chromium with the site's own CSS and scripts (collect.js on the loaded page,
@@ -52,6 +55,7 @@ from test_markdown_structure import structure_problems  # noqa: E402
 from docsites_build import (  # noqa: E402
     MKDOCS_PACKAGES, MKDOCS_THEMES, THEMES, build_mkdocs, build_themes, ensure_sphinx, ensure_tool,
 )
+from docsites_generators import GENERATORS, generator_sites  # noqa: E402
 from docsites_sources import (  # noqa: E402
     Source, inline_text, read_markdown, read_rst, words_of,
 )
@@ -73,6 +77,8 @@ CONTROL_LABELS = frozenset({
     "¶", "#", "🔗", "§", ">>>", "copy", "copied!", "copied", "copy code", "copy to clipboard",
     "edit on github", "edit this page", "show source", "view page source", "view source",
     "toggle navigation", "toggle theme", "back to top",
+    # rustdoc's: the item path button, the docs' <summary>, the link to the source view.
+    "copy item path", "expand description", "source", "search",
 })
 LOST_BELOW = 0.5
 LANGUAGE_ALIASES = {"js": "javascript", "cjs": "javascript", "mjs": "javascript",
@@ -120,6 +126,9 @@ def control_lines(markdown: str) -> list[str]:
         label = (link.group(1) if link else core).strip().lower()
         if label in CONTROL_LABELS:
             found.append(line)
+        elif line.startswith("#") and any(label.endswith(" " + c) for c in CONTROL_LABELS
+                                          if len(c) > 4):
+            found.append(line)        # a button's label inside a heading
     return found
 
 
@@ -352,20 +361,24 @@ def main() -> int:
     parser.add_argument("--node-pages", default=",".join(NODE_PAGES))
     parser.add_argument("--mkdocs-themes", default=",".join(MKDOCS_THEMES),
                         help="MkDocs themes to build the Node.js Markdown with ('' for none)")
+    parser.add_argument("--generators", default=",".join(GENERATORS),
+                        help="small projects built with these generators "
+                             "(docsites_generators.py; '' for none)")
     parser.add_argument("--no-browser", action="store_true")
     parser.add_argument("--out", type=Path, default=REPO / "bench-out" / "docsites")
     parser.add_argument("--json", type=Path, help="write the figures here too")
     parser.add_argument("--show", type=int, default=15, help="losses listed per kind")
     args = parser.parse_args()
-    if not (args.cpython / "_sources").is_dir():
+    if args.pages and not (args.cpython / "_sources").is_dir():
         print(f"no CPython docs with _sources at {args.cpython}: "
               "apt-get install python3.11-doc", file=sys.stderr)
         return 2
-    names = args.pages.split(",")
+    names = [n for n in args.pages.split(",") if n]
     sources = args.cpython / "_sources"
-    sites = [("cpython", sphinx_pages(args.cpython, sources, names), CPYTHON_DEFAULT_LANGUAGE)]
+    sites = ([("cpython", sphinx_pages(args.cpython, sources, names), CPYTHON_DEFAULT_LANGUAGE)]
+             if names else [])
     themes = [t for t in args.themes.split(",") if t]
-    if themes:
+    if themes and names:
         built = build_themes(ensure_sphinx(args.build), sources, names, args.build, themes)
         sites += [(theme, sphinx_pages(folder, sources, names), CPYTHON_DEFAULT_LANGUAGE)
                   for theme, folder in built.items()]
@@ -380,10 +393,13 @@ def main() -> int:
                                             mkdocs_themes).items():
                 sites.append((label, markdown_pages(site, args.node, node_names,
                                                     lambda n: f"{n}.html"), None))
+    generators = [g for g in args.generators.split(",") if g]
+    sites += generator_sites(args.build, generators)
     paths = ["static"] + ([] if args.no_browser else ["browser"])
     browser = BrowserPath() if "browser" in paths else None
     print(f"## Documentation generators against their sources: {len(names)} CPython pages "
-          f"(.rst), {len(node_names)} Node.js API pages (.md)\n")
+          f"(.rst), {len(node_names)} Node.js API pages (.md), "
+          f"generators {', '.join(generators) or 'none'}\n")
     print(HEADER)
     results = {}
     try:

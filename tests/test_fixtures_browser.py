@@ -91,6 +91,10 @@ BROWSER_FIXTURES: dict[str, str] = {
     "docs--cpython-module-self-links": "the title's self-link and the footnote drawn as CPython lays them out",
     "docs--sphinx-admonitions-as-alerts": "admonition boxes and their titles as laid out",
     "docs--cpython-api-entries": "API signatures laid out as definition terms, notes inside them",
+    "docs--rustdoc-item-page": "rustdoc: the heading's hidden '§' beside a floated 'Source' link, the open details' summary hidden by the stylesheet",
+    "docs--doxygen-code-fragment": "Doxygen: each div.line drawn pre-formatted, the hover cards display:none",
+    "docs--doxygen-page-title": "Doxygen: the title band drawn above the contents",
+    "docs--javadoc-member-details": "javadoc: summaries and member details laid out as unmarked lists of sections; signatures drawn pre-wrapped in monospace",
     # editors
     "editors--ace": "Ace editor: lines positioned by the browser, hidden textarea",
     "editors--codemirror5": "CodeMirror 5: absolutely positioned lines and measure pre",

@@ -10,7 +10,8 @@ from .tuning import (
     CODE_TABLE_DEPTH, CODE_TAGS, CODE_WRAPPER_DEPTH, CONTROL_ROLES, CONTROL_TAGS, COPY_WORDS,
     EXTENSION_LANGUAGES, FILE_NAME_LANGUAGES, HIGHLIGHTER_CLASS_WORDS, HIGHLIGHTER_MARK_WORDS,
     KNOWN_LANGUAGES, LABEL_MAX_WORDS, LANGUAGE_ANCESTOR_LEVELS, LANGUAGE_LABEL_WORDS,
-    NO_LANGUAGE_WORDS, PROSE_TAGS, STRIP_MAX_WORDS,
+    LINE_LISTING_CLASSES, LINE_NUMBER_CLASSES, LISTING_LINE_CLASS, NO_LANGUAGE_WORDS,
+    PROSE_TAGS, STRIP_MAX_WORDS,
 )
 
 # Class prefixes highlighters use for the language: Prism/highlight.js "language-",
@@ -234,6 +235,29 @@ def _collect(root, skip, parts: list[str]) -> None:
             parts.append(el.text)
         stack.append((el, True))
         stack.extend((child, False) for child in reversed(el))
+
+
+def _classes(el) -> set[str]:
+    return set((el.get("class") or "").split())
+
+
+def _listing_lines(el) -> list:
+    return [child for child in el if isinstance(child.tag, str) and tag_of(child) == "div"
+            and LISTING_LINE_CLASS in _classes(child)]
+
+
+def is_line_listing(el) -> bool:
+    """A <div> listing with no <pre>: Doxygen's div.fragment of div.line rows."""
+    return (tag_of(el) == "div" and not LINE_LISTING_CLASSES.isdisjoint(_classes(el))
+            and bool(_listing_lines(el)))
+
+
+def line_listing_text(el, skip: Callable[[object], bool]) -> str:
+    """The listing's lines, one a row, without the numbers written into them."""
+    def skip_numbers(node) -> bool:
+        return skip(node) or not LINE_NUMBER_CLASSES.isdisjoint(_classes(node))
+    lines = [code_text(line, skip_numbers) for line in _listing_lines(el) if not skip(line)]
+    return "\n".join(lines).strip("\n")
 
 
 # --- the copy-button strip above a code block ------------------------------------

@@ -15,7 +15,7 @@ from urllib.parse import urljoin, urlsplit
 from .math import Math, math_of
 from ..dom.nodes import tag_of
 from .tuning import (
-    EDIT_SECTION_CLASSES, LINE_BREAKING_TAGS, MAX_LINK_URL_CHARS, PERMALINK_CLASSES,
+    CONTROL_TAGS, EDIT_SECTION_CLASSES, LINE_BREAKING_TAGS, MAX_LINK_URL_CHARS, PERMALINK_CLASSES,
     PERMALINK_GLYPHS, PERMALINK_MAX_CHARS, SKIPPED_TAGS, UNSAFE_HREF_PREFIXES,
 )
 
@@ -281,6 +281,20 @@ def finish(plain: str, rich: str) -> tuple[str, str]:
 
 # --- the renderer -------------------------------------------------------------
 
+HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+
+
+def _in_heading(el) -> bool:
+    """A button beside a heading's own words (rustdoc's "Copy item path") is a control,
+    not words of the title. A button that holds the title (an accordion's
+    <h3><button>Question</button></h3>) is the title."""
+    heading = next((a for a in el.iterancestors() if tag_of(a) in HEADING_TAGS), None)
+    if heading is None:
+        return False
+    rest = heading.text_content().replace(el.text_content(), "", 1)
+    return any(ch.isalnum() for ch in rest)
+
+
 def is_permalink(el, tag: str) -> bool:
     """A heading's or term's permalink widget: "¶", "#", "🔗" or nothing visible,
     classed as one or pointing into the page. A link whose text is words (CPython's
@@ -362,7 +376,8 @@ class InlineRenderer:
 
     def element(self, el, depth: int, styles: frozenset) -> tuple[str, str]:
         tag = tag_of(el)
-        if self.skip(el) or is_permalink(el, tag) or _is_edit_section(el):
+        if (self.skip(el) or is_permalink(el, tag) or _is_edit_section(el)
+                or tag in CONTROL_TAGS and _in_heading(el)):
             return "", ""
         label = self.footnote(el)
         if label is not None:

@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, Callable
 
 from .admonitions import read_admonition, title_is_alert_name
 from .code import (
-    block_code_language, code_language, code_text, is_block_code, is_line_number_gutter,
-    framed_listing, label_language, listings_in,
+    block_code_language, code_language, code_text, is_block_code, is_line_listing,
+    is_line_number_gutter, framed_listing, label_language, line_listing_text, listings_in,
 )
 from .context import Context, Frame
 from .definitions import term_style
@@ -18,9 +18,12 @@ from .images import image_alt, image_source
 from .inline import escape_text, finish, link, markdown_url, wrap
 from .page_index import MEDIA_LABELS, svg_labels
 from .tables import cells_of, clean_table_html, is_layout_table, needs_html, own_rows
-from .tuning import QUOTE_PARAGRAPH_TAGS, QUOTE_STRUCTURE_TAGS
+from .tuning import (
+    QUOTE_PARAGRAPH_TAGS, QUOTE_STRUCTURE_TAGS, SECTION_ITEM_TAGS, TITLE_BAND_PARENT_CLASS,
+    TITLE_DIV_CLASS,
+)
 from ..dom.nodes import tag_of
-from ..model import Action, BlockKind, Decision
+from ..model import Action, Block, BlockKind, Decision, revised
 
 if TYPE_CHECKING:
     from .walker import Walker
@@ -36,10 +39,18 @@ def heading(w: Walker, el, ctx: Context) -> None:
         rich = rich.replace("  \n", " ")
         if ctx.link and "](" not in rich:
             rich = link(rich, ctx.link)
-        w.emit(ctx, BlockKind.HEADING, el, text, rich, level=HEADING_LEVELS[w.index.tags[el]])
+        # A title drawn as a <div> (is_title_div) is the page's <h1>.
+        w.emit(ctx, BlockKind.HEADING, el, text, rich,
+               level=HEADING_LEVELS.get(w.index.tags[el], 1))
 
 
 def list_(w: Walker, el, ctx: Context) -> None:
+    if _is_section_list(el):
+        # Layout, not a list: each item's section is walked as the page's own part.
+        for item in el:
+            if isinstance(item.tag, str) and not w.skipped(item) and item not in w.consumed:
+                w.container(item, ctx)
+        return
     ordered = tag_of(el) == "ol"
     inner = ctx._replace(list_depth=ctx.list_depth + 1, ordered=ordered,
                          numbers=_item_numbers(el) if ordered else None, frame=None)
@@ -114,6 +125,11 @@ def admonition(w: Walker, el, ctx: Context) -> None:
 
 
 def code(w: Walker, el, ctx: Context) -> None:
+    if is_line_listing(el):
+        text = line_listing_text(el, w.skipped)
+        if text.strip():
+            w.emit(ctx, BlockKind.CODE, el, text, text, language=code_language(el))
+        return
     listings = listings_in(el) if tag_of(el) == "pre" else []
     if listings:
         for listing in listings:
@@ -259,6 +275,42 @@ HANDLERS: dict[str, Handler] = {
     "video": media, "audio": media, "iframe": media,
     "table": table, "noscript": noscript,
 }
+
+
+def is_title_div(el, classes: str | None) -> bool:
+    """Doxygen's page title: div.title alone in div.headertitle."""
+    if not classes or TITLE_DIV_CLASS not in classes.split():
+        return False
+    parent = el.getparent()
+    return (parent is not None and TITLE_BAND_PARENT_CLASS in (parent.get("class") or "").split()
+            and not any(tag_of(d) in HEADING_LEVELS for d in el.iterdescendants()))
+
+
+def under_drawn_title(blocks: list[Block]) -> list[Block]:
+    """Below a page title drawn as a <div> (is_title_div), the page's headings are a
+    level under it: Doxygen writes its pages' sections as <h1>s."""
+    title = next((i for i, b in enumerate(blocks)
+                  if b.kind == BlockKind.HEADING and b.tag == "div"), None)
+    if title is None or not any(b.kind == BlockKind.HEADING and b.level == 1
+                                for b in blocks[title + 1:]):
+        return blocks
+    return blocks[:title + 1] + [
+        revised(b, level=min(b.level + 1, 6)) if b.kind == BlockKind.HEADING else b
+        for b in blocks[title + 1:]]
+
+
+def _is_section_list(el) -> bool:
+    """Every item is a lone <section> (SECTION_ITEM_TAGS) holding a heading."""
+    items = [child for child in el if isinstance(child.tag, str)]
+    if not items:
+        return False
+    for item in items:
+        parts = [child for child in item if isinstance(child.tag, str)]
+        if (tag_of(item) != "li" or len(parts) != 1 or tag_of(parts[0]) not in SECTION_ITEM_TAGS
+                or (item.text or "").strip() or (parts[0].tail or "").strip()
+                or not any(tag_of(d) in HEADING_LEVELS for d in parts[0].iterdescendants())):
+            return False
+    return True
 
 
 def _task_state(li) -> bool | None:

@@ -180,8 +180,11 @@ class PageIndex:
         return box.rect if box else None
 
     def union_rect(self, pieces: list) -> Rect | None:
-        """The box around the elements among `pieces` the browser measured."""
-        rects = [r for r in (self.rect(p) for p in pieces if not isinstance(p, str)) if r]
+        """The box around the elements among `pieces` the browser drew. A hidden one
+        (rustdoc's display:none "§" beside each heading) has a box of nothing at 0,0,
+        which would stretch the union to the page's corner."""
+        boxes = [self.box(p) for p in pieces if not isinstance(p, str)]
+        rects = [box.rect for box in boxes if box and box.displayed]
         if not rects:
             return None
         left, top = min(r.x for r in rects), min(r.y for r in rects)

@@ -29,7 +29,9 @@ SCREEN_READER_ONLY_SUFFIXES = ("-sr-only", "-visually-hidden", "-screen-reader-t
 # Tailwind "hidden". Read only without a browser (its boxes say what was drawn): the
 # text under them is mostly tab and overlay content, script data, mobile duplicates.
 # Not "js-hidden" (hidden only once scripts run).
-HIDING_CLASSES = frozenset({"d-none", "is-hidden", "hide", "hidden"})
+# rustdoc's "hideme" is the <summary> ("Expand description") of a <details> it
+# writes open: its stylesheet hides it while the details are open.
+HIDING_CLASSES = frozenset({"d-none", "is-hidden", "hide", "hidden", "hideme"})
 # One cheap test on every class value before its tokens are compared with the two
 # lists above: substrings every one of their names (and suffixes) holds. Plain `in`
 # tests on the lower-cased value: a case-insensitive regex alternation took 20 times
@@ -119,12 +121,21 @@ MAX_LINK_URL_CHARS = 1000
 # The classes are the widget's in Sphinx, Docusaurus, VitePress, pydata-sphinx-theme
 # and AnchorJS (drawn by CSS or an icon when empty); a link so classed is still
 # content when its text has letters or digits.
-PERMALINK_GLYPHS = frozenset({"¶", "#", "🔗", "§"})
+# Doxygen writes "◆" before each member's title.
+PERMALINK_GLYPHS = frozenset({"¶", "#", "🔗", "§", "◆"})
 # A classed widget's text is a glyph: at most two characters, even when a page with
 # no declared charset is mis-decoded ("Â¶").
 PERMALINK_MAX_CHARS = 2
 PERMALINK_CLASSES = frozenset({"headerlink", "hash-link", "header-anchor", "anchor-link",
                                "anchorjs-link", "heading-anchor", "permalink"})
+# A page title drawn without a heading tag, read as the page's <h1>: Doxygen's
+# div.headertitle > div.title (every page it writes has one, and no <h1> above it).
+TITLE_DIV_CLASS = "title"
+TITLE_BAND_PARENT_CLASS = "headertitle"
+# A list whose every item is one of these and nothing else is the page's layout
+# (javadoc 17 nests each summary and each member's details as ul > li > section > h2),
+# not a list: its sections keep their headings.
+SECTION_ITEM_TAGS = frozenset({"section"})
 # MediaWiki's "[edit]" next to every heading.
 EDIT_SECTION_CLASSES = frozenset({"mw-editsection"})
 
@@ -192,7 +203,10 @@ HIGHLIGHTER_CLASS_WORDS = frozenset({
 # Highlighter class words a bare language name may stand beside (Hexo/Jekyll
 # "highlight cpp", old highlight.js "python hljs", Pandoc "sourceCode python",
 # prettify "prettyprint lang-x"); the other word counts only when it is a language.
-HIGHLIGHTER_MARK_WORDS = frozenset({"highlight", "hljs", "sourcecode", "prettyprint", "shiki"})
+# rustdoc writes "rust rust-example-rendered" on an example and "rust item-decl" on
+# an item's declaration.
+HIGHLIGHTER_MARK_WORDS = frozenset({"highlight", "hljs", "sourcecode", "prettyprint", "shiki",
+                                    "rust-example-rendered", "item-decl"})
 # Language names and highlighter aliases (Pygments, highlight.js, Linguist short
 # names) a bare word is believed to be: a bare class word, a label above the block.
 # Not open-ended on purpose: "wrap", "dark", "numbered" are class words too; single
@@ -251,7 +265,12 @@ TOOLTIP_ATTRIBUTES = ("title", "aria-label")
 # ".../edit/<branch>/...", Sphinx's "_sources/<page>.txt", MediaWiki and Trac
 # "action=edit". Read from the address, so "Edit on GitHub", "Show Source",
 # "Modifier cette page" all go, whatever their words.
-SOURCE_VIEW_HREF = re.compile(r"/(?:-/)?edit/|(?:^|/)_sources/|[?&]action=edit\b", re.I)
+# rustdoc's "Source" beside every item links its source view, src/<crate>/<file>.rs.html.
+SOURCE_VIEW_HREF = re.compile(r"/(?:-/)?edit/|(?:^|/)_sources/|[?&]action=edit\b"
+                              r"|(?:^|/)src/[^?#]*\.rs\.html(?:#|$)", re.I)
+# A link that runs an empty search ("?search=", "?q="): the search box's button drawn
+# as a link (rustdoc's toolbar "Search"), a control whatever its words.
+EMPTY_SEARCH_HREF = re.compile(r"[?&](?:search|q|query)=(?:&|#|$)", re.I)
 # Words of a strip's labels: the copy action and its feedback.
 COPY_WORDS = frozenset({"copy", "copied", "copied!", "code", "clipboard", "to"})
 # Language names a strip shows that the markup may spell differently ("js" over
@@ -264,6 +283,14 @@ LANGUAGE_LABEL_WORDS = frozenset({
 # Tags that hold prose: never a strip, however short (a short "For example, this
 # program" <p> above a listing is the author's words).
 PROSE_TAGS = frozenset({"p", "h1", "h2", "h3", "h4", "h5", "h6", "li", "blockquote"})
+# Listings written with no <pre>, one <div class="line"> per line inside a wrapper
+# of this class (Doxygen's div.fragment; its stylesheet makes each line pre-formatted).
+# Other children of the wrapper are not code: Doxygen puts its hover cards for the
+# names the listing links (div.ttc, hidden until hovered) there.
+LINE_LISTING_CLASSES = frozenset({"fragment"})
+LISTING_LINE_CLASS = "line"
+# A line's number written into it (Doxygen's span.lineno in source listings).
+LINE_NUMBER_CLASSES = frozenset({"lineno"})
 # How far down through first children a code block may sit under a wrapper
 # (Sphinx: div.highlight-python > div.highlight > pre).
 CODE_WRAPPER_DEPTH = 3

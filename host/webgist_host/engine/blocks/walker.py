@@ -13,20 +13,21 @@ from dataclasses import dataclass, field
 
 from . import kinds
 from .admonitions import could_be_admonition, read_admonition
-from .code import code_language, is_block_code, is_copy_strip, leads_to_code
+from .code import code_language, is_block_code, is_copy_strip, is_line_listing, leads_to_code
 from .context import Context, Frame
 from .definitions import styled_term
 from .editors import read_editor
 from .footnotes import find_footnotes
 from .images import image_source
 from .inline import (
-    InlineRenderer, LinkPolicy, base_url_of, drawn_apart, escape_piece, escape_text, finish, link,
+    InlineRenderer, LinkPolicy, base_url_of, drawn_apart, escape_piece, escape_text, finish,
+    is_permalink, link,
 )
 from .math import is_math_script, is_mathjax2_copy
 from .page_index import PageIndex
 from .tuning import (
-    CONTROL_ROLES, CONTROL_TAGS, ITEM_KINDS, KEEP_WHOLE_TAGS, MAX_STRIP_CHILDREN, MIN_IMAGE_PX,
-    PROSE_CONTAINERS, SKIPPED_TAGS, SOURCE_VIEW_HREF, TOOLTIP_ATTRIBUTES,
+    CONTROL_ROLES, CONTROL_TAGS, EMPTY_SEARCH_HREF, ITEM_KINDS, KEEP_WHOLE_TAGS,
+    MAX_STRIP_CHILDREN, MIN_IMAGE_PX, PROSE_CONTAINERS, SKIPPED_TAGS, SOURCE_VIEW_HREF, TOOLTIP_ATTRIBUTES,
 )
 from .visibility import Visibility
 from ..dom.capture import Capture
@@ -73,7 +74,7 @@ def extract_blocks(root, capture: Capture, *, base_url: str | None = None,
         walker.block(root, Context())
     finally:
         walker.close()
-    return walker.blocks, walker.decisions
+    return kinds.under_drawn_title(walker.blocks), walker.decisions
 
 
 class Walker:
@@ -201,7 +202,8 @@ class Walker:
         if tab:
             self.emit(ctx, BlockKind.PARAGRAPH, el, tab, f"**{escape_text(tab)}**")
         handler = self._special_handler(el, tag) or kinds.HANDLERS.get(tag)
-        if handler is None and tag in kinds.HEADING_LEVELS:
+        if handler is None and (tag in kinds.HEADING_LEVELS or tag == "div" and kinds.is_title_div(
+                el, self._class_values.get(el))):
             handler = kinds.heading
         if handler is None:
             handler = Walker.container
@@ -214,7 +216,7 @@ class Walker:
         if el in self.index.editors:
             return kinds.editor
         if ((tag == "div" or self.measured) and self.index.drawn_as_code(el, tag)
-                or tag == "code" and is_block_code(el)):
+                or tag == "code" and is_block_code(el) or tag == "div" and is_line_listing(el)):
             return kinds.code
         classes = self._class_values.get(el)
         if classes and self._admonishes(classes) and read_admonition(el, tag) is not None:
@@ -283,8 +285,12 @@ class Walker:
         if not text:
             return
         container_tag = self._tags[run.container]
-        if (container_tag not in PROSE_CONTAINERS and _controls_only(pieces)
-                or container_tag == "li" and _controls_only(pieces, _is_source_view_link)):
+        # What the reader sees of the run: not a hidden piece or a permalink glyph
+        # (rustdoc's "Source" link stands beside its heading's hidden "§").
+        shown = [p for p in pieces if isinstance(p, str)
+                 or not (self.skipped(p) or is_permalink(p, self._tags[p]))]
+        if (container_tag not in PROSE_CONTAINERS and _controls_only(shown)
+                or container_tag == "li" and _controls_only(shown, _is_source_view_link)):
             self.log(run.container if len(pieces) > 1 else pieces[0],
                      "a control standing alone (a button), not content", text)
             return
@@ -387,18 +393,27 @@ def _swallowed_siblings(el) -> bool:
 def _is_control(el) -> bool:
     """A button by tag or role; a glyph whose only words are its tooltip (CPython's
     span.copybutton ">>>" titled "Hide the prompts and output"); a link to the page's
-    own source or edit view ("Edit on GitHub", "Show Source", in any language)."""
+    own source or edit view ("Edit on GitHub", "Show Source", in any language) or to
+    an empty search (rustdoc's toolbar "Search")."""
     if tag_of(el) in CONTROL_TAGS or (el.get("role") or "").strip() in CONTROL_ROLES:
         return True
     if any(el.get(name) for name in TOOLTIP_ATTRIBUTES):
         text = "".join(el.itertext())
         if text.strip() and not any(ch.isalnum() for ch in text):
             return True
-    return _is_source_view_link(el)
+    return _is_link_control(el)
+
+
+def _is_link_control(el) -> bool:
+    return _is_source_view_link(el) or _is_empty_search_link(el)
 
 
 def _is_source_view_link(el) -> bool:
     return tag_of(el) == "a" and bool(SOURCE_VIEW_HREF.search(el.get("href") or ""))
+
+
+def _is_empty_search_link(el) -> bool:
+    return tag_of(el) == "a" and bool(EMPTY_SEARCH_HREF.search(el.get("href") or ""))
 
 
 def _controls_only(pieces: list, is_control=_is_control) -> bool:
@@ -413,7 +428,14 @@ def _controls_only(pieces: list, is_control=_is_control) -> bool:
         elif is_control(piece):
             controls = True
         elif "".join(piece.itertext()).strip():
-            return False
+            # An inline wrapper around a source or search link alone (rustdoc's
+            # span.sub-heading > a "Source") is that link. (Not around a button:
+            # shops wrap every button so, and such runs weigh in choosing the content.)
+            inside = [part for child in piece if isinstance(child.tag, str)
+                      for part in (child, child.tail or "")]
+            if (piece.text or "").strip() or not _controls_only(inside, _is_link_control):
+                return False
+            controls = True
     return controls
 
 

@@ -23,14 +23,14 @@ from ..dom.nodes import PATH_ATTR, tag_of, walk_with_paths
 from ..model import Block, Region, Widget
 from .tuning import CHROME_LANDMARKS, ID_SLUG_TEXT_CHARS
 from .vocabulary import (
-    ARTICLE_BODY_WORDS, ARTICLE_WORDS, ATTRIBUTES_BUT_ID,
+    API_SIGNATURE_WORDS, ARTICLE_BODY_WORDS, ARTICLE_WORDS, ATTRIBUTES_BUT_ID,
     AUTHOR_BOX_WORDS, AUTHOR_WORD, BYLINE_WORDS, COMMENT_WORDS, CONSENT_VENDOR_WORDS,
     CONTENT_ROLES, CONTENT_TAGS, DOCUMENT_NOTE_ROLES, FOOTER_WORDS, HEADER_WORDS,
     LANDMARK_ROLES, LANDMARK_TAGS, MAIN_WORDS, NAMED_LANDMARK_TAGS,
     NAVIGATION_WORDS, PAGE_BAND_TAGS, PART_HEADER_WORDS, REVIEW_WORDS, SECTIONING_TAGS,
-    SIDEBAR_WORDS, TAB_PANEL_NAMES, TAB_PANEL_ROLE, TAB_PANEL_WORDS,
-    TAB_WORDS, TEXT_INPUT_TYPES, UNNAMED_TAGS, USER_CARD_WORDS, USER_WORD, WIDGET_WORD_SET,
-    WIDGET_WORDS, naming_words,
+    SIDEBAR_WORDS, SIGNATURE_WORD, TAB_PANEL_NAMES, TAB_PANEL_ROLE, TAB_PANEL_WORDS,
+    TAB_WORDS, TEXT_INPUT_TYPES, TITLE_BAND_CLASSES, UNNAMED_TAGS, USER_CARD_WORDS, USER_WORD,
+    WIDGET_WORD_SET, WIDGET_WORDS, naming_words,
 )
 
 
@@ -211,8 +211,9 @@ def _marks_from_names(marks: list[Mark], frame: _Frame, names: _Names) -> None:
     if (named_chrome or widget) and id_is_text_slug(el):
         words = naming_words(el, names.words, ATTRIBUTES_BUT_ID)
         named_chrome, widget, vendor = _names_say(words, names.said)
-    # A header band inside the content is the content's own.
-    if named_chrome == _HEADER and frame.in_content:
+    # A header band inside the content, or holding the page title's band, is the
+    # content's own.
+    if named_chrome == _HEADER and (frame.in_content or _holds_title_band(el)):
         named_chrome = None
     if named_chrome:
         marks.append((path, _CHROME, named_chrome))
@@ -222,6 +223,12 @@ def _marks_from_names(marks: list[Mark], frame: _Frame, names: _Names) -> None:
         marks.append((path, _VENDOR, Widget.CONSENT))
     elif widget:
         marks.append((path, _WIDGET, widget))
+
+
+def _holds_title_band(el) -> bool:
+    return any(isinstance(child.tag, str)
+               and not TITLE_BAND_CLASSES.isdisjoint((child.get("class") or "").split())
+               for child in el)
 
 
 def _role(el) -> str:
@@ -291,6 +298,8 @@ def _widget_from_names(words: frozenset[str]) -> Widget | MarkKind | None:
     if words & REVIEW_WORDS:
         return MarkKind.REVIEWS
     named = words & WIDGET_WORD_SET
+    if SIGNATURE_WORD in named and words & API_SIGNATURE_WORDS:
+        named = named - {SIGNATURE_WORD}
     kind = WIDGET_WORDS[min(named)] if named else None
     if kind is None and words & BYLINE_WORDS:
         return MarkKind.BYLINE

@@ -290,6 +290,10 @@ HEADER_WORDS = frozenset({"header", "masthead", "topbar", "banner"})
 # "accordion-header", "cta-banner") is that part's own heading band, not the site's
 # header.
 PART_HEADER_WORDS = frozenset({"section", "accordion", "cta"})
+# ...nor is a header band whose child is named as the page title's band (Doxygen's
+# div.header > div.headertitle > div.title, above the page's contents): it is the
+# content's own title.
+TITLE_BAND_CLASSES = frozenset({"headertitle"})
 
 # Navigation: `a.nav-link`, `ul.nav`, `ul.sub-menu`, `li.menu-item`, breadcrumbs,
 # pagination and skip links are all ways around the page, not the page.
@@ -370,6 +374,10 @@ WIDGET_WORDS: dict[str, Widget] = {
     "carousel": Widget.CAROUSEL,
 }
 WIDGET_WORD_SET = frozenset(WIDGET_WORDS)
+# ...but a signature named for an API member ("member-signature", "type-signature":
+# javadoc's declaration of every class, method and field) is the code the page documents.
+SIGNATURE_WORD = "signature"
+API_SIGNATURE_WORDS = frozenset({"member", "type", "method", "function"})
 # "user" names a forum post's user card furniture beside one of these: the rank,
 # badge and counters under the poster's name (h5.userTitle, div.userBanner,
 # div.message-userExtras with "Joined", "Messages", "Reaction score"); the name and
