@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..limits import MAX_BOXES
-from ..model import Rect
+from ..model import PinnedBox, Rect
 
 # Bits of the per-box flags word; collect.js writes the same values.
 FLAG_DISPLAYED = 1   # the element generates a layout box
@@ -58,6 +58,10 @@ class Box:
         return bool(self.flags & FLAG_FLOAT)
 
     @property
+    def is_fixed(self) -> bool:
+        return bool(self.flags & FLAG_FIXED)
+
+    @property
     def is_code(self) -> bool:
         return bool(self.flags & FLAG_CODE)
 
@@ -83,6 +87,24 @@ class Capture:
     @property
     def measured(self) -> bool:
         return bool(self.boxes)
+
+    def pinned_boxes(self) -> dict[str, PinnedBox]:
+        """Every box drawn fixed or sticky, by XPath, with the box of the nearest
+        measured ancestor it sticks within."""
+        pinned: dict[str, PinnedBox] = {}
+        for path, box in self.boxes.items():
+            if box.is_fixed and box.displayed and box.rect.w > 0 and box.rect.h > 0:
+                pinned[path] = PinnedBox(box.rect, self._holder_of(path))
+        return pinned
+
+    def _holder_of(self, path: str) -> Rect | None:
+        """The box of the nearest measured ancestor (a shadow root's step has none)."""
+        while "/" in path:
+            path = path.rsplit("/", 1)[0]
+            holder = self.boxes.get(path)
+            if holder is not None and holder.displayed:
+                return holder.rect
+        return None
 
 
 # Coordinates past this many CSS pixels are not a layout, they are an attack or a

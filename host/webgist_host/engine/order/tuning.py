@@ -39,6 +39,17 @@ CARD_MIN_SIBLINGS = 3
 # image, a title, a price and a few badges; a page section is far larger.
 MAX_CARD_BLOCKS = 12
 
+# --- pinned columns: fixed and sticky sidebars ------------------------------------------
+# A fixed or sticky box no wider than this share of the box it sticks within stands
+# beside the content (a sidebar, a share rail); a wider one is a bar across the page.
+PINNED_MAX_WIDTH_SHARE = 0.5
+# Its height is capped at the viewport (max-height: 100vh, or fixed top to bottom):
+# sub-pixel rounding aside, no taller than the screen.
+VIEWPORT_CAP_SLACK = 1.0
+# Read as a column only when its holder runs on at least a line below it: otherwise
+# it already stands where the reader sees it.
+PINNED_MIN_REACH_LINES = 1.0
+
 # --- anchoring --------------------------------------------------------------------------
 # Geometry leads when strictly more than this share of blocks were measured; with
 # fewer, the anchored blocks would outnumber the ones placing them.
