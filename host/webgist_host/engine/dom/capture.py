@@ -21,6 +21,8 @@ FLAG_FIXED = 8       # position: fixed or sticky (page chrome that follows the r
 FLAG_CODE = 16       # a block drawn as code: white-space pre/pre-wrap/break-spaces in a
                      # monospace font, not a <pre> (set by collect.js from computed style)
 
+FLAG_RTL = 512       # computed direction: rtl (from the style, whatever dir/lang say)
+
 # Bits 5-8: why the text of a laid-out element is still not seen by a reader
 # (collect.js's UNSEEN codes), 0 when it is seen. Each is worded for the decision log.
 UNSEEN_SHIFT = 5
@@ -62,6 +64,10 @@ class Box:
         return bool(self.flags & FLAG_FIXED)
 
     @property
+    def is_rtl(self) -> bool:
+        return bool(self.flags & FLAG_RTL)
+
+    @property
     def is_code(self) -> bool:
         return bool(self.flags & FLAG_CODE)
 
@@ -87,6 +93,15 @@ class Capture:
     @property
     def measured(self) -> bool:
         return bool(self.boxes)
+
+    def computed_direction(self) -> str | None:
+        """"rtl" or "ltr" as the browser laid out <body> (else <html>), or None when
+        neither was measured."""
+        for path in ("/html[1]/body[1]", "/html[1]"):
+            box = self.boxes.get(path)
+            if box is not None and box.displayed:
+                return "rtl" if box.is_rtl else "ltr"
+        return None
 
     def pinned_boxes(self) -> dict[str, PinnedBox]:
         """Every box drawn fixed or sticky, by XPath, with the box of the nearest
