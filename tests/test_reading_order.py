@@ -468,3 +468,33 @@ def test_a_sticky_box_taller_than_the_screen_is_left_to_the_cut():
     capped, _, _ = order_blocks(page.blocks, viewport_height=1024, pinned=pinned)
     uncapped, _, _ = order_blocks(page.blocks, viewport_height=1024)
     assert texts(capped) == texts(uncapped)
+
+
+# ---------------------------------------------------------------- zigzags
+
+def test_zigzag_entries_overlapping_in_height_are_read_down_the_spine():
+    page = Page()
+    # Written oldest first, drawn newest first; each entry (a year over a line of
+    # text) 80 px below the last and 150 px tall, alternating sides of a 120 px channel.
+    years = ["1838", "1861", "1904", "1952", "1989", "2023"]
+    for k, year in enumerate(years):
+        top = 96 + (5 - k) * 80
+        x = 160 if k % 2 == 0 else 700
+        entry = f"/html[1]/body[1]/ol[1]/li[{k + 1}]"
+        page.add(year, (x + 16, top + 10, 388, 28), xpath=f"{entry}/h2[1]", kind="heading")
+        page.add(f"text {year}", (x + 16, top + 42, 388, 44), xpath=f"{entry}/p[1]")
+    ordered, _, _ = order_blocks(page.blocks)
+    assert texts(ordered) == [t for year in years[::-1] for t in (year, f"text {year}")]
+
+
+def test_text_in_two_columns_is_not_a_zigzag():
+    page = Page()
+    # Paragraphs written down the left column, then the right; their tops alternate
+    # sides, each lower than the last, but the source does not alternate.
+    for k in range(3):
+        page.add(f"L{k}", (0, k * 200, 380, 90), xpath=f"/html[1]/body[1]/div[1]/p[{k + 1}]")
+    for k in range(3):
+        page.add(f"R{k}", (460, 100 + k * 200, 380, 90), xpath=f"/html[1]/body[1]/div[1]/p[{k + 4}]")
+    ordered, _, _ = order_blocks(page.blocks)
+    assert texts(ordered) == ["L0", "L1", "L2", "R0", "R1", "R2"]
+

@@ -22,6 +22,13 @@ BAND_TIE_FRACTION = 0.95
 # taller box, a caption beside a tall picture is not its line's equal.
 ROW_OVERLAP_OF_TALLER = 0.5
 
+# --- zigzags: entries alternating either side of a spine --------------------------------
+# At least three entries (left, right, left) before alternation means anything ...
+ZIGZAG_MIN_ENTRIES = 3
+# ... and each starts at least a line below the one before: entries level with each
+# other are a row of a grid, read across.
+ZIGZAG_MIN_STEP_LINES = 1.0
+
 # --- rails: thin tall boxes standing in a gutter --------------------------------------
 # A rail (a sidebar's collapse handle, a decorative rule drawn as a box) is no
 # wider than one line and at least eight lines tall; left in the cut it bridges
