@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from webgist_host.engine.model import PinnedBox, Rect
 from webgist_host.engine.order import order_blocks
+from webgist_host.engine.order.pinned import pinned_columns
 
 from test_reading_order import Page, texts
 
@@ -61,8 +62,28 @@ def test_a_sticky_bar_across_the_page_is_not_a_column():
     for k in range(4):
         page.add(f"A{k}", (0, 80 + k * 60, 1240, 40), xpath=f"/html[1]/body[1]/main[1]/p[{k + 1}]")
     pinned = {"/html[1]/body[1]/header[1]": PinnedBox(Rect(0, 0, 1240, 40), Rect(0, 0, 1240, 400))}
-    ordered, _, _ = order_blocks(page.blocks, viewport_height=1024, pinned=pinned)
+    ordered, _, _ = order_blocks(page.blocks, page_width=1280, viewport_height=1024,
+                                 pinned=pinned)
     assert texts(ordered) == ["Site name", "Menu", "A0", "A1", "A2", "A3"]
+
+
+def test_share_rail_sticky_in_a_cell_as_narrow_as_itself_is_a_column():
+    # A news grid: a 60 px cell holds the sticky share rail; the cell runs the height
+    # of the story, the rail is 240 px tall. Narrow against the screen, not the cell.
+    page = Page()
+    rail = "/html[1]/body[1]/div[1]/aside[1]/ul[1]"
+    for k in range(8):
+        page.add(f"A{k}", (120, 100 + k * 330, 700, 300),
+                 xpath=f"/html[1]/body[1]/div[1]/article[1]/p[{k + 1}]")
+    for k in range(4):
+        page.add(f"S{k}", (20, 100 + k * 60, 60, 40), xpath=f"{rail}/li[{k + 1}]")
+    pinned = {rail: PinnedBox(Rect(20, 100, 60, 240), Rect(20, 100, 60, 2640))}
+    columns = pinned_columns(page.blocks, pinned, 40.0, (1280, 1024))
+    assert columns.boxes == {rail: (20, 100, 80, 2740)}
+    assert columns.keys == [None] * 8 + [rail] * 4
+    ordered, _, _ = order_blocks(page.blocks, page_width=1280, viewport_height=1024,
+                                 pinned=pinned)
+    assert texts(ordered) == [f"S{k}" for k in range(4)] + [f"A{k}" for k in range(8)]
 
 
 def test_a_sticky_box_taller_than_the_screen_is_left_to_the_cut():

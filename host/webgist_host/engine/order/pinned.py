@@ -29,12 +29,12 @@ NO_COLUMNS = PinnedColumns([], {})
 
 
 def pinned_columns(blocks: list[Block], pinned: Mapping[str, PinnedBox], line_height: float,
-                   viewport_height: float | None) -> PinnedColumns:
-    """The pinned columns among measured `blocks` (position for position)."""
+                   viewport: tuple[float | None, float | None]) -> PinnedColumns:
+    """The pinned columns among measured `blocks` (position for position); `viewport`
+    is the (width, height) the page was laid out in, when known."""
     if not pinned:
         return NO_COLUMNS
-    candidates = {path: box for path, box in pinned.items()
-                  if _stands_beside(box, viewport_height)}
+    candidates = {path: box for path, box in pinned.items() if _stands_beside(box, *viewport)}
     if not candidates:
         return NO_COLUMNS
     keys = [_outermost(block.xpath, candidates) for block in blocks]
@@ -48,11 +48,13 @@ def pinned_columns(blocks: list[Block], pinned: Mapping[str, PinnedBox], line_he
     return PinnedColumns([key if key in boxes else None for key in keys], boxes)
 
 
-def _stands_beside(box: PinnedBox, viewport_height: float | None) -> bool:
-    """Narrow beside its holder and no taller than the screen: a sidebar or rail that
-    follows the reader, not a header bar across the page."""
+def _stands_beside(box: PinnedBox, viewport_width: float | None,
+                   viewport_height: float | None) -> bool:
+    """Narrow and no taller than the screen: a sidebar or rail that follows the
+    reader, not a header bar across the page. Narrow against the screen (a share
+    rail's holder may be a grid cell no wider than the rail), else its holder."""
     rect, holder = box.rect, box.holder
-    if holder is None or rect.w > PINNED_MAX_WIDTH_SHARE * holder.w:
+    if holder is None or rect.w > PINNED_MAX_WIDTH_SHARE * (viewport_width or holder.w):
         return False
     return viewport_height is None or rect.h <= viewport_height + VIEWPORT_CAP_SLACK
 

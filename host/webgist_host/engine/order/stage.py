@@ -55,7 +55,7 @@ def order_blocks(blocks: list[Block], *, direction: str = "ltr",
     source, off_page = _set_aside_off_page(source, page_width)
     decisions += off_page
     positions = _geometric_order(source, line_height, rtl=(direction or "ltr").lower() == "rtl",
-                                 pinned=pinned or {}, viewport_height=viewport_height)
+                                 pinned=pinned or {}, viewport=(page_width, viewport_height))
     ordered = [source[p] for p in positions]
     decisions += _move_decisions(ordered, positions)
     return ordered, method, decisions
@@ -137,7 +137,8 @@ def _set_aside_off_page(blocks: list[Block], page_width: float | None
 # ================================================================================
 
 def _geometric_order(source: list[Block], line_height: float, *, rtl: bool,
-                     pinned: Mapping[str, PinnedBox], viewport_height: float | None) -> list[int]:
+                     pinned: Mapping[str, PinnedBox],
+                     viewport: tuple[float | None, float | None]) -> list[int]:
     """Positions into `source`, in reading order."""
     measured: list[int] = []
     rects: list[Rect] = []
@@ -156,7 +157,7 @@ def _geometric_order(source: list[Block], line_height: float, *, rtl: bool,
             followers.setdefault(last_measured, []).append(i)
 
     measured_blocks = [source[i] for i in measured]
-    columns = pinned_columns(measured_blocks, pinned, line_height, viewport_height)
+    columns = pinned_columns(measured_blocks, pinned, line_height, viewport)
     layout = build_layout(measured_blocks, rects, line_height, rtl, columns)
     order = list(leading)
     for local in order_measured(layout):

@@ -47,8 +47,8 @@ CARD_MIN_SIBLINGS = 3
 MAX_CARD_BLOCKS = 12
 
 # --- pinned columns: fixed and sticky sidebars ------------------------------------------
-# A fixed or sticky box no wider than this share of the box it sticks within stands
-# beside the content (a sidebar, a share rail); a wider one is a bar across the page.
+# A fixed or sticky box no wider than this share of the viewport stands beside the
+# content (a sidebar, a share rail); a wider one is a bar across the page.
 PINNED_MAX_WIDTH_SHARE = 0.5
 # Its height is capped at the viewport (max-height: 100vh, or fixed top to bottom):
 # sub-pixel rounding aside, no taller than the screen.
