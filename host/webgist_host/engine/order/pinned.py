@@ -75,8 +75,9 @@ def _column_box(key: str, box: PinnedBox, blocks: list[Block], keys: list[str | 
     would reach no further than it was drawn (nothing to change)."""
     rect, holder = box.rect, box.holder
     assert holder is not None
+    # The box where the reader sees it, whatever its blocks' own boxes say: a list
+    # inside it may overflow into a scroller, or be drawn elsewhere altogether.
     x0, x1 = rect.x, rect.right
-    top = min([rect.y] + [b.rect.y for b, k in zip(blocks, keys) if k == key and b.rect])
     bottom = max(rect.bottom, holder.bottom)
     # Stop above the first other block drawn beneath it in its own lane (a footer
     # across the page): the column cannot be read through it.
@@ -86,4 +87,4 @@ def _column_box(key: str, box: PinnedBox, blocks: list[Block], keys: list[str | 
             bottom = min(bottom, r.y)
     if bottom - rect.bottom < PINNED_MIN_REACH_LINES * line_height:
         return None
-    return (x0, top, x1, bottom)
+    return (x0, rect.y, x1, bottom)

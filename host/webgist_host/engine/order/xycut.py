@@ -74,9 +74,12 @@ def _cut_region(units: list[Unit], depth: int, layout: Layout, stack: list[tuple
 
 def _split(units: list[Unit], layout: Layout) -> list[list[Unit]] | None:
     """Split on the axis with the wider qualifying band; None when the region is atomic."""
-    by_y, row_gaps = _bands(units, vertical=True)
+    by_y, all_row_gaps = _bands(units, vertical=True)
     by_x, column_gaps = _bands(units, vertical=False)
-    row_gaps = [g for g in row_gaps if g[0] >= ROW_GAP_LINES * layout.line_height]
+    framed = _cut_at_pinned_holder_edges(by_y, all_row_gaps, layout)
+    if framed is not None:
+        return framed
+    row_gaps = [g for g in all_row_gaps if g[0] >= ROW_GAP_LINES * layout.line_height]
     column_gaps = [g for g in column_gaps if g[0] >= COLUMN_GAP_LINES * layout.line_height]
     if not row_gaps and not column_gaps:
         return None
@@ -100,6 +103,32 @@ def _split(units: list[Unit], layout: Layout) -> list[list[Unit]] | None:
         row_gaps = _row_gaps_between_columns_removed(by_y, row_gaps, layout) or row_gaps
         widest_row = max(g[0] for g in row_gaps)
     return _cut_at(by_y, row_gaps, widest_row)
+
+
+def _cut_at_pinned_holder_edges(by_y: list[Unit], row_gaps: list[tuple[float, int]],
+                                layout: Layout) -> list[list[Unit]] | None:
+    """Cut first at the row bands where a pinned column starts and ends.
+
+    A pinned column runs the height of the box it sticks within, the box that holds
+    the columns: its top and bottom are that box's edges. What lies above (a header
+    whose text is narrower than the page) and below (a footer) are rows of their
+    own, however narrow the band, and must not be dealt into whichever column their
+    text happens to stand in.
+    """
+    if not layout.columns.boxes or len(by_y) < 2:
+        return None
+    pinned = [u for u in by_y if u.floor >= 0
+              and layout.paths[u.members[0]][:u.floor] in layout.columns.boxes]
+    if not pinned:
+        return None
+    near = layout.line_height
+    cuts = [position for width, position in row_gaps
+            if any(abs(by_y[position].y0 - u.y0) <= near or abs(by_y[position].y0 - width - u.y1) <= near
+                   for u in pinned)]
+    if not cuts:
+        return None
+    bounds = [0, *cuts, len(by_y)]
+    return [by_y[a:b] for a, b in zip(bounds, bounds[1:])]
 
 
 def _zigzag(columns: list[list[Unit]], layout: Layout) -> list[list[Unit]] | None:
