@@ -16,3 +16,12 @@ cp "$tmp"/mkdocs-material/assets/stylesheets/main.*.min.css "$here/mkdocs-materi
 sed -e 's#\(href\|src\)="assets/#\1="real-themes/mkdocs-material/assets/#g' \
     -e 's#<script src="real-themes/mkdocs-material/assets/javascripts/[^"]*"></script>##' \
   "$tmp/mkdocs-material/guide.html" > "$pages/order--mkdocs-material.html"
+
+# Jekyll minima (Debian's jekyll and jekyll-theme-minima): the post, main.css and the
+# social icons; absolute asset URLs rewritten to real-themes/jekyll-minima/.
+jekyll build -q --disable-disk-cache -s "$here/_src/jekyll-minima" -d "$tmp/jekyll-minima"
+rm -rf "$here/jekyll-minima" && mkdir -p "$here/jekyll-minima/assets"
+cp "$tmp/jekyll-minima/assets/main.css" "$tmp/jekyll-minima/assets/minima-social-icons.svg" \
+  "$here/jekyll-minima/assets/"
+sed -e 's#\(href\|src\)="/assets/#\1="real-themes/jekyll-minima/assets/#g' \
+  "$tmp/jekyll-minima/2026/03/14/the-first-sowings.html" > "$pages/order--jekyll-minima.html"
