@@ -25,3 +25,19 @@ cp "$tmp/jekyll-minima/assets/main.css" "$tmp/jekyll-minima/assets/minima-social
   "$here/jekyll-minima/assets/"
 sed -e 's#\(href\|src\)="/assets/#\1="real-themes/jekyll-minima/assets/#g' \
   "$tmp/jekyll-minima/2026/03/14/the-first-sowings.html" > "$pages/order--jekyll-minima.html"
+
+# VitePress 1.6.4 (npm, in a throwaway folder: VITEPRESSDIR with node_modules/vitepress):
+# the guide page server-rendered, its stylesheet; no scripts (no hydration), no fonts
+# (Chromium falls back to the theme's system font stack).
+# The sources are built inside VITEPRESSDIR, where vue and vitepress resolve.
+vp=${VITEPRESSDIR:?set VITEPRESSDIR to a folder with node_modules/vitepress}
+rm -rf "$vp/webgist-src" && cp -r "$here/_src/vitepress" "$vp/webgist-src"
+(cd "$vp" && npx vitepress build webgist-src --outDir "$tmp/vitepress" >/dev/null)
+rm -rf "$vp/webgist-src"
+rm -rf "$here/vitepress" && mkdir -p "$here/vitepress/assets"
+cp "$tmp"/vitepress/assets/style.*.css "$here/vitepress/assets/"
+sed -e 's#<script[^>]*>[^<]*</script>##g' -e 's#<link rel="\(modulepreload\|preload\)" [^>]*>##g' \
+    -e 's#href="/assets/style#href="real-themes/vitepress/assets/style#g' \
+    -e 's#<link rel="preload stylesheet" href="/vp-icons.css" as="style">##' \
+    -e 's#rel="preload stylesheet"#rel="stylesheet"#g' \
+  "$tmp/vitepress/guide.html" > "$pages/order--vitepress.html"
