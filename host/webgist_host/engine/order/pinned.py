@@ -15,7 +15,9 @@ from collections.abc import Mapping
 from typing import NamedTuple
 
 from ..model import Block, PinnedBox
-from .tuning import PINNED_MAX_WIDTH_SHARE, PINNED_MIN_REACH_LINES, VIEWPORT_CAP_SLACK
+from .tuning import (
+    MAX_PINNED_COLUMNS, PINNED_MAX_WIDTH_SHARE, PINNED_MIN_REACH_LINES, VIEWPORT_CAP_SLACK,
+)
 
 
 class PinnedColumns(NamedTuple):
@@ -38,8 +40,11 @@ def pinned_columns(blocks: list[Block], pinned: Mapping[str, PinnedBox], line_he
     if not candidates:
         return NO_COLUMNS
     keys = [_outermost(block.xpath, candidates) for block in blocks]
+    owners = set(filter(None, keys))
+    if len(owners) > MAX_PINNED_COLUMNS:
+        return NO_COLUMNS     # not a page with sidebars; and each column scans every block
     boxes: dict[str, tuple[float, float, float, float]] = {}
-    for key in set(filter(None, keys)):
+    for key in owners:
         column = _column_box(key, candidates[key], blocks, keys, line_height)
         if column is not None:
             boxes[key] = column

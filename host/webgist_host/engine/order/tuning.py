@@ -56,6 +56,10 @@ VIEWPORT_CAP_SLACK = 1.0
 # Read as a column only when its holder runs on at least a line below it: otherwise
 # it already stands where the reader sees it.
 PINNED_MIN_REACH_LINES = 1.0
+# A page draws a handful of sidebars and rails; past this many pinned boxes holding
+# text it is something else (every line fixed in place), and finding each column's
+# lane costs a pass over every block, so none is read as a column.
+MAX_PINNED_COLUMNS = 16
 
 # --- anchoring --------------------------------------------------------------------------
 # Geometry leads when strictly more than this share of blocks were measured; with
