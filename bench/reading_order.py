@@ -23,6 +23,16 @@ A pair is right when a comes strictly before b. Two snippets in the same block t
 count as wrong under every order. "Disputed" pairs are those where source order does
 not put a strictly before b: there source order scores 0 by construction, and the
 figure that matters is how much of it the engine recovers.
+
+Families: an order file may say `# family: real theme` (a page cut down from a real
+site's markup and CSS); every other page is `synthetic` (a layout built by hand). The
+figures are reported per family as well as overall.
+
+Interleave, per real page: no sidebar block is read between the article's first block
+and its last. It is checked on every order page that names its parts (`# article:` and
+`# sidebar:` lines, XPath expressions over the captured HTML), on the Sphinx-built
+docs sites under tests/pages/docs-sites, and on CPython's own documentation pages
+(--cpython, python3.11-doc's folder; left out with a note when it is not installed).
 """
 from __future__ import annotations
 
@@ -41,12 +51,19 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "host"))
 
+sys.path.insert(0, str(REPO / "tests"))
+
+import lxml.html  # noqa: E402
+
 from webgist_host import convert  # noqa: E402
 from webgist_host.cli.browser import run_collect, set_viewport, start_chromium  # noqa: E402
+from test_docs_sites import ARTICLE, CPYTHON_PAGES, CPYTHON_THEME, THEMES  # noqa: E402
 
 PAGES_DIR = REPO / "tests" / "pages"
 ORDER_SUFFIX = ".order.txt"
 ORDERS = ("engine", "source", "y-sort")
+SYNTHETIC, REAL_THEME = "synthetic", "real theme"
+CPYTHON_HTML = Path("/usr/share/doc/python3.11/html")
 
 
 class _QuietHandler(SimpleHTTPRequestHandler):
@@ -61,19 +78,74 @@ def serve(folder: Path) -> tuple[ThreadingHTTPServer, str]:
     return httpd, f"http://127.0.0.1:{httpd.server_address[1]}"
 
 
-def read_order(path: Path) -> tuple[list[str], str | None]:
-    snippets, method = [], None
+@dataclass
+class OrderFile:
+    snippets: list[str] = field(default_factory=list)
+    method: str | None = None
+    family: str = SYNTHETIC
+    article: str | None = None              # XPath of the article element
+    sidebars: list[str] = field(default_factory=list)
+
+
+def read_order(path: Path) -> OrderFile:
+    order = OrderFile()
     for raw in path.read_text(encoding="utf-8").splitlines():
         line = raw.strip()
         if not line:
             continue
         if line.startswith("#"):
             key, _, value = line[1:].partition(":")
-            if key.strip().lower() == "method":
-                method = value.strip()
+            key, value = key.strip().lower(), value.strip()
+            if key == "method":
+                order.method = value
+            elif key == "family":
+                order.family = value
+            elif key == "article":
+                order.article = value
+            elif key == "sidebar":
+                order.sidebars.append(value)
             continue
-        snippets.append(line)
-    return snippets, method
+        order.snippets.append(line)
+    return order
+
+
+@dataclass
+class Interleave:
+    """One real page's interleave check: sidebar blocks read inside the article."""
+
+    name: str
+    family: str
+    article: int = 0
+    sidebar: int = 0
+    intruders: int = 0
+    method: str | None = None
+    error: str | None = None
+
+    @property
+    def clean(self) -> bool:
+        return not self.error and self.article > 0 and self.sidebar > 0 and not self.intruders
+
+
+def interleave(name: str, family: str, capture: dict, document, article: str,
+               sidebars: list[str]) -> Interleave:
+    """Count the sidebar blocks read between the article's first block and its last."""
+    tree = lxml.html.document_fromstring(capture["html"])
+    roots = [el.get("data-wg-path") for el in tree.xpath(article)]
+    sides = [el.get("data-wg-path") for expression in sidebars for el in tree.xpath(expression)]
+    result = Interleave(name, family, method=document.reading_order_method)
+    if not roots or not sides:
+        result.error = f"article or sidebar not found ({len(roots)} article, {len(sides)} sidebar)"
+        return result
+
+    def under(xpath: str, parts: list[str]) -> bool:
+        return any(xpath == root or xpath.startswith(root + "/") for root in parts)
+
+    in_article = [i for i, b in enumerate(document.blocks) if under(b.xpath, roots)]
+    in_sidebar = [i for i, b in enumerate(document.blocks) if under(b.xpath, sides)]
+    result.article, result.sidebar = len(in_article), len(in_sidebar)
+    if in_article:
+        result.intruders = sum(1 for i in in_sidebar if in_article[0] < i < in_article[-1])
+    return result
 
 
 def y_sort_positions(blocks) -> list[int]:
@@ -93,6 +165,7 @@ def y_sort_positions(blocks) -> list[int]:
 @dataclass
 class PageResult:
     name: str
+    family: str = SYNTHETIC
     snippets: int = 0
     missing: list[str] = field(default_factory=list)
     ties: int = 0                       # pairs whose snippets share one block
@@ -106,8 +179,9 @@ class PageResult:
     error: str | None = None
 
 
-def judge(name: str, document, snippets: list[str], expected_method: str | None) -> PageResult:
-    result = PageResult(name, snippets=len(snippets), method=document.reading_order_method,
+def judge(name: str, document, snippets: list[str], expected_method: str | None,
+          family: str = SYNTHETIC) -> PageResult:
+    result = PageResult(name, family, snippets=len(snippets), method=document.reading_order_method,
                         expected_method=expected_method)
     blocks = document.blocks
     result.measured = f"{sum(b.rect is not None for b in blocks)}/{len(blocks)}"
@@ -183,12 +257,67 @@ def print_report(results: list[PageResult]) -> None:
     print(f"reading_order_method as expected: {sum(1 for r in ok if r.expected_method) - len(wrong_method)}"
           f"/{sum(1 for r in ok if r.expected_method)} pages that state one"
           + (f" (wrong on {', '.join(wrong_method)})" if wrong_method else ""))
+    print_families(ok)
+
+
+def perfect(r: PageResult) -> bool:
+    return not r.missing and not r.ties and r.right["engine"] == r.pairs
+
+
+def print_families(ok: list[PageResult]) -> None:
+    print()
+    print(f"{'family':<12} {'pages':>5} {'perfect':>7} {'engine all pairs':>18} {'engine disputed':>17}")
+    for family in sorted({r.family for r in ok}, key=lambda f: (f != SYNTHETIC, f)):
+        rows = [r for r in ok if r.family == family]
+        pairs, disputed = sum(r.pairs for r in rows), sum(r.disputed for r in rows)
+        right = sum(r.right["engine"] for r in rows)
+        right_d = sum(r.right_disputed["engine"] for r in rows)
+        print(f"{family:<12} {len(rows):>5} {sum(map(perfect, rows)):>7} "
+              f"{right:>6}/{pairs:<5} {share(right, pairs)} {right_d:>5}/{disputed:<5} {share(right_d, disputed)}")
+
+
+def print_interleave(checks: list[Interleave], notes: list[str]) -> None:
+    print()
+    print("# interleave: sidebar blocks read between the article's first block and its last")
+    name_w = max((len(c.name) for c in checks), default=10) + 1
+    print(f"{'page':<{name_w}} {'family':<11} {'article':>7} {'sidebar':>7} {'inside':>6}  result")
+    for c in checks:
+        if c.error:
+            print(f"{c.name:<{name_w}} {c.family:<11} error: {c.error}")
+            continue
+        print(f"{c.name:<{name_w}} {c.family:<11} {c.article:>7} {c.sidebar:>7} {c.intruders:>6}  "
+              + ("clean" if c.clean else "INTERLEAVED") + f"  {c.method}")
+    print(f"interleave clean: {sum(c.clean for c in checks)}/{len(checks)} real pages")
+    for note in notes:
+        print(f"note: {note}")
+
+
+def real_pages(cpython: Path | None) -> tuple[list[tuple[str, str, str, list[str]]], list[str]]:
+    """(name, URL path, article XPath, sidebar XPaths) of every real page without a
+    hand-written order, by server ("pages" or "cpython"), and notes on what is missing."""
+    pages, notes = [], []
+    for theme, spec in THEMES.items():
+        for page in ARTICLE:
+            pages.append((f"docs-sites/{theme}/{page}", f"pages:docs-sites/{theme}/{page}.html",
+                          spec.article, list(spec.sidebars)))
+    if cpython is not None and (cpython / CPYTHON_PAGES[0]).is_file():
+        for page in CPYTHON_PAGES:
+            pages.append((f"cpython/{page}", f"cpython:{page}", CPYTHON_THEME.article,
+                          list(CPYTHON_THEME.sidebars)))
+    else:
+        notes.append(f"CPython's documentation not found at {cpython}; its pages were left out "
+                     "(apt-get install python3.11-doc, or --cpython DIR)")
+    return pages, notes
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--pages", default="order--*.html",
                         help="glob of pages under tests/pages (default order--*.html)")
+    parser.add_argument("--cpython", type=Path, default=CPYTHON_HTML,
+                        help=f"CPython's HTML documentation (default {CPYTHON_HTML})")
+    parser.add_argument("--no-real", action="store_true",
+                        help="skip the interleave check on real pages without an order file")
     parser.add_argument("--json", type=Path, help="also write per-page figures here")
     parser.add_argument("--timeout", type=float, default=30.0, help="page load timeout, seconds")
     args = parser.parse_args(argv)
@@ -197,41 +326,67 @@ def main(argv: list[str] | None = None) -> int:
              if p.with_name(p.name[: -len(".html")] + ORDER_SUFFIX).exists()]
     if not pages:
         parser.error(f"no pages matching {args.pages} with an {ORDER_SUFFIX} beside them")
+    real, notes = ([], []) if args.no_real else real_pages(args.cpython)
 
-    httpd, base = serve(PAGES_DIR)
+    servers = {"pages": serve(PAGES_DIR)}
+    if any(where.startswith("cpython:") for _, where, _, _ in real):
+        servers["cpython"] = serve(args.cpython)
     profile = tempfile.mkdtemp(prefix="webgist-bench-order-")
     driver = None
     results: list[PageResult] = []
+    checks: list[Interleave] = []
     try:
         driver = start_chromium(profile)
         set_viewport(driver)
         driver.set_page_load_timeout(args.timeout)
+
+        def load(server: str, path: str):
+            url = f"{servers[server][1]}/{path}"
+            driver.get(url)
+            capture = run_collect(driver)
+            return capture, convert(capture["html"], url=url, geometry=capture, scope="page")
+
+        total = len(pages) + len(real)
         for n, page in enumerate(pages, 1):
-            if sys.stderr.isatty() or n == len(pages):
-                print(f"\r{n}/{len(pages)} pages", end="", file=sys.stderr, flush=True)
-            snippets, method = read_order(page.with_name(page.name[: -len(".html")] + ORDER_SUFFIX))
+            if sys.stderr.isatty() or n == total:
+                print(f"\r{n}/{total} pages", end="", file=sys.stderr, flush=True)
+            order = read_order(page.with_name(page.name[: -len(".html")] + ORDER_SUFFIX))
             name = page.name[: -len(".html")]
             try:
-                url = f"{base}/{page.name}"
-                driver.get(url)
-                capture = run_collect(driver)
-                document = convert(capture["html"], url=url, geometry=capture, scope="page")
-                results.append(judge(name, document, snippets, method))
+                capture, document = load("pages", page.name)
+                results.append(judge(name, document, order.snippets, order.method, order.family))
+                if order.article and order.sidebars:
+                    checks.append(interleave(name, order.family, capture, document,
+                                             order.article, order.sidebars))
             except Exception as exc:  # a benchmark records failures instead of stopping
-                results.append(PageResult(name, snippets=len(snippets), error=f"{type(exc).__name__}: {exc}"))
+                results.append(PageResult(name, order.family, snippets=len(order.snippets),
+                                          error=f"{type(exc).__name__}: {exc}"))
+        for n, (name, where, article, sidebars) in enumerate(real, len(pages) + 1):
+            if sys.stderr.isatty() or n == total:
+                print(f"\r{n}/{total} pages", end="", file=sys.stderr, flush=True)
+            try:
+                capture, document = load(*where.split(":", 1))
+                checks.append(interleave(name, REAL_THEME, capture, document, article, sidebars))
+            except Exception as exc:
+                checks.append(Interleave(name, REAL_THEME, error=f"{type(exc).__name__}: {exc}"))
         print(file=sys.stderr)
     finally:
         if driver is not None:
             driver.quit()
-        httpd.shutdown()
-        httpd.server_close()
+        for httpd, _ in servers.values():
+            httpd.shutdown()
+            httpd.server_close()
         shutil.rmtree(profile, ignore_errors=True)
 
     print(f"# reading order, {len(results)} pages, headless Chromium 1280x1024, scope=page")
     print_report(results)
+    if checks or notes:
+        print_interleave(checks, notes)
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)
-        args.json.write_text(json.dumps([r.__dict__ for r in results], indent=1), encoding="utf-8")
+        args.json.write_text(json.dumps({"pages": [r.__dict__ for r in results],
+                                         "interleave": [c.__dict__ for c in checks]}, indent=1),
+                             encoding="utf-8")
     return 0
 
 

@@ -30,6 +30,7 @@
   const FLAG_FLOAT = 4;
   const FLAG_FIXED = 8;
   const FLAG_CODE = 16;     // drawn as code: pre/pre-wrap/break-spaces in a monospace font
+  const FLAG_RTL = 512;     // computed direction is rtl (bit 9, above the unseen reason)
   // Bits 5-8: why text the browser lays out is still not seen (0: it is seen).
   const UNSEEN_SHIFT = 5;
   const UNSEEN = {
@@ -344,6 +345,7 @@
           if (floatRoot) flags |= FLAG_FLOAT;
           if (position === "fixed" || position === "sticky") flags |= FLAG_FIXED;
           if (drawnAsCode(tag, style, display)) flags |= FLAG_CODE;
+          if (style.direction === "rtl") flags |= FLAG_RTL;
           paths.push(path);
           boxes.push(round(r.left + scrollX), round(r.top + scrollY),
                      round(r.width), round(r.height), flags);

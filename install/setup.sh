@@ -12,6 +12,10 @@ cd "$(dirname "$0")/.."
 
 APT_PACKAGES=(chromium chromium-driver fonts-dejavu-core fonts-liberation python3 python3-venv python3-pip
               nodejs npm)
+# CPython's HTML documentation, whose real pages tests/test_docs_sites.py reads:
+# python3.11-doc on Debian 12, python3-doc where that is the name.
+if apt-cache show python3.11-doc >/dev/null 2>&1; then APT_PACKAGES+=(python3.11-doc)
+else APT_PACKAGES+=(python3-doc); fi
 run_demo=1
 [[ "${1:-}" == "--no-demo" ]] && run_demo=0
 

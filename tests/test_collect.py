@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 
 from webgist_host.cli.browser import run_collect, set_viewport
-from webgist_host.engine.dom.capture import FLAG_DISPLAYED, FLAG_FIXED, FLAG_FLOAT, FLAG_VISIBLE, read_capture
+from webgist_host.engine.dom.capture import (
+    FLAG_DISPLAYED, FLAG_FIXED, FLAG_FLOAT, FLAG_RTL, FLAG_VISIBLE, read_capture,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -108,3 +110,18 @@ def test_capture_carries_viewport_direction_language_and_timings(live_page):
     assert capture["url"].endswith("/collect--live-page.html")
     assert set(capture["timings"]) == {"measure_ms", "serialise_ms", "total_ms"}
     assert read_capture(capture).measured
+
+
+def test_computed_direction_is_flagged_per_element(chromium, server):
+    # The Arabic page sets direction: rtl on <body> in its stylesheet only (no dir, no lang).
+    chromium.get(f"{server}/order--rtl-css-only.html")
+    capture = run_collect(chromium)
+    assert capture["dir"] == {"html": "", "body": ""} and capture["lang"] == {"html": "", "body": ""}
+    assert not _box(capture, "/html[1]")[4] & FLAG_RTL
+    assert _box(capture, "/html[1]/body[1]")[4] & FLAG_RTL
+    assert _box(capture, "/html[1]/body[1]/div[1]/main[1]/h1[1]")[4] & FLAG_RTL
+    assert read_capture(capture).computed_direction() == "rtl"
+    chromium.get(f"{server}/collect--live-page.html")
+    capture = run_collect(chromium)
+    assert not any(flags & FLAG_RTL for flags in capture["geometry"]["boxes"][4::5])
+    assert read_capture(capture).computed_direction() == "ltr"

@@ -3,7 +3,9 @@
 tests/pages/docs-sites/<theme>/ holds one small documentation project (an
 imaginary library, Fenwick) built by Sphinx with each of five common themes and
 trimmed to what draws the layout; tests/pages/docs-sites/README.md says how to
-rebuild them. Each page is loaded from the test server into one headless Chromium
+rebuild them. CPython's own documentation, as the distribution packages it
+(python3.11-doc, which install/setup.sh installs), adds long real pages whose
+sidebar is sticky and capped at the viewport. Each page is loaded from the test server into one headless Chromium
 at the standard 1280x1024 viewport, where every theme draws its sidebar(s) beside
 the article, measured by collect.js and converted.
 
@@ -14,7 +16,12 @@ the data-wg-path stamp collect.js leaves on the captured HTML.
 """
 from __future__ import annotations
 
+import os
+import functools
+import threading
 from dataclasses import dataclass
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 
 import lxml.html
 import pytest
@@ -257,3 +264,78 @@ def test_main_scope_keeps_the_article_and_drops_the_sidebar(theme, page, convert
     if problems:
         pytest.fail(f"{theme}/{page} (scope=main):\n  " + "\n  ".join(problems)
                     + "\nblocks kept:\n" + _listing(document, shot), pytrace=False)
+
+
+# ------------------------------------------------------ CPython's own documentation
+
+# Debian 12's python3.11-doc; python3-doc installs another version's folder elsewhere.
+CPYTHON_DOCS = (Path("/usr/share/doc/python3.11/html"),
+                *sorted(Path("/usr/share/doc").glob("python3.*/html"), reverse=True))
+CPYTHON_INSTALL = ("install/setup.sh --no-demo (or: sudo apt-get install python3.11-doc, "
+                   "python3-doc where that is the name)")
+# Long module pages: the sidebar (sticky, max-height: 100vh) ends a screen down while
+# the article runs on for thousands of pixels.
+CPYTHON_PAGES = ("library/json.html", "library/itertools.html", "library/os.path.html",
+                 "library/pathlib.html")
+CPYTHON_THEME = Theme(article="//div[@role='main']",
+                      sidebars=(f"//div[{_has_class('sphinxsidebar')}]",))
+
+
+def _unavailable(message: str) -> None:
+    """Skip on a developer's machine; fail in CI, where a skip would hide the check."""
+    if os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no"):
+        pytest.fail(message, pytrace=False)
+    pytest.skip(message)
+
+
+class _QuietHandler(SimpleHTTPRequestHandler):
+    def log_message(self, format, *args):
+        pass
+
+
+@pytest.fixture(scope="module")
+def cpython_server():
+    folder = next((f for f in CPYTHON_DOCS if (f / CPYTHON_PAGES[0]).is_file()), None)
+    if folder is None:
+        _unavailable(f"CPython's HTML documentation is not installed; run {CPYTHON_INSTALL}")
+    handler = functools.partial(_QuietHandler, directory=str(folder))
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    httpd.shutdown()
+    httpd.server_close()
+
+
+@pytest.mark.parametrize("page", CPYTHON_PAGES, ids=[p.split("/")[-1] for p in CPYTHON_PAGES])
+def test_cpython_sticky_sidebar_is_never_read_inside_the_article(page, cpython_server,
+                                                                 docs_browser):
+    url = f"{cpython_server}/{page}"
+    docs_browser.get(url)
+    capture = run_collect(docs_browser)
+    tree = lxml.html.document_fromstring(capture["html"])
+    article = tuple(el.get("data-wg-path") for el in tree.xpath(CPYTHON_THEME.article))
+    sidebars = tuple(el.get("data-wg-path")
+                     for expression in CPYTHON_THEME.sidebars for el in tree.xpath(expression))
+    assert len(article) == 1 and all(article) and sidebars and all(sidebars), (article, sidebars)
+    shot = Capture(url, capture, article, sidebars)
+    document = convert(capture["html"], url=url, geometry=capture, scope="page")
+    listing = "\nblocks in the Document's order:\n" + _listing(document, shot)
+
+    assert document.reading_order_method in GEOMETRIC, document.reading_order_method
+    in_article = [i for i, b in enumerate(document.blocks) if _under(b.xpath, article)]
+    in_sidebar = [i for i, b in enumerate(document.blocks) if _under(b.xpath, sidebars)]
+    assert len(in_article) >= 50 and len(in_sidebar) >= 5, (
+        f"{page}: {len(in_article)} article and {len(in_sidebar)} sidebar blocks" + listing)
+    # The case under test: the sidebar is measured a screen tall, the article far taller.
+    sidebar_bottom = max(document.blocks[i].rect.bottom for i in in_sidebar
+                         if document.blocks[i].rect)
+    article_bottom = max(document.blocks[i].rect.bottom for i in in_article
+                         if document.blocks[i].rect)
+    assert article_bottom > 2 * sidebar_bottom, (sidebar_bottom, article_bottom)
+    intruders = [i for i in in_sidebar if in_article[0] < i < in_article[-1]]
+    if intruders:
+        pytest.fail(f"{page}: {len(intruders)} sidebar block(s) read between the article's first "
+                    f"block [{in_article[0]}] and its last [{in_article[-1]}]:\n"
+                    + "\n".join(f"    [{i}] {_box(document.blocks[i])} "
+                                f"{document.blocks[i].text[:60]!r}" for i in intruders)
+                    + listing, pytrace=False)

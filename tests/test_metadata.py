@@ -91,3 +91,22 @@ def test_a_forum_thread_or_qa_page_says_it_is_a_discussion():
     assert meta(ld('{"@type": "DiscussionForumPosting", "headline": "Tips?"}')).page_type == "discussion"
     assert meta(ld('{"@type": "QAPage", "mainEntity": {"@type": "Question"}}')).page_type == "discussion"
     assert meta(ld('{"@type": "FAQPage", "mainEntity": [{"@type": "Question"}]}')).page_type is None
+
+
+def _measured(body_flags: int, *, lang: str = "", dir_html: str = "") -> str:
+    """The direction read from a page measured with <body>'s box flags `body_flags`."""
+    from webgist_host.engine.dom.capture import read_capture
+    capture = read_capture({"geometry": {"paths": ["/html[1]", "/html[1]/body[1]"],
+                                         "boxes": [0, 0, 1280, 900, 3, 0, 0, 1280, 900, body_flags]},
+                            "dir": {"html": dir_html, "body": ""}, "lang": {"html": lang, "body": ""}})
+    html = f"<html lang='{lang}' dir='{dir_html}'><head></head><body><p>x</p></body></html>"
+    return read_metadata(parse_html(html), url=None, capture=capture).direction
+
+
+def test_direction_set_only_in_css_is_read_from_the_computed_style():
+    from webgist_host.engine.dom.capture import FLAG_RTL
+    assert _measured(3 | FLAG_RTL) == "rtl"                 # no dir, no lang
+    assert _measured(3 | FLAG_RTL, dir_html="ltr") == "rtl"  # the stylesheet overrode dir
+    assert _measured(3) == "ltr"
+    # A computed ltr body does not overrule the language: rtl may be set on a wrapper.
+    assert _measured(3, lang="he") == "rtl"

@@ -403,3 +403,4 @@ def test_row_band_inside_a_column_layout_does_not_cut_the_sidebar_off():
     page.add("Schools", (490, 575, 418, 112), xpath="/html[1]/body[1]/div[2]/article[3]/p[1]")
     ordered, _, _ = order_blocks(page.blocks)
     assert texts(ordered) == ["Masthead", "Lead", "Council", "Schools", "Most read"]
+

@@ -4,8 +4,10 @@ Every page tests/pages/order--<slug>.html comes with order--<slug>.order.txt, wr
 by hand from what a reader sees on the rendered page (never from the engine's
 output): one snippet per line, each a case-sensitive substring of exactly one
 block's text, in reading order. An optional `# method: <label>` line states the
-reading_order_method the page must be given; other lines starting with `#` are
-comments.
+reading_order_method the page must be given; a page cut down from a real theme says
+`# family: real theme` and names its parts with `# article: <XPath>` and
+`# sidebar: <XPath>` lines, and then no sidebar block may be read inside the article
+(bench/reading_order.py reports both); other lines starting with `#` are comments.
 
 Each page is loaded from the test server into one headless Chromium at the
 standard 1280x1024 viewport, measured by collect.js and converted with
@@ -20,6 +22,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from pathlib import Path
 
+import lxml.html
 import pytest
 
 from webgist_host import convert
@@ -38,6 +41,9 @@ MIN_SNIPPETS, MAX_SNIPPETS = 6, 20
 class Expectation:
     snippets: tuple[str, ...]
     method: str | None
+    family: str = "synthetic"             # "real theme" for a real generator's page
+    article: str | None = None            # XPath of the article element (real themes)
+    sidebars: tuple[str, ...] = ()        # XPaths of its sidebars
 
 
 def order_file(page: Path) -> Path:
@@ -49,22 +55,31 @@ def read_expectation(page: Path) -> Expectation:
     if not path.exists():
         pytest.fail(f"{page.name} has no expected order: write {path.name} by hand")
     snippets: list[str] = []
-    method = None
+    method = article = None
+    family = "synthetic"
+    sidebars: list[str] = []
     for raw in path.read_text(encoding="utf-8").splitlines():
         line = raw.strip()
         if not line:
             continue
         if line.startswith("#"):
             key, _, value = line[1:].partition(":")
-            if key.strip().lower() == "method":
-                method = value.strip()
+            key, value = key.strip().lower(), value.strip()
+            if key == "method":
+                method = value
+            elif key == "family":
+                family = value
+            elif key == "article":
+                article = value
+            elif key == "sidebar":
+                sidebars.append(value)
             continue
         snippets.append(line)
     assert MIN_SNIPPETS <= len(snippets) <= MAX_SNIPPETS, (
         f"{path.name}: {len(snippets)} snippets, want {MIN_SNIPPETS}-{MAX_SNIPPETS}")
     duplicates = sorted({s for s in snippets if snippets.count(s) > 1})
     assert not duplicates, f"{path.name}: snippets listed twice: {duplicates}"
-    return Expectation(tuple(snippets), method)
+    return Expectation(tuple(snippets), method, family, article, tuple(sidebars))
 
 
 @dataclass(frozen=True)
@@ -127,19 +142,26 @@ def corpus_browser(tmp_path_factory, browser_paths):
 
 
 @pytest.fixture(scope="module")
-def converted(corpus_browser, server):
-    """page -> Document, each page captured once per module."""
-    cache: dict[str, object] = {}
+def captured(corpus_browser, server):
+    """page -> (the captured HTML, the Document), each page captured once per module."""
+    cache: dict[str, tuple[str, object]] = {}
 
     def get(page: Path):
         if page.name not in cache:
             url = f"{server}/{page.name}"
             corpus_browser.get(url)
             capture = run_collect(corpus_browser)
-            cache[page.name] = convert(capture["html"], url=url, geometry=capture, scope="page")
+            cache[page.name] = (capture["html"],
+                                convert(capture["html"], url=url, geometry=capture, scope="page"))
         return cache[page.name]
 
     return get
+
+
+@pytest.fixture(scope="module")
+def converted(captured):
+    """page -> Document."""
+    return lambda page: captured(page)[1]
 
 
 def _ids(pages):
@@ -157,7 +179,13 @@ def test_the_corpus_is_complete():
     assert not missing, f"pages without an expected order: {missing}"
 
 
-@pytest.mark.parametrize("page", PAGES, ids=_ids(PAGES))
+# Pages built by a real theme whose source is already in reading order still test
+# that the geometry does not scramble them; every other page must reorder something.
+REORDERING_PAGES = [p for p in PAGES if not (order_file(p).exists()
+                                             and read_expectation(p).family == "real theme")]
+
+
+@pytest.mark.parametrize("page", REORDERING_PAGES, ids=_ids(REORDERING_PAGES))
 def test_source_order_disagrees_with_the_expected_order(page, converted):
     """A page whose source order is already its reading order tests nothing here."""
     expectation = read_expectation(page)
@@ -214,3 +242,32 @@ def test_precedence_accuracy_over_disputed_pairs(converted):
     print("\n[reading-order] precedence-pair accuracy over disputed pairs:\n"
           + "\n".join(lines)
           + f"\n  {'overall':<48} {total_right:>4}/{total:<4} {overall}")
+
+
+REAL_THEME_PAGES = [p for p in PAGES if order_file(p).exists()
+                    and read_expectation(p).article and read_expectation(p).sidebars]
+
+
+def test_some_pages_are_cut_from_real_themes():
+    assert REAL_THEME_PAGES, "no order page names its article and sidebar (# article:, # sidebar:)"
+
+
+@pytest.mark.parametrize("page", REAL_THEME_PAGES, ids=_ids(REAL_THEME_PAGES))
+def test_real_theme_sidebar_is_never_read_inside_the_article(page, captured):
+    expectation = read_expectation(page)
+    html, document = captured(page)
+    tree = lxml.html.document_fromstring(html)
+    article = [el.get("data-wg-path") for el in tree.xpath(expectation.article)]
+    sidebars = [el.get("data-wg-path") for expression in expectation.sidebars
+                for el in tree.xpath(expression)]
+    assert len(article) == 1 and sidebars, (article, sidebars)
+
+    def under(xpath: str, roots: list[str]) -> bool:
+        return any(xpath == root or xpath.startswith(root + "/") for root in roots)
+
+    in_article = [i for i, b in enumerate(document.blocks) if under(b.xpath, article)]
+    in_sidebar = [i for i, b in enumerate(document.blocks) if under(b.xpath, sidebars)]
+    assert in_article and in_sidebar, (len(in_article), len(in_sidebar))
+    inside = [document.blocks[i].text[:50] for i in in_sidebar
+              if in_article[0] < i < in_article[-1]]
+    assert not inside, f"{page.name}: sidebar blocks read inside the article: {inside}"

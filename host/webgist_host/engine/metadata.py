@@ -70,7 +70,14 @@ def _clean(value: str | None) -> str | None:
     return value or None
 
 
-def direction_of(dir_html: str | None, dir_body: str | None, lang: str | None) -> str:
+def direction_of(dir_html: str | None, dir_body: str | None, lang: str | None,
+                 computed: str | None = None) -> str:
+    """The page's writing direction. The browser's computed direction of the body
+    wins when it is rtl (a site may set it in CSS alone); otherwise `dir` on <body>
+    or <html>, else the language. A computed ltr does not overrule the language: a
+    site may set rtl on an inner wrapper only."""
+    if computed == "rtl":
+        return "rtl"
     for value in (dir_body, dir_html):
         value = (value or "").strip().lower()
         if value in ("rtl", "ltr"):
@@ -273,7 +280,7 @@ def read_metadata(root, *, url: str | None, capture: Capture) -> Metadata:
         title=title or _first(metas, TITLE_META) or ld.title or "",
         url=page_url,
         lang=lang,
-        direction=direction_of(dir_html, dir_body, lang),
+        direction=direction_of(dir_html, dir_body, lang, capture.computed_direction()),
         author=_BY_RE.sub("", author) if author else None,
         published=ld.published or _first(metas, PUBLISHED_META),
         site_name=_first(metas, SITE_NAME_META) or ld.site_name,

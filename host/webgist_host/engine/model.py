@@ -29,6 +29,16 @@ class Rect:
         return self.y + self.h
 
 
+@dataclass(frozen=True)
+class PinnedBox:
+    """A box drawn `position: fixed` or `sticky`, and the box it sticks within (its
+    parent's, None when that was not measured): as the reader scrolls, it stays in
+    view over the whole of that holder."""
+
+    rect: Rect
+    holder: Rect | None
+
+
 class BlockKind(StrEnum):
     """The kinds of block the seed's block model knows; Markdown renders each its own
     way. A StrEnum, so a block's kind still compares and serialises as its name."""

@@ -133,7 +133,8 @@ def _arrange(root: Any, blocks: list[Block], decisions: list[Decision], scope: s
         method = OrderMethod.SINGLE_BLOCK if len(blocks) <= 1 else OrderMethod.DOM_FALLBACK
     else:
         blocks, method, order_decisions = order_blocks(
-            blocks, direction=metadata.direction, page_width=capture.viewport.get("width"))
+            blocks, direction=metadata.direction, page_width=capture.viewport.get("width"),
+            viewport_height=capture.viewport.get("height"), pinned=capture.pinned_boxes())
         decisions += order_decisions
     run.lap("reading_order")
     if not run.out_of_time("de-duplication", "repeated blocks were not removed"):

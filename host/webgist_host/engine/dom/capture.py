@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..limits import MAX_BOXES
-from ..model import Rect
+from ..model import PinnedBox, Rect
 
 # Bits of the per-box flags word; collect.js writes the same values.
 FLAG_DISPLAYED = 1   # the element generates a layout box
@@ -20,6 +20,8 @@ FLAG_FLOAT = 4       # the element is the root of a CSS float
 FLAG_FIXED = 8       # position: fixed or sticky (page chrome that follows the reader)
 FLAG_CODE = 16       # a block drawn as code: white-space pre/pre-wrap/break-spaces in a
                      # monospace font, not a <pre> (set by collect.js from computed style)
+
+FLAG_RTL = 512       # computed direction: rtl (from the style, whatever dir/lang say)
 
 # Bits 5-8: why the text of a laid-out element is still not seen by a reader
 # (collect.js's UNSEEN codes), 0 when it is seen. Each is worded for the decision log.
@@ -58,6 +60,14 @@ class Box:
         return bool(self.flags & FLAG_FLOAT)
 
     @property
+    def is_fixed(self) -> bool:
+        return bool(self.flags & FLAG_FIXED)
+
+    @property
+    def is_rtl(self) -> bool:
+        return bool(self.flags & FLAG_RTL)
+
+    @property
     def is_code(self) -> bool:
         return bool(self.flags & FLAG_CODE)
 
@@ -83,6 +93,33 @@ class Capture:
     @property
     def measured(self) -> bool:
         return bool(self.boxes)
+
+    def computed_direction(self) -> str | None:
+        """"rtl" or "ltr" as the browser laid out <body> (else <html>), or None when
+        neither was measured."""
+        for path in ("/html[1]/body[1]", "/html[1]"):
+            box = self.boxes.get(path)
+            if box is not None and box.displayed:
+                return "rtl" if box.is_rtl else "ltr"
+        return None
+
+    def pinned_boxes(self) -> dict[str, PinnedBox]:
+        """Every box drawn fixed or sticky, by XPath, with the box of the nearest
+        measured ancestor it sticks within."""
+        pinned: dict[str, PinnedBox] = {}
+        for path, box in self.boxes.items():
+            if box.is_fixed and box.displayed and box.rect.w > 0 and box.rect.h > 0:
+                pinned[path] = PinnedBox(box.rect, self._holder_of(path))
+        return pinned
+
+    def _holder_of(self, path: str) -> Rect | None:
+        """The box of the nearest measured ancestor (a shadow root's step has none)."""
+        while "/" in path:
+            path = path.rsplit("/", 1)[0]
+            holder = self.boxes.get(path)
+            if holder is not None and holder.displayed:
+                return holder.rect
+        return None
 
 
 # Coordinates past this many CSS pixels are not a layout, they are an attack or a

@@ -1,7 +1,7 @@
 """Stage 5: put blocks in the order a person reads them, from the boxes the browser measured.
 
 Measured blocks are ordered by recursive XY-cut (`xycut`) over units (`units`:
-cards and floats read as one piece). Thin tall "rails" standing in a gutter and
+cards, floats and pinned sidebars read as one piece; `pinned`). Thin tall "rails" standing in a gutter and
 boxes drawn off the page are set aside first: they were measured, but left in
 the cut they would bridge the gutters that separate columns.
 
@@ -12,9 +12,10 @@ in source order and labelled `dom-fallback`.
 from __future__ import annotations
 
 import bisect
+from collections.abc import Mapping
 from dataclasses import replace
 
-from ..model import Action, Block, BlockKind, Decision, OrderMethod, Rect
+from ..model import Action, Block, BlockKind, Decision, OrderMethod, PinnedBox, Rect
 from .tuning import (
     ANCHORED_MIN_MEASURED_SHARE,
     FALLBACK_LINE_HEIGHT,
@@ -22,6 +23,7 @@ from .tuning import (
     RAIL_MAX_WIDTH_LINES,
     RAIL_MIN_HEIGHT_LINES,
 )
+from .pinned import pinned_columns
 from .units import build_layout
 from .xycut import order_measured
 
@@ -29,12 +31,14 @@ STAGE = "reading_order"
 
 
 def order_blocks(blocks: list[Block], *, direction: str = "ltr",
-                 page_width: float | None = None
+                 page_width: float | None = None, viewport_height: float | None = None,
+                 pinned: Mapping[str, PinnedBox] | None = None,
                  ) -> tuple[list[Block], OrderMethod, list[Decision]]:
     """Return the blocks in reading order, the method saying how, and the moves made.
 
-    `page_width` is the viewport width the page was laid out at; boxes drawn wholly
-    beyond it (or above the page) are set aside like rails.
+    `page_width` and `viewport_height` are the viewport the page was laid out in;
+    boxes drawn wholly beyond its width (or above the page) are set aside like
+    rails. `pinned` holds the boxes drawn fixed or sticky, by XPath (see `pinned`).
     """
     source = sorted(blocks, key=lambda b: b.dom_index)
     if len(source) <= 1:
@@ -50,7 +54,8 @@ def order_blocks(blocks: list[Block], *, direction: str = "ltr",
     source, decisions = _demote_rails(source, line_height)
     source, off_page = _set_aside_off_page(source, page_width)
     decisions += off_page
-    positions = _geometric_order(source, line_height, rtl=(direction or "ltr").lower() == "rtl")
+    positions = _geometric_order(source, line_height, rtl=(direction or "ltr").lower() == "rtl",
+                                 pinned=pinned or {}, viewport=(page_width, viewport_height))
     ordered = [source[p] for p in positions]
     decisions += _move_decisions(ordered, positions)
     return ordered, method, decisions
@@ -131,7 +136,9 @@ def _set_aside_off_page(blocks: list[Block], page_width: float | None
 # Anchoring: measured blocks by geometry, the rest after their source predecessor
 # ================================================================================
 
-def _geometric_order(source: list[Block], line_height: float, *, rtl: bool) -> list[int]:
+def _geometric_order(source: list[Block], line_height: float, *, rtl: bool,
+                     pinned: Mapping[str, PinnedBox],
+                     viewport: tuple[float | None, float | None]) -> list[int]:
     """Positions into `source`, in reading order."""
     measured: list[int] = []
     rects: list[Rect] = []
@@ -149,7 +156,9 @@ def _geometric_order(source: list[Block], line_height: float, *, rtl: bool) -> l
         else:
             followers.setdefault(last_measured, []).append(i)
 
-    layout = build_layout([source[i] for i in measured], rects, line_height, rtl)
+    measured_blocks = [source[i] for i in measured]
+    columns = pinned_columns(measured_blocks, pinned, line_height, viewport)
+    layout = build_layout(measured_blocks, rects, line_height, rtl, columns)
     order = list(leading)
     for local in order_measured(layout):
         position = measured[local]

@@ -22,6 +22,13 @@ BAND_TIE_FRACTION = 0.95
 # taller box, a caption beside a tall picture is not its line's equal.
 ROW_OVERLAP_OF_TALLER = 0.5
 
+# --- zigzags: entries alternating either side of a spine --------------------------------
+# At least three entries (left, right, left) before alternation means anything ...
+ZIGZAG_MIN_ENTRIES = 3
+# ... and each starts at least a line below the one before: entries level with each
+# other are a row of a grid, read across.
+ZIGZAG_MIN_STEP_LINES = 1.0
+
 # --- rails: thin tall boxes standing in a gutter --------------------------------------
 # A rail (a sidebar's collapse handle, a decorative rule drawn as a box) is no
 # wider than one line and at least eight lines tall; left in the cut it bridges
@@ -38,6 +45,21 @@ CARD_MIN_SIBLINGS = 3
 # ... whose every instance holds at most this many blocks. A product card is an
 # image, a title, a price and a few badges; a page section is far larger.
 MAX_CARD_BLOCKS = 12
+
+# --- pinned columns: fixed and sticky sidebars ------------------------------------------
+# A fixed or sticky box no wider than this share of the viewport stands beside the
+# content (a sidebar, a share rail); a wider one is a bar across the page.
+PINNED_MAX_WIDTH_SHARE = 0.5
+# Its height is capped at the viewport (max-height: 100vh, or fixed top to bottom):
+# sub-pixel rounding aside, no taller than the screen.
+VIEWPORT_CAP_SLACK = 1.0
+# Read as a column only when its holder runs on at least a line below it: otherwise
+# it already stands where the reader sees it.
+PINNED_MIN_REACH_LINES = 1.0
+# A page draws a handful of sidebars and rails; past this many pinned boxes holding
+# text it is something else (every line fixed in place), and finding each column's
+# lane costs a pass over every block, so none is read as a column.
+MAX_PINNED_COLUMNS = 16
 
 # --- anchoring --------------------------------------------------------------------------
 # Geometry leads when strictly more than this share of blocks were measured; with

@@ -1,9 +1,11 @@
 """The pieces the cut moves: single blocks, or cards and floats read as one unit.
 
-Two things the DOM knows and geometry does not are folded in here. Repeated
-sibling containers (a grid of product cards) and floated elements are each read
-as one unit, so the cut never deals one card's title into its neighbour's
-price; a unit is expanded by its own geometry once the cut has placed it.
+Three things the DOM and the styles know and geometry does not are folded in
+here. Repeated sibling containers (a grid of product cards), floated elements and
+pinned columns (fixed or sticky sidebars, `pinned`) are each read as one unit, so
+the cut never deals one card's title into its neighbour's price; a unit is
+expanded by its own geometry once the cut has placed it. A pinned column's unit
+takes the column's box, which runs down beside the content it stays in view of.
 """
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ import re
 from typing import NamedTuple
 
 from ..model import Block, Rect
+from .pinned import NO_COLUMNS, PinnedColumns
 from .tuning import CARD_MIN_SIBLINGS, MAX_CARD_BLOCKS
 
 # One indexed XPath step such as `li[3]`: the tag, then its sibling index.
@@ -38,10 +41,11 @@ class Layout(NamedTuple):
     steps: list[tuple[tuple[int, int, int], ...]]   # (template end, card end, index)
     line_height: float
     rtl: bool
+    columns: PinnedColumns = NO_COLUMNS
 
 
 def build_layout(blocks: list[Block], rects: list[Rect], line_height: float,
-                 rtl: bool) -> Layout:
+                 rtl: bool, columns: PinnedColumns = NO_COLUMNS) -> Layout:
     """The layout of measured `blocks`, whose boxes are `rects` (position for position)."""
     return Layout(
         rects=rects,
@@ -50,6 +54,7 @@ def build_layout(blocks: list[Block], rects: list[Rect], line_height: float,
         steps=[_indexed_steps(b.xpath) for b in blocks],
         line_height=line_height,
         rtl=rtl,
+        columns=columns,
     )
 
 
@@ -89,6 +94,9 @@ def _block_unit(i: int, layout: Layout, *, floated: bool) -> Unit:
 
 
 def _container_unit(members: list[int], key: str, layout: Layout) -> Unit:
+    column = layout.columns.boxes.get(key)
+    if column is not None:
+        return Unit(*column, tuple(members), len(key))
     floated = layout.floats[members[0]] == key
     if len(members) == 1:
         return _block_unit(members[0], layout, floated=floated)
@@ -112,6 +120,9 @@ def _containers(members: tuple[int, ...], floor: int, layout: Layout) -> dict[in
         float_key = layout.floats[i]
         if float_key and len(float_key) > floor and (key is None or len(float_key) < len(key)):
             key = float_key
+        column_key = layout.columns.keys[i] if layout.columns.keys else None
+        if column_key and len(column_key) > floor and (key is None or len(column_key) < len(key)):
+            key = column_key
         if key is not None:
             found[i] = key
     return found

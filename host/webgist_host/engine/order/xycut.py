@@ -11,6 +11,7 @@ exhaust Python's recursion limit, and each cut level sorts its boxes once.
 from __future__ import annotations
 
 import bisect
+import re
 
 from .tuning import (
     BAND_TIE_FRACTION,
@@ -18,8 +19,12 @@ from .tuning import (
     MAX_CUT_DEPTH,
     ROW_GAP_LINES,
     ROW_OVERLAP_OF_TALLER,
+    ZIGZAG_MIN_ENTRIES,
+    ZIGZAG_MIN_STEP_LINES,
 )
 from .units import Layout, Unit, form_units
+
+_SIBLING_INDEX = re.compile(r"\[\d+\]")
 
 # The work stack's items, by their first field (see `order_measured`).
 _GROUP, _CUT, _UNIT = range(3)
@@ -69,9 +74,12 @@ def _cut_region(units: list[Unit], depth: int, layout: Layout, stack: list[tuple
 
 def _split(units: list[Unit], layout: Layout) -> list[list[Unit]] | None:
     """Split on the axis with the wider qualifying band; None when the region is atomic."""
-    by_y, row_gaps = _bands(units, vertical=True)
+    by_y, all_row_gaps = _bands(units, vertical=True)
     by_x, column_gaps = _bands(units, vertical=False)
-    row_gaps = [g for g in row_gaps if g[0] >= ROW_GAP_LINES * layout.line_height]
+    framed = _cut_at_pinned_holder_edges(by_y, all_row_gaps, layout)
+    if framed is not None:
+        return framed
+    row_gaps = [g for g in all_row_gaps if g[0] >= ROW_GAP_LINES * layout.line_height]
     column_gaps = [g for g in column_gaps if g[0] >= COLUMN_GAP_LINES * layout.line_height]
     if not row_gaps and not column_gaps:
         return None
@@ -79,6 +87,9 @@ def _split(units: list[Unit], layout: Layout) -> list[list[Unit]] | None:
     widest_column = max((g[0] for g in column_gaps), default=0.0)
     if column_gaps and widest_column > widest_row:     # ties go to rows: grids read across
         parts = _cut_at(by_x, column_gaps, widest_column)
+        zigzag = _zigzag(parts, layout)
+        if zigzag is not None:
+            return zigzag
         if not row_gaps or _columns_run_side_by_side(parts, by_y, row_gaps):
             return parts[::-1] if layout.rtl else parts
     elif column_gaps:
@@ -92,6 +103,66 @@ def _split(units: list[Unit], layout: Layout) -> list[list[Unit]] | None:
         row_gaps = _row_gaps_between_columns_removed(by_y, row_gaps, layout) or row_gaps
         widest_row = max(g[0] for g in row_gaps)
     return _cut_at(by_y, row_gaps, widest_row)
+
+
+def _cut_at_pinned_holder_edges(by_y: list[Unit], row_gaps: list[tuple[float, int]],
+                                layout: Layout) -> list[list[Unit]] | None:
+    """Cut first at the row bands where a pinned column starts and ends.
+
+    A pinned column runs the height of the box it sticks within, the box that holds
+    the columns: its top and bottom are that box's edges. What lies above (a header
+    whose text is narrower than the page) and below (a footer) are rows of their
+    own, however narrow the band, and must not be dealt into whichever column their
+    text happens to stand in.
+    """
+    if not layout.columns.boxes or len(by_y) < 2:
+        return None
+    pinned = [u for u in by_y if u.floor >= 0
+              and layout.paths[u.members[0]][:u.floor] in layout.columns.boxes]
+    if not pinned:
+        return None
+    near = layout.line_height
+    cuts = [position for width, position in row_gaps
+            if any(abs(by_y[position].y0 - u.y0) <= near or abs(by_y[position].y0 - width - u.y1) <= near
+                   for u in pinned)]
+    if not cuts:
+        return None
+    bounds = [0, *cuts, len(by_y)]
+    return [by_y[a:b] for a, b in zip(bounds, bounds[1:])]
+
+
+def _zigzag(columns: list[list[Unit]], layout: Layout) -> list[list[Unit]] | None:
+    """The entries of a zigzag, one part each from the top down; None for real columns.
+
+    Two columns of entries of one series (siblings of one template), each entry
+    starting lower than the one before it and on the other side, and written in
+    that order (or its reverse): a timeline whose entries alternate either side of
+    its spine, overlapping in height. The reader follows them down; read column by
+    column they would jump back in time. Text set in columns is written down one
+    column and then the next, so its source order does not alternate sides.
+    """
+    if len(columns) != 2 or sum(len(c) for c in columns) < ZIGZAG_MIN_ENTRIES:
+        return None
+    side = {id(unit): k for k, column in enumerate(columns) for unit in column}
+    entries = sorted((u for column in columns for u in column), key=lambda u: u.y0)
+    if len({_series_of(u, layout) for u in entries}) != 1:
+        return None
+    step = ZIGZAG_MIN_STEP_LINES * layout.line_height
+    sources = [min(u.members) for u in entries]
+    for upper, lower in zip(entries, entries[1:]):
+        if side[id(upper)] == side[id(lower)] or lower.y0 - upper.y0 < step:
+            return None
+    pairs = list(zip(sources, sources[1:]))
+    if not (all(a < b for a, b in pairs) or all(a > b for a, b in pairs)):
+        return None
+    return [[unit] for unit in entries]
+
+
+def _series_of(unit: Unit, layout: Layout) -> str:
+    """The template a unit is an instance of: its card's path (or its block's) without
+    the sibling indices."""
+    path = layout.paths[unit.members[0]]
+    return _SIBLING_INDEX.sub("", path[:unit.floor] if unit.floor >= 0 else path)
 
 
 def _row_band_ends_short_columns(columns: list[list[Unit]], by_y: list[Unit],
