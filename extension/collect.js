@@ -547,12 +547,14 @@
 
   let html;
   let serialiser;
+  let stampedAt = measuredAt;
   try {
     for (const [el, path, floatRoot] of toStamp) {
       stamp(el, PATH_ATTR, path);
       if (floatRoot) stamp(el, FLOAT_ATTR, path);
     }
     for (const [img, src] of sources) stamp(img, SRC_ATTR, src);
+    stampedAt = performance.now();
     const risky = riskyNodesIn(root, new Set());
     for (const shadow of openShadowRoots) riskyNodesIn(shadow, risky);
     if (risky.size || !dom.getHTML) {
@@ -597,9 +599,12 @@
     lang: { html: dom.getAttribute(root, "lang") || "", body: body ? dom.getAttribute(body, "lang") || "" : "" },
     counts: { elements: elementCount, measured: paths.length, shadowRoots: openShadowRoots.length },
     serialiser,
+    // Milliseconds per phase; started_at is epoch time, comparable across processes.
     timings: {
+      started_at: performance.timeOrigin + started,
       measure_ms: round(measuredAt - started),
-      serialise_ms: round(serialisedAt - measuredAt),
+      stamp_ms: round(stampedAt - measuredAt),
+      serialise_ms: round(serialisedAt - stampedAt),
       total_ms: round(performance.now() - started),
     },
   };

@@ -3,7 +3,7 @@
 // page (overlay.js). Nothing from the page is ever rendered as HTML here: every
 // value goes through textContent.
 import { writeClipboard } from "./clipboard.js";
-import { HostError } from "./native.js";
+import { epochMs, HostError } from "./native.js";
 import { convertTab, downloadMarkdown } from "./flow.js";
 import { loadSettings } from "./settings.js";
 
@@ -136,6 +136,8 @@ async function copyAsMarkdown() {
         "save it with Save as .md, or select it and copy.",
         { kind: "clipboard-denied" });
     }
+    // The last copy's timeline, read by bench/latency.py.
+    document.body.dataset.timeline = JSON.stringify({ ...reply.timeline, clipboard_at: epochMs() });
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     const what = reply.selection ? "the selection" : `${reply.stats.words} words`;
     setStatus(`Copied ${what} as Markdown (${seconds} s).`);

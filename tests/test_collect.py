@@ -106,5 +106,5 @@ def test_capture_carries_viewport_direction_language_and_timings(live_page):
     assert capture["dir"] == {"html": "", "body": ""}
     assert capture["title"] == "Live page"
     assert capture["url"].endswith("/collect--live-page.html")
-    assert set(capture["timings"]) == {"measure_ms", "serialise_ms", "total_ms"}
+    assert set(capture["timings"]) == {"started_at", "measure_ms", "stamp_ms", "serialise_ms", "total_ms"}
     assert read_capture(capture).measured

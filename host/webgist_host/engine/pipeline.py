@@ -42,6 +42,7 @@ def convert(html: str | bytes, *, url: str | None = None,
     run = _Run(limits.time_budget_s)
 
     capture = read_capture(geometry, max_boxes=limits.max_boxes)
+    run.lap("capture")
     root, parse_notes = parse_page(html, limits)
     run.notes += parse_notes
     run.lap("parse")
