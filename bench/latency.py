@@ -43,6 +43,10 @@ DOCS_DIR = Path("/usr/share/doc/python3.11/html")
 DOCS_PAGES = ("library/csv.html", "library/json.html", "library/string.html",
               "library/itertools.html", "library/pathlib.html", "library/logging.html")
 POLL_MS = 30
+# Sizes a section's paragraphs like real documentation prose (about 2 KB a section).
+PROSE = ("Frames are lifted one at a time, brood is checked for eggs and the queen is looked "
+         "for but not chased; the smoker stays lit but is used sparingly, because smoke makes "
+         "the bees gorge on honey and a full bee is a calm bee. ") * 3
 
 
 def big_page() -> str:
@@ -56,14 +60,16 @@ def big_page() -> str:
             f'<p>The keeper of hive {n} writes down the weather, the flow and the temper of the '
             f'colony, and links to <a href="/notes/{n}">the notes of hive {n}</a> and to '
             f'<a href="/stores/{n}">the stores ledger</a> for anyone who wants the numbers. '
-            f'Frames are lifted one at a time, brood is checked for eggs and the queen is '
-            f'looked for but not chased.</p>'
+            f'{PROSE}</p>'
             f'<p>A second paragraph says what changed since the last visit to hive {n}: more '
-            f'capped honey on the outer frames, less pollen coming in, calm bees.</p>'
-            f'<ul><li>Brood frames: {n % 9 + 2}</li><li>Honey frames: {n % 5 + 1}</li>'
-            f'<li>Temper: <em>calm</em></li></ul>'
-            f'<pre><code>inspect(hive={n}, frames={n % 9 + 2}, queen_seen=True)\n'
-            f'record(hive={n}, weather="sunny")</code></pre></section>')
+            f'capped honey on the outer frames, less pollen coming in, calm bees. {PROSE}</p>'
+            f'<ul><li>Brood frames: {n % 9 + 2}, checked for eggs and young larvae</li>'
+            f'<li>Honey frames: {n % 5 + 1}, mostly capped at the top corners</li>'
+            f'<li>Temper: <em>calm</em>, no veil needed for a short look</li>'
+            f'<li>Next visit: in {n % 7 + 7} days</li></ul>'
+            f'<pre><code>inspect(hive={n}, frames={n % 9 + 2}, queen_seen=True, eggs=True)\n'
+            f'record(hive={n}, weather="sunny", temperature_c=21, wind="light")</code></pre>'
+            '</section>')
     return ('<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>The rooftop '
             'apiary handbook</title><style>body{margin:0;font:16px/1.5 sans-serif}'
             'nav{position:absolute;left:0;top:0;width:240px}main{margin-left:260px;max-width:760px}'
