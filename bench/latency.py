@@ -132,6 +132,7 @@ def phases(timeline: dict, click: dict) -> dict[str, float]:
     row["preview + clipboard"] = timeline["clipboard_at"] - timeline["reply_at"]
     row["click → clipboard (timeline)"] = timeline["clipboard_at"] - click["clicked_at"]
     row["click → clipboard (polled)"] = click["clipboard_seen_at"] - click["clicked_at"]
+    row["host CPU converting"] = host.get("cpu_ms", 0.0)
     row["host peak RSS MB"] = host.get("peak_rss_kb", 0) / 1024
     return {k: round(v, 1) for k, v in row.items()}
 

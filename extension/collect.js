@@ -348,15 +348,16 @@
         flags.push(0);
         hidden = true;
       } else {
-        const rects = dom.getClientRects(el);
         const position = style.position;
         const positioned = position === "absolute" || position === "fixed";
         floatRoot = !insideFloat && !parentIgnoresFloat && !positioned && style.float !== "none";
         ignoresFloat = FLOAT_IGNORING_DISPLAYS.has(display);
         // Displayed yet not rendered: the body of a closed <details> (its slot is
         // content-visibility: hidden, and Chromium still invents a box for it), a
-        // display: contents wrapper. Left out, so the engine anchors it.
-        const rendered = rects.length > 0 && (!dom.checkVisibility || dom.checkVisibility(el));
+        // display: contents wrapper. Left out, so the engine anchors it. checkVisibility
+        // is false for an element without a box, so it answers alone where it exists
+        // (getClientRects built a list of every line's box just to be counted).
+        const rendered = dom.checkVisibility ? dom.checkVisibility(el) : dom.getClientRects(el).length > 0;
         // A fixed box is drawn against the viewport (transformed ancestors aside).
         const drawnWithin = position === "fixed" ? NO_CLIP : position === "absolute" ? absClip : clip;
         childClip = drawnWithin;

@@ -21,7 +21,8 @@ larger; see framing.py):
             "title": str, "stats": {...}, "explain"?: str,
             "overlay"?: [[reading index, x, y, w, h, region or "", kind], ...],
             "timings": {"first_frame_at", "last_frame_at", "decoded_at", "replied_at": epoch ms,
-                        "engine_ms": {stage: ms}, "peak_rss_kb": int}}
+                        "engine_ms": {stage: ms}, "cpu_ms": host CPU converting,
+                        "peak_rss_kb": int}}
     (`timings`: where the host's time went, for bench/latency.py; `overlay`, with options.overlay true: the measured blocks' page boxes in reading
     order, for extension/overlay.js to draw)
     anything wrong
@@ -102,6 +103,7 @@ def handle_ping(message: dict[str, Any], clock: dict[str, float]) -> dict[str, A
 
 
 def handle_convert(message: dict[str, Any], clock: dict[str, float]) -> dict[str, Any]:
+    cpu_started = time.process_time()
     html = message.get("html")
     if not isinstance(html, str):
         got = "missing" if html is None else f"{type(html).__name__}"
@@ -137,6 +139,7 @@ def handle_convert(message: dict[str, Any], clock: dict[str, float]) -> dict[str
     if options.get("overlay") is True:
         reply["overlay"] = overlay_blocks(doc)
     reply["timings"] = {**clock, "engine_ms": dict(doc.timings_ms), "replied_at": epoch_ms(),
+                        "cpu_ms": round((time.process_time() - cpu_started) * 1000, 1),
                         "peak_rss_kb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}
     return reply
 
