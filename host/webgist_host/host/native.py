@@ -11,8 +11,8 @@ larger; see framing.py):
 
     {"type": "ping"}
         -> {"ok": true, "type": "pong", "version": "<webgist version>", "id": ... | null}
-    {"type": "convert", "html": str, "url"?: str, "title"?: str, "geometry"?: {...},
-     "viewport"?: {...}, "dir"?: {...}, "lang"?: {...}, "timings"?: {...},
+    {"type": "convert", "html": str, "url"?: str, "title"?: str, "version"?: 1 | 2,
+     "elements"?: {...}, "geometry"?: {...}, "viewport"?: {...}, "dir"?: {...}, "lang"?: {...}, "timings"?: {...},
      "options"?: {"scope": "main" | "page", "front_matter"?: bool,
                   "images"?: "keep" | "drop" | "link", "link_style"?: "inline" | "reference",
                   "explain"?: bool, "overlay"?: bool},
@@ -63,6 +63,7 @@ REQUEST_TYPES = ("ping", "convert", *UPLOAD_TYPES)
 _OPTIONAL_FIELDS: dict[str, tuple[type, ...]] = {
     "url": (str,),
     "title": (str,),
+    "elements": (dict,),
     "geometry": (dict,),
     "viewport": (dict,),
     "dir": (dict,),
