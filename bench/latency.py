@@ -144,9 +144,12 @@ def copy_once(driver, popup: str) -> dict[str, float]:
     if "error" in click:
         raise RuntimeError(f"copy failed: {click['error']}")
     timeline = json.loads(driver.execute_script("return document.body.dataset.timeline || '{}'"))
+    # The words copied: a run whose engine spent its time budget (a loaded machine)
+    # skips stages and copies a different page, which this row shows.
+    words = driver.execute_script("return document.getElementById('words').textContent")
     if not timeline.get("host"):
         raise RuntimeError("the host sent no timings: is this tree's host the one registered?")
-    return phases(timeline, click)
+    return {**phases(timeline, click), "words copied": float(words or 0)}
 
 
 def measure_page(driver, url: str, runs: int) -> list[dict[str, float]]:

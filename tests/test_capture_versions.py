@@ -73,3 +73,31 @@ def test_a_malformed_version_2_table_loses_the_broken_entries_only():
     assert any("1 malformed element entries" in p for p in read.problems)
     document = webgist_host.convert(capture["html"], geometry=capture, scope="page")
     assert document.markdown.strip() == "Kept."
+
+
+def test_malformed_version_2_boxes_are_ignored_one_by_one():
+    capture = capture_v2('<p data-wg-path="3">A.</p><p data-wg-path="4">B.</p>'
+                         '<p data-wg-path="5">C.</p><p data-wg-path="6">D.</p>',
+                         [(2, "p", 1), (2, "p", 2), (2, "p", 3), (2, "p", 4)], [3, 4, 5, 6])
+    geometry = capture["geometry"]
+    geometry["boxes"][8:24] = [0, 40, float("nan"), 18,       # stamp 3: NaN width
+                               0, 60, -5, 18,                 # stamp 4: negative width
+                               True, 80, 600, 18,             # stamp 5: a boolean is no number
+                               0, 1e12, 600, 18]              # stamp 6: off any layout
+    geometry["ids"].append(99)                                 # a stamp past the table
+    geometry["boxes"] += [0, 0, 1, 1]
+    geometry["flags"].append(SEEN)
+    read = read_capture(capture)
+    assert sorted(read.boxes) == ["/html[1]", "/html[1]/body[1]"]
+    assert any("5 malformed boxes ignored" in p for p in read.problems)
+    geometry["flags"][1] = -1                                  # body: flags out of range
+    assert sorted(read_capture(capture).boxes) == ["/html[1]"]
+
+
+def test_version_2_boxes_match_version_1_read_of_the_same_page():
+    v1 = {"geometry": {"paths": ["/html[1]", "/html[1]/body[1]", "/html[1]/body[1]/p[1]"],
+                       "boxes": [0, 0, 800, 600, 3, 0, 8.5, 784, 580, 3, 8, 8.5, 784, 18, 19]}}
+    v2 = capture_v2('<p data-wg-path="3">A.</p>', [(2, "p", 1)], [3])
+    v2["geometry"] = {"ids": [0, 2, 3], "boxes": [0, 0, 800, 600, 0, 8.5, 784, 580, 8, 8.5, 784, 18],
+                      "flags": [3, 3, 19]}
+    assert read_capture(v2).boxes == read_capture(v1).boxes

@@ -44,17 +44,17 @@ def expand_stamps(root, capture: Capture) -> Any:
     paths = capture.stamp_paths
     if not paths:
         return root
-    seen: set[int] = set()
-    for el in root.iter():
-        stamp = el.get(PATH_ATTR) if isinstance(el.tag, str) else None
+    # By the stamp's text; popped when used, so a second element carrying the same
+    # stamp finds nothing, as does any stamp that is no index of the table.
+    by_stamp = {str(i): path for i, path in enumerate(paths) if path is not None}
+    for el in root.iter(etree.Element):
+        stamp = el.get(PATH_ATTR)
         if stamp is None:
             continue
-        index = int(stamp) if stamp.isascii() and stamp.isdigit() and len(stamp) < 10 else -1
-        path = paths[index] if 0 <= index < len(paths) and index not in seen else None
+        path = by_stamp.pop(stamp, None)
         if path is None:
             del el.attrib[PATH_ATTR]
         else:
-            seen.add(index)
             el.set(PATH_ATTR, path)
     return root
 
