@@ -167,7 +167,8 @@ def _read_elements(table: Any, max_elements: int) -> tuple[list[str | None], lis
     if not isinstance(table, dict):
         return [], ["capture version 2 has no element table; stamps ignored"]
     steps, parents, names, nths = (table.get(k) for k in ("steps", "parent", "step", "nth"))
-    if not all(isinstance(v, list) for v in (steps, parents, names, nths)):
+    if not (isinstance(steps, list) and isinstance(parents, list) and isinstance(names, list)
+            and isinstance(nths, list)):
         return [], ["capture element table is not arrays; stamps ignored"]
     problems: list[str] = []
     count = min(len(parents), len(names), len(nths))
