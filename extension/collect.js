@@ -20,11 +20,14 @@
 (() => {
   "use strict";
   const started = performance.now();
+  // Every element is stamped with its index in `elements` below (capture version 2);
+  // the host rebuilds each element's XPath from that table.
   const PATH_ATTR = "data-wg-path";
   const FLOAT_ATTR = "data-wg-float";
   // The address the browser chose for an <img> (srcset, lazy swap), when it is not src.
   const SRC_ATTR = "data-wg-src";
-  // Flag bits per box; host/webgist_host/engine/dom/capture.py reads the same values.
+  // Flag bits per box (geometry.flags); host/webgist_host/engine/dom/capture.py reads
+  // the same values.
   const FLAG_DISPLAYED = 1;
   const FLAG_VISIBLE = 2;
   const FLAG_FLOAT = 4;
@@ -143,8 +146,15 @@
   const scrollX = window.scrollX, scrollY = window.scrollY;
   const round = (v) => Math.round(v * 10) / 10;
 
-  const paths = [];
-  const boxes = [];
+  // Capture version 2: the elements as a table (index = stamp; parent index, step
+  // name, same-named sibling number), and the measured ones' boxes as flat arrays.
+  const ids = [];           // per measured box: its element's index
+  const boxes = [];         // per measured box: x, y, width, height
+  const flags = [];         // per measured box: FLAG_* bits and the unseen reason
+  const stepNames = [];     // names of steps ("p", "#shadow-root/section")
+  const stepIndex = new Map();
+  const elName = [];        // per element: index into stepNames
+  const elNth = [];         // per element: its number among same-named siblings
   const stamped = [];       // [element, attribute, previous value or null]
   const openShadowRoots = [];
   let elementCount = 0;
@@ -274,15 +284,26 @@
   const outside = (r, clip) => r.right <= clip.left || r.left >= clip.right ||
     r.bottom <= clip.top || r.top >= clip.bottom;
 
-  function childSteps(children, parentPath) {
-    // XPath steps with an index on every step: tag[n] counts same-named siblings.
+  function stepOf(name) {
+    let index = stepIndex.get(name);
+    if (index === undefined) {
+      index = stepNames.length;
+      stepNames.push(name);
+      stepIndex.set(name, index);
+    }
+    return index;
+  }
+
+  function childSteps(children, prefix) {
+    // XPath steps with an index on every step: tag[n] counts same-named siblings
+    // (a shadow root's children count among themselves, after "#shadow-root/").
     const seen = new Map();
     const out = [];
     for (const child of children) {
-      const name = tagOf(child);
+      const name = prefix + tagOf(child);
       const n = (seen.get(name) || 0) + 1;
       seen.set(name, n);
-      out.push([child, `${parentPath}/${name}[${n}]`]);
+      out.push([child, stepOf(name), n]);
     }
     return out;
   }
@@ -292,7 +313,7 @@
   // cannot disturb layout. Subtrees under display: none are walked (every element
   // is stamped, so the engine can refuse any element it receives unstamped) but
   // not measured.
-  const toStamp = [];       // [element, path, isFloatRoot]
+  const toStamp = [];       // [element, isFloatRoot]
   const parentOf = [];      // per toStamp entry: its parent's entry, or -1
   const shows = [];         // per entry: something in its subtree is seen
   const unseen = [];        // per entry: [reason, index of its flags in boxes] or null
@@ -301,13 +322,15 @@
   // Each entry carries the clip its in-flow content is drawn within, and the clip
   // for absolutely positioned content (set by the nearest positioned ancestor, its
   // containing block): an absolute box escapes the clipping of anything in between.
-  const stack = [[root, `/${tagOf(root)}[1]`, false, false, false, -1, NO_CLIP, NO_CLIP]];
+  const stack = [[root, stepOf(tagOf(root)), 1, false, false, false, -1, NO_CLIP, NO_CLIP]];
   while (stack.length) {
-    const [el, path, insideFloat, parentIgnoresFloat, insideHidden, parent, clip, absClip] = stack.pop();
+    const [el, step, nth, insideFloat, parentIgnoresFloat, insideHidden, parent, clip, absClip] = stack.pop();
     let childClip = clip;
     let childAbsClip = absClip;
     const index = toStamp.length;
     parentOf.push(parent);
+    elName.push(step);
+    elNth.push(nth);
     shows.push(false);
     unseen.push(null);
     elementCount++;
@@ -321,39 +344,41 @@
       const display = style.display;
       if (display === "none") {
         // Record the hidden root only: its subtree is gone with it.
-        paths.push(path);
-        boxes.push(0, 0, 0, 0, 0);
+        ids.push(index);
+        boxes.push(0, 0, 0, 0);
+        flags.push(0);
         hidden = true;
       } else {
-        const rects = dom.getClientRects(el);
         const position = style.position;
         const positioned = position === "absolute" || position === "fixed";
         floatRoot = !insideFloat && !parentIgnoresFloat && !positioned && style.float !== "none";
         ignoresFloat = FLOAT_IGNORING_DISPLAYS.has(display);
         // Displayed yet not rendered: the body of a closed <details> (its slot is
         // content-visibility: hidden, and Chromium still invents a box for it), a
-        // display: contents wrapper. Left out, so the engine anchors it.
-        const rendered = rects.length > 0 && (!dom.checkVisibility || dom.checkVisibility(el));
+        // display: contents wrapper. Left out, so the engine anchors it. checkVisibility
+        // is false for an element without a box, so it answers alone where it exists
+        // (getClientRects built a list of every line's box just to be counted).
+        const rendered = dom.checkVisibility ? dom.checkVisibility(el) : dom.getClientRects(el).length > 0;
         // A fixed box is drawn against the viewport (transformed ancestors aside).
         const drawnWithin = position === "fixed" ? NO_CLIP : position === "absolute" ? absClip : clip;
         childClip = drawnWithin;
         if (rendered) {
           const r = dom.getBoundingClientRect(el);
-          let flags = FLAG_DISPLAYED;
+          let bits = FLAG_DISPLAYED;
           // Opacity is not visibility: fade-in-on-scroll content sits at opacity 0.
-          if (style.visibility === "visible") flags |= FLAG_VISIBLE;
-          if (floatRoot) flags |= FLAG_FLOAT;
-          if (position === "fixed" || position === "sticky") flags |= FLAG_FIXED;
-          if (drawnAsCode(tag, style, display)) flags |= FLAG_CODE;
-          if (style.direction === "rtl") flags |= FLAG_RTL;
-          paths.push(path);
-          boxes.push(round(r.left + scrollX), round(r.top + scrollY),
-                     round(r.width), round(r.height), flags);
+          if (style.visibility === "visible") bits |= FLAG_VISIBLE;
+          if (floatRoot) bits |= FLAG_FLOAT;
+          if (position === "fixed" || position === "sticky") bits |= FLAG_FIXED;
+          if (drawnAsCode(tag, style, display)) bits |= FLAG_CODE;
+          if (style.direction === "rtl") bits |= FLAG_RTL;
+          ids.push(index);
+          boxes.push(round(r.left + scrollX), round(r.top + scrollY), round(r.width), round(r.height));
+          flags.push(bits);
           const overflow = overflowOf(style);
           const reason = unseenReason(el, tag, style, display, r, positioned, overflow) ||
             (outside(r, drawnWithin) ? UNSEEN.outsideClip : 0);
-          if (reason) unseen[index] = [reason, boxes.length - 1];
-          else if (flags & FLAG_VISIBLE) shows[index] = true;
+          if (reason) unseen[index] = [reason, flags.length - 1];
+          else if (bits & FLAG_VISIBLE) shows[index] = true;
           childClip = clipOf(tag, overflow, r, drawnWithin);
         }
         // A positioned box is the containing block of absolute ones. (So is a
@@ -363,7 +388,7 @@
         else if (tag === "html" || tag === "body") childAbsClip = clipOf(tag, overflowOf(style), null, absClip);
       }
     }
-    toStamp.push([el, path, floatRoot]);
+    toStamp.push([el, floatRoot]);
     if (tag === "img") {
       const shown = dom.imgCurrentSrc(el) || dom.imgSrc(el);
       // A page's own attribute of that name is overwritten too, in the copy only.
@@ -374,11 +399,12 @@
     const shadow = dom.shadowRoot(el);   // null for closed roots, which stay unreadable
     if (shadow && dom.shadowMode(shadow) === "open") {
       openShadowRoots.push(shadow);
-      for (const pair of childSteps(dom.fragmentChildren(shadow), `${path}/#shadow-root`)) kids.push(pair);
+      for (const kid of childSteps(dom.fragmentChildren(shadow), "#shadow-root/")) kids.push(kid);
     }
-    for (const pair of childSteps(dom.children(el), path)) kids.push(pair);
+    for (const kid of childSteps(dom.children(el), "")) kids.push(kid);
     for (let i = kids.length - 1; i >= 0; i--) {
-      stack.push([kids[i][0], kids[i][1], childFloat, ignoresFloat, hidden, index, childClip, childAbsClip]);
+      const [child, childStep, childNth] = kids[i];
+      stack.push([child, childStep, childNth, childFloat, ignoresFloat, hidden, index, childClip, childAbsClip]);
     }
   }
 
@@ -388,7 +414,7 @@
   for (let i = toStamp.length - 1; i >= 0; i--) {
     const mark = unseen[i];
     if (mark && (!UNDOABLE_REASONS.has(mark[0]) || !shows[i])) {
-      boxes[mark[1]] |= mark[0] << UNSEEN_SHIFT;
+      flags[mark[1]] |= mark[0] << UNSEEN_SHIFT;
       shows[i] = false;
     } else if (mark) {
       shows[i] = true;
@@ -549,12 +575,16 @@
 
   let html;
   let serialiser;
+  let stampedAt = measuredAt;
   try {
-    for (const [el, path, floatRoot] of toStamp) {
-      stamp(el, PATH_ATTR, path);
-      if (floatRoot) stamp(el, FLOAT_ATTR, path);
+    for (let i = 0; i < toStamp.length; i++) {
+      const [el, floatRoot] = toStamp[i];
+      const id = String(i);
+      stamp(el, PATH_ATTR, id);
+      if (floatRoot) stamp(el, FLOAT_ATTR, id);
     }
     for (const [img, src] of sources) stamp(img, SRC_ATTR, src);
+    stampedAt = performance.now();
     const risky = riskyNodesIn(root, new Set());
     for (const shadow of openShadowRoots) riskyNodesIn(shadow, risky);
     if (risky.size || !dom.getHTML) {
@@ -580,13 +610,14 @@
   const body = dom.body(document);
   const doctype = dom.doctype(document);
   return {
-    version: 1,
+    version: 2,
     url: location.href,
     title: dom.title(document),
     contentType: dom.contentType(document),
     readyState: dom.readyState(document),
     html: (doctype ? `<!DOCTYPE ${doctype.name}>` : "") + html,
-    geometry: { paths, boxes },
+    elements: { steps: stepNames, parent: parentOf, step: elName, nth: elNth },
+    geometry: { ids, boxes, flags },
     viewport: {
       width: window.innerWidth,
       height: window.innerHeight,
@@ -597,11 +628,14 @@
     },
     dir: { html: dom.getAttribute(root, "dir") || "", body: body ? dom.getAttribute(body, "dir") || "" : "" },
     lang: { html: dom.getAttribute(root, "lang") || "", body: body ? dom.getAttribute(body, "lang") || "" : "" },
-    counts: { elements: elementCount, measured: paths.length, shadowRoots: openShadowRoots.length },
+    counts: { elements: elementCount, measured: ids.length, shadowRoots: openShadowRoots.length },
     serialiser,
+    // Milliseconds per phase; started_at is epoch time, comparable across processes.
     timings: {
+      started_at: performance.timeOrigin + started,
       measure_ms: round(measuredAt - started),
-      serialise_ms: round(serialisedAt - measuredAt),
+      stamp_ms: round(stampedAt - measuredAt),
+      serialise_ms: round(serialisedAt - stampedAt),
       total_ms: round(performance.now() - started),
     },
   };

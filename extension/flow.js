@@ -1,7 +1,7 @@
 // The one conversion flow behind the popup, the keyboard command and the context
 // menu: wait for the page, collect it (or the selection), have the host convert it.
 // Shared by extension pages and the service worker, so it uses no DOM of its own.
-import { requestHost, HostError } from "./native.js";
+import { epochMs, requestHost, HostError } from "./native.js";
 import { engineOptions, loadSettings } from "./settings.js";
 
 // How long a page that is still loading is waited for before saying so.
@@ -199,6 +199,7 @@ export async function collectSelection(tabId) {
 export async function convertTab(tabId, {
   want = "auto", scope = null, settings = null, extra = {}, onStatus = () => {}, onProgress = () => {},
 } = {}) {
+  const timeline = { started_at: epochMs() };
   settings = settings || await loadSettings();
   await waitForLoad(tabId, { onWait: () => onStatus("Waiting for the page to finish loading…") });
   onStatus("Reading the page…");
@@ -212,9 +213,10 @@ export async function convertTab(tabId, {
   }
   const selection = Boolean(capture);
   if (!capture) capture = await collectPage(tabId);
+  timeline.collected_at = epochMs();
   onStatus(selection ? "Converting the selection…" : "Converting…");
   const options = { ...engineOptions(settings, selection ? "page" : scope), ...extra };
-  const reply = await requestHost({ type: "convert", ...capture, options }, { onProgress });
+  const reply = await requestHost({ type: "convert", ...capture, options }, { onProgress, timeline });
   if (!reply.ok) {
     throw new HostError(`The host could not convert this page: ${reply.error}`, {
       kind: "host-error",
@@ -222,7 +224,10 @@ export async function convertTab(tabId, {
             "the message above is what to report." });
   }
   if (!reply.markdown.trim()) throw nothingToCopy(options.scope);
-  return { ...reply, selection, title: reply.title || capture.title || "", url: capture.url || "" };
+  // Where the time went, for bench/latency.py: this side's clock, collect.js's and the host's.
+  timeline.collect = capture.timings || null;
+  timeline.host = reply.timings || null;
+  return { ...reply, selection, title: reply.title || capture.title || "", url: capture.url || "", timeline };
 }
 
 // Empty Markdown is refused rather than copied, so the clipboard keeps what it had.

@@ -59,8 +59,13 @@ export function describeDisconnect(message) {
   });
 }
 
-// Send one request and resolve with the host's reply object.
-export function requestHost(request, { onProgress = () => {} } = {}) {
+// Epoch milliseconds, comparable with the host's clock and collect.js's started_at.
+export const epochMs = () => performance.timeOrigin + performance.now();
+
+// Send one request and resolve with the host's reply object. `timeline`, when
+// given, gets the epoch times the request was sent and the reply arrived (for
+// bench/latency.py).
+export function requestHost(request, { onProgress = () => {}, timeline = null } = {}) {
   return new Promise((resolve, reject) => {
     let port;
     try {
@@ -83,6 +88,7 @@ export function requestHost(request, { onProgress = () => {} } = {}) {
       finish(reject, describeDisconnect(chrome.runtime.lastError && chrome.runtime.lastError.message));
     });
     port.onMessage.addListener((message) => {
+      if (timeline && !timeline.reply_first_at) timeline.reply_first_at = epochMs();
       if (message && message.type === "begin") {
         incoming = { chunks: message.chunks, pieces: [] };
       } else if (message && message.type === "chunk" && incoming) {
@@ -90,18 +96,23 @@ export function requestHost(request, { onProgress = () => {} } = {}) {
         onProgress({ phase: "receiving", done: incoming.pieces.length, total: incoming.chunks });
       } else if (message && message.type === "end" && incoming) {
         try {
-          finish(resolve, JSON.parse(incoming.pieces.join("")));
+          const reply = JSON.parse(incoming.pieces.join(""));
+          if (timeline) timeline.reply_at = epochMs();
+          finish(resolve, reply);
         } catch (error) {
           finish(reject, new HostError(`The host's reply was damaged in transit (${error.message}).`));
         }
       } else if (message && typeof message.ok === "boolean") {
+        if (timeline) timeline.reply_at = epochMs();
         finish(resolve, message);
       }
     });
 
+    if (timeline) timeline.send_at = epochMs();
     const text = JSON.stringify({ ...request, id });
     if (text.length <= MAX_CHARS_PER_MESSAGE) {
       port.postMessage({ ...request, id });
+      if (timeline) timeline.sent_at = epochMs();
       return;
     }
     const pieces = splitText(text, MAX_CHARS_PER_MESSAGE);
@@ -111,5 +122,6 @@ export function requestHost(request, { onProgress = () => {} } = {}) {
       onProgress({ phase: "sending", done: seq + 1, total: pieces.length });
     });
     port.postMessage({ type: "end", id });
+    if (timeline) timeline.sent_at = epochMs();
   });
 }

@@ -485,6 +485,7 @@ def test_collect_flags_code_and_stamps_current_src_leaving_the_page_unchanged(
         chromium, server, site_dir):
     from webgist_host.cli.browser import run_collect, set_viewport
     from webgist_host.engine.dom.capture import FLAG_CODE
+    from webgist_host.engine.dom.stamps import expand_stamps
     (site_dir / "blocks--code-and-images.html").write_text(CODE_AND_IMAGES_PAGE)
     for name in ("small.png", "big.png", "same.png"):     # loaded, so drawn 100px square
         (site_dir / name).write_bytes(ONE_PIXEL_PNG)
@@ -494,7 +495,7 @@ def test_collect_flags_code_and_stamps_current_src_leaving_the_page_unchanged(
     before = chromium.execute_script(snapshot)
     capture = run_collect(chromium)
     assert chromium.execute_script(snapshot) == before
-    flags = dict(zip(capture["geometry"]["paths"], capture["geometry"]["boxes"][4::5]))
+    flags = {path: box.flags for path, box in read_capture(capture).boxes.items()}
     body = "/html[1]/body[1]"
     assert flags[f"{body}/div[1]"] & FLAG_CODE
     assert not flags[f"{body}/div[2]"] & FLAG_CODE         # pre-wrap in a serif font
@@ -504,7 +505,8 @@ def test_collect_flags_code_and_stamps_current_src_leaving_the_page_unchanged(
     assert "the page's own" not in capture["html"]         # overwritten in the copy ...
     assert chromium.execute_script(                        # ... and left on the page
         "return document.images[1].getAttribute('data-wg-src')") == "the page's own"
-    blocks, _ = extract_blocks(parse_html(capture["html"]), read_capture(capture))
+    measured = read_capture(capture)
+    blocks, _ = extract_blocks(expand_stamps(parse_html(capture["html"]), measured), measured)
     assert [(b.kind, b.text) for b in blocks if b.kind == "code"] == [
         ("code", "make\nmake install"), ("code", "real pre")]
     assert [b.href for b in blocks if b.kind == "image"] == [

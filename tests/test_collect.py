@@ -32,9 +32,13 @@ def live_page(chromium, server):
 
 
 def _box(capture, path):
-    geometry = capture["geometry"]
-    i = geometry["paths"].index(path)
-    return geometry["boxes"][i * 5:i * 5 + 5]
+    box = read_capture(capture).boxes[path]
+    return [box.rect.x, box.rect.y, box.rect.w, box.rect.h, box.flags]
+
+
+def _stamp(capture, path) -> str:
+    """The stamp collect.js gave the element at `path`: its index in the element table."""
+    return str(read_capture(capture).stamp_paths.index(path))
 
 
 def test_live_page_is_left_exactly_as_it_was(live_page):
@@ -50,19 +54,25 @@ def test_live_page_is_left_exactly_as_it_was(live_page):
         "return document.querySelectorAll('[data-wg-path]').length") == 1
 
 
-def test_every_laid_out_element_is_stamped_with_its_path(live_page):
+def test_every_element_is_stamped_with_its_index_and_the_table_gives_its_path(live_page):
     capture = run_collect(live_page)
     html = capture["html"]
-    for path in capture["geometry"]["paths"]:
-        assert f'data-wg-path="{path}"' in html
-    assert '<h1 data-wg-path="/html[1]/body[1]/main[1]/h1[1]">Live page</h1>' in html
+    assert capture["version"] == 2
+    paths = read_capture(capture).stamp_paths
+    assert len(paths) == capture["counts"]["elements"] and None not in paths
+    for stamp in range(len(paths)):
+        assert html.count(f'data-wg-path="{stamp}"') == 1, stamp
+    h1 = _stamp(capture, "/html[1]/body[1]/main[1]/h1[1]")
+    assert f'<h1 data-wg-path="{h1}">Live page</h1>' in html
+    assert set(read_capture(capture).boxes) <= set(paths)
 
 
 def test_geometry_is_compact_and_page_relative(live_page):
     live_page.execute_script("window.scrollTo(0, 40)")
     capture = run_collect(live_page)
     geometry = capture["geometry"]
-    assert len(geometry["boxes"]) == 5 * len(geometry["paths"])
+    assert len(geometry["boxes"]) == 4 * len(geometry["ids"]) == 4 * len(geometry["flags"])
+    assert all(isinstance(n, (int, float)) for n in geometry["boxes"] + geometry["flags"])
     x, y, w, h, flags = _box(capture, "/html[1]/body[1]/main[1]/h1[1]")
     top = live_page.execute_script(
         "return document.querySelector('h1').getBoundingClientRect().top + window.scrollY")
@@ -79,14 +89,14 @@ def test_flags_mark_hidden_invisible_float_and_pinned(live_page):
     assert not _box(capture, f"{main}/div[1]/p[1]")[4] & FLAG_FLOAT  # ... not its children
     assert not _box(capture, f"{main}/div[2]/span[1]")[4] & FLAG_FLOAT  # flex item
     assert _box(capture, "/html[1]/body[1]/nav[1]")[4] & FLAG_FIXED  # sticky
-    assert f'data-wg-float="{main}/div[1]"' in capture["html"]
+    assert f'data-wg-float="{_stamp(capture, f"{main}/div[1]")}"' in capture["html"]
     # The page's own data-wg-float on the paragraph is overwritten only in the copy.
     assert "the page's own value" in capture["html"]
 
 
 def test_collapsed_details_body_is_left_unmeasured(live_page):
     capture = run_collect(live_page)
-    paths = capture["geometry"]["paths"]
+    paths = read_capture(capture).boxes
     assert "/html[1]/body[1]/main[1]/details[1]/summary[1]" in paths
     assert "/html[1]/body[1]/main[1]/details[1]/p[1]" not in paths
 
@@ -98,7 +108,7 @@ def test_open_shadow_roots_are_serialised_as_templates(live_page):
     assert "Member since 1843" in html
     assert capture["counts"]["shadowRoots"] == 1
     shadow_h2 = "/html[1]/body[1]/main[1]/user-card[1]/#shadow-root/section[1]/h2[1]"
-    assert shadow_h2 in capture["geometry"]["paths"]
+    assert shadow_h2 in read_capture(capture).boxes
 
 
 def test_capture_carries_viewport_direction_language_and_timings(live_page):
@@ -108,7 +118,7 @@ def test_capture_carries_viewport_direction_language_and_timings(live_page):
     assert capture["dir"] == {"html": "", "body": ""}
     assert capture["title"] == "Live page"
     assert capture["url"].endswith("/collect--live-page.html")
-    assert set(capture["timings"]) == {"measure_ms", "serialise_ms", "total_ms"}
+    assert set(capture["timings"]) == {"started_at", "measure_ms", "stamp_ms", "serialise_ms", "total_ms"}
     assert read_capture(capture).measured
 
 

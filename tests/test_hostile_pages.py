@@ -17,7 +17,7 @@ import pytest
 import webgist_host
 from webgist_host.cli.browser import (BrowserError, isolated_world, quit_browser, run_collect,
                                       set_viewport, start_chromium)
-from webgist_host.engine.dom.capture import UNSEEN_REASONS
+from webgist_host.engine.dom.capture import UNSEEN_REASONS, read_capture
 
 from test_cli import run_webgist
 
@@ -100,6 +100,11 @@ def captures(browser, server):
     return out
 
 
+def stamp_of(capture, path: str) -> str:
+    """The stamp collect.js gave the element at `path` (its index in the element table)."""
+    return str(read_capture(capture).stamp_paths.index(path))
+
+
 def convert(capture, scope="page"):
     return webgist_host.convert(capture["html"], url=capture["url"], geometry=capture, scope=scope)
 
@@ -108,7 +113,8 @@ def convert(capture, scope="page"):
 def test_collect_leaves_the_live_page_exactly_as_it_was(captures, page):
     assert captures[page]["unchanged"]
     assert captures[page]["stamps_left"] == 0
-    assert 'data-wg-path="/html[1]/body[1]' in captures[page]["capture"]["html"]
+    capture = captures[page]["capture"]
+    assert f'<body data-wg-path="{stamp_of(capture, "/html[1]/body[1]")}"' in capture["html"]
 
 
 @pytest.mark.parametrize("page", HOSTILE_PAGES)
@@ -120,7 +126,7 @@ def test_the_copy_holds_what_the_reader_sees_and_nothing_else(captures, page):
 
 
 def test_forms_whose_fields_shadow_dom_names_are_walked_by_their_real_children(captures):
-    paths = captures["hostile--clobbering-form.html"]["capture"]["geometry"]["paths"]
+    paths = read_capture(captures["hostile--clobbering-form.html"]["capture"]).boxes
     main = "/html[1]/body[1]/main[1]"
     # The paragraph after the clobbering fields, and the one after <select name=children>.
     assert f"{main}/form[1]/p[2]" in paths
@@ -130,14 +136,16 @@ def test_forms_whose_fields_shadow_dom_names_are_walked_by_their_real_children(c
 
 
 def test_breakout_nodes_are_written_so_they_parse_back_as_themselves(captures):
-    html = captures["hostile--breakouts.html"]["capture"]["html"]
+    capture = captures["hostile--breakouts.html"]["capture"]
+    html = capture["html"]
     assert captures["hostile--breakouts.html"]["capture"]["serialiser"] == "safe"
     # Raw text keeps its words with the end tag defused; the script is still whole.
     assert 'tok_SMUGGLED_SECRET' in html and "<\\/script><div>SMUGGLED-AD<\\/div>" in html
     # The comment and the processing instruction that held markup are left out.
     assert "<!----><p>SMUGGLED-COMMENT" not in html and "<?x" not in html
     # The <xmp> the reader sees as literal text arrives as a <pre> of that text.
-    assert ('<pre id="literal" data-wg-path="/html[1]/body[1]/main[1]/xmp[1]">Shown as it is: '
+    xmp = stamp_of(capture, "/html[1]/body[1]/main[1]/xmp[1]")
+    assert (f'<pre id="literal" data-wg-path="{xmp}">Shown as it is: '
             "&lt;/xmp&gt;&lt;h2&gt;LITERAL-XMP-HEADING&lt;/h2&gt;</pre>") in html
 
 
@@ -170,11 +178,12 @@ def test_bidi_controls_go_outside_code_and_joiners_stay(captures):
 
 
 def test_a_page_that_patches_the_dom_cannot_change_what_collect_returns(captures):
-    html = captures["hostile--patched-prototypes.html"]["capture"]["html"]
+    capture = captures["hostile--patched-prototypes.html"]["capture"]
+    html = capture["html"]
     # The words are the page's own script's, never what its patched getHTML returns.
     assert html.count("PATCHED-GETHTML") == 1 and html.count("PATCHED-OUTERHTML") == 1
-    assert ('<h1 data-wg-path="/html[1]/body[1]/main[1]/h1[1]">A page that patches the DOM</h1>'
-            in html)
+    h1 = stamp_of(capture, "/html[1]/body[1]/main[1]/h1[1]")
+    assert f'<h1 data-wg-path="{h1}">A page that patches the DOM</h1>' in html
 
 
 def test_collect_has_its_own_deadline_on_a_page_that_never_yields(tmp_path, browser_paths, server):

@@ -185,6 +185,13 @@ def test_five_megabyte_page_uploads_in_chunks_and_the_large_reply_comes_back_chu
                                     options={"scope": "main"})
     assert reply["markdown"] == expected.markdown
     assert "Paragraph 41999" in reply["markdown"]
+    # Where the host's time went (bench/latency.py): the upload's first and last frame,
+    # the decoded request and the reply, on the wall clock the extension uses too.
+    timings = reply["timings"]
+    assert timings["first_frame_at"] < timings["last_frame_at"] <= timings["decoded_at"] \
+        <= timings["replied_at"]
+    assert set(timings["engine_ms"]) >= {"capture", "parse", "blocks", "regions", "dedup", "markdown"}
+    assert timings["cpu_ms"] > 0 and timings["peak_rss_kb"] > 50_000
     assert len(json.dumps(reply, ensure_ascii=False).encode("utf-8")) > ONE_MIB
     assert reply["_chunks"] >= 2
     # Every frame the host wrote respects Chromium's 1 MiB host->browser ceiling.

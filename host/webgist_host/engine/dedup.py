@@ -311,15 +311,21 @@ def _drop_restated_wholes(blocks: list[Block]) -> tuple[list[Block], list[Decisi
     while a block of similar length that nearly repeats one other is a revision
     and stays (so does its partner).
     """
-    words = [b.text.casefold().split() for b in blocks]
-    wholes = [i for i, w in enumerate(words) if len(w) >= RESTATED_MIN_WORDS]
+    # Each block's words are needed only for its length and its phrases: holding
+    # them all at once costs more memory than the rest of the conversion.
+    lengths: list[int] = []
+    phrases: list[set[int]] = []
+    for block in blocks:
+        words = block.text.casefold().split()
+        lengths.append(len(words))
+        phrases.append(_shingles(words))
+    wholes = [i for i, n in enumerate(lengths) if n >= RESTATED_MIN_WORDS]
     if not wholes:
         return blocks, []
-    phrases = [_shingles(w) for w in words]
     owners = _phrase_owners(phrases)
     restated: dict[int, str] = {}
     for i in wholes:
-        reason = _restatement(i, phrases, owners, words)
+        reason = _restatement(i, phrases, owners, lengths)
         if reason:
             restated[i] = reason
     decisions = [Decision(STAGE, Action.DROPPED, reason, blocks[i].xpath, blocks[i].text)
@@ -344,14 +350,14 @@ def _phrase_owners(phrases: list[set[int]]) -> dict[int, list[int]]:
 
 
 def _restatement(i: int, phrases: list[set[int]], owners: dict[int, list[int]],
-                 words: list[list[str]]) -> str:
+                 lengths: list[int]) -> str:
     """A reason to drop block i as a restatement, or "" to keep it."""
     mine = phrases[i]
-    length = len(words[i])
+    length = lengths[i]
     covered = 0
     per_source: Counter[int] = Counter()
     for phrase in mine:
-        sources = [k for k in owners[phrase] if k != i and len(words[k]) < length]
+        sources = [k for k in owners[phrase] if k != i and lengths[k] < length]
         if sources:
             covered += 1
             per_source.update(sources)

@@ -10,7 +10,7 @@ from .dom.capture import Capture, read_capture
 from .dom.parse import bound_depth, parse_page
 from .dom.bidi import strip_bidi_controls
 from .dom.shadow import compose_shadow_roots
-from .dom.stamps import drop_unstamped, is_stamped_capture
+from .dom.stamps import drop_unstamped, expand_stamps, is_stamped_capture
 from .limits import Deadline, Limits
 from .metadata import read_metadata
 from .model import Block, Decision, Document, Metadata, OrderMethod
@@ -42,8 +42,10 @@ def convert(html: str | bytes, *, url: str | None = None,
     run = _Run(limits.time_budget_s)
 
     capture = read_capture(geometry, max_boxes=limits.max_boxes)
+    run.lap("capture")
     root, parse_notes = parse_page(html, limits)
     run.notes += parse_notes
+    root = expand_stamps(root, capture)    # the tree just parsed: no caller holds it
     run.lap("parse")
     root, stamp_notes = drop_unstamped(root, capture)
     root, shadow_notes = compose_shadow_roots(root, max_roots=limits.max_shadow_roots,

@@ -11,16 +11,19 @@ larger; see framing.py):
 
     {"type": "ping"}
         -> {"ok": true, "type": "pong", "version": "<webgist version>", "id": ... | null}
-    {"type": "convert", "html": str, "url"?: str, "title"?: str, "geometry"?: {...},
-     "viewport"?: {...}, "dir"?: {...}, "lang"?: {...}, "timings"?: {...},
+    {"type": "convert", "html": str, "url"?: str, "title"?: str, "version"?: 1 | 2,
+     "elements"?: {...}, "geometry"?: {...}, "viewport"?: {...}, "dir"?: {...}, "lang"?: {...}, "timings"?: {...},
      "options"?: {"scope": "main" | "page", "front_matter"?: bool,
                   "images"?: "keep" | "drop" | "link", "link_style"?: "inline" | "reference",
                   "explain"?: bool, "overlay"?: bool},
      "id"?: str | int}
         -> {"ok": true, "id": ..., "markdown": str, "method": str, "measured": bool,
             "title": str, "stats": {...}, "explain"?: str,
-            "overlay"?: [[reading index, x, y, w, h, region or "", kind], ...]}
-    (`overlay`, with options.overlay true: the measured blocks' page boxes in reading
+            "overlay"?: [[reading index, x, y, w, h, region or "", kind], ...],
+            "timings": {"first_frame_at", "last_frame_at", "decoded_at", "replied_at": epoch ms,
+                        "engine_ms": {stage: ms}, "cpu_ms": host CPU converting,
+                        "peak_rss_kb": int}}
+    (`timings`: where the host's time went, for bench/latency.py; `overlay`, with options.overlay true: the measured blocks' page boxes in reading
     order, for extension/overlay.js to draw)
     anything wrong
         -> {"ok": false, "id": ... | null, "error": "<what went wrong and what to do>"}
@@ -33,7 +36,9 @@ from __future__ import annotations
 
 import logging
 import os
+import resource
 import sys
+import time
 from typing import Any, BinaryIO
 
 from .. import __version__
@@ -58,6 +63,7 @@ REQUEST_TYPES = ("ping", "convert", *UPLOAD_TYPES)
 _OPTIONAL_FIELDS: dict[str, tuple[type, ...]] = {
     "url": (str,),
     "title": (str,),
+    "elements": (dict,),
     "geometry": (dict,),
     "viewport": (dict,),
     "dir": (dict,),
@@ -88,11 +94,17 @@ def _request_id(message: Any) -> Any:
     return None
 
 
-def handle_ping(message: dict[str, Any]) -> dict[str, Any]:
+def epoch_ms() -> float:
+    """Wall-clock milliseconds: the extension's timeline uses the same clock."""
+    return round(time.time() * 1000, 1)
+
+
+def handle_ping(message: dict[str, Any], clock: dict[str, float]) -> dict[str, Any]:
     return {"ok": True, "type": "pong", "version": __version__, "id": _request_id(message)}
 
 
-def handle_convert(message: dict[str, Any]) -> dict[str, Any]:
+def handle_convert(message: dict[str, Any], clock: dict[str, float]) -> dict[str, Any]:
+    cpu_started = time.process_time()
     html = message.get("html")
     if not isinstance(html, str):
         got = "missing" if html is None else f"{type(html).__name__}"
@@ -127,6 +139,9 @@ def handle_convert(message: dict[str, Any]) -> dict[str, Any]:
         reply["explain"] = doc.explain()
     if options.get("overlay") is True:
         reply["overlay"] = overlay_blocks(doc)
+    reply["timings"] = {**clock, "engine_ms": dict(doc.timings_ms), "replied_at": epoch_ms(),
+                        "cpu_ms": round((time.process_time() - cpu_started) * 1000, 1),
+                        "peak_rss_kb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}
     return reply
 
 
@@ -160,6 +175,7 @@ class Host:
         self.out = out
         self.uploads = UploadAssembler()
         self._replies = 0
+        self._upload_began: dict[Any, float] = {}   # upload id -> epoch ms of its 'begin'
 
     def send(self, reply: dict[str, Any]) -> None:
         self._replies += 1
@@ -176,8 +192,10 @@ class Host:
             self.out.write(frame)
         self.out.flush()
 
-    def handle_body(self, body: bytes) -> dict[str, Any] | None:
-        """Turn one frame body into the reply to send (None: nothing to send)."""
+    def handle_body(self, body: bytes, received_at: float | None = None) -> dict[str, Any] | None:
+        """Turn one frame body into the reply to send (None: nothing to send).
+        `received_at`: when the frame had arrived, in epoch ms."""
+        received_at = epoch_ms() if received_at is None else received_at
         try:
             text = body.decode("utf-8")
         except UnicodeDecodeError as exc:
@@ -188,32 +206,41 @@ class Host:
         except MessageJSONError as exc:
             return error_reply(f"message is not valid JSON: {exc}")
         try:
-            return self.handle_message(message)
+            return self.handle_message(message, {"first_frame_at": received_at,
+                                                 "last_frame_at": received_at})
         except Exception as exc:   # a host bug: say so in a frame and keep serving
             log.exception("could not handle a message")
             return error_reply(f"internal error handling the message: {type(exc).__name__}",
                                _request_id(message))
 
-    def handle_message(self, message: Any) -> dict[str, Any] | None:
+    def handle_message(self, message: Any,
+                       clock: dict[str, float] | None = None) -> dict[str, Any] | None:
+        """The reply to one message. `clock`: when its frames arrived (epoch ms)."""
+        clock = clock or {"first_frame_at": epoch_ms(), "last_frame_at": epoch_ms()}
         if not isinstance(message, dict):
             return error_reply(f"message must be a JSON object, not {type(message).__name__}")
         kind = message.get("type")
         request_id = _request_id(message)
         if kind in UPLOAD_TYPES:
+            upload_id = message.get("id")
+            if kind == "begin":
+                self._upload_began[upload_id] = clock["first_frame_at"]
             try:
                 request = self.uploads.feed(message)
             except UploadError as exc:
+                self._upload_began.pop(upload_id, None)
                 return error_reply(str(exc), exc.upload_id)
             if request is None:
                 return None
-            return self.handle_message(request)
+            began = self._upload_began.pop(upload_id, clock["first_frame_at"])
+            return self.handle_message(request, {**clock, "first_frame_at": began})
         handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
         if handler is None:
             what = "has no 'type'" if kind is None else f"has unknown type {kind!r}"
             return error_reply(f"message {what}; expected one of {', '.join(REQUEST_TYPES)}",
                                request_id)
         try:
-            return handler(message)
+            return handler(message, {**clock, "decoded_at": epoch_ms()})
         except RequestError as exc:
             return error_reply(str(exc), request_id)
 
@@ -233,7 +260,7 @@ class Host:
             if body is None:
                 log.info("stdin closed; exiting")
                 return EXIT_OK
-            reply = self.handle_body(body)
+            reply = self.handle_body(body, epoch_ms())
             if reply is not None:
                 self.send(reply)
 

@@ -1,8 +1,16 @@
 """Read the capture that extension/collect.js returns into boxes keyed by XPath.
 
 The capture is compact on purpose (a page of 50,000 elements must cross native
-messaging quickly): `geometry.paths` lists each laid-out element's XPath and
-`geometry.boxes` holds five numbers per path, x, y, width, height, flags.
+messaging quickly). Two versions are read:
+
+- version 2 (collect.js now): every element is stamped with its index in
+  `elements`, a table of parent index, step name (an index into `elements.steps`)
+  and number among same-named siblings, from which each element's XPath is built
+  here (`Capture.stamp_paths`); `geometry.ids` lists the measured elements' indices,
+  `geometry.boxes` four numbers each (x, y, width, height), `geometry.flags` one.
+- version 1 (captures saved earlier): stamps are XPaths; `geometry.paths` lists
+  each laid-out element's XPath and `geometry.boxes` holds five numbers per path,
+  x, y, width, height, flags.
 """
 from __future__ import annotations
 
@@ -39,7 +47,8 @@ UNSEEN_REASONS = {
     9: "wholly outside a box that hides its overflow (a panel or slide moved out of view)",
 }
 
-BOX_STRIDE = 5
+BOX_STRIDE = 5        # version 1: x, y, width, height, flags
+RECT_STRIDE = 4       # version 2: x, y, width, height (flags apart)
 
 
 @dataclass(frozen=True)
@@ -89,6 +98,8 @@ class Capture:
     url: str | None = None
     title: str | None = None
     problems: tuple[str, ...] = ()
+    # Version 2: each stamp's XPath, by stamp (None where the table was malformed).
+    stamp_paths: tuple[str | None, ...] = ()
 
     @property
     def measured(self) -> bool:
@@ -151,7 +162,13 @@ def read_capture(capture: dict[str, Any] | None, *, max_boxes: int = MAX_BOXES) 
     geometry = capture.get("geometry", capture)
     if not isinstance(geometry, dict):
         geometry = {}
-    boxes, problems = _read_boxes(geometry, max_boxes)
+    stamp_paths: list[str | None] = []
+    if capture.get("version") == 2:
+        stamp_paths, problems = _read_elements(capture.get("elements"), max_boxes)
+        boxes, box_problems = _read_boxes_v2(geometry, stamp_paths, max_boxes)
+        problems += box_problems
+    else:
+        boxes, problems = _read_boxes(geometry, max_boxes)
 
     def _strings(key: str) -> dict[str, str]:
         value = capture.get(key)
@@ -169,7 +186,89 @@ def read_capture(capture: dict[str, Any] | None, *, max_boxes: int = MAX_BOXES) 
         url=capture.get("url") if isinstance(capture.get("url"), str) else None,
         title=capture.get("title") if isinstance(capture.get("title"), str) else None,
         problems=tuple(problems),
+        stamp_paths=tuple(stamp_paths),
     )
+
+
+def _index(value: Any, below: int) -> int | None:
+    """`value` as an index into a list of `below` items, or None."""
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < below:
+        return value
+    return None
+
+
+def _read_elements(table: Any, max_elements: int) -> tuple[list[str | None], list[str]]:
+    """Each stamp's XPath from a version-2 element table, and what was wrong with it.
+    An entry that is malformed (or whose parent is) gets None: its element will
+    arrive unstamped, as if the browser had never laid it out."""
+    if not isinstance(table, dict):
+        return [], ["capture version 2 has no element table; stamps ignored"]
+    steps, parents, names, nths = (table.get(k) for k in ("steps", "parent", "step", "nth"))
+    if not (isinstance(steps, list) and isinstance(parents, list) and isinstance(names, list)
+            and isinstance(nths, list)):
+        return [], ["capture element table is not arrays; stamps ignored"]
+    problems: list[str] = []
+    count = min(len(parents), len(names), len(nths))
+    if not len(parents) == len(names) == len(nths):
+        problems.append(f"capture element table has arrays of unequal length; past {count} "
+                        "entries the stamps are ignored")
+    if count > max_elements:
+        problems.append(f"capture has {count} elements; past the first {max_elements} "
+                        "their stamps are ignored")
+        count = max_elements
+    step_names = [v if isinstance(v, str) and v else None for v in steps]
+    paths: list[str | None] = [None] * count
+    bad = 0
+    for i in range(count):
+        parent, name, nth = parents[i], _index(names[i], len(step_names)), nths[i]
+        step = step_names[name] if name is not None else None
+        if step is None or not isinstance(nth, int) or isinstance(nth, bool) or nth < 1:
+            bad += 1
+            continue
+        if i == 0 and parent == -1:
+            paths[i] = f"/{step}[{nth}]"
+            continue
+        above = paths[parent] if _index(parent, i) is not None else None
+        if above is None:
+            bad += 1
+            continue
+        paths[i] = f"{above}/{step}[{nth}]"
+    if bad:
+        problems.append(f"{bad} malformed element entries ignored")
+    return paths, problems
+
+
+def _read_boxes_v2(geometry: dict[str, Any], stamp_paths: list[str | None],
+                   max_boxes: int) -> tuple[dict[str, Box], list[str]]:
+    """Version 2's boxes by path: `ids` (stamps), `boxes` (4 numbers each), `flags`."""
+    ids, numbers, flags = (geometry.get(k) or [] for k in ("ids", "boxes", "flags"))
+    problems: list[str] = []
+    if not all(isinstance(v, list) for v in (ids, numbers, flags)):
+        return {}, ["geometry ids/boxes/flags are not arrays; ignored"]
+    count = min(len(ids), len(flags), len(numbers) // RECT_STRIDE)
+    if not len(ids) == len(flags) == len(numbers) / RECT_STRIDE:
+        problems.append(f"geometry has {len(ids)} ids, {len(flags)} flags and {len(numbers)} "
+                        "numbers; boxes past the shortest are ignored")
+    if count > max_boxes:
+        problems.append(f"geometry has {count} boxes; past the first {max_boxes} they are ignored")
+        count = max_boxes
+    boxes: dict[str, Box] = {}
+    bad = 0
+    for i in range(count):
+        stamp = _index(ids[i], len(stamp_paths))
+        path = stamp_paths[stamp] if stamp is not None else None
+        x, y, w, h = (_finite(v) for v in numbers[i * RECT_STRIDE:(i + 1) * RECT_STRIDE])
+        bits = flags[i] if isinstance(flags[i], int) and not isinstance(flags[i], bool) else None
+        if bits is not None and not 0 <= bits < 2 ** 31:
+            bits = None
+        if path is None or x is None or y is None or w is None or h is None or bits is None \
+                or w < 0 or h < 0:
+            bad += 1
+            continue
+        boxes[path] = Box(Rect(x, y, w, h), bits)
+    if bad:
+        problems.append(f"{bad} malformed boxes ignored")
+    return boxes, problems
 
 
 def _read_boxes(geometry: dict[str, Any], max_boxes: int) -> tuple[dict[str, Box], list[str]]:

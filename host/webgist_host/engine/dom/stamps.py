@@ -32,6 +32,33 @@ from .shadow import SHADOW_ROOT_ATTRIBUTES
 _INERT_CONTAINERS = frozenset({"template", "noscript"})
 
 
+def expand_stamps(root, capture: Capture) -> Any:
+    """A version-2 capture's tree with each stamp (an element's index in the capture's
+    element table) replaced by that element's XPath, which every later stage keys on.
+
+    Rewrites `root` in place: call it only on the tree this conversion has just
+    parsed, which no caller holds. A stamp that is no index of the table, or that a
+    second element carries too (collect.js stamps each element once), is removed,
+    so the element counts as unstamped. Other captures are returned untouched.
+    """
+    paths = capture.stamp_paths
+    if not paths:
+        return root
+    # By the stamp's text; popped when used, so a second element carrying the same
+    # stamp finds nothing, as does any stamp that is no index of the table.
+    by_stamp = {str(i): path for i, path in enumerate(paths) if path is not None}
+    for el in root.iter(etree.Element):
+        stamp = el.get(PATH_ATTR)
+        if stamp is None:
+            continue
+        path = by_stamp.pop(stamp, None)
+        if path is None:
+            del el.attrib[PATH_ATTR]
+        else:
+            el.set(PATH_ATTR, path)
+    return root
+
+
 def is_stamped_capture(root, capture: Capture) -> bool:
     """The tree is collect.js's serialisation of a measured page."""
     return capture.measured and root.get(PATH_ATTR) is not None
@@ -47,7 +74,9 @@ def drop_unstamped(root, capture: Capture) -> tuple[Any, list[str]]:
     paths = [root.getroottree().getpath(el) for el in smuggled]
     root = copy.deepcopy(root.getroottree()).getroot()
     tree = root.getroottree()
-    for path in paths:
+    # Last first: removing an element renumbers the positional paths of its later
+    # siblings, never those of elements before it.
+    for path in reversed(paths):
         found = tree.xpath(path)
         if found:
             el = found[0]

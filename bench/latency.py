@@ -1,0 +1,249 @@
+"""Click to clipboard, as a user waits for it: the real extension and the real
+registered host in Chromium, the popup's Copy clicked, the clipboard polled.
+
+    PYTHONPATH=host python bench/latency.py [--runs 3] [--pages DIR] [--only big|docs]
+                                            [--json out.json]
+
+Pages: a generated 5 MB page of ~35,000 elements (2,400 sections of headings,
+paragraphs with links, lists and code, and a 600-link sidebar), and six CPython
+documentation pages with their real CSS from the installed Python docs
+(`--docs`, /usr/share/doc/python3.11/html by default; skipped when absent). Any
+folder of saved pages can be added with `--pages`.
+
+Each copy's phases come from the timeline the extension keeps for the last copy
+(popup body[data-timeline]): epoch times from the popup, collect.js and the host
+(its reply's `timings`), all on the same machine clock. The click → clipboard
+time is measured apart from them, by the popup page polling the clipboard every
+30 ms until it changes. Printed: a table per page (each run and the median) and
+the medians of every page side by side. Not a test: figures only.
+"""
+from __future__ import annotations
+
+import argparse
+import functools
+import json
+import os
+import shutil
+import statistics
+import sys
+import tempfile
+import threading
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "host"))
+
+BIG_PAGE = "latency--five-megabytes.html"
+BIG_SECTIONS = 2400
+SIDEBAR_LINKS = 600
+DOCS_DIR = Path("/usr/share/doc/python3.11/html")
+# CPython library pages of 100-200 KB: typical documentation, real Sphinx CSS.
+DOCS_PAGES = ("library/csv.html", "library/json.html", "library/string.html",
+              "library/itertools.html", "library/pathlib.html", "library/logging.html")
+POLL_MS = 30
+# Sizes a section's paragraphs like real documentation prose (about 2 KB a section).
+PROSE = ("Frames are lifted one at a time, brood is checked for eggs and the queen is looked "
+         "for but not chased; the smoker stays lit but is used sparingly, because smoke makes "
+         "the bees gorge on honey and a full bee is a calm bee. ") * 3
+
+
+def big_page() -> str:
+    """~5.3 MB and ~35,000 elements: a long documentation-like article beside a sidebar."""
+    sidebar = "".join(f'<li><a href="/topic/{n}">Topic number {n} of the index</a></li>'
+                      for n in range(SIDEBAR_LINKS))
+    sections = []
+    for n in range(BIG_SECTIONS):
+        sections.append(
+            f'<section id="s{n}"><h2>Section {n}: keeping bees on a roof</h2>'
+            f'<p>The keeper of hive {n} writes down the weather, the flow and the temper of the '
+            f'colony, and links to <a href="/notes/{n}">the notes of hive {n}</a> and to '
+            f'<a href="/stores/{n}">the stores ledger</a> for anyone who wants the numbers. '
+            f'{PROSE}</p>'
+            f'<p>A second paragraph says what changed since the last visit to hive {n}: more '
+            f'capped honey on the outer frames, less pollen coming in, calm bees. {PROSE}</p>'
+            f'<ul><li>Brood frames: {n % 9 + 2}, checked for eggs and young larvae</li>'
+            f'<li>Honey frames: {n % 5 + 1}, mostly capped at the top corners</li>'
+            f'<li>Temper: <em>calm</em>, no veil needed for a short look</li>'
+            f'<li>Next visit: in {n % 7 + 7} days</li></ul>'
+            f'<pre><code>inspect(hive={n}, frames={n % 9 + 2}, queen_seen=True, eggs=True)\n'
+            f'record(hive={n}, weather="sunny", temperature_c=21, wind="light")</code></pre>'
+            '</section>')
+    return ('<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>The rooftop '
+            'apiary handbook</title><style>body{margin:0;font:16px/1.5 sans-serif}'
+            'nav{position:absolute;left:0;top:0;width:240px}main{margin-left:260px;max-width:760px}'
+            'pre{background:#f4f4f4;padding:8px}</style></head><body>'
+            f'<nav aria-label="Index"><ul>{sidebar}</ul></nav>'
+            '<main><h1>The rooftop apiary handbook</h1>' + "".join(sections) + '</main></body></html>')
+
+
+def serve(folder: Path) -> tuple[ThreadingHTTPServer, str]:
+    class Quiet(SimpleHTTPRequestHandler):
+        def log_message(self, format, *args):
+            pass
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(folder)))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    return httpd, f"http://127.0.0.1:{httpd.server_address[1]}"
+
+
+# Runs in the popup: put a sentinel on the clipboard, click Copy, poll the clipboard
+# every POLL_MS until it holds something else. Returns epoch times and the text's size.
+_CLICK_AND_POLL = """
+const [pollMs, done] = [arguments[0], arguments[1]];
+const now = () => performance.timeOrigin + performance.now();
+(async () => {
+  const sentinel = "webgist-latency-" + Math.random();
+  await navigator.clipboard.writeText(sentinel);
+  delete document.body.dataset.state;
+  const clickedAt = now();
+  document.getElementById("copy").click();
+  for (;;) {
+    await new Promise((r) => setTimeout(r, pollMs));
+    const text = await navigator.clipboard.readText();
+    if (text !== sentinel) {
+      return done({clicked_at: clickedAt, clipboard_seen_at: now(), chars: text.length});
+    }
+    if (document.body.dataset.state === "error") return done({error: document.getElementById("status").textContent});
+  }
+})().catch((e) => done({error: String(e)}));
+"""
+
+
+def phases(timeline: dict, click: dict) -> dict[str, float]:
+    """Milliseconds per phase of one copy, from the popup's timeline."""
+    collect, host = timeline["collect"], timeline["host"]
+    collect_end = collect["started_at"] + collect["total_ms"]
+    row = {
+        "to collect.js": collect["started_at"] - click["clicked_at"],
+        "collect: layout reads": collect["measure_ms"],
+        "collect: stamping": collect.get("stamp_ms", 0.0),
+        "collect: serialising": collect["serialise_ms"],
+        "collect → popup": timeline["collected_at"] - collect_end,
+        "popup: encode+post": timeline["sent_at"] - timeline["send_at"],
+        "to host (start, transfer)": host["last_frame_at"] - timeline["sent_at"],
+        "host: JSON decode": host["decoded_at"] - host["last_frame_at"],
+    }
+    for stage, ms in host["engine_ms"].items():
+        row[f"engine: {stage}"] = ms
+    engine_end = host["decoded_at"] + sum(host["engine_ms"].values())
+    row["host: reply prep"] = host["replied_at"] - engine_end
+    row["reply → popup"] = timeline["reply_at"] - host["replied_at"]
+    row["preview + clipboard"] = timeline["clipboard_at"] - timeline["reply_at"]
+    row["click → clipboard (timeline)"] = timeline["clipboard_at"] - click["clicked_at"]
+    row["click → clipboard (polled)"] = click["clipboard_seen_at"] - click["clicked_at"]
+    row["host CPU converting"] = host.get("cpu_ms", 0.0)
+    row["host peak RSS MB"] = host.get("peak_rss_kb", 0) / 1024
+    return {k: round(v, 1) for k, v in row.items()}
+
+
+def copy_once(driver, popup: str) -> dict[str, float]:
+    driver.switch_to.window(popup)
+    driver.execute_cdp_cmd("Page.bringToFront", {})
+    click = driver.execute_async_script(_CLICK_AND_POLL, POLL_MS)
+    if "error" in click:
+        raise RuntimeError(f"copy failed: {click['error']}")
+    timeline = json.loads(driver.execute_script("return document.body.dataset.timeline || '{}'"))
+    # The words copied: a run whose engine spent its time budget (a loaded machine)
+    # skips stages and copies a different page, which this row shows.
+    words = driver.execute_script("return document.getElementById('words').textContent")
+    if not timeline.get("host"):
+        raise RuntimeError("the host sent no timings: is this tree's host the one registered?")
+    return {**phases(timeline, click), "words copied": float(words or 0)}
+
+
+def measure_page(driver, url: str, runs: int) -> list[dict[str, float]]:
+    from browser_support import open_page_and_popup
+    from webgist_host.install.manifest import EXTENSION_ID
+    page, popup = open_page_and_popup(driver, url)
+    driver.execute_cdp_cmd("Browser.grantPermissions", {
+        "permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"],
+        "origin": f"chrome-extension://{EXTENSION_ID}"})
+    driver.execute_script("document.getElementById('scope').value = 'main';")
+    rows = [copy_once(driver, popup) for _ in range(runs)]
+    for handle in driver.window_handles[1:]:
+        driver.switch_to.window(handle)
+        driver.close()
+    driver.switch_to.window(driver.window_handles[0])
+    return rows
+
+
+def medians(rows: list[dict[str, float]]) -> dict[str, float]:
+    return {key: round(statistics.median(r[key] for r in rows), 1) for key in rows[0]}
+
+
+def print_table(name: str, rows: list[dict[str, float]]) -> None:
+    med = medians(rows)
+    print(f"\n### {name}\n")
+    print("| phase (ms) | " + " | ".join(f"run {i + 1}" for i in range(len(rows))) + " | median |")
+    print("|---|" + "---:|" * (len(rows) + 1))
+    for key in rows[0]:
+        print(f"| {key} | " + " | ".join(f"{r[key]:g}" for r in rows) + f" | {med[key]:g} |")
+
+
+def page_list(site: Path, args) -> list[tuple[str, str]]:
+    pages = []
+    if args.only in (None, "big"):
+        (site / BIG_PAGE).write_text(big_page(), encoding="utf-8")
+        pages.append(("5 MB generated page", BIG_PAGE))
+    if args.only in (None, "docs") and args.docs.is_dir():
+        (site / "pydocs").symlink_to(args.docs.resolve())
+        pages += [(f"CPython docs {p}", f"pydocs/{p}") for p in DOCS_PAGES if (args.docs / p).exists()]
+    if args.pages:
+        (site / "saved").symlink_to(args.pages.resolve())
+        pages += [(f"saved {p.name}", f"saved/{p.name}") for p in sorted(args.pages.glob("*.htm*"))]
+    return pages
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--docs", type=Path, default=DOCS_DIR)
+    parser.add_argument("--pages", type=Path, help="a folder of saved .html pages to add")
+    parser.add_argument("--only", choices=("big", "docs"))
+    parser.add_argument("--json", type=Path, help="write every run's phases here")
+    args = parser.parse_args(argv)
+
+    from conftest import _extension_browser, register_host
+    from webgist_host.cli.browser import find_browser
+    work = Path(tempfile.mkdtemp(prefix="webgist-latency-"))
+    # The host Chromium starts must be this tree's: it inherits PYTHONPATH.
+    os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT / "host"),
+                                                            os.environ.get("PYTHONPATH")]))
+    try:
+        site = work / "site"
+        site.mkdir()
+        pages = page_list(site, args)
+        httpd, base = serve(site)
+        register_host(work / "profile", work)
+        browser = _extension_browser(work / "profile", find_browser())
+        driver = next(browser)
+        driver.set_script_timeout(300)
+        results: dict[str, list[dict[str, float]]] = {}
+        try:
+            for name, path in pages:
+                results[name] = measure_page(driver, f"{base}/{path}", args.runs)
+                print_table(name, results[name])
+                sys.stdout.flush()
+        finally:
+            browser.close()
+            httpd.shutdown()
+        summary = {name: medians(rows) for name, rows in results.items()}
+        print("\n### medians of every page\n")
+        keys = ["click → clipboard (polled)", "click → clipboard (timeline)", "host peak RSS MB"]
+        print("| page | " + " | ".join(keys) + " |\n|---|" + "---:|" * len(keys))
+        for name, med in summary.items():
+            print(f"| {name} | " + " | ".join(f"{med[k]:g}" for k in keys) + " |")
+        docs = [med["click → clipboard (polled)"] for name, med in summary.items()
+                if name.startswith("CPython docs")]
+        if docs:
+            print(f"\nCPython docs pages: median of the medians {statistics.median(docs):g} ms")
+        if args.json:
+            args.json.write_text(json.dumps(results, indent=1))
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
