@@ -73,16 +73,15 @@ class FirefoxExtension:
             lambda d: set(d.window_handles) - before)
         (handle,) = set(self.driver.window_handles) - before
         self.driver.switch_to.window(handle)
+        WebDriverWait(self.driver, 10, poll_frequency=0.05).until(lambda d: d.execute_script(
+            "return location.href.startsWith(arguments[0]) && typeof chrome === 'object'"
+            " && document.readyState === 'complete'", self.base))
         return handle
 
     def select_tab(self, handle: str) -> None:
-        """Make the tab of `handle` the selected one, as a user's click on it does."""
+        """Make the tab of `handle` the selected one, as a user's click on it does
+        (geckodriver's switch to a window selects its tab)."""
         self.driver.switch_to.window(handle)
-        self.chrome_script(
-            "const wanted = arguments[0];"
-            "const tab = gBrowser.tabs.find(t => String(t.linkedBrowser.browsingContext.browserId)"
-            " === wanted || t.linkedBrowser.browsingContext.id === Number(wanted));"
-            "if (tab) gBrowser.selectedTab = tab;", handle)
 
     def press(self, key: str) -> None:
         """Alt+Shift+`key` in the browser window, where Firefox matches extension
@@ -125,6 +124,9 @@ class FirefoxExtension:
         if gesture:
             self.select_tab(page)
             self.press("M")
+            # The shortcut opens the toolbar popup; once it is open the grant is
+            # made. Close it: the popup under test runs in a tab instead.
+            wait_for(self.open_panels, timeout=10, poll=0.05, message="the toolbar popup")
             self.close_popup_panel()
         self.open_extension_page("popup.html")
         tab_id = self.page_tab_id()
@@ -133,6 +135,23 @@ class FirefoxExtension:
             lambda d: "tabId=" in (d.execute_script("return location.search") or ""))
         wait_ready(driver)
         return page, driver.current_window_handle
+
+    def click_menu_item(self, label: str, timeout: float = 10) -> None:
+        """Click the item labelled `label` in the open content-area context menu."""
+        wait_for(lambda: self.chrome_script(
+            "return document.getElementById('contentAreaContextMenu').state === 'open'"),
+            timeout=timeout, poll=0.05, message="the context menu")
+        clicked = self.chrome_script(
+            "const menu = document.getElementById('contentAreaContextMenu');"
+            "const item = [...menu.querySelectorAll('menuitem')].find(i => i.label === arguments[0]);"
+            "if (!item) return [...menu.querySelectorAll('menuitem')].map(i => i.label).join('|');"
+            "menu.activateItem(item); return 'clicked';", label)
+        assert clicked == "clicked", f"no {label!r} in the menu: {clicked}"
+
+    def open_panels(self) -> list[str]:
+        return self.chrome_script(
+            "return [...document.querySelectorAll('panel')].filter(p => p.state === 'open')"
+            ".map(p => p.id);")
 
     def close_popup_panel(self) -> None:
         """Close the toolbar popup the shortcut opened (it would keep the focus)."""
