@@ -175,7 +175,8 @@ def register_firefox_host(home: Path, tmp_path: Path) -> None:
     assert (home / ".mozilla" / "native-messaging-hosts" / "com.webgist.host.json").is_file()
 
 
-def firefox_with_extension(tmp_path: Path, paths, *, host: bool = True, extension: Path = EXTENSION):
+def firefox_with_extension(tmp_path: Path, paths, *, host: bool = True, extension: Path = EXTENSION,
+                           prefs: dict | None = None):
     """A generator for fixtures: FirefoxExtension, the host registered unless not `host`."""
     home = tmp_path / "home"
     home.mkdir(parents=True, exist_ok=True)
@@ -183,7 +184,8 @@ def firefox_with_extension(tmp_path: Path, paths, *, host: bool = True, extensio
         register_firefox_host(home, tmp_path)
     extension_uuid = str(uuid.uuid4())
     driver = start_firefox(paths=paths, extension=str(extension), extension_uuid=extension_uuid,
-                           env={**os.environ, "HOME": str(home)}, system_access=True)
+                           env={**os.environ, "HOME": str(home)}, system_access=True,
+                           prefs=prefs)
     try:
         yield FirefoxExtension(driver, extension_uuid, home)
     finally:
