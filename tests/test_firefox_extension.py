@@ -17,7 +17,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from browser_support import click_copy, host_processes, popup_result
+from browser_support import click_copy, host_processes, popup_result, wait_ready
 from conftest import BIG_PAGE
 from firefox_support import firefox_paths, firefox_with_extension, wait_for  # noqa: F401
 from test_cli import DEMO_ORDER, _assert_in_order
@@ -26,7 +26,10 @@ from test_extension import COUNT_FRAMES_JS
 from test_extension_errors import _tiny_pdf
 from test_extension_logged_in import login_site  # noqa: F401  (fixture)
 from test_extension_privacy import _Counter, listener  # noqa: F401  (fixture)
+from test_extension_theme import POPUP_FOCUS_ORDER
 from test_overlay import PAGE as OVERLAY_PAGE, _click_overlay, _describe
+from theme_support import (SHOW_EVERYTHING_JS, contrast_report, focus_order, low_contrast,
+                           unnamed_controls)
 from webgist_host.install.manifest import GECKO_ID
 
 pytestmark = pytest.mark.browser
@@ -250,3 +253,28 @@ const observer = {observe(subject) {
 Services.obs.addObserver(observer, 'http-on-modify-request');
 window.__webgistStopWatching = () => Services.obs.removeObserver(observer, 'http-on-modify-request');
 """
+
+
+def test_popup_themes_contrast_focus_order_and_names(firefox):
+    """The same checks as test_extension_theme.py, in Firefox: its content-override
+    preference stands in for the system's light or dark setting."""
+    driver = firefox.driver
+    for extra in driver.window_handles[1:]:
+        driver.switch_to.window(extra)
+        driver.close()
+    driver.switch_to.window(driver.window_handles[0])
+    firefox.open_extension_page("popup.html")
+    wait_ready(driver)
+    assert focus_order(driver, len(POPUP_FOCUS_ORDER)) == POPUP_FOCUS_ORDER
+    assert unnamed_controls(driver) == []
+    driver.execute_script(SHOW_EVERYTHING_JS)
+    try:
+        for override, dark in ((1, False), (0, True)):     # 0 dark, 1 light
+            firefox.chrome_script("Services.prefs.setIntPref("
+                                  "'layout.css.prefers-color-scheme.content-override', arguments[0]);", override)
+            report = wait_for(lambda: (r := contrast_report(driver)) and (r["body"] < 0.05) == dark and r,
+                              timeout=5, message="the theme")
+            assert len(report["controls"]) >= 8, report
+            assert low_contrast(report) == [], (dark, low_contrast(report))
+    finally:
+        firefox.chrome_script("Services.prefs.clearUserPref('layout.css.prefers-color-scheme.content-override');")
