@@ -21,6 +21,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 from browser_support import wait_ready
 from conftest import EXTENSION, webgist_command
+from test_extension_js import _unavailable
 from webgist_host.cli.browser import BrowserError
 from webgist_host.cli.firefox import find_firefox, start_firefox
 
@@ -36,10 +37,7 @@ def firefox_paths():
     try:
         return find_firefox()
     except BrowserError as exc:
-        message = f"{FIREFOX_MISSING}. ({exc})"
-        if os.environ.get("CI") == "true":
-            pytest.fail(message)
-        pytest.skip(message)
+        _unavailable(f"{FIREFOX_MISSING}. ({exc})")
 
 
 class FirefoxExtension:
