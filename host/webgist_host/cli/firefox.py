@@ -45,7 +45,16 @@ FIREFOX_PREFS: dict[str, Any] = {
     "layout.css.devPixelsPerPx": "1.0",
     "ui.useOverlayScrollbars": 1,
     "widget.gtk.overlay-scrollbars.enabled": True,
+    **{f"font.name.{generic}.{group}": family
+       for group in ("x-western", "x-unicode", "x-cyrillic", "el")
+       for generic, family in (("serif", "Liberation Serif"), ("sans-serif", "Liberation Sans"),
+                               ("monospace", "DejaVu Sans Mono"))},
+    **{f"font.size.monospace.{group}": 13 for group in ("x-western", "x-unicode", "x-cyrillic", "el")},
 }
+# The generic families as Chromium resolves them here (serif and sans to Liberation,
+# monospace to DejaVu Sans Mono at 13 px); Firefox picks others through its own preferences,
+# and every line of text would be a different width and height (a 43-letter serif
+# line: 365 px in Firefox's default font, 292 px in Chromium's).
 
 
 @dataclass(frozen=True)
