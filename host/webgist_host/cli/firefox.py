@@ -11,7 +11,6 @@ import json
 import os
 import shutil
 import sys
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -226,8 +225,3 @@ class BidiSocket:
 
     def __exit__(self, *exc_info) -> None:
         self.ws.close(timeout=1)
-
-
-def temporary_profile_env(home: str | None = None) -> dict[str, str]:
-    """The environment for a Firefox whose HOME is `home` (a fresh folder if None)."""
-    return {**os.environ, "HOME": home or tempfile.mkdtemp(prefix="webgist-firefox-home-")}
