@@ -17,6 +17,14 @@ const MENU = [
   { id: "copy-image", title: "Copy image as Markdown", contexts: ["image"] },
 ];
 
+// The toolbar badge after a command or menu copy. White on each background is over
+// 4.5:1 (green 5.1:1, red 8.1:1), and neither is the icon's blue, so the badge reads
+// on light and dark toolbars alike; the text colour is set, not left to the browser.
+const BADGE = {
+  done: { label: "✓", background: "#1a7f37", text: "#ffffff" },
+  failed: { label: "!", background: "#a40000", text: "#ffffff" },
+};
+
 function createMenus() {
   chrome.contextMenus.removeAll(() => {
     for (const item of MENU) chrome.contextMenus.create(item, () => void chrome.runtime.lastError);
@@ -35,8 +43,10 @@ async function report(tabId, outcome) {
   } catch { /* full: the badge below still tells */ }
   try {
     if (tabId != null) {
-      await chrome.action.setBadgeBackgroundColor({ tabId, color: result.ok ? "#0b5fff" : "#a40000" });
-      await chrome.action.setBadgeText({ tabId, text: result.ok ? "✓" : "!" });
+      const badge = result.ok ? BADGE.done : BADGE.failed;
+      await chrome.action.setBadgeBackgroundColor({ tabId, color: badge.background });
+      if (chrome.action.setBadgeTextColor) await chrome.action.setBadgeTextColor({ tabId, color: badge.text });
+      await chrome.action.setBadgeText({ tabId, text: badge.label });
       await chrome.action.setTitle({ tabId, title: `webgist: ${result.message}` +
                                      (result.hint ? `\n${result.hint}` : "") });
     }

@@ -3,6 +3,7 @@
 // Shared by extension pages and the service worker, so it uses no DOM of its own.
 import { epochMs, requestHost, HostError } from "./native.js";
 import { engineOptions, loadSettings } from "./settings.js";
+import { explainRefusal, restrictedPage } from "./restricted.js";
 
 // How long a page that is still loading is waited for before saying so.
 export const LOAD_WAIT_MS = 4000;
@@ -19,8 +20,8 @@ export function scriptingError(error) {
   }
   if (RESTRICTED_RE.test(detail)) {
     return new HostError(
-      "This page cannot be read by extensions (browser pages such as chrome://, " +
-      "the Web Store and the PDF viewer are off limits).",
+      "This page cannot be read by extensions (browser pages such as chrome:// and about:, " +
+      "the Web Store, the add-ons site and the PDF viewer are off limits).",
       { kind: "restricted", hint: "Open the page you want as Markdown in a normal tab and try there." });
   }
   return new HostError(
@@ -39,6 +40,8 @@ export async function waitForLoad(tabId, { timeoutMs = LOAD_WAIT_MS, onWait = ()
   } catch (error) {
     throw scriptingError(error);
   }
+  const refused = restrictedPage(tab.url);
+  if (refused) throw scriptingError(new Error(refused));
   if (tab.status !== "loading") return tab;
   onWait();
   while (Date.now() < deadline) {
@@ -70,7 +73,7 @@ export async function collectPage(tabId, { timeoutMs = COLLECT_TIMEOUT_MS } = {}
     results = await Promise.race([
       chrome.scripting.executeScript({ target: { tabId }, files: ["collect.js"] }), notResponding]);
   } catch (error) {
-    throw error instanceof HostError ? error : scriptingError(error);
+    throw error instanceof HostError ? error : scriptingError(await explainRefusal(tabId, error));
   } finally {
     clearTimeout(timer);
   }
@@ -189,7 +192,7 @@ export async function collectSelection(tabId) {
     const [result] = await chrome.scripting.executeScript({ target: { tabId }, func: selectionDocument });
     return (result && result.result) || null;
   } catch (error) {
-    throw scriptingError(error);
+    throw scriptingError(await explainRefusal(tabId, error));
   }
 }
 

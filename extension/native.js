@@ -47,7 +47,8 @@ export function splitText(text, size) {
 // Why the port to the host closed: not installed for this browser, or it died.
 export function describeDisconnect(message) {
   const text = message || "the host closed the connection";
-  if (/not found|forbidden|not allowed/i.test(text)) {
+  // Chromium: "…host not found", "…is forbidden"; Firefox: "No such native application …".
+  if (/not found|forbidden|not allowed|no such native application/i.test(text)) {
     return new HostError("The webgist host is not installed for this browser.", {
       kind: "host-missing",
       hint: `Run this in a terminal, then try again:\n${INSTALL_COMMAND}`,
@@ -84,8 +85,10 @@ export function requestHost(request, { onProgress = () => {}, timeline = null } 
       fn(value);
     };
 
-    port.onDisconnect.addListener(() => {
-      finish(reject, describeDisconnect(chrome.runtime.lastError && chrome.runtime.lastError.message));
+    port.onDisconnect.addListener((closed) => {
+      // Chromium gives the reason in runtime.lastError, Firefox on the port (port.error).
+      const reason = (closed && closed.error) || chrome.runtime.lastError;
+      finish(reject, describeDisconnect(reason && reason.message));
     });
     port.onMessage.addListener((message) => {
       if (timeline && !timeline.reply_first_at) timeline.reply_first_at = epochMs();

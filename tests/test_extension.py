@@ -11,6 +11,19 @@ from test_cli import DEMO_ORDER, _assert_in_order, run_webgist
 
 pytestmark = pytest.mark.browser
 
+# Counts, in the popup, the frames sent to the host ('sent:begin', …) and received
+# from it ('begin', 'chunk', …), in window.__frames.
+COUNT_FRAMES_JS = """
+  window.__frames = [];
+  const connect = chrome.runtime.connectNative.bind(chrome.runtime);
+  chrome.runtime.connectNative = (name) => {
+    const port = connect(name);
+    port.onMessage.addListener((m) => window.__frames.push(m.type || 'reply'));
+    const post = port.postMessage.bind(port);
+    port.postMessage = (m) => { window.__frames.push('sent:' + (m.type || '')); post(m); };
+    return port;
+  };"""
+
 
 def test_copy_puts_the_pages_markdown_on_the_clipboard(extension_browser, server):
     driver = extension_browser
@@ -39,16 +52,7 @@ def test_a_page_over_five_megabytes_crosses_in_chunks_both_ways(extension_browse
     driver = extension_browser
     page, _ = open_page_and_popup(driver, f"{server}/{BIG_PAGE}")
     # Count the frames the popup receives, to prove the reply really was chunked.
-    driver.execute_script("""
-      window.__frames = [];
-      const connect = chrome.runtime.connectNative.bind(chrome.runtime);
-      chrome.runtime.connectNative = (name) => {
-        const port = connect(name);
-        port.onMessage.addListener((m) => window.__frames.push(m.type || 'reply'));
-        const post = port.postMessage.bind(port);
-        port.postMessage = (m) => { window.__frames.push('sent:' + (m.type || '')); post(m); };
-        return port;
-      };""")
+    driver.execute_script(COUNT_FRAMES_JS)
     result = click_copy(driver, scope="page", timeout=120)
     assert result["state"] == "done", result["status"]
     frames = driver.execute_script("return window.__frames")

@@ -1,8 +1,8 @@
 """`webgist install-host --browser firefox`: Firefox's host manifest, where it goes,
 uninstall, and the host accepting Firefox's calling convention.
 
-No Firefox binary is installable here (with its driver), so this tests the files, the
-paths and the host's argv handling, not Firefox itself."""
+The files, the paths and the host's argv handling; Firefox itself starting the host
+is tested in tests/test_firefox_extension.py."""
 from __future__ import annotations
 
 import json
@@ -51,8 +51,9 @@ def test_extension_manifest_pins_the_gecko_id_the_host_allows():
     manifest = json.loads((REPO / "extension" / "manifest.json").read_text(encoding="utf-8"))
     gecko = manifest["browser_specific_settings"]["gecko"]
     assert gecko == {"id": GECKO_ID, "strict_min_version": "115.0"}
-    # Chromium still needs its service worker; Firefox's background.scripts is not provided.
+    # Chromium's service worker and Firefox's event page, both named.
     assert manifest["background"]["service_worker"] == "background.js"
+    assert manifest["background"]["scripts"] == ["background.js"]
 
 
 def test_install_for_firefox_writes_allowed_extensions_manifest(home, tmp_path, capsys):

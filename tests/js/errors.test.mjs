@@ -52,7 +52,8 @@ describe("describeDisconnect", () => {
   test("a host that is not installed says how to install it", () => {
     for (const message of ["Specified native messaging host not found.",
                            "Access to the specified native messaging host is forbidden.",
-                           "Native host is not allowed"]) {
+                           "Native host is not allowed",
+                           "No such native application com.webgist.host"]) {   // Firefox
       const error = describeDisconnect(message);
       assert.equal(error.kind, "host-missing", message);
       assert.equal(error.hint, `Run this in a terminal, then try again:\n${INSTALL_COMMAND}`);

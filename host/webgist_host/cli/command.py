@@ -76,6 +76,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--overlay", metavar="FILE.png",
                         help="also save a full-page screenshot with every block boxed and "
                              "numbered in reading order, coloured by region (needs the browser)")
+    parser.add_argument("--browser", choices=("chromium", "firefox"), default="chromium",
+                        help="the browser that renders the page (default chromium); "
+                             "firefox needs firefox-esr and geckodriver")
     parser.add_argument("--version", action="version", version=f"webgist {__version__}")
     return parser
 
@@ -92,6 +95,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.overlay and (args.static or args.capture):
         parser.error("--overlay draws on the rendered page: it cannot be combined with "
                      f"{'--static' if args.static else '--capture'}")
+    if args.overlay and args.browser != "chromium":
+        parser.error("--overlay draws with Chromium only: drop --browser firefox")
     options = {"front_matter": args.front_matter}
     capture = None
     try:
@@ -216,7 +221,11 @@ def _page_url(html, url, source_path):
 
 def _render(args, html, url, source_path) -> dict:
     with _page_url(html, url, source_path) as target:
-        capture = capture_page(target, timeout=args.timeout)
+        if args.browser == "firefox":
+            from .firefox import capture_page_firefox
+            capture = capture_page_firefox(target, timeout=args.timeout)
+        else:
+            capture = capture_page(target, timeout=args.timeout)
     if args.save_capture:
         Path(args.save_capture).write_text(json.dumps(capture, ensure_ascii=False), encoding="utf-8")
     return capture

@@ -45,7 +45,7 @@ from .. import __version__
 from .framing import (MAX_INCOMING_FRAME, FrameTooLargeError, FramingError, MessageJSONError,
                       UploadAssembler, UploadError, UPLOAD_TYPES, clean_text, encode_frame,
                       encode_reply_frames, parse_message_json, read_frame)
-from ..install.manifest import ALLOWED_EXTENSIONS, ALLOWED_ORIGINS
+from ..install.manifest import ALLOWED_EXTENSIONS, ALLOWED_ORIGINS, EXTRA_IDS_VARIABLE, extra_origins
 from ..engine.render.markdown import IMAGE_MODES, LINK_STYLES
 from ..engine.render.overlay import overlay_blocks
 from ..engine.pipeline import SCOPES, convert
@@ -82,7 +82,8 @@ def origin_allowed(origin: str) -> bool:
     if "://" not in origin:        # Firefox passes the extension id: exact match only
         return origin in ALLOWED_EXTENSIONS
     normalized = origin if origin.endswith("/") else origin + "/"
-    return normalized in ALLOWED_ORIGINS
+    # The ids `install-host --extension-id` added reach the host through its launcher.
+    return normalized in ALLOWED_ORIGINS + extra_origins(os.environ.get(EXTRA_IDS_VARIABLE, ""))
 
 
 def _request_id(message: Any) -> Any:

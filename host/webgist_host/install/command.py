@@ -21,7 +21,7 @@ import argparse
 import sys
 
 from .check import check
-from .manifest import ALLOWED_ORIGINS, GECKO_ID, MANIFEST_FILENAME
+from .manifest import ALLOWED_ORIGINS, EXTENSION_ID_RE, GECKO_ID, MANIFEST_FILENAME
 from .register import install, recorded_targets, uninstall
 from .targets import BROWSERS, Env, resolve_targets
 
@@ -58,6 +58,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--profile", action="append", default=[], metavar="DIR",
                         help="a Chromium user-data-dir; the manifest goes to "
                              "DIR/NativeMessagingHosts/ (repeatable)")
+    parser.add_argument("--extension-id", action="append", default=[], metavar="ID",
+                        type=_extension_id,
+                        help="also allow the Chromium extension with this id (repeatable): "
+                             "the id a store gave the packaged extension")
     action = parser.add_mutually_exclusive_group()
     action.add_argument("--uninstall", action="store_true",
                         help="remove the launcher and manifests that install wrote")
@@ -65,6 +69,13 @@ def build_parser() -> argparse.ArgumentParser:
                         help="send a ping through each installed manifest's launcher, as the "
                              "browser would, and report the answer")
     return parser
+
+
+def _extension_id(text: str) -> str:
+    if not EXTENSION_ID_RE.fullmatch(text):
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a Chromium extension id (32 letters a-p, as chrome://extensions shows it)")
+    return text
 
 
 def main(argv: list[str] | None = None, *, env: Env | None = None) -> int:
@@ -80,7 +91,8 @@ def main(argv: list[str] | None = None, *, env: Env | None = None) -> int:
             # What the record says was installed, else whatever is found where browsers look.
             targets = recorded_targets(env) or resolve_targets(env, [], [], fallback=False)
             return check(env, targets)
-        return install(env, resolve_targets(env, args.browser, args.profile))
+        return install(env, resolve_targets(env, args.browser, args.profile),
+                       extension_ids=tuple(args.extension_id))
     except OSError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1

@@ -19,6 +19,8 @@ import re
 import subprocess
 from pathlib import Path
 
+from .manifest import EXTRA_IDS_VARIABLE
+
 LAUNCHER_POSIX = "webgist-native-host"
 LAUNCHER_WINDOWS = "webgist-native-host.cmd"
 LAUNCHER_MODE = 0o755
@@ -33,24 +35,30 @@ def launcher_filename(system: str) -> str:
     return LAUNCHER_WINDOWS if system == "windows" else LAUNCHER_POSIX
 
 
-def launcher_text(system: str, python: str, pythonpath: str | None = None) -> str:
-    """The launcher for `system` ("linux", "mac" or "windows") that starts `python`."""
+def launcher_text(system: str, python: str, pythonpath: str | None = None,
+                  extension_ids: tuple[str, ...] = ()) -> str:
+    """The launcher for `system` ("linux", "mac" or "windows") that starts `python`;
+    `extension_ids` (checked ids only) are handed to the host as allowed callers."""
+    ids = " ".join(extension_ids)
     if system == "windows":
-        return _windows_launcher(python, pythonpath)
-    return _posix_launcher(python, pythonpath)
+        return _windows_launcher(python, pythonpath, ids)
+    return _posix_launcher(python, pythonpath, ids)
 
 
 def _sh_quote(value: str) -> str:
     return '"' + re.sub(r'([\\"$`])', r"\\\1", value) + '"'
 
 
-def _posix_launcher(python: str, pythonpath: str | None) -> str:
+def _posix_launcher(python: str, pythonpath: str | None, ids: str = "") -> str:
     lines = ["#!/bin/sh",
              "# Native-messaging host launcher for webgist, written by `webgist install-host`.",
              "# The browser runs it with the calling extension's origin as $1."]
     if pythonpath:
         lines.append(f"PYTHONPATH={_sh_quote(pythonpath)}${{PYTHONPATH:+:$PYTHONPATH}}")
         lines.append("export PYTHONPATH")
+    if ids:
+        lines.append(f"{EXTRA_IDS_VARIABLE}={_sh_quote(ids)}")
+        lines.append(f"export {EXTRA_IDS_VARIABLE}")
     missing = _sh_quote("webgist-native-host: " + _MISSING_PYTHON.replace("PYTHON", python))
     lines += [f"if [ ! -x {_sh_quote(python)} ]; then",
               f"  printf '%s\\n' {missing} >&2",
@@ -60,11 +68,13 @@ def _posix_launcher(python: str, pythonpath: str | None) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _windows_launcher(python: str, pythonpath: str | None) -> str:
+def _windows_launcher(python: str, pythonpath: str | None, ids: str = "") -> str:
     lines = ["@echo off",
              "rem Native-messaging host launcher for webgist, written by `webgist install-host`."]
     if pythonpath:
         lines.append(f'set "PYTHONPATH={pythonpath.replace("%", "%%")};%PYTHONPATH%"')
+    if ids:
+        lines.append(f'set "{EXTRA_IDS_VARIABLE}={ids}"')
     quoted = python.replace("%", "%%")
     # cmd.exe's echo needs ^ before its metacharacters, and %% for a literal %.
     message = re.sub(r"([\^&|<>()])", r"^\1",

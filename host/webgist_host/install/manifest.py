@@ -17,6 +17,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -36,8 +37,24 @@ def extension_id_from_key(key_b64: str) -> str:
     return "".join(chr(ord("a") + int(c, 16)) for c in digest)
 
 
-def manifest_data(launcher: Path, firefox: bool = False) -> dict[str, Any]:
-    """The manifest naming `launcher`, in Chromium's form or (firefox) Firefox's."""
+# A Chromium extension id: 32 letters a-p (hex digits written a-p). The store build
+# has no manifest key, so the Chrome Web Store gives it an id of its own, which
+# `webgist install-host --extension-id ID` adds to allowed_origins.
+EXTENSION_ID_RE = re.compile(r"[a-p]{32}")
+# The launcher hands the added ids to the host in this variable (space-separated).
+EXTRA_IDS_VARIABLE = "WEBGIST_EXTENSION_IDS"
+
+
+def extra_origins(ids: str | list[str] | tuple[str, ...]) -> tuple[str, ...]:
+    """The origins of well-formed extension ids in `ids` (a list, or the variable's text)."""
+    words = ids.split() if isinstance(ids, str) else ids
+    return tuple(f"chrome-extension://{i}/" for i in words if EXTENSION_ID_RE.fullmatch(i))
+
+
+def manifest_data(launcher: Path, firefox: bool = False,
+                  extension_ids: tuple[str, ...] = ()) -> dict[str, Any]:
+    """The manifest naming `launcher`, in Chromium's form or (firefox) Firefox's;
+    `extension_ids` are Chromium ids allowed besides webgist's own."""
     data: dict[str, Any] = {
         "name": HOST_NAME,
         "description": HOST_DESCRIPTION,
@@ -47,13 +64,14 @@ def manifest_data(launcher: Path, firefox: bool = False) -> dict[str, Any]:
     if firefox:
         data["allowed_extensions"] = list(ALLOWED_EXTENSIONS)
     else:
-        data["allowed_origins"] = list(ALLOWED_ORIGINS)
+        data["allowed_origins"] = list(ALLOWED_ORIGINS) + [
+            o for o in extra_origins(extension_ids) if o not in ALLOWED_ORIGINS]
     return data
 
 
-def manifest_text(launcher: Path, firefox: bool = False) -> str:
+def manifest_text(launcher: Path, firefox: bool = False, extension_ids: tuple[str, ...] = ()) -> str:
     """manifest_data as the file holds it."""
-    return json.dumps(manifest_data(launcher, firefox), indent=2) + "\n"
+    return json.dumps(manifest_data(launcher, firefox, extension_ids), indent=2) + "\n"
 
 
 def is_our_manifest(path: Path) -> bool:

@@ -17,7 +17,8 @@ from typing import Any, Callable
 from .files import (MANIFEST_MODE, RECORD_MODE, make_dirs, registry_delete, registry_get,
                     registry_set, remove_empty_dirs, write_file)
 from .launcher import LAUNCHER_MODE, launcher_text, pythonpath_needed
-from .manifest import ALLOWED_ORIGINS, GECKO_ID, HOST_NAME, is_our_manifest, manifest_text
+from .manifest import (ALLOWED_ORIGINS, GECKO_ID, HOST_NAME, extra_origins, is_our_manifest,
+                       manifest_text)
 from .targets import BROWSERS, Env, Target, browser_target, sandboxed_browser_notes
 
 Say = Callable[[str], Any]
@@ -43,7 +44,8 @@ def recorded_targets(env: Env) -> list[Target]:
             for e in load_record(env).get("entries", [])]
 
 
-def install(env: Env, targets: list[Target], say: Say = print) -> int:
+def install(env: Env, targets: list[Target], say: Say = print,
+            extension_ids: tuple[str, ...] = ()) -> int:
     for note in sandboxed_browser_notes(env):
         say("note: " + note)
     record = load_record(env)
@@ -54,11 +56,12 @@ def install(env: Env, targets: list[Target], say: Say = print) -> int:
     created += make_dirs(data_dir)
     python = os.path.abspath(sys.executable)
     launcher = env.launcher()
-    write_file(launcher, launcher_text(env.system, python, pythonpath_needed(python, data_dir)),
+    write_file(launcher, launcher_text(env.system, python, pythonpath_needed(python, data_dir),
+                                       extension_ids),
                LAUNCHER_MODE, newline="")
     say(f"wrote launcher  {launcher}  (runs {python} -m webgist_host.native)")
     for target in targets:
-        entry_dirs = _write_target(target, launcher, say)
+        entry_dirs = _write_target(target, launcher, say, extension_ids)
         entries = [e for e in entries
                    if (e.get("manifest"), e.get("registry_key")) != (str(target.manifest), target.registry_key)]
         # A re-install keeps the folders an earlier install created for this manifest.
@@ -71,16 +74,19 @@ def install(env: Env, targets: list[Target], say: Say = print) -> int:
     _save_record(env, {"host": HOST_NAME, "launcher": str(launcher), "created_dirs": created,
                        "entries": entries})
     say(f"allowed origin  {ALLOWED_ORIGINS[0]}")
+    for origin in extra_origins(extension_ids):
+        say(f"allowed origin  {origin}  (--extension-id)")
     if any(t.firefox for t in targets):
         say(f"allowed Firefox extension  {GECKO_ID}")
     say("Restart the browser if it was running, then check with `webgist install-host --check`.")
     return 0
 
 
-def _write_target(target: Target, launcher: Path, say: Say) -> list[str]:
+def _write_target(target: Target, launcher: Path, say: Say,
+                  extension_ids: tuple[str, ...] = ()) -> list[str]:
     """Write one target's manifest (and registry key); return the folders created."""
     created = make_dirs(target.manifest.parent)
-    write_file(target.manifest, manifest_text(launcher, target.firefox), MANIFEST_MODE)
+    write_file(target.manifest, manifest_text(launcher, target.firefox, extension_ids), MANIFEST_MODE)
     if target.registry_key:
         registry_set(target.registry_key, str(target.manifest))
         say(f"wrote registry  HKCU\\{target.registry_key} = {target.manifest}  ({target.label})")
