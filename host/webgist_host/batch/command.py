@@ -14,8 +14,8 @@ from .rows import ConvertOptions
 from .sources import FieldNames, read_inputs, total_bytes
 
 DESCRIPTION = """\
-Convert many pages to Markdown with the static engine (source order, no browser),
-one row per page, in input order.
+Convert many pages to Markdown, one row per page, in input order: with the static
+engine (source order, no browser), or with --render N in headless Chromium.
 
 INPUT is any mix of:
   a folder            every .html, .htm, .xhtml (and .gz of each) under it, recursively,
@@ -77,6 +77,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--max-memory", type=float, default=1024.0, metavar="MB",
                         help="a worker whose memory passes this while converting a page is "
                              "stopped and replaced, and the page reported (default 1024)")
+    parser.add_argument("--render", type=int, metavar="N",
+                        help="measure every page in headless Chromium first: N workers, each "
+                             "with its own browser kept open from page to page (sets --jobs "
+                             "to N). Blocks get real boxes and reading order; a browser that "
+                             "fails leaves the page read without it, with a note. Saved pages "
+                             "load nothing from the network")
     parser.add_argument("--resume", action="store_true",
                         help="OUT holds an earlier run's rows: skip those pages and add the rest")
     parser.add_argument("--quiet", "-q", action="store_true",
@@ -91,12 +97,23 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--jobs must be at least 1")
     if args.page_timeout <= 0 or args.max_memory <= 0:
         parser.error("--page-timeout and --max-memory must be positive")
+    if args.render is not None:
+        if args.render < 1:
+            parser.error("--render must be at least 1")
+        from ..cli.browser import BrowserError, find_browser
+        try:
+            find_browser()
+        except BrowserError as exc:
+            print(f"webgist batch: --render needs Chromium: {exc}", file=sys.stderr)
+            return 2
+        args.jobs = args.render
     missing = [given for given in args.inputs if not Path(given).exists()]
     if missing:
         parser.error(f"no such file or folder: {', '.join(missing)}")
     fmt = args.format or guess_format(args.output)
     options = ConvertOptions(scope=args.scope, front_matter=args.front_matter,
-                             time_budget_s=args.page_timeout / 2)
+                             time_budget_s=args.page_timeout / 2,
+                             render=args.render is not None)
     limits = PoolLimits(jobs=args.jobs, page_timeout_s=args.page_timeout,
                         max_memory_mb=args.max_memory)
     try:

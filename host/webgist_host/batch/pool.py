@@ -12,14 +12,18 @@ from __future__ import annotations
 
 import multiprocessing
 import resource
+import shutil
+import tempfile
 import sys
 import time
 from dataclasses import dataclass, field
 from multiprocessing.connection import wait
+from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
 
 import psutil
 
+from .render import render_folder_prefix
 from .rows import ConvertOptions, convert_file, convert_html, error_row
 from .sources import PageInput
 
@@ -49,21 +53,34 @@ class PoolStats:
     restarts: int = 0
 
 
-def convert_page(page: PageInput, options: ConvertOptions) -> dict[str, Any]:
+def convert_page(page: PageInput, options: ConvertOptions, renderer=None) -> dict[str, Any]:
     """The row for one PageInput (in whatever process runs it)."""
     if page.error is not None:
         return error_row(page.source, page.url, page.error)
     if page.path is not None:
-        row = convert_file(page.path, source=page.source, options=options)
-        return row
+        return convert_file(page.path, source=page.source, options=options, renderer=renderer)
     return convert_html(page.data, url=page.url, source=page.source, charset=page.charset,
-                        options=options)
+                        options=options, renderer=renderer)
 
 
 def _worker_main(connection, options: ConvertOptions) -> None:
-    # The first conversion in a process compiles the engine's patterns; done here,
-    # before the worker says it is ready, it is not charged to a page's budget.
-    convert_html(WARM_UP_PAGE, options=options)
+    renderer = None
+    if options.render:
+        from .render import PageRenderer
+
+        renderer = PageRenderer(load_timeout_s=options.time_budget_s or 30.0)
+    try:
+        _serve(connection, options, renderer)
+    finally:
+        if renderer is not None:
+            renderer.close()
+
+
+def _serve(connection, options: ConvertOptions, renderer) -> None:
+    # The first conversion in a process compiles the engine's patterns (and starts
+    # the browser, when rendering); done before the worker says it is ready, it is
+    # not charged to a page's budget.
+    convert_html(WARM_UP_PAGE, options=options, renderer=renderer)
     connection.send(READY)
     while True:
         try:
@@ -73,7 +90,7 @@ def _worker_main(connection, options: ConvertOptions) -> None:
         if task is None:
             return
         seq, page = task
-        row = convert_page(page, options)
+        row = convert_page(page, options, renderer)
         # ru_maxrss is in KiB on Linux, bytes on macOS.
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
         peak_mb = peak / (2**20 if sys.platform == "darwin" else 2**10)
@@ -99,6 +116,8 @@ class _Worker:
         self.connection.send((seq, page))
 
     def memory_mb(self) -> float:
+        """The worker's resident memory (its browser's processes are not counted:
+        Chromium bounds its own renderers)."""
         try:
             return self.watch.memory_info().rss / 2**20
         except psutil.Error:
@@ -106,7 +125,21 @@ class _Worker:
 
     def stop(self, kill: bool = False) -> None:
         if kill:
+            # Its children too: a rendering worker's chromedriver and Chromium
+            # would outlive it otherwise.
+            try:
+                children = self.watch.children(recursive=True)
+            except psutil.Error:
+                children = []
             self.process.kill()
+            for child in children:
+                try:
+                    child.kill()
+                except psutil.Error:
+                    pass
+            psutil.wait_procs(children, timeout=5)
+            for leftover in Path(tempfile.gettempdir()).glob(render_folder_prefix(self.process.pid) + "*"):
+                shutil.rmtree(leftover, ignore_errors=True)
         else:
             try:
                 self.connection.send(None)
@@ -217,13 +250,3 @@ def _replace(worker: _Worker, problem: str, waiting: dict, stats: PoolStats, con
                                     (time.monotonic() - worker.started) * 1000))
     stats.restarts += 1
     return _Worker(context, worker.slot, options)
-
-
-def convert_in_process(pages: Iterable[PageInput], options: ConvertOptions,
-                       ) -> Iterator[tuple[PageInput, dict[str, Any]]]:
-    """The same rows without worker processes (no time budget or memory cap):
-    for callers that bring their own parallelism, as Dask and DataTrove do."""
-    for page in pages:
-        yield page, convert_page(page, options)
-
-

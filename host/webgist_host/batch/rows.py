@@ -9,7 +9,7 @@ set, `markdown` is None, except for a charset error: the page was still read
 from __future__ import annotations
 
 import time
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +31,8 @@ class ConvertOptions:
     # The engine's own budget (stages after the block model are skipped once it
     # is spent, with a note); None leaves the engine's default.
     time_budget_s: float | None = None
+    # Measure each page in headless Chromium first (batch/render.py).
+    render: bool = False
 
     def __post_init__(self) -> None:
         if self.scope not in SCOPES:
@@ -51,9 +53,10 @@ def error_row(source: str | None, url: str | None, error: str, ms: float = 0.0) 
 
 def convert_html(html: str | bytes | None, *, url: str | None = None, source: str | None = None,
                  charset: str | None = None, options: ConvertOptions = ConvertOptions(),
-                 ) -> dict[str, Any]:
+                 renderer=None) -> dict[str, Any]:
     """The row for one page given as text or bytes (bytes are checked and decoded
-    first: empty, binary and mislabelled pages are errors)."""
+    first: empty, binary and mislabelled pages are errors). With a `renderer`
+    (batch/render.py) the page is measured in its browser first."""
     started = time.perf_counter()
     charset_error = None
     try:
@@ -66,7 +69,7 @@ def convert_html(html: str | bytes | None, *, url: str | None = None, source: st
         else:
             check_html(html)
             text, charset_error = decode_page(html, charset)
-        document = convert(text, url=url, scope=options.scope, options=options.engine_options())
+        document = _convert_text(text, url, options, renderer)
     except (PageError, ValueError) as exc:
         return error_row(source, url, str(exc), _ms_since(started))
     except MemoryError:
@@ -81,8 +84,29 @@ def convert_html(html: str | bytes | None, *, url: str | None = None, source: st
             "notes": list(document.notes), "error": charset_error}
 
 
+def _convert_text(text: str, url: str | None, options: ConvertOptions, renderer):
+    engine_options = options.engine_options()
+    if renderer is None:
+        return convert(text, url=url, scope=options.scope, options=engine_options)
+    from ..cli.browser import BrowserError
+
+    try:
+        capture = renderer.capture(text)
+    except BrowserError as exc:
+        # The page is still worth its words: read without the browser, and said so.
+        document = convert(text, url=url, scope=options.scope, options=engine_options)
+        return replace(document, notes=(f"not rendered ({exc}); read without the browser",)
+                       + document.notes)
+    document = convert(capture["html"], url=url, geometry=capture, scope=options.scope,
+                       options=engine_options)
+    if capture.get("loaded") is False:
+        document = replace(document, notes=document.notes + (
+            "the page had not finished loading in the browser; converted as far as it got",))
+    return document
+
+
 def convert_file(path: str, *, source: str | None = None, options: ConvertOptions = ConvertOptions(),
-                 ) -> dict[str, Any]:
+                 renderer=None) -> dict[str, Any]:
     """The row for a saved page (.html, or .html.gz)."""
     started = time.perf_counter()
     try:
@@ -94,7 +118,7 @@ def convert_file(path: str, *, source: str | None = None, options: ConvertOption
         return error_row(source or path, None, str(exc), _ms_since(started))
     except OSError as exc:
         return error_row(source or path, None, f"unreadable: {exc.strerror or exc}", _ms_since(started))
-    row = convert_html(data, source=source or path, options=options)
+    row = convert_html(data, source=source or path, options=options, renderer=renderer)
     row["ms"] = _ms_since(started)
     return row
 
