@@ -2,7 +2,7 @@
 """Corpus throughput: `webgist batch` against trafilatura on the same WARC.
 
     .venv/bin/python bench/batch.py --wcxb ../shared/bench/wcxb-dev [--limit N] \
-        [--jobs 1 2] [--rounds 1] [--out bench-out/batch]
+        [--jobs 1 2] [--rounds 1] [--no-peer] [--render] [--out bench-out/batch]
 
 1. Builds `OUT/wcxb-dev.warc.gz` once (warcio): each WCXB dev page as an HTTP
    response record, its ground-truth URL as the target URI.
@@ -11,6 +11,8 @@
 3. Runs trafilatura 2.3.1 (`extract(html, url=URL, output_format="markdown")`) over
    the same records, read by the same WARC reader, in a pool of N processes,
    writing JSONL too.
+4. With --render, `webgist batch WARC --render N` as well: each page measured in
+   one of N reused headless Chromium instances.
 
 Both are timed end to end, start-up included (the command's process, its
 workers' imports and warm-up; trafilatura's pool and imports). Each round runs
@@ -62,12 +64,13 @@ def build_warc(wcxb: Path, target: Path, limit: int | None) -> int:
     return len(pages)
 
 
-def run_webgist(warc: Path, jobs: int, out: Path) -> dict:
-    rows = out / f"webgist-{jobs}.jsonl"
+def run_webgist(warc: Path, jobs: int, out: Path, render: bool = False) -> dict:
+    rows = out / f"webgist{'-render' if render else ''}-{jobs}.jsonl"
     rows.unlink(missing_ok=True)
+    workers = ["--render", str(jobs)] if render else ["--jobs", str(jobs)]
     started = time.perf_counter()
     done = subprocess.run([sys.executable, "-m", "webgist_host.cli.command", "batch", str(warc),
-                           "-o", str(rows), "--jobs", str(jobs)],
+                           "-o", str(rows), *workers],
                           capture_output=True, text=True, cwd=REPO,
                           env={"PYTHONPATH": str(REPO / "host"), "PATH": "/usr/bin:/bin"})
     seconds = time.perf_counter() - started
@@ -122,6 +125,9 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, nargs="+", default=[1, 2])
     parser.add_argument("--rounds", type=int, default=1)
     parser.add_argument("--no-peer", action="store_true", help="skip trafilatura")
+    parser.add_argument("--render", action="store_true",
+                        help="also run `webgist batch --render N` (N = each --jobs value); "
+                             "slow: pair it with --limit")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     warc = args.out / (f"wcxb-dev-{args.limit}.warc.gz" if args.limit else "wcxb-dev.warc.gz")
@@ -131,6 +137,8 @@ def main() -> None:
     runners = {"webgist": run_webgist}
     if not args.no_peer:
         runners["trafilatura"] = run_trafilatura
+    if args.render:
+        runners["webgist --render"] = lambda warc, jobs, out: run_webgist(warc, jobs, out, True)
     results: dict[tuple[str, int], list[dict]] = {}
     for round_number in range(args.rounds):
         for jobs in args.jobs:

@@ -44,6 +44,7 @@ examples:
   webgist batch crawl.warc.gz -o crawl.parquet --jobs 8
   webgist batch dump.jsonl --html-field content --url-field link -o out/
   webgist batch crawl.warc.gz -o pages.jsonl --resume      continue after a stop
+  webgist batch saved-pages/ -o pages.jsonl --render 2     measured in two reused browsers
 
 Progress (pages, pages/s, ETA by input bytes) goes to stderr; --quiet turns it off.
 Exit status: 0 when every input was read (error rows included), 2 for a usage error.
@@ -127,6 +128,7 @@ def main(argv: list[str] | None = None) -> int:
     counts = {"pages": 0, "errors": 0}
     started = time.perf_counter()
     progress = None if args.quiet else _progress_bar(total_bytes(args.inputs))
+    interrupted = False
     try:
         for page, row in convert_pages(pages, options, limits, stats):
             writer.write(page, row)
@@ -135,13 +137,15 @@ def main(argv: list[str] | None = None) -> int:
             if progress is not None:
                 _advance(progress, page.size, counts, started)
     except KeyboardInterrupt:
-        print("\nwebgist batch: interrupted; the rows written so far are kept "
-              "(run again with --resume to continue)", file=sys.stderr)
-        return 130
+        interrupted = True
     finally:
         writer.close()
         if progress is not None:
             progress.close()
+    if interrupted:
+        print("webgist batch: interrupted; the rows written so far are kept "
+              "(run again with --resume to continue)", file=sys.stderr)
+        return 130
     if not args.quiet:
         print(_summary(counts, time.perf_counter() - started, args, stats, len(writer.done)),
               file=sys.stderr)

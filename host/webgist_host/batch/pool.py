@@ -13,6 +13,7 @@ from __future__ import annotations
 import multiprocessing
 import resource
 import shutil
+import signal
 import tempfile
 import sys
 import time
@@ -64,6 +65,8 @@ def convert_page(page: PageInput, options: ConvertOptions, renderer=None) -> dic
 
 
 def _worker_main(connection, options: ConvertOptions) -> None:
+    # Ctrl-C is the parent's to handle: it stops the workers and keeps what was written.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     renderer = None
     if options.render:
         from .render import PageRenderer
@@ -71,6 +74,8 @@ def _worker_main(connection, options: ConvertOptions) -> None:
         renderer = PageRenderer(load_timeout_s=options.time_budget_s or 30.0)
     try:
         _serve(connection, options, renderer)
+    except (BrokenPipeError, EOFError, ConnectionResetError):
+        pass            # the parent stopped (interrupted, or done): nothing to report to
     finally:
         if renderer is not None:
             renderer.close()

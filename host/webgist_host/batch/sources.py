@@ -166,7 +166,12 @@ def _jsonl_page(path: Path, stem: str, line_number: int, line: bytes,
 
 
 def _stem(file_name: str) -> str:
-    return re.sub(r"(\.(warc|arc|jsonl|ndjson))?(\.gz)?$", "", file_name, flags=re.I) or "input"
+    """crawl.warc.gz -> crawl: the input's name, for its folder under `-o FOLDER`."""
+    stem = file_name
+    for suffix in (".gz", ".warc", ".arc", ".jsonl", ".ndjson"):
+        if stem.lower().endswith(suffix):
+            stem = stem[: -len(suffix)]
+    return stem or "input"
 
 
 def _slug(url: str | None) -> str:
