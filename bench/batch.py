@@ -17,7 +17,10 @@
 Both are timed end to end, start-up included (the command's process, its
 workers' imports and warm-up; trafilatura's pool and imports). Each round runs
 every (tool, jobs) pair back to back, so both tools share the machine's load;
-the figures are medians over rounds. Reported: pages/s, pages/s
+the figures are medians over rounds. Pages per CPU second (the workers' user +
+system time, from getrusage) is the throughput one core gives whatever else the
+machine runs; wall-clock pages/s and the scaling from 1 to 2 workers depend on
+how busy the machine is. Reported: pages/s, pages/s
 per worker, the scaling from the first to the last --jobs value, peak memory per
 worker (ru_maxrss of the worker processes).
 """
@@ -40,7 +43,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "host"))
 
 SUMMARY_RE = re.compile(r"webgist batch: (\d+) pages in ([\d.]+) s .*?(\d+) errors.*?"
-                        r"peak worker memory (\d+) MB")
+                        r"peak worker memory (\d+) MB; worker CPU ([\d.]+) s")
 
 
 def build_warc(wcxb: Path, target: Path, limit: int | None) -> int:
@@ -79,16 +82,19 @@ def run_webgist(warc: Path, jobs: int, out: Path, render: bool = False) -> dict:
         sys.exit(f"webgist batch failed ({done.returncode}):\n{done.stderr[-2000:]}")
     pages = int(match.group(1))
     return {"pages": pages, "seconds": seconds, "errors": int(match.group(3)),
-            "peak_mb": float(match.group(4))}
+            "peak_mb": float(match.group(4)), "cpu_s": float(match.group(5))}
 
 
-def _trafilatura_one(record: tuple[str | None, bytes, str | None]) -> tuple[str, float]:
+def _trafilatura_one(record: tuple[str | None, bytes, str | None]) -> tuple[str, float, int, float]:
+    import os
+
     import trafilatura
 
     url, payload, _charset = record
     markdown = trafilatura.extract(payload.decode("utf-8", errors="replace"), url=url,
                                    output_format="markdown") or ""
-    return markdown, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return markdown, usage.ru_maxrss / 1024, os.getpid(), usage.ru_utime + usage.ru_stime
 
 
 def _warm_trafilatura(_: int) -> None:
@@ -102,19 +108,24 @@ def run_trafilatura(warc: Path, jobs: int, out: Path) -> dict:
 
     rows = out / f"trafilatura-{jobs}.jsonl"
     context = multiprocessing.get_context("forkserver")
+    # Imported once in the fork server, as webgist's engine is, so neither tool's
+    # workers pay for their imports in the CPU time measured.
+    context.set_forkserver_preload(["trafilatura"])
     # Timed from the start, pool and imports included, as the webgist command is.
     started = time.perf_counter()
     with context.Pool(jobs) as pool:
         pool.map(_warm_trafilatura, range(jobs))      # imports, as webgist's workers warm up
         records = ((page.url, page.payload, page.charset) for page in read_warc(warc)
                    if page.payload is not None)
-        peak, pages = 0.0, 0
+        peak, pages, cpu_by_worker = 0.0, 0, {}
         with open(rows, "w", encoding="utf-8") as handle:
-            for markdown, peak_mb in pool.imap(_trafilatura_one, records, chunksize=4):
+            for markdown, peak_mb, pid, cpu_s in pool.imap(_trafilatura_one, records, chunksize=4):
                 handle.write(json.dumps({"markdown": markdown}, ensure_ascii=False) + "\n")
                 peak, pages = max(peak, peak_mb), pages + 1
+                cpu_by_worker[pid] = max(cpu_by_worker.get(pid, 0.0), cpu_s)
     seconds = time.perf_counter() - started
-    return {"pages": pages, "seconds": seconds, "errors": 0, "peak_mb": peak}
+    return {"pages": pages, "seconds": seconds, "errors": 0, "peak_mb": peak,
+            "cpu_s": sum(cpu_by_worker.values())}
 
 
 def main() -> None:
@@ -147,26 +158,33 @@ def main() -> None:
                 results.setdefault((tool, jobs), []).append(result)
                 print(f"round {round_number + 1}: {tool} --jobs {jobs}: {result['pages']} pages "
                       f"in {result['seconds']:.1f} s ({result['pages'] / result['seconds']:.1f} "
-                      f"pages/s), peak {result['peak_mb']:.0f} MB per worker, "
-                      f"{result['errors']} errors", flush=True)
+                      f"pages/s), worker CPU {result['cpu_s']:.1f} s "
+                      f"({result['pages'] / result['cpu_s']:.2f} pages per CPU s), "
+                      f"peak {result['peak_mb']:.0f} MB per worker, {result['errors']} errors",
+                      flush=True)
     print(report(results, args.jobs), flush=True)
 
 
 def report(results: dict[tuple[str, int], list[dict]], jobs_list: list[int]) -> str:
-    lines = ["", "| tool | workers | pages/s | pages/s per worker | scaling | peak MB per worker |",
-             "|---|---|---|---|---|---|"]
+    lines = ["", "| tool | workers | pages/s (wall) | pages/s per worker | scaling | "
+                 "pages per CPU second | peak MB per worker |", "|---|---|---|---|---|---|---|"]
     rates: dict[tuple[str, int], float] = {}
+    per_cpu: dict[tuple[str, int], float] = {}
     for (tool, jobs), runs in sorted(results.items()):
         rates[(tool, jobs)] = statistics.median(r["pages"] / r["seconds"] for r in runs)
+        per_cpu[(tool, jobs)] = statistics.median(r["pages"] / r["cpu_s"] for r in runs)
     for (tool, jobs), rate in sorted(rates.items()):
         base = rates.get((tool, jobs_list[0]))
         scaling = f"{rate / base:.2f}x" if base and jobs != jobs_list[0] else ""
         peak = max(r["peak_mb"] for r in results[(tool, jobs)])
-        lines.append(f"| {tool} | {jobs} | {rate:.1f} | {rate / jobs:.1f} | {scaling} | {peak:.0f} |")
+        lines.append(f"| {tool} | {jobs} | {rate:.2f} | {rate / jobs:.2f} | {scaling} | "
+                     f"{per_cpu[(tool, jobs)]:.2f} | {peak:.0f} |")
     for jobs in jobs_list:
         if ("trafilatura", jobs) in rates:
-            lines.append(f"\nwebgist / trafilatura throughput at {jobs} workers: "
-                         f"{rates[('webgist', jobs)] / rates[('trafilatura', jobs)]:.2f}")
+            lines.append(f"\nwebgist / trafilatura at {jobs} workers: wall throughput "
+                         f"{rates[('webgist', jobs)] / rates[('trafilatura', jobs)]:.2f}, "
+                         f"pages per CPU second "
+                         f"{per_cpu[('webgist', jobs)] / per_cpu[('trafilatura', jobs)]:.2f}")
     return "\n".join(lines)
 
 

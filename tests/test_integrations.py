@@ -65,3 +65,18 @@ def test_webgist_extractor_in_a_datatrove_pipeline(tmp_path):
     first = written[0]["metadata"]
     assert first["title"] == "Letter" and first["url"] == fixture_url(FIXTURES[0])
     assert first["reading_order_method"] == "dom-fallback" and first["words"] == 16
+
+
+def test_dask_and_datatrove_are_extras_a_plain_install_leaves_out():
+    import tomllib
+    from pathlib import Path
+
+    project = tomllib.loads((Path(__file__).resolve().parents[1] / "pyproject.toml")
+                           .read_text(encoding="utf-8"))["project"]
+    plain = " ".join(project["dependencies"]).lower()
+    for heavy in ("dask", "distributed", "datatrove", "pyarrow"):
+        assert heavy not in plain
+    extras = project["optional-dependencies"]
+    assert any(d.startswith("dask") for d in extras["dask"])
+    assert any(d.startswith("datatrove") for d in extras["datatrove"])
+    assert "webgist[dask,datatrove,parquet]" in extras["test"]

@@ -181,4 +181,7 @@ def _summary(counts: dict[str, int], seconds: float, args, stats: PoolStats, ski
     if stats.restarts:
         parts.append(f"{stats.restarts} workers replaced")
     parts.append(f"peak worker memory {peak:.0f} MB")
+    cpu = stats.total_cpu_s()
+    if cpu:
+        parts.append(f"worker CPU {cpu:.1f} s ({pages / cpu:.1f} pages per CPU second)")
     return "; ".join(parts) + f"; wrote {args.output}"

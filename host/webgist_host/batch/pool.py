@@ -52,6 +52,14 @@ class PoolLimits:
 class PoolStats:
     peak_memory_mb: dict[int, float] = field(default_factory=dict)   # per worker slot
     restarts: int = 0
+    # CPU seconds (user + system) of the live workers by slot, and of those replaced
+    # or stopped: on a shared machine, pages per CPU second is the throughput a
+    # core gives, whatever else the machine runs.
+    cpu_s: dict[int, float] = field(default_factory=dict)
+    retired_cpu_s: float = 0.0
+
+    def total_cpu_s(self) -> float:
+        return self.retired_cpu_s + sum(self.cpu_s.values())
 
 
 def convert_page(page: PageInput, options: ConvertOptions, renderer=None) -> dict[str, Any]:
@@ -96,10 +104,10 @@ def _serve(connection, options: ConvertOptions, renderer) -> None:
             return
         seq, page = task
         row = convert_page(page, options, renderer)
+        usage = resource.getrusage(resource.RUSAGE_SELF)
         # ru_maxrss is in KiB on Linux, bytes on macOS.
-        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-        peak_mb = peak / (2**20 if sys.platform == "darwin" else 2**10)
-        connection.send((seq, row, peak_mb))
+        peak_mb = usage.ru_maxrss / (2**20 if sys.platform == "darwin" else 2**10)
+        connection.send((seq, row, peak_mb, usage.ru_utime + usage.ru_stime))
 
 
 class _Worker:
@@ -118,7 +126,10 @@ class _Worker:
     def give(self, seq: int, page: PageInput) -> None:
         self.task = (seq, page)
         self.started = time.monotonic()
-        self.connection.send((seq, page))
+        try:
+            self.connection.send((seq, page))
+        except OSError:
+            pass        # it died idle: the next check finds it dead, and the page reported
 
     def memory_mb(self) -> float:
         """The worker's resident memory (its browser's processes are not counted:
@@ -206,6 +217,9 @@ def convert_pages(pages: Iterable[PageInput], options: ConvertOptions, limits: P
                 problem = _over_limit(worker, limits)
                 if problem is not None:
                     workers[index] = _replace(worker, problem, waiting, stats, context, options)
+                elif worker.ready and worker.task is None and not worker.process.is_alive():
+                    workers[index] = _Worker(context, worker.slot, options)   # died idle
+                    stats.restarts += 1
     finally:
         for worker in workers:
             worker.stop(kill=worker.task is not None)
@@ -219,9 +233,10 @@ def _collect(worker: _Worker, waiting: dict, stats: PoolStats) -> None:
     if message == READY:
         worker.ready = True
         return
-    seq, row, peak_mb = message
+    seq, row, peak_mb, cpu_s = message
     waiting[seq] = (waiting[seq][0], row)
     stats.peak_memory_mb[worker.slot] = max(stats.peak_memory_mb.get(worker.slot, 0.0), peak_mb)
+    stats.cpu_s[worker.slot] = cpu_s
     worker.task = None
 
 
@@ -254,4 +269,5 @@ def _replace(worker: _Worker, problem: str, waiting: dict, stats: PoolStats, con
     waiting[seq] = (page, error_row(page.source, page.url, problem,
                                     (time.monotonic() - worker.started) * 1000))
     stats.restarts += 1
+    stats.retired_cpu_s += stats.cpu_s.pop(worker.slot, 0.0)
     return _Worker(context, worker.slot, options)
