@@ -136,6 +136,16 @@ def test_markdown_folder_output_with_an_index_of_every_row(tmp_path, fixture_fol
     assert len(read_rows(out / "index.jsonl")) == 4
 
 
+def test_markdown_folder_output_keeps_two_inputs_files_apart(tmp_path):
+    for site, fixture in (("site-a", FIXTURES[0]), ("site-b", FIXTURES[1])):
+        (tmp_path / site).mkdir()
+        (tmp_path / site / "index.html").write_bytes(fixture_html(fixture))
+    out = tmp_path / "md"
+    assert batch(tmp_path / "site-a", tmp_path / "site-b", "-o", out, "--scope", "page") == 0
+    assert [r["file"] for r in read_rows(out / "index.jsonl")] == ["site-a/index.md", "site-b/index.md"]
+    assert (out / "site-b" / "index.md").read_text(encoding="utf-8") == fixture_markdown(FIXTURES[1])
+
+
 def test_parquet_output_holds_the_same_rows_and_resumes(tmp_path, fixture_folder):
     pq = pytest.importorskip("pyarrow.parquet")
     out_jsonl, out_parquet = tmp_path / "out.jsonl", tmp_path / "out.parquet"

@@ -11,7 +11,7 @@ import json
 import os
 import re
 import zlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Iterator
 
@@ -82,7 +82,9 @@ def read_inputs(inputs: list[str], fields: FieldNames = FieldNames(),
                 ".warc/.warc.gz or .jsonl)"))])
         for page in pages:
             if page.source not in skip:
-                yield page
+                # Two inputs may hold the same names (two sites' index.html): each
+                # input's .md files go under its own name.
+                yield replace(page, name=f"{path.name}/{page.name}") if len(inputs) > 1 else page
 
 
 def total_bytes(inputs: list[str]) -> int:
