@@ -38,6 +38,14 @@ def big_text_page(megabytes: int = 5) -> bytes:
     return b"<html><body><p>" + b"word " * (megabytes * 200_000) + b"</p></body></html>"
 
 
+def many_blocks_page(count: int = 40_000) -> bytes:
+    """`count` linked paragraphs: over 4 s of the engine's CPU time on this
+    project's machines (its block model is the slow part), so it outlasts a small
+    time budget however idle the machine is."""
+    return ("<html><body>" + "".join(f'<div><p>para {i} <a href="/x{i}">link {i}</a></p></div>'
+                                     for i in range(count)) + "</body></html>").encode()
+
+
 def warc_records(records: list[tuple[str, str, str, bytes]], *, gz: bool) -> tuple[bytes, list[int]]:
     """A WARC written by warcio: (record type, URL, Content-Type, body) each, with
     an HTTP response header for response records. Returns the file and each

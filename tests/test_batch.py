@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from batch_support import (FIXTURES, big_text_page, fixture_html, fixture_markdown,
+from batch_support import (FIXTURES, big_text_page, many_blocks_page, fixture_html, fixture_markdown,
                            fixture_url, fixture_warc_records, read_rows, warc_records)
 from webgist_host.batch.rows import ROW_FIELDS
 from webgist_host.cli import main
@@ -166,13 +166,15 @@ def test_parquet_output_holds_the_same_rows_and_resumes(tmp_path, fixture_folder
 def test_a_page_over_the_time_budget_is_an_error_row_and_the_run_goes_on(tmp_path):
     folder = tmp_path / "pages"
     folder.mkdir()
-    (folder / "1-slow.html").write_bytes(big_text_page())
+    # Seconds of CPU work; the small page after it takes milliseconds, so a budget
+    # of 1.5 s tells them apart on an idle machine and on a loaded one.
+    (folder / "1-slow.html").write_bytes(many_blocks_page())
     (folder / "2-small.html").write_bytes(fixture_html(FIXTURES[0]))
     out = tmp_path / "out.jsonl"
-    assert batch(folder, "-o", out, "--scope", "page", "--jobs", "1", "--page-timeout", "0.3") == 0
+    assert batch(folder, "-o", out, "--scope", "page", "--jobs", "1", "--page-timeout", "1.5") == 0
     slow, small = read_rows(out)
     assert slow["markdown"] is None
-    assert slow["error"] == "over the time budget: still converting after 0.3 s"
+    assert slow["error"] == "over the time budget: still converting after 1.5 s"
     assert small["error"] is None and small["markdown"] == fixture_markdown(FIXTURES[0])
 
 

@@ -121,6 +121,7 @@ class _Worker:
         self.watch = psutil.Process(self.process.pid)
         self.task: tuple[int, PageInput] | None = None
         self.ready = False
+        self.retire = False
         self.started = time.monotonic()
 
     def give(self, seq: int, page: PageInput) -> None:
@@ -212,20 +213,24 @@ def convert_pages(pages: Iterable[PageInput], options: ConvertOptions, limits: P
                 return
             for connection in wait([w.connection for w in busy], timeout=WATCH_INTERVAL_S):
                 worker = next(w for w in busy if w.connection is connection)
-                _collect(worker, waiting, stats)
+                _collect(worker, waiting, stats, limits)
             for index, worker in enumerate(workers):
                 problem = _over_limit(worker, limits)
                 if problem is not None:
                     workers[index] = _replace(worker, problem, waiting, stats, context, options)
-                elif worker.ready and worker.task is None and not worker.process.is_alive():
-                    workers[index] = _Worker(context, worker.slot, options)   # died idle
+                elif worker.retire or (worker.ready and worker.task is None
+                                       and not worker.process.is_alive()):
+                    # Over the memory cap on its last page, or it died idle.
+                    worker.stop(kill=True)
+                    stats.retired_cpu_s += stats.cpu_s.pop(worker.slot, 0.0)
+                    workers[index] = _Worker(context, worker.slot, options)
                     stats.restarts += 1
     finally:
         for worker in workers:
             worker.stop(kill=worker.task is not None)
 
 
-def _collect(worker: _Worker, waiting: dict, stats: PoolStats) -> None:
+def _collect(worker: _Worker, waiting: dict, stats: PoolStats, limits: PoolLimits) -> None:
     try:
         message = worker.connection.recv()
     except (EOFError, OSError):
@@ -234,7 +239,16 @@ def _collect(worker: _Worker, waiting: dict, stats: PoolStats) -> None:
         worker.ready = True
         return
     seq, row, peak_mb, cpu_s = message
-    waiting[seq] = (waiting[seq][0], row)
+    page = waiting[seq][0]
+    if peak_mb > limits.max_memory_mb:
+        # The kernel's high-water mark catches a peak too brief for the watch to
+        # see. The page went over the cap; the worker keeps that memory (and its
+        # mark), so it is replaced.
+        row = error_row(page.source, page.url, f"over the memory cap: the worker reached "
+                                               f"{peak_mb:.0f} MB (cap {limits.max_memory_mb:g} MB)",
+                        row["ms"])
+        worker.retire = True
+    waiting[seq] = (page, row)
     stats.peak_memory_mb[worker.slot] = max(stats.peak_memory_mb.get(worker.slot, 0.0), peak_mb)
     stats.cpu_s[worker.slot] = cpu_s
     worker.task = None
