@@ -29,6 +29,9 @@ other commands:
   webgist install-host [--browser NAME] [--profile DIR] [--uninstall] [--check]
       register the native host so the browser extension can reach this engine
       (run `webgist install-host --help` for details)
+  webgist batch INPUT... -o OUT [--jobs N] [--resume]
+      many pages (folders, WARC, JSONL) to JSONL, Parquet or .md files
+      (run `webgist batch --help` for details)
 
 examples:
   webgist --demo                          the bundled two-column demo page
@@ -88,6 +91,9 @@ def main(argv: list[str] | None = None) -> int:
     if argv and argv[0] == "install-host":
         from ..install.command import main as install_main
         return install_main(argv[1:])
+    if argv and argv[0] == "batch":
+        from ..batch.command import main as batch_main
+        return batch_main(argv[1:])
     parser = build_parser()
     args = parser.parse_args(argv)
     if not args.demo and not args.source and not args.capture:

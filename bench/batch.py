@@ -1,0 +1,192 @@
+#!/usr/bin/env python3
+"""Corpus throughput: `webgist batch` against trafilatura on the same WARC.
+
+    .venv/bin/python bench/batch.py --wcxb ../shared/bench/wcxb-dev [--limit N] \
+        [--jobs 1 2] [--rounds 1] [--no-peer] [--render] [--out bench-out/batch]
+
+1. Builds `OUT/wcxb-dev.warc.gz` once (warcio): each WCXB dev page as an HTTP
+   response record, its ground-truth URL as the target URI.
+2. Runs the real command, `webgist batch WARC -o rows.jsonl --jobs N`, in a
+   subprocess, and reads its summary line (pages, errors, peak worker memory).
+3. Runs trafilatura 2.3.1 (`extract(html, url=URL, output_format="markdown")`) over
+   the same records, read by the same WARC reader, in a pool of N processes,
+   writing JSONL too.
+4. With --render, `webgist batch WARC --render N` as well: each page measured in
+   one of N reused headless Chromium instances.
+
+Both are timed end to end, start-up included (the command's process, its
+workers' imports and warm-up; trafilatura's pool and imports). Each round runs
+every (tool, jobs) pair back to back, so both tools share the machine's load;
+the figures are medians over rounds. Pages per CPU second (the workers' user +
+system time, from getrusage) is the throughput one core gives whatever else the
+machine runs; wall-clock pages/s and the scaling from 1 to 2 workers depend on
+how busy the machine is. Reported: pages/s, pages/s
+per worker, the scaling from the first to the last --jobs value, peak memory per
+worker (ru_maxrss of the worker processes).
+"""
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import multiprocessing
+import re
+import resource
+import statistics
+import subprocess
+import sys
+import time
+from io import BytesIO
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO / "host"))
+
+SUMMARY_RE = re.compile(r"webgist batch: (\d+) pages in ([\d.]+) s .*?(\d+) errors.*?"
+                        r"peak worker memory (\d+) MB; worker CPU ([\d.]+) s")
+
+
+def build_warc(wcxb: Path, target: Path, limit: int | None) -> int:
+    from warcio.statusandheaders import StatusAndHeaders
+    from warcio.warcwriter import WARCWriter
+
+    pages = sorted((wcxb / "html").glob("*.html.gz"))[:limit]
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with open(target, "wb") as handle:
+        writer = WARCWriter(handle, gzip=True)
+        for page in pages:
+            body = gzip.decompress(page.read_bytes())
+            truth = wcxb / "ground-truth" / (page.name.split(".")[0] + ".json")
+            url = json.loads(truth.read_text(encoding="utf-8")).get("url") if truth.exists() else None
+            url = url or f"https://wcxb.invalid/{page.name.split('.')[0]}"
+            http = StatusAndHeaders("200 OK", [("Content-Type", "text/html; charset=utf-8"),
+                                               ("Content-Length", str(len(body)))],
+                                    protocol="HTTP/1.1")
+            writer.write_record(writer.create_warc_record(url, "response", payload=BytesIO(body),
+                                                          http_headers=http))
+    return len(pages)
+
+
+def run_webgist(warc: Path, jobs: int, out: Path, render: bool = False) -> dict:
+    rows = out / f"webgist{'-render' if render else ''}-{jobs}.jsonl"
+    rows.unlink(missing_ok=True)
+    workers = ["--render", str(jobs)] if render else ["--jobs", str(jobs)]
+    started = time.perf_counter()
+    done = subprocess.run([sys.executable, "-m", "webgist_host.cli.command", "batch", str(warc),
+                           "-o", str(rows), *workers],
+                          capture_output=True, text=True, cwd=REPO,
+                          env={"PYTHONPATH": str(REPO / "host"), "PATH": "/usr/bin:/bin"})
+    seconds = time.perf_counter() - started
+    match = SUMMARY_RE.search(done.stderr)
+    if done.returncode != 0 or match is None:
+        sys.exit(f"webgist batch failed ({done.returncode}):\n{done.stderr[-2000:]}")
+    pages = int(match.group(1))
+    return {"pages": pages, "seconds": seconds, "errors": int(match.group(3)),
+            "peak_mb": float(match.group(4)), "cpu_s": float(match.group(5))}
+
+
+def _trafilatura_one(record: tuple[str | None, bytes, str | None]) -> tuple[str, float, int, float]:
+    import os
+
+    import trafilatura
+
+    url, payload, _charset = record
+    markdown = trafilatura.extract(payload.decode("utf-8", errors="replace"), url=url,
+                                   output_format="markdown") or ""
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return markdown, usage.ru_maxrss / 1024, os.getpid(), usage.ru_utime + usage.ru_stime
+
+
+def _warm_trafilatura(_: int) -> None:
+    import trafilatura
+
+    trafilatura.extract("<html><body><article><p>warm up text</p></article></body></html>")
+
+
+def run_trafilatura(warc: Path, jobs: int, out: Path) -> dict:
+    from webgist_host.batch.warc import read_warc
+
+    rows = out / f"trafilatura-{jobs}.jsonl"
+    context = multiprocessing.get_context("forkserver")
+    # Imported once in the fork server, as webgist's engine is, so neither tool's
+    # workers pay for their imports in the CPU time measured.
+    context.set_forkserver_preload(["trafilatura"])
+    # Timed from the start, pool and imports included, as the webgist command is.
+    started = time.perf_counter()
+    with context.Pool(jobs) as pool:
+        pool.map(_warm_trafilatura, range(jobs))      # imports, as webgist's workers warm up
+        records = ((page.url, page.payload, page.charset) for page in read_warc(warc)
+                   if page.payload is not None)
+        peak, pages, cpu_by_worker = 0.0, 0, {}
+        with open(rows, "w", encoding="utf-8") as handle:
+            for markdown, peak_mb, pid, cpu_s in pool.imap(_trafilatura_one, records, chunksize=4):
+                handle.write(json.dumps({"markdown": markdown}, ensure_ascii=False) + "\n")
+                peak, pages = max(peak, peak_mb), pages + 1
+                cpu_by_worker[pid] = max(cpu_by_worker.get(pid, 0.0), cpu_s)
+    seconds = time.perf_counter() - started
+    return {"pages": pages, "seconds": seconds, "errors": 0, "peak_mb": peak,
+            "cpu_s": sum(cpu_by_worker.values())}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--wcxb", type=Path, default=REPO.parent / "shared" / "bench" / "wcxb-dev")
+    parser.add_argument("--out", type=Path, default=REPO / "bench-out" / "batch")
+    parser.add_argument("--limit", type=int)
+    parser.add_argument("--jobs", type=int, nargs="+", default=[1, 2])
+    parser.add_argument("--rounds", type=int, default=1)
+    parser.add_argument("--no-peer", action="store_true", help="skip trafilatura")
+    parser.add_argument("--render", action="store_true",
+                        help="also run `webgist batch --render N` (N = each --jobs value); "
+                             "slow: pair it with --limit")
+    args = parser.parse_args()
+    args.out.mkdir(parents=True, exist_ok=True)
+    warc = args.out / (f"wcxb-dev-{args.limit}.warc.gz" if args.limit else "wcxb-dev.warc.gz")
+    if not warc.exists():
+        count = build_warc(args.wcxb, warc, args.limit)
+        print(f"built {warc} ({count} pages, {warc.stat().st_size / 2**20:.1f} MiB)", flush=True)
+    runners = {"webgist": run_webgist}
+    if not args.no_peer:
+        runners["trafilatura"] = run_trafilatura
+    if args.render:
+        runners["webgist --render"] = lambda warc, jobs, out: run_webgist(warc, jobs, out, True)
+    results: dict[tuple[str, int], list[dict]] = {}
+    for round_number in range(args.rounds):
+        for jobs in args.jobs:
+            for tool, runner in runners.items():
+                result = runner(warc, jobs, args.out)
+                results.setdefault((tool, jobs), []).append(result)
+                print(f"round {round_number + 1}: {tool} --jobs {jobs}: {result['pages']} pages "
+                      f"in {result['seconds']:.1f} s ({result['pages'] / result['seconds']:.1f} "
+                      f"pages/s), worker CPU {result['cpu_s']:.1f} s "
+                      f"({result['pages'] / result['cpu_s']:.2f} pages per CPU s), "
+                      f"peak {result['peak_mb']:.0f} MB per worker, {result['errors']} errors",
+                      flush=True)
+    print(report(results, args.jobs), flush=True)
+
+
+def report(results: dict[tuple[str, int], list[dict]], jobs_list: list[int]) -> str:
+    lines = ["", "| tool | workers | pages/s (wall) | pages/s per worker | scaling | "
+                 "pages per CPU second | peak MB per worker |", "|---|---|---|---|---|---|---|"]
+    rates: dict[tuple[str, int], float] = {}
+    per_cpu: dict[tuple[str, int], float] = {}
+    for (tool, jobs), runs in sorted(results.items()):
+        rates[(tool, jobs)] = statistics.median(r["pages"] / r["seconds"] for r in runs)
+        per_cpu[(tool, jobs)] = statistics.median(r["pages"] / r["cpu_s"] for r in runs)
+    for (tool, jobs), rate in sorted(rates.items()):
+        base = rates.get((tool, jobs_list[0]))
+        scaling = f"{rate / base:.2f}x" if base and jobs != jobs_list[0] else ""
+        peak = max(r["peak_mb"] for r in results[(tool, jobs)])
+        lines.append(f"| {tool} | {jobs} | {rate:.2f} | {rate / jobs:.2f} | {scaling} | "
+                     f"{per_cpu[(tool, jobs)]:.2f} | {peak:.0f} |")
+    for jobs in jobs_list:
+        if ("trafilatura", jobs) in rates:
+            lines.append(f"\nwebgist / trafilatura at {jobs} workers: wall throughput "
+                         f"{rates[('webgist', jobs)] / rates[('trafilatura', jobs)]:.2f}, "
+                         f"pages per CPU second "
+                         f"{per_cpu[('webgist', jobs)] / per_cpu[('trafilatura', jobs)]:.2f}")
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    main()

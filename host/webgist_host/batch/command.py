@@ -1,0 +1,187 @@
+"""`webgist batch INPUT... -o OUT`: many pages, converted by worker processes."""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from pathlib import Path
+
+from ..engine.pipeline import SCOPES
+from .output import FORMATS, guess_format, open_writer
+from .pool import PoolLimits, PoolStats, convert_pages
+from .rows import ConvertOptions
+from .sources import FieldNames, read_inputs, total_bytes
+
+DESCRIPTION = """\
+Convert many pages to Markdown, one row per page, in input order: with the static
+engine (source order, no browser), or with --render N in headless Chromium.
+
+INPUT is any mix of:
+  a folder            every .html, .htm, .xhtml (and .gz of each) under it, recursively,
+                      in sorted path order
+  a page file         .html, .htm, .xhtml, or a .gz of one
+  a WARC file         .warc or .warc.gz: its response records that hold HTML
+  a JSONL file        .jsonl or .jsonl.gz: one JSON object a line, the HTML in field
+                      "html" and the URL in "url" (--html-field, --url-field)
+
+OUT is chosen by its name (or --format):
+  OUT.jsonl           one JSON object a line
+  OUT.parquet         a Parquet table (needs pyarrow: pip install 'webgist[parquet]')
+  OUT/                a folder: one .md file a page, and OUT/index.jsonl with every row
+
+Each row: source (where the page came from: path, path@offset in a WARC, path:line in
+a JSONL), url, markdown, title, metadata, reading_order_method, words, ms (time to
+convert it), notes (what the engine had to repair), error. A page that cannot be
+read (0 bytes, not HTML, truncated gzip, broken WARC record, wrong charset) or that
+goes over --page-timeout or --max-memory is one row with `error` set, and the run
+goes on. For a wrong charset the page is still read and its Markdown kept.
+"""
+
+EPILOG = """\
+examples:
+  webgist batch saved-pages/ -o pages.jsonl
+  webgist batch crawl.warc.gz -o crawl.parquet --jobs 8
+  webgist batch dump.jsonl --html-field content --url-field link -o out/
+  webgist batch crawl.warc.gz -o pages.jsonl --resume      continue after a stop
+  webgist batch saved-pages/ -o pages.jsonl --render 2     measured in two reused browsers
+
+Progress (pages, pages/s, ETA by input bytes) goes to stderr; --quiet turns it off.
+Exit status: 0 when every input was read (error rows included), 2 for a usage error.
+"""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="webgist batch", description=DESCRIPTION, epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("inputs", nargs="+", metavar="INPUT",
+                        help="folders, page files, WARC or JSONL files")
+    parser.add_argument("-o", "--output", required=True, metavar="OUT",
+                        help="OUT.jsonl, OUT.parquet, or a folder for .md files")
+    parser.add_argument("--format", choices=FORMATS,
+                        help="output format, when OUT's name does not say it")
+    parser.add_argument("--jobs", "-j", type=int, default=os.cpu_count() or 1, metavar="N",
+                        help="worker processes (default: the number of cores, %(default)s here)")
+    parser.add_argument("--scope", choices=SCOPES, default="main",
+                        help="main: each page's main content (default); page: everything")
+    parser.add_argument("--front-matter", action="store_true",
+                        help="start each page's Markdown with YAML front matter")
+    parser.add_argument("--html-field", default="html", metavar="NAME",
+                        help="JSONL field that holds the HTML (default: html)")
+    parser.add_argument("--url-field", default="url", metavar="NAME",
+                        help="JSONL field that holds the page URL (default: url)")
+    parser.add_argument("--page-timeout", type=float, default=60.0, metavar="SECONDS",
+                        help="a page still converting after this long is stopped and reported "
+                             "as an error row (default 60); the engine itself skips its later "
+                             "stages past half of it, with a note")
+    parser.add_argument("--max-memory", type=float, default=1024.0, metavar="MB",
+                        help="a worker whose memory passes this while converting a page is "
+                             "stopped and replaced, and the page reported (default 1024)")
+    parser.add_argument("--render", type=int, metavar="N",
+                        help="measure every page in headless Chromium first: N workers, each "
+                             "with its own browser kept open from page to page (sets --jobs "
+                             "to N). Blocks get real boxes and reading order; a browser that "
+                             "fails leaves the page read without it, with a note. Saved pages "
+                             "load nothing from the network")
+    parser.add_argument("--resume", action="store_true",
+                        help="OUT holds an earlier run's rows: skip those pages and add the rest")
+    parser.add_argument("--quiet", "-q", action="store_true",
+                        help="no progress bar and no summary on stderr")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.jobs < 1:
+        parser.error("--jobs must be at least 1")
+    if args.page_timeout <= 0 or args.max_memory <= 0:
+        parser.error("--page-timeout and --max-memory must be positive")
+    if args.render is not None:
+        if args.render < 1:
+            parser.error("--render must be at least 1")
+        from ..cli.browser import BrowserError, find_browser
+        try:
+            find_browser()
+        except BrowserError as exc:
+            print(f"webgist batch: --render needs Chromium: {exc}", file=sys.stderr)
+            return 2
+        args.jobs = args.render
+    missing = [given for given in args.inputs if not Path(given).exists()]
+    if missing:
+        parser.error(f"no such file or folder: {', '.join(missing)}")
+    fmt = args.format or guess_format(args.output)
+    options = ConvertOptions(scope=args.scope, front_matter=args.front_matter,
+                             time_budget_s=args.page_timeout / 2,
+                             render=args.render is not None)
+    limits = PoolLimits(jobs=args.jobs, page_timeout_s=args.page_timeout,
+                        max_memory_mb=args.max_memory)
+    try:
+        writer = open_writer(args.output, fmt, args.resume)
+    except (ValueError, OSError) as exc:
+        print(f"webgist batch: {exc}", file=sys.stderr)
+        return 2
+    pages = read_inputs(args.inputs, FieldNames(html=args.html_field, url=args.url_field),
+                        skip=frozenset(writer.done))
+    stats = PoolStats()
+    counts = {"pages": 0, "errors": 0}
+    started = time.perf_counter()
+    progress = None if args.quiet else _progress_bar(total_bytes(args.inputs))
+    interrupted = False
+    try:
+        for page, row in convert_pages(pages, options, limits, stats):
+            writer.write(page, row)
+            counts["pages"] += 1
+            counts["errors"] += row["error"] is not None
+            if progress is not None:
+                _advance(progress, page.size, counts, started)
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        writer.close()
+        if progress is not None:
+            progress.close()
+    if interrupted:
+        print("webgist batch: interrupted; the rows written so far are kept "
+              "(run again with --resume to continue)", file=sys.stderr)
+        return 130
+    if not args.quiet:
+        print(_summary(counts, time.perf_counter() - started, args, stats, len(writer.done)),
+              file=sys.stderr)
+    return 0
+
+
+def _progress_bar(total: int):
+    from tqdm import tqdm
+
+    # Progress is counted in input bytes, which every input knows up front (a
+    # WARC's page count is only known once it is read), so the ETA is real; the
+    # page count and rate are written beside it.
+    return tqdm(total=total, unit="B", unit_scale=True, file=sys.stderr, dynamic_ncols=True,
+                bar_format="{desc}: {percentage:3.0f}%|{bar}| [{elapsed}<{remaining}]",
+                desc="0 pages")
+
+
+def _advance(progress, size: int, counts: dict[str, int], started: float) -> None:
+    rate = counts["pages"] / max(time.perf_counter() - started, 1e-9)
+    progress.set_description_str(f"{counts['pages']} pages, {rate:.1f} pages/s, "
+                             f"{counts['errors']} errors", refresh=False)
+    progress.update(min(size, max(progress.total - progress.n, 0)))
+
+
+def _summary(counts: dict[str, int], seconds: float, args, stats: PoolStats, skipped: int) -> str:
+    pages = counts["pages"]
+    peak = max(stats.peak_memory_mb.values(), default=0.0)
+    parts = [f"webgist batch: {pages} pages in {seconds:.1f} s "
+             f"({pages / max(seconds, 1e-9):.1f} pages/s, {args.jobs} workers)",
+             f"{pages - counts['errors']} converted, {counts['errors']} errors"]
+    if skipped:
+        parts.append(f"{skipped} already in {args.output} (skipped)")
+    if stats.restarts:
+        parts.append(f"{stats.restarts} workers replaced")
+    parts.append(f"peak worker memory {peak:.0f} MB")
+    cpu = stats.total_cpu_s()
+    if cpu:
+        parts.append(f"worker CPU {cpu:.1f} s ({pages / cpu:.1f} pages per CPU second)")
+    return "; ".join(parts) + f"; wrote {args.output}"

@@ -1,0 +1,164 @@
+"""Where `webgist batch` writes rows: JSONL, Parquet, or a folder of .md files,
+and what an earlier run already wrote there (for --resume).
+
+Rows arrive in input order, so an interrupted run has written a prefix of the
+input; resuming writes the rest after it, and the result is the file an
+uninterrupted run would have written.
+"""
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from .rows import METADATA_FIELDS, ROW_FIELDS
+from .sources import PageInput
+
+FORMATS = ("jsonl", "parquet", "md")
+# Rows per Parquet row group: small enough that a killed run loses little.
+PARQUET_ROW_GROUP = 256
+# A folder output keeps every row but the Markdown here, for errors and --resume.
+INDEX_NAME = "index.jsonl"
+
+
+def guess_format(out: str) -> str:
+    name = out.lower()
+    if name.endswith((".jsonl", ".ndjson")):
+        return "jsonl"
+    if name.endswith(".parquet"):
+        return "parquet"
+    return "md"
+
+
+def open_writer(out: str, fmt: str, resume: bool):
+    """A writer for OUT, and the sources it already holds (empty unless resume)."""
+    path = Path(out)
+    if fmt == "md":
+        if path.exists() and not path.is_dir():
+            raise ValueError(f"{out} is a file; a folder output (--format md) needs a folder")
+        _refuse_existing(path / INDEX_NAME if path.is_dir() else path, resume, out)
+        return MarkdownFolderWriter(path, resume)
+    _refuse_existing(path, resume, out)
+    if fmt == "parquet":
+        return ParquetWriter(path, resume)
+    return JsonlWriter(path, resume)
+
+
+def _refuse_existing(path: Path, resume: bool, out: str) -> None:
+    if path.exists() and not resume:
+        raise ValueError(f"{out} already holds output: pass --resume to continue it "
+                         "(pages already there are skipped), or remove it")
+
+
+def _jsonl_sources(path: Path) -> set[str]:
+    """Sources of the complete lines of a JSONL file; a line cut short by a killed
+    run is removed, so appending starts on a fresh line."""
+    done: set[str] = set()
+    if not path.exists():
+        return done
+    with open(path, "rb+") as handle:
+        data = handle.read()
+        complete = data.rfind(b"\n") + 1
+        if complete < len(data):
+            handle.truncate(complete)
+    for line in data[:complete].splitlines():
+        if line.strip():
+            done.add(json.loads(line)["source"])
+    return done
+
+
+class JsonlWriter:
+    def __init__(self, path: Path, resume: bool):
+        self.path = path
+        self.done = _jsonl_sources(path) if resume else set()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.handle = open(path, "a" if resume else "w", encoding="utf-8")
+
+    def write(self, page: PageInput, row: dict[str, Any]) -> None:
+        self.handle.write(json.dumps(row, ensure_ascii=False) + "\n")
+
+    def close(self) -> None:
+        self.handle.close()
+
+
+class MarkdownFolderWriter:
+    """DIR/<name>.md for each page with Markdown, and DIR/index.jsonl with every
+    row (the Markdown replaced by the file's name)."""
+
+    def __init__(self, folder: Path, resume: bool):
+        self.folder = folder
+        folder.mkdir(parents=True, exist_ok=True)
+        index = folder / INDEX_NAME
+        self.done = _jsonl_sources(index) if resume else set()
+        self.index = open(index, "a" if resume else "w", encoding="utf-8")
+
+    def write(self, page: PageInput, row: dict[str, Any]) -> None:
+        entry = {key: value for key, value in row.items() if key != "markdown"}
+        entry["file"] = None
+        if row["markdown"] is not None:
+            relative = _md_name(page.name)
+            target = self.folder / relative
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(row["markdown"], encoding="utf-8")
+            entry["file"] = relative
+        self.index.write(json.dumps(entry, ensure_ascii=False) + "\n")
+
+    def close(self) -> None:
+        self.index.close()
+
+
+def _md_name(name: str) -> str:
+    """page.html.gz -> page.md; names never climb out of the output folder."""
+    parts = [p for p in Path(name).parts if p not in ("..", "/", "")]
+    stem = "/".join(parts) or "page"
+    for suffix in (".gz", ".html", ".htm", ".xhtml"):
+        if stem.lower().endswith(suffix):
+            stem = stem[: -len(suffix)]
+    return stem + ".md"
+
+
+class ParquetWriter:
+    """Rows as a Parquet table (pyarrow, the [parquet] extra). Resuming rewrites
+    the file: the rows already there first, then the new ones."""
+
+    def __init__(self, path: Path, resume: bool):
+        try:
+            import pyarrow as pa
+            import pyarrow.parquet as pq
+        except ImportError:
+            raise ValueError("Parquet output needs pyarrow: pip install 'webgist[parquet]'") from None
+        self.pa, self.pq, self.path = pa, pq, path
+        self.schema = pa.schema([
+            ("source", pa.string()), ("url", pa.string()), ("markdown", pa.string()),
+            ("title", pa.string()),
+            ("metadata", pa.struct([(name, pa.string()) for name in METADATA_FIELDS])),
+            ("reading_order_method", pa.string()), ("words", pa.int64()), ("ms", pa.float64()),
+            ("notes", pa.list_(pa.string())), ("error", pa.string()),
+        ])
+        kept = pq.read_table(path).to_pylist() if resume and path.exists() else []
+        self.done = {row["source"] for row in kept}
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.partial = path.with_name(path.name + ".partial")
+        self.writer = pq.ParquetWriter(self.partial, self.schema)
+        self.rows: list[dict[str, Any]] = []
+        for row in kept:
+            self._add(row)
+
+    def write(self, page: PageInput, row: dict[str, Any]) -> None:
+        self._add(row)
+
+    def _add(self, row: dict[str, Any]) -> None:
+        self.rows.append({key: row.get(key) for key in ROW_FIELDS})
+        if len(self.rows) >= PARQUET_ROW_GROUP:
+            self._flush()
+
+    def _flush(self) -> None:
+        if self.rows:
+            self.writer.write_table(self.pa.Table.from_pylist(self.rows, schema=self.schema))
+            self.rows = []
+
+    def close(self) -> None:
+        self._flush()
+        self.writer.close()
+        os.replace(self.partial, self.path)

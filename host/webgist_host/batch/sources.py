@@ -1,0 +1,184 @@
+"""What `webgist batch` reads: folders of saved pages, WARC files and JSONL files,
+each turned into a stream of `PageInput`s in a fixed order.
+
+Readers never raise on a bad page: a page they cannot take becomes a PageInput
+with `error` set, and the stream goes on with the next one.
+"""
+from __future__ import annotations
+
+import gzip
+import json
+import os
+import re
+import zlib
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Iterator
+
+from .warc import read_warc
+
+# Saved pages a folder may hold (a .gz of each too); anything else is skipped.
+PAGE_SUFFIXES = (".html", ".htm", ".xhtml")
+WARC_SUFFIXES = (".warc", ".warc.gz", ".arc", ".arc.gz")
+JSONL_SUFFIXES = (".jsonl", ".jsonl.gz", ".ndjson", ".ndjson.gz")
+
+
+@dataclass(frozen=True)
+class PageInput:
+    """One page to convert. Exactly one of `data`, `path` and `error` says what it
+    is: the page's bytes or text, a file to read (in the worker, so reading and
+    gunzipping run in parallel), or why it could not be read at all."""
+
+    source: str                    # where it came from; the key --resume matches on
+    name: str                      # a relative file name for `-o FOLDER` output
+    url: str | None = None
+    data: bytes | str | None = None
+    path: str | None = None
+    charset: str | None = None     # what the transport declared (HTTP Content-Type)
+    error: str | None = None
+    size: int = 0                  # input bytes this page accounts for (progress)
+
+
+@dataclass(frozen=True)
+class FieldNames:
+    """The JSONL fields holding a page's HTML and its URL."""
+
+    html: str = "html"
+    url: str = "url"
+
+
+def input_kind(path: Path) -> str | None:
+    """"folder", "page", "warc", "jsonl", or None for a file batch does not read."""
+    if path.is_dir():
+        return "folder"
+    name = path.name.lower()
+    if name.endswith(WARC_SUFFIXES):
+        return "warc"
+    if name.endswith(JSONL_SUFFIXES):
+        return "jsonl"
+    if name.endswith(PAGE_SUFFIXES) or name.endswith(tuple(s + ".gz" for s in PAGE_SUFFIXES)):
+        return "page"
+    return None
+
+
+def read_inputs(inputs: list[str], fields: FieldNames = FieldNames(),
+                skip: frozenset[str] = frozenset()) -> Iterator[PageInput]:
+    """Every page of every input, in the order given (folders in sorted path
+    order), leaving out those whose source is in `skip` (a resumed run)."""
+    for given in inputs:
+        path = Path(given)
+        kind = input_kind(path)
+        if kind == "folder":
+            pages = _folder(path)
+        elif kind == "page":
+            pages = iter([_page_file(path, path.name)])
+        elif kind == "warc":
+            pages = _warc(path)
+        elif kind == "jsonl":
+            pages = _jsonl(path, fields)
+        else:
+            pages = iter([PageInput(source=given, name=path.name, error=(
+                "not an input webgist batch reads (a folder, .html/.htm/.html.gz, "
+                ".warc/.warc.gz or .jsonl)"))])
+        for page in pages:
+            if page.source not in skip:
+                # Two inputs may hold the same names (two sites' index.html): each
+                # input's .md files go under its own name.
+                yield replace(page, name=f"{path.name}/{page.name}") if len(inputs) > 1 else page
+
+
+def total_bytes(inputs: list[str]) -> int:
+    """The size of everything `read_inputs` will read, for the progress bar's ETA."""
+    total = 0
+    for given in inputs:
+        path = Path(given)
+        if path.is_dir():
+            total += sum(f.stat().st_size for f in _page_files(path))
+        elif path.is_file():
+            total += path.stat().st_size
+    return total
+
+
+def _page_files(folder: Path) -> list[Path]:
+    """Page files under `folder`, sorted by their path's parts (so `b/c.html`
+    comes before `empty.html`, whatever the file system's order)."""
+    found = []
+    for directory, _, files in os.walk(folder):
+        for name in files:
+            candidate = Path(directory) / name
+            if input_kind(candidate) == "page":
+                found.append(candidate)
+    return sorted(found, key=lambda path: path.relative_to(folder).parts)
+
+
+def _folder(folder: Path) -> Iterator[PageInput]:
+    for path in _page_files(folder):
+        yield _page_file(path, str(path.relative_to(folder)))
+
+
+def _page_file(path: Path, name: str) -> PageInput:
+    return PageInput(source=str(path), name=name, path=str(path), size=path.stat().st_size)
+
+
+def _warc(path: Path) -> Iterator[PageInput]:
+    stem = _stem(path.name)
+    for record in read_warc(path):
+        yield PageInput(source=f"{path}@{record.offset}", url=record.url,
+                        name=f"{stem}/{record.offset:012d}{_slug(record.url)}",
+                        data=record.payload, charset=record.charset, error=record.error,
+                        size=record.size)
+
+
+def _jsonl(path: Path, fields: FieldNames) -> Iterator[PageInput]:
+    stem = _stem(path.name)
+    opener = gzip.open if path.name.lower().endswith(".gz") else open
+    line_number = 0
+    try:
+        with opener(path, "rb") as lines:
+            for line_number, line in enumerate(lines, start=1):
+                if line.strip():
+                    yield _jsonl_page(path, stem, line_number, line, fields)
+    except (OSError, EOFError, zlib.error) as exc:
+        # A cut-short or corrupt .gz: the lines read so far stand, and the rest of
+        # the file is one error.
+        yield PageInput(source=f"{path}:{line_number + 1}", name=f"{stem}/{line_number + 1:07d}",
+                        error=f"unreadable from line {line_number + 1} on: {exc}")
+
+
+def _jsonl_page(path: Path, stem: str, line_number: int, line: bytes,
+                fields: FieldNames) -> PageInput:
+    source, name = f"{path}:{line_number}", f"{stem}/{line_number:07d}"
+    try:
+        record = json.loads(line)
+    except (ValueError, RecursionError) as exc:
+        return PageInput(source=source, name=name, size=len(line),
+                         error=f"line {line_number} is not JSON: {exc}")
+    if not isinstance(record, dict):
+        return PageInput(source=source, name=name, size=len(line),
+                         error=f"line {line_number} is not a JSON object")
+    url = record.get(fields.url)
+    url = url if isinstance(url, str) and url else None
+    html = record.get(fields.html)
+    if not isinstance(html, str):
+        found = "missing" if html is None else f"a {type(html).__name__}, not a string"
+        return PageInput(source=source, name=name + _slug(url), url=url, size=len(line),
+                         error=f"line {line_number}: field {fields.html!r} is {found} "
+                               "(--html-field names the field that holds the HTML)")
+    return PageInput(source=source, name=name + _slug(url), url=url, data=html, size=len(line))
+
+
+def _stem(file_name: str) -> str:
+    """crawl.warc.gz -> crawl: the input's name, for its folder under `-o FOLDER`."""
+    stem = file_name
+    for suffix in (".gz", ".warc", ".arc", ".jsonl", ".ndjson"):
+        if stem.lower().endswith(suffix):
+            stem = stem[: -len(suffix)]
+    return stem or "input"
+
+
+def _slug(url: str | None) -> str:
+    """A short, file-name-safe trace of the URL, so `-o FOLDER` files are findable."""
+    if not url:
+        return ""
+    words = re.sub(r"^[a-z]+://(www\.)?", "", url, flags=re.I)
+    return "-" + (re.sub(r"[^A-Za-z0-9]+", "-", words).strip("-")[:60] or "page")

@@ -1,0 +1,210 @@
+"""`webgist batch` over real inputs: folders, WARC files written by warcio, JSONL;
+JSONL, Parquet and folder output; order, resume, and the time and memory caps.
+
+Bad inputs (one error row each) are in test_batch_bad_input.py.
+"""
+from __future__ import annotations
+
+import gzip
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from batch_support import (FIXTURES, big_text_page, many_blocks_page, fixture_html, fixture_markdown,
+                           fixture_url, fixture_warc_records, read_rows, warc_records)
+from webgist_host.batch.rows import ROW_FIELDS
+from webgist_host.cli import main
+
+
+def batch(*argv) -> int:
+    return main(["batch", "--quiet", *map(str, argv)])
+
+
+@pytest.fixture
+def fixture_folder(tmp_path) -> Path:
+    """The fixture pages as a nested folder: plain, .htm and gzipped."""
+    folder = tmp_path / "pages"
+    (folder / "b" / "deeper").mkdir(parents=True)
+    (folder / "a.html").write_bytes(fixture_html(FIXTURES[0]))
+    (folder / "b" / "c.htm").write_bytes(fixture_html(FIXTURES[1]))
+    (folder / "b" / "deeper" / "d.html.gz").write_bytes(gzip.compress(fixture_html(FIXTURES[2])))
+    (folder / "b" / "notes.txt").write_text("not a page, not read")
+    return folder
+
+
+def test_folder_recursive_rows_in_sorted_order_match_hand_written_markdown(fixture_folder, tmp_path):
+    out = tmp_path / "out.jsonl"
+    assert batch(fixture_folder, "-o", out, "--scope", "page", "--jobs", "2") == 0
+    rows = read_rows(out)
+    assert [Path(r["source"]).relative_to(fixture_folder).as_posix() for r in rows] == [
+        "a.html", "b/c.htm", "b/deeper/d.html.gz"]
+    assert [r["markdown"] for r in rows] == [fixture_markdown(n) for n in FIXTURES[:3]]
+    for row in rows:
+        assert tuple(row) == ROW_FIELDS
+        assert row["error"] is None
+        assert row["reading_order_method"] == "dom-fallback"
+        assert row["ms"] > 0
+    assert rows[0]["title"] == "Letter" == rows[0]["metadata"]["title"]
+    # "Dear committee, / Thank you for the invitation. / I will arrive on Friday. /
+    # With best wishes, / Mira", counted by hand.
+    assert rows[0]["words"] == 16
+
+
+@pytest.mark.parametrize("gz", [False, True], ids=["warc", "warc.gz"])
+def test_warc_response_records_with_html_become_rows_with_their_urls(tmp_path, gz):
+    data, offsets = warc_records(fixture_warc_records(), gz=gz)
+    warc = tmp_path / ("crawl.warc.gz" if gz else "crawl.warc")
+    warc.write_bytes(data)
+    out = tmp_path / "out.jsonl"
+    assert batch(warc, "-o", out, "--scope", "page") == 0
+    rows = read_rows(out)
+    # Request records and the image responses are not pages.
+    assert [r["url"] for r in rows] == [fixture_url(n) for n in FIXTURES]
+    assert [r["markdown"] for r in rows] == [fixture_markdown(n) for n in FIXTURES]
+    assert [r["source"] for r in rows] == [f"{warc}@{offsets[3 * i + 1]}" for i in range(len(FIXTURES))]
+
+
+def test_jsonl_with_named_fields(tmp_path):
+    source = tmp_path / "dump.jsonl"
+    source.write_text("".join(json.dumps({"content": fixture_html(n).decode(), "link": fixture_url(n)}) + "\n"
+                              for n in FIXTURES), encoding="utf-8")
+    out = tmp_path / "out.jsonl"
+    assert batch(source, "-o", out, "--scope", "page", "--html-field", "content",
+                 "--url-field", "link") == 0
+    rows = read_rows(out)
+    assert [r["source"] for r in rows] == [f"{source}:{i}" for i in range(1, len(FIXTURES) + 1)]
+    assert [r["url"] for r in rows] == [fixture_url(n) for n in FIXTURES]
+    assert [r["markdown"] for r in rows] == [fixture_markdown(n) for n in FIXTURES]
+
+
+def test_jsonl_default_field_names_and_a_missing_field_says_which_option(tmp_path):
+    source = tmp_path / "dump.jsonl"
+    source.write_text(json.dumps({"html": "<p>One</p>", "url": "https://a.example/"}) + "\n"
+                      + json.dumps({"body": "<p>Two</p>"}) + "\n", encoding="utf-8")
+    out = tmp_path / "out.jsonl"
+    assert batch(source, "-o", out) == 0
+    first, second = read_rows(out)
+    assert (first["markdown"], first["url"], first["error"]) == ("One\n", "https://a.example/", None)
+    assert second["markdown"] is None and "'html' is missing" in second["error"]
+    assert "--html-field" in second["error"]
+
+
+def test_two_workers_write_the_same_rows_in_the_same_order_as_one(tmp_path, fixture_folder):
+    data, _ = warc_records(fixture_warc_records() * 3, gz=True)
+    warc = tmp_path / "crawl.warc.gz"
+    warc.write_bytes(data)
+    outputs = []
+    for jobs in (1, 2):
+        out = tmp_path / f"out-{jobs}.jsonl"
+        assert batch(warc, fixture_folder, "-o", out, "--jobs", jobs) == 0
+        outputs.append([{k: v for k, v in r.items() if k != "ms"} for r in read_rows(out)])
+    assert len(outputs[0]) == 3 * len(FIXTURES) + 3
+    assert outputs[0] == outputs[1]
+
+
+def test_resume_after_a_stop_gives_the_file_an_uninterrupted_run_gives(tmp_path):
+    data, _ = warc_records(fixture_warc_records() * 2, gz=True)
+    warc = tmp_path / "crawl.warc.gz"
+    warc.write_bytes(data)
+    full = tmp_path / "full.jsonl"
+    assert batch(warc, "-o", full) == 0
+    lines = full.read_text(encoding="utf-8").splitlines(keepends=True)
+    stopped = tmp_path / "stopped.jsonl"
+    # A run stopped after three rows, in the middle of writing the fourth.
+    stopped.write_text("".join(lines[:3]) + lines[3][:40], encoding="utf-8")
+    assert batch(warc, "-o", stopped) == 2            # no --resume: OUT is kept as it is
+    assert stopped.read_text(encoding="utf-8").endswith(lines[3][:40])
+    assert batch(warc, "-o", stopped, "--resume") == 0
+    strip = lambda path: [{k: v for k, v in r.items() if k != "ms"} for r in read_rows(path)]
+    assert strip(stopped) == strip(full)
+    assert read_rows(stopped)[:3] == read_rows(full)[:3]   # the first three were not redone
+
+
+def test_markdown_folder_output_with_an_index_of_every_row(tmp_path, fixture_folder):
+    (fixture_folder / "empty.html").write_bytes(b"")
+    out = tmp_path / "md"
+    assert batch(fixture_folder, "-o", out, "--scope", "page") == 0
+    index = read_rows(out / "index.jsonl")
+    assert [r["file"] for r in index] == ["a.md", "b/c.md", "b/deeper/d.md", None]
+    assert "markdown" not in index[0]
+    assert index[3]["error"] == "empty page: 0 bytes"
+    assert (out / "b" / "deeper" / "d.md").read_text(encoding="utf-8") == fixture_markdown(FIXTURES[2])
+    # Resuming a finished folder output adds nothing.
+    assert batch(fixture_folder, "-o", out, "--scope", "page", "--resume") == 0
+    assert len(read_rows(out / "index.jsonl")) == 4
+
+
+def test_markdown_folder_output_keeps_two_inputs_files_apart(tmp_path):
+    for site, fixture in (("site-a", FIXTURES[0]), ("site-b", FIXTURES[1])):
+        (tmp_path / site).mkdir()
+        (tmp_path / site / "index.html").write_bytes(fixture_html(fixture))
+    out = tmp_path / "md"
+    assert batch(tmp_path / "site-a", tmp_path / "site-b", "-o", out, "--scope", "page") == 0
+    assert [r["file"] for r in read_rows(out / "index.jsonl")] == ["site-a/index.md", "site-b/index.md"]
+    assert (out / "site-b" / "index.md").read_text(encoding="utf-8") == fixture_markdown(FIXTURES[1])
+
+
+def test_parquet_output_holds_the_same_rows_and_resumes(tmp_path, fixture_folder):
+    pq = pytest.importorskip("pyarrow.parquet")
+    out_jsonl, out_parquet = tmp_path / "out.jsonl", tmp_path / "out.parquet"
+    assert batch(fixture_folder, "-o", out_jsonl, "--scope", "page") == 0
+    (fixture_folder / "z.html").write_bytes(fixture_html(FIXTURES[3]))
+    shutil.copy(fixture_folder / "z.html", tmp_path / "kept.html")
+    (fixture_folder / "z.html").unlink()
+    assert batch(fixture_folder, "-o", out_parquet, "--scope", "page") == 0
+    shutil.copy(tmp_path / "kept.html", fixture_folder / "z.html")
+    assert batch(fixture_folder, "-o", out_parquet, "--scope", "page", "--resume") == 0
+    rows = pq.read_table(out_parquet).to_pylist()
+    drop_ms = lambda rs: [{k: v for k, v in r.items() if k != "ms"} for r in rs]
+    assert drop_ms(rows[:3]) == drop_ms(read_rows(out_jsonl))
+    assert rows[3]["markdown"] == fixture_markdown(FIXTURES[3])
+    assert len(rows) == 4
+
+
+def test_a_page_over_the_time_budget_is_an_error_row_and_the_run_goes_on(tmp_path):
+    folder = tmp_path / "pages"
+    folder.mkdir()
+    # Seconds of CPU work; the small page after it takes milliseconds, so a budget
+    # of 1.5 s tells them apart on an idle machine and on a loaded one.
+    (folder / "1-slow.html").write_bytes(many_blocks_page())
+    (folder / "2-small.html").write_bytes(fixture_html(FIXTURES[0]))
+    out = tmp_path / "out.jsonl"
+    assert batch(folder, "-o", out, "--scope", "page", "--jobs", "1", "--page-timeout", "1.5") == 0
+    slow, small = read_rows(out)
+    assert slow["markdown"] is None
+    assert slow["error"] == "over the time budget: still converting after 1.5 s"
+    assert small["error"] is None and small["markdown"] == fixture_markdown(FIXTURES[0])
+
+
+def test_a_page_over_the_memory_cap_is_an_error_row_and_the_run_goes_on(tmp_path):
+    folder = tmp_path / "pages"
+    folder.mkdir()
+    (folder / "1-huge.html").write_bytes(big_text_page())
+    (folder / "2-small.html").write_bytes(fixture_html(FIXTURES[0]))
+    out = tmp_path / "out.jsonl"
+    assert batch(folder, "-o", out, "--scope", "page", "--jobs", "1", "--max-memory", "100") == 0
+    huge, small = read_rows(out)
+    assert huge["markdown"] is None
+    assert huge["error"].startswith("over the memory cap: the worker reached ")
+    assert huge["error"].endswith("MB (cap 100 MB)")
+    assert small["error"] is None and small["markdown"] == fixture_markdown(FIXTURES[0])
+
+
+def test_help_names_inputs_outputs_and_limits(capsys):
+    with pytest.raises(SystemExit) as exited:
+        main(["batch", "--help"])
+    assert exited.value.code == 0
+    text = capsys.readouterr().out
+    for words in (".warc.gz", "--html-field", "OUT.parquet", "--resume", "--page-timeout",
+                  "--max-memory", "--jobs", "index.jsonl"):
+        assert words in text
+
+
+def test_a_missing_input_is_a_usage_error(tmp_path, capsys):
+    with pytest.raises(SystemExit) as exited:
+        batch(tmp_path / "nowhere", "-o", tmp_path / "out.jsonl")
+    assert exited.value.code == 2
+    assert "no such file or folder" in capsys.readouterr().err
+    assert not (tmp_path / "out.jsonl").exists()

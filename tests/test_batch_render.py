@@ -1,0 +1,76 @@
+"""`webgist batch --render N`: pages measured in reused headless Chromium."""
+from __future__ import annotations
+
+import json
+import shutil
+import tempfile
+from pathlib import Path
+
+import psutil
+import pytest
+
+from batch_support import PAGES, read_rows
+from webgist_host.cli import main
+
+pytestmark = pytest.mark.browser
+ORDER_PAGES = ("order--abs-byline", "order--blog-sticky-toc")
+
+
+def _expected_order(name: str) -> tuple[str, list[str]]:
+    """The method and snippets of the hand-written order file."""
+    method, snippets = "", []
+    for line in (PAGES / f"{name}.order.txt").read_text(encoding="utf-8").splitlines():
+        if line.startswith("# method:"):
+            method = line.split(":", 1)[1].strip()
+        elif line.strip() and not line.startswith("#"):
+            snippets.append(line.strip())
+    return method, snippets
+
+
+def _render_processes() -> list[psutil.Process]:
+    found = []
+    for process in psutil.process_iter(["cmdline"]):
+        if any("webgist-batch-render-" in part for part in process.info["cmdline"] or ()):
+            found.append(process)
+    return found
+
+
+def test_rendered_pages_are_read_in_their_measured_order(tmp_path):
+    folder = tmp_path / "pages"
+    folder.mkdir()
+    for name in ORDER_PAGES:
+        shutil.copy(PAGES / f"{name}.html", folder / f"{name}.html")
+    # The same page as JSONL text: rendered from a file the worker writes.
+    jsonl = tmp_path / "pages.jsonl"
+    html = (PAGES / f"{ORDER_PAGES[0]}.html").read_text(encoding="utf-8")
+    jsonl.write_text(json.dumps({"html": html, "url": "https://example.org/a"}) + "\n")
+    out = tmp_path / "out.jsonl"
+    assert main(["batch", "--quiet", "--scope", "page", "--render", "2", str(folder), str(jsonl),
+                 "-o", str(out)]) == 0
+    rows = read_rows(out)
+    assert len(rows) == 3
+    for row, name in zip(rows, ORDER_PAGES + ORDER_PAGES[:1]):
+        method, snippets = _expected_order(name)
+        assert row["error"] is None and row["reading_order_method"] == method, row["source"]
+        positions = [row["markdown"].find(snippet) for snippet in snippets]
+        assert -1 not in positions, (name, snippets, row["markdown"])
+        assert positions == sorted(positions), name
+    assert rows[2]["markdown"] == rows[0]["markdown"]
+    assert not _render_processes()
+
+
+def test_a_page_that_holds_the_browser_is_an_error_row_and_leaves_no_browser(tmp_path):
+    folder = tmp_path / "pages"
+    folder.mkdir()
+    shutil.copy(PAGES / "hostile--spins-after-load.html", folder / "1-spins.html")
+    shutil.copy(PAGES / f"{ORDER_PAGES[0]}.html", folder / "2-good.html")
+    out = tmp_path / "out.jsonl"
+    before = set(Path(tempfile.gettempdir()).glob("webgist-batch-render-*"))
+    assert main(["batch", "--quiet", "--scope", "page", "--render", "1", "--page-timeout", "6",
+                 str(folder), "-o", str(out)]) == 0
+    spins, good = read_rows(out)
+    assert spins["markdown"] is None
+    assert spins["error"] == "over the time budget: still converting after 6 s"
+    assert good["error"] is None and good["reading_order_method"] == _expected_order(ORDER_PAGES[0])[0]
+    assert not _render_processes()
+    assert set(Path(tempfile.gettempdir()).glob("webgist-batch-render-*")) == before
