@@ -28,6 +28,7 @@ sys.path.insert(0, str(ROOT / "host"))
 
 from webgist_host.cli.browser import quit_browser, run_collect, set_viewport, start_chromium  # noqa: E402
 from webgist_host.cli.firefox import run_collect_firefox, set_viewport_firefox, start_firefox  # noqa: E402
+from webgist_host.engine.dom.capture import read_capture  # noqa: E402
 from webgist_host.engine.pipeline import convert  # noqa: E402
 
 DEFAULT_PAGES = ["tests/pages/order--*.html", "tests/pages/layout--*.html", "tests/pages/overlay--*.html",
@@ -40,14 +41,18 @@ class _Quiet(SimpleHTTPRequestHandler):
 
 
 def boxes_by_path(capture: dict) -> dict[str, tuple]:
-    geometry = capture["geometry"]
-    flat = geometry["boxes"]
-    return {path: tuple(flat[i * 5:i * 5 + 5]) for i, path in enumerate(geometry["paths"])}
+    """x, y, width, height and flags of every measured element, by XPath (any capture
+    version)."""
+    return {path: (box.rect.x, box.rect.y, box.rect.w, box.rect.h, box.flags)
+            for path, box in read_capture(capture).boxes.items()}
 
 
-def tag_at(html: str, path: str) -> str:
-    """The tag of the element stamped with `path` in the captured HTML."""
-    marker = f'data-wg-path="{path}"'
+def tag_at(capture: dict, path: str) -> str:
+    """The tag of the element at `path` in the captured HTML (found by its stamp)."""
+    html = capture["html"]
+    paths = read_capture(capture).stamp_paths
+    stamp = str(paths.index(path)) if path in paths else path
+    marker = f'data-wg-path="{stamp}"'
     at = html.find(marker)
     if at < 0:
         return "?"
@@ -64,7 +69,7 @@ def compare(page: str, chromium: dict, firefox: dict, tolerance: float) -> dict:
             continue
         delta = [round(b[i] - a[i], 1) for i in range(4)]
         if any(abs(d) > tolerance for d in delta):
-            differences.append({"path": path, "tag": tag_at(chromium["html"], path),
+            differences.append({"path": path, "tag": tag_at(chromium, path),
                                 "dx": delta[0], "dy": delta[1], "dw": delta[2], "dh": delta[3]})
     docs = {name: convert(c["html"], url=c.get("url"), geometry=c, scope="page")
             for name, c in (("chromium", chromium), ("firefox", firefox))}

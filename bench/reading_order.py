@@ -57,6 +57,8 @@ import lxml.html  # noqa: E402
 
 from webgist_host import convert  # noqa: E402
 from webgist_host.cli.browser import run_collect, set_viewport, start_chromium  # noqa: E402
+from webgist_host.engine.dom.capture import read_capture  # noqa: E402
+from webgist_host.engine.dom.stamps import expand_stamps  # noqa: E402
 from test_docs_sites import ARTICLE, CPYTHON_PAGES, CPYTHON_THEME, THEMES  # noqa: E402
 
 PAGES_DIR = REPO / "tests" / "pages"
@@ -129,7 +131,7 @@ class Interleave:
 def interleave(name: str, family: str, capture: dict, document, article: str,
                sidebars: list[str]) -> Interleave:
     """Count the sidebar blocks read between the article's first block and its last."""
-    tree = lxml.html.document_fromstring(capture["html"])
+    tree = expand_stamps(lxml.html.document_fromstring(capture["html"]), read_capture(capture))
     roots = [el.get("data-wg-path") for el in tree.xpath(article)]
     sides = [el.get("data-wg-path") for expression in sidebars for el in tree.xpath(expression)]
     result = Interleave(name, family, method=document.reading_order_method)

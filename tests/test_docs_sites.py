@@ -28,6 +28,8 @@ import pytest
 
 from webgist_host import convert
 from webgist_host.cli.browser import run_collect, set_viewport, start_chromium
+from webgist_host.engine.dom.capture import read_capture
+from webgist_host.engine.dom.stamps import expand_stamps
 
 pytestmark = pytest.mark.browser
 
@@ -131,7 +133,9 @@ def captured(docs_browser, server):
             url = f"{server}/docs-sites/{theme}/{page}.html"
             docs_browser.get(url)
             capture = run_collect(docs_browser)
-            tree = lxml.html.document_fromstring(capture["html"])
+            # Stamps are element-table indexes (capture v2): made XPaths as the engine does.
+            tree = expand_stamps(lxml.html.document_fromstring(capture["html"]),
+                                 read_capture(capture))
             spec = THEMES[theme]
 
             def stamped(expression: str) -> list[str]:
@@ -312,7 +316,7 @@ def test_cpython_sticky_sidebar_is_never_read_inside_the_article(page, cpython_s
     url = f"{cpython_server}/{page}"
     docs_browser.get(url)
     capture = run_collect(docs_browser)
-    tree = lxml.html.document_fromstring(capture["html"])
+    tree = expand_stamps(lxml.html.document_fromstring(capture["html"]), read_capture(capture))
     article = tuple(el.get("data-wg-path") for el in tree.xpath(CPYTHON_THEME.article))
     sidebars = tuple(el.get("data-wg-path")
                      for expression in CPYTHON_THEME.sidebars for el in tree.xpath(expression))
