@@ -40,19 +40,17 @@ class _Quiet(SimpleHTTPRequestHandler):
         pass
 
 
-def boxes_by_path(capture: dict) -> dict[str, tuple]:
+def boxes_by_path(measured) -> dict[str, tuple]:
     """x, y, width, height and flags of every measured element, by XPath (any capture
-    version)."""
+    version; `measured` is read_capture's result)."""
     return {path: (box.rect.x, box.rect.y, box.rect.w, box.rect.h, box.flags)
-            for path, box in read_capture(capture).boxes.items()}
+            for path, box in measured.boxes.items()}
 
 
-def tag_at(capture: dict, path: str) -> str:
-    """The tag of the element at `path` in the captured HTML (found by its stamp)."""
-    html = capture["html"]
-    paths = read_capture(capture).stamp_paths
-    stamp = str(paths.index(path)) if path in paths else path
-    marker = f'data-wg-path="{stamp}"'
+def tag_at(html: str, stamp_of: dict[str, str], path: str) -> str:
+    """The tag of the element at `path` in the captured HTML, found by its stamp
+    (`stamp_of`: XPath -> stamp; a version-1 capture stamps the XPath itself)."""
+    marker = f'data-wg-path="{stamp_of.get(path, path)}"'
     at = html.find(marker)
     if at < 0:
         return "?"
@@ -61,7 +59,9 @@ def tag_at(capture: dict, path: str) -> str:
 
 
 def compare(page: str, chromium: dict, firefox: dict, tolerance: float) -> dict:
-    ours, theirs = boxes_by_path(chromium), boxes_by_path(firefox)
+    measured = read_capture(chromium)
+    ours, theirs = boxes_by_path(measured), boxes_by_path(read_capture(firefox))
+    stamp_of = {path: str(i) for i, path in enumerate(measured.stamp_paths) if path}
     differences = []
     for path in ours.keys() & theirs.keys():
         a, b = ours[path], theirs[path]
@@ -69,7 +69,7 @@ def compare(page: str, chromium: dict, firefox: dict, tolerance: float) -> dict:
             continue
         delta = [round(b[i] - a[i], 1) for i in range(4)]
         if any(abs(d) > tolerance for d in delta):
-            differences.append({"path": path, "tag": tag_at(chromium, path),
+            differences.append({"path": path, "tag": tag_at(chromium["html"], stamp_of, path),
                                 "dx": delta[0], "dy": delta[1], "dw": delta[2], "dh": delta[3]})
     docs = {name: convert(c["html"], url=c.get("url"), geometry=c, scope="page")
             for name, c in (("chromium", chromium), ("firefox", firefox))}
