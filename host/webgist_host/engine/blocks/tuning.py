@@ -41,6 +41,11 @@ CLASS_MAY_HIDE = ("hid", "none", "sr-", "screen", "invisib", "assistiv")
 # Bootstrap 3's "visible-lg"): with them a hiding class hides on small screens only.
 SHOWN_AT_SOME_WIDTH = re.compile(
     r"^(?:d-(?!print)[a-z]+-(?!none)[a-z-]+|[a-z0-9]+:(?!hidden)[a-z-]+|visible-[a-z-]+)$")
+# The spoken half of a drawn/spoken pair (an aria-hidden "$30" beside screen-reader
+# text "Original price was: $30.") is a phrase: a price, a unit ("per month"), a
+# count ("21 reviews"), a rating sentence. A screen-reader-only neighbour longer than
+# this is a section of its own, and pairs with nothing.
+SPOKEN_HALF_MAX_WORDS = 12
 # Without a browser, a hiding class or an inline display:none is not believed on an
 # element holding at least this share of the text of its <main> (or of the page,
 # when there is none): hiding the page's bulk is a reveal a script performs on load.

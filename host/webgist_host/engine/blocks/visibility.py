@@ -16,7 +16,7 @@ from .page_index import PageIndex, PerValue
 from .tuning import (
     ANSWER_MIN_WORDS, CLASS_MAY_HIDE, HIDDEN_BULK_SHARE, HIDING_CLASSES, ICON_TAGS,
     NOSCRIPT_MIN_WORDS, QUESTION_MAX_WORDS, REACT_STREAMED_ID, SCREEN_READER_ONLY_CLASSES,
-    SCREEN_READER_ONLY_SUFFIXES, SHOWN_AT_SOME_WIDTH,
+    SCREEN_READER_ONLY_SUFFIXES, SHOWN_AT_SOME_WIDTH, SPOKEN_HALF_MAX_WORDS,
 )
 from ..dom.nodes import tag_of
 
@@ -296,8 +296,11 @@ class Visibility:
         """An aria-hidden element beside screen-reader-only text is what sighted readers
         see of a pair, the other half being what is read aloud: WooCommerce writes
         <del aria-hidden>$30</del> then "Original price was: $30." for screen readers.
-        Keep the drawn half (the spoken half goes as screen-reader-only)."""
+        Keep the drawn half (the spoken half goes as screen-reader-only). The spoken
+        half is a phrase ("per month", "21 reviews"); a whole visually hidden section
+        beside a print-only box is no pair."""
         return any(sibling is not None and self._screen_reader_only(sibling)
+                   and len(sibling.text_content().split()) <= SPOKEN_HALF_MAX_WORDS
                    for sibling in (el.getnext(), el.getprevious()))
 
     def _answer_under_question(self, el) -> bool:

@@ -213,13 +213,10 @@ def trailing_series(blocks: list[Block], weights: list[int], linked: list[int]) 
             parents.append(parent + "/")
     if not parents:
         return []
-    own = [i for i in kept if blocks[i].kind in BODY_KINDS
-           and weights[i] >= OWN_PARAGRAPH_MIN_WORDS
-           and not any(blocks[i].xpath.startswith(p) for p in parents)]
-    if (len(own) < ARTICLE_MIN_PARAGRAPHS
-            or sum(weights[i] for i in own) < ARTICLE_BEFORE_SERIES_MIN_WORDS):
+    own = article_paragraphs(blocks, kept, weights, outside=parents)
+    if not own:
         return []
-    text = _common_element(blocks[i].xpath for i in own) + "/"
+    text = common_element(blocks[i].xpath for i in own) + "/"
     parents = [p for p in parents if not p.startswith(text) and not text.startswith(p)]
     last_own = own[-1]
     first = next((n for n, i in enumerate(kept) if i > last_own
@@ -231,7 +228,22 @@ def trailing_series(blocks: list[Block], weights: list[int], linked: list[int]) 
     return kept[first:]
 
 
-def _common_element(xpaths) -> str:
+def article_paragraphs(blocks: list[Block], kept: list[int], weights: list[int],
+                       outside: list[str] | tuple[str, ...] = ()) -> list[int]:
+    """The article's own paragraphs among `kept` (OWN_PARAGRAPH_MIN_WORDS words outside
+    links, not under any path in `outside`), or [] when there are too few of them, or
+    too few words, to call the page an article (ARTICLE_MIN_PARAGRAPHS,
+    ARTICLE_BEFORE_SERIES_MIN_WORDS)."""
+    own = [i for i in kept if blocks[i].kind in BODY_KINDS
+           and weights[i] >= OWN_PARAGRAPH_MIN_WORDS
+           and not any(blocks[i].xpath.startswith(p) for p in outside)]
+    if (len(own) < ARTICLE_MIN_PARAGRAPHS
+            or sum(weights[i] for i in own) < ARTICLE_BEFORE_SERIES_MIN_WORDS):
+        return []
+    return own
+
+
+def common_element(xpaths) -> str:
     """The innermost element holding every block at `xpaths` (their paths' common steps)."""
     common: list[str] | None = None
     for xpath in xpaths:

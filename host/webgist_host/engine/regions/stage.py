@@ -25,6 +25,7 @@ from .container import (Container, article_bodies, card_titles, choose_container
                         last_block_inside)
 from .marks import block_contexts
 from .sections import furniture_sections, is_control_line, trailing_series
+from .tag_lists import trailing_tag_lists
 from .tuning import (CONTROL_LINE_KINDS, DROPPED_WIDGETS, TITLE_BAND_MAX_WORDS,
                      WEIGHTLESS_KINDS)
 
@@ -47,6 +48,7 @@ BYLINE_REASON = "a byline line above the article's first paragraph (date, author
 COMMENT_CALL_REASON = "a line that only counts the comments or asks for one"
 TRAILING_SERIES_REASON = ("a series of linked teasers after the article's last paragraph, "
                           "and what follows it")
+TAG_LIST_REASON = "a list of short tag or topic links after the article's last paragraph"
 
 
 def apply_regions(root, blocks: list[Block], scope: str, *,
@@ -96,6 +98,8 @@ def apply_regions(root, blocks: list[Block], scope: str, *,
     if not cards:
         _take_out(placed, reasons, trailing_series(placed, weights, linked),
                   TRAILING_SERIES_REASON)
+        _take_out(placed, reasons, trailing_tag_lists(placed, weights, linked),
+                  TAG_LIST_REASON)
     if scope == "page":
         return placed, decisions
     kept = []

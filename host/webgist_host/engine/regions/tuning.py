@@ -152,3 +152,14 @@ ARTICLE_BEFORE_SERIES_MIN_WORDS = 100
 # ...in this many paragraphs: a page with a line or two of prose over lists (a course
 # page and its reading list, a department page and its forms) is made of the lists.
 ARTICLE_MIN_PARAGRAPHS = 3
+
+# --- Tag lists after the article (tag_lists.py) --------------------------------------
+
+# A tag or topic link names a subject in a word or three ("corinthians", "Climate
+# change", "Supreme Court"); a related story's headline is a sentence.
+TAG_MAX_WORDS = 3
+# Two such links side by side make a list of tags; one is a "read more" or a credit.
+TAG_LIST_MIN_ITEMS = 2
+# The label over a tag list ("Tags", "Tópicos", "Themen", "Filed under") is as short
+# as a tag; as a line before the list or leading the list's own line.
+TAG_LABEL_MAX_WORDS = 3
