@@ -135,6 +135,7 @@ BROWSER_FIXTURES: dict[str, str] = {
     "main--content-header-band": "a header-named band inside <main> drawn above the body",
     "mdn--reference-page": "MDN reference layout: code, lists, svg; relative links",
     # news
+    "news--chart-labels-over-picture": "a chart's tick and value labels positioned over its picture go; the sentence set over it stays",
     "news--article-figure-byline": "lead figure and byline in <main> as drawn; relative links resolve",
     "news--review-section-heading": "a section headed “Review” is the article; “Comments” is furniture",
     "news--picture-srcset-credit": "<picture> <source> chosen by the browser; figure credit and video box",

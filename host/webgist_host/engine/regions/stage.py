@@ -25,6 +25,7 @@ from .container import (Container, article_bodies, card_titles, choose_container
                         last_block_inside)
 from .marks import block_contexts
 from .sections import furniture_sections, is_control_line, trailing_series
+from .chart_labels import chart_labels
 from .tag_lists import trailing_tag_lists
 from .tuning import (CONTROL_LINE_KINDS, DROPPED_WIDGETS, TITLE_BAND_MAX_WORDS,
                      WEIGHTLESS_KINDS)
@@ -48,6 +49,7 @@ BYLINE_REASON = "a byline line above the article's first paragraph (date, author
 COMMENT_CALL_REASON = "a line that only counts the comments or asks for one"
 TRAILING_SERIES_REASON = ("a series of linked teasers after the article's last paragraph, "
                           "and what follows it")
+CHART_LABEL_REASON = "a label set over a chart picture (a tick, a value, a unit)"
 TAG_LIST_REASON = "a list of short tag or topic links after the article's last paragraph"
 
 
@@ -93,6 +95,7 @@ def apply_regions(root, blocks: list[Block], scope: str, *,
         _take_out(placed, reasons, byline_lines(placed, [p.byline for p in placements]),
                   BYLINE_REASON)
     _take_out(placed, reasons, comment_call_lines(placed), COMMENT_CALL_REASON)
+    _take_out(placed, reasons, chart_labels(placed), CHART_LABEL_REASON)
     # An undated page with a series of card titles is a listing: its cards are the
     # content, wherever they stand.
     if not cards:

@@ -163,3 +163,17 @@ TAG_LIST_MIN_ITEMS = 2
 # The label over a tag list ("Tags", "Tópicos", "Themen", "Filed under") is as short
 # as a tag; as a line before the list or leading the list's own line.
 TAG_LABEL_MAX_WORDS = 3
+
+# --- Labels over a chart picture (chart_labels.py) ------------------------------------
+
+# A chart's labels are ticks and values ("$915", "’18", "%"): a word or three...
+CHART_LABEL_MAX_WORDS = 3
+# ...at least this many of them figures (a photo's credit and caption are one or two
+# lines; an axis has five ticks or more)...
+CHART_MIN_FIGURES = 5
+# ...making up this share of the lines beside the picture (a sentence or two of
+# annotation may sit over the chart too)...
+CHART_MIN_SHORT_SHARE = 0.7
+# ...beside at most this many pictures (a responsive chart ships one per screen
+# size; a product grid beside its prices holds one picture per card).
+CHART_MAX_PICTURES = 3
