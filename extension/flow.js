@@ -1,7 +1,7 @@
 // The one conversion flow behind the popup, the keyboard command and the context
 // menu: wait for the page, collect it (or the selection), have the host convert it.
 // Shared by extension pages and the service worker, so it uses no DOM of its own.
-import { epochMs, requestHost, HostError } from "./native.js";
+import { epochMs, HostConnection, HostError } from "./native.js";
 import { engineOptions, loadSettings } from "./settings.js";
 import { explainRefusal, restrictedPage } from "./restricted.js";
 
@@ -198,11 +198,23 @@ export async function collectSelection(tabId) {
 
 // Convert a tab: its selection when there is one and the options say so (or
 // `want: "selection"`), else the page. Resolves with the host's reply plus
-// {selection, title, url}.
+// {selection, title, url, timeline}. `host`: a HostConnection the caller opened
+// earlier and keeps; without one, a connection is opened first thing, so the host
+// starts up while the page is read, and closed at the end.
 export async function convertTab(tabId, {
   want = "auto", scope = null, settings = null, extra = {}, onStatus = () => {}, onProgress = () => {},
+  host = null,
 } = {}) {
   const timeline = { started_at: epochMs() };
+  const connection = host || new HostConnection();
+  try {
+    return await convertWith(connection, tabId, { want, scope, settings, extra, onStatus, onProgress, timeline });
+  } finally {
+    if (connection !== host) connection.close();
+  }
+}
+
+async function convertWith(connection, tabId, { want, scope, settings, extra, onStatus, onProgress, timeline }) {
   settings = settings || await loadSettings();
   await waitForLoad(tabId, { onWait: () => onStatus("Waiting for the page to finish loading…") });
   onStatus("Reading the page…");
@@ -219,7 +231,7 @@ export async function convertTab(tabId, {
   timeline.collected_at = epochMs();
   onStatus(selection ? "Converting the selection…" : "Converting…");
   const options = { ...engineOptions(settings, selection ? "page" : scope), ...extra };
-  const reply = await requestHost({ type: "convert", ...capture, options }, { onProgress, timeline });
+  const reply = await connection.request({ type: "convert", ...capture, options }, { onProgress, timeline });
   if (!reply.ok) {
     throw new HostError(`The host could not convert this page: ${reply.error}`, {
       kind: "host-error",
