@@ -125,7 +125,9 @@ def phases(timeline: dict, click: dict) -> dict[str, float]:
         "collect: layout reads": collect["measure_ms"],
         "collect: stamping": collect.get("stamp_ms", 0.0),
         "collect: serialising": collect["serialise_ms"],
-        "collect → popup": timeline["collected_at"] - collect_end,
+        # capture-text.js: the capture as one JSON string (0 where the tree has none).
+        "collect: JSON text": collect.get("json_ms", 0.0),
+        "collect → popup": timeline["collected_at"] - collect_end - collect.get("json_ms", 0.0),
         "popup: encode+post": timeline["sent_at"] - timeline["send_at"],
         "to host (start, transfer)": host["last_frame_at"] - timeline["sent_at"],
         "host: JSON decode": host["decoded_at"] - host["last_frame_at"],

@@ -3,7 +3,9 @@
 // Used twice, unchanged: as the extension's content script (chrome.scripting
 // .executeScript with `files`) and by the CLI through CDP Runtime.evaluate in an
 // isolated world. Both take the value of the last expression, so the file is one
-// expression.
+// expression. The extension runs capture-text.js right after it, in the same
+// isolated world, to hand the capture over as JSON text: the value is also kept
+// there as globalThis.webgistCapture, which capture-text.js takes and deletes.
 //
 // The whole collection runs synchronously in one task, so the page cannot change
 // half-way: what is measured is what is serialised. The live page is left exactly
@@ -17,7 +19,7 @@
 // engine parses it again: a comment holding "-->", a <style> or <script> holding
 // its own end tag, a processing instruction, an <xmp>. Those nodes, and only the
 // elements around them, are written by `safeHtml` instead of getHTML.
-(() => {
+globalThis.webgistCapture = (() => {
   "use strict";
   const started = performance.now();
   // Every element is stamped with its index in `elements` below (capture version 2);
@@ -105,8 +107,9 @@
     localName: getter(E, "localName"),
     tagName: getter(E, "tagName"),
     namespaceURI: getter(E, "namespaceURI"),
-    children: getter(E, "children"),
-    fragmentChildren: getter(DocumentFragment.prototype, "children"),
+    firstElementChild: getter(E, "firstElementChild"),
+    fragmentFirstElementChild: getter(DocumentFragment.prototype, "firstElementChild"),
+    nextElementSibling: getter(E, "nextElementSibling"),
     shadowRoot: getter(E, "shadowRoot"),
     attributes: getter(E, "attributes"),
     getAttribute: method(E, "getAttribute"),
@@ -323,10 +326,11 @@
 
   // XPath steps with an index on every step: tag[n] counts same-named siblings
   // (a shadow root's children count among themselves, after "#shadow-root/").
-  function addKids(children, prefix) {
+  function addKids(first, prefix) {
     namesSeen.clear();
-    for (let i = 0, count = children.length; i < count; i++) {
-      const child = children[i];
+    // Sibling by sibling: the children collection would be made (and kept by the
+    // element) for every element of the page.
+    for (let child = first; child; child = dom.nextElementSibling(child)) {
       const tag = tagOf(child);
       const name = prefix ? prefix + tag : tag;
       const n = (namesSeen.get(name) || 0) + 1;
@@ -418,9 +422,9 @@
     const shadow = dom.shadowRoot(el);   // null for closed roots, which stay unreadable
     if (shadow && dom.shadowMode(shadow) === "open") {
       openShadowRoots.push(shadow);
-      addKids(dom.fragmentChildren(shadow), "#shadow-root/");
+      addKids(dom.fragmentFirstElementChild(shadow), "#shadow-root/");
     }
-    addKids(dom.children(el), "");
+    addKids(dom.firstElementChild(el), "");
     for (let i = kidEl.length - 1; i >= 0; i--) {
       stackEl.push(kidEl[i]);
       stackTag.push(kidTag[i]);

@@ -129,10 +129,11 @@ export class HostConnection {
     }
   }
 
-  // Send one request; resolves with the host's reply object. `timeline`, when
-  // given, gets the epoch times the request was sent and the reply arrived (for
-  // bench/latency.py).
-  request(request, { onProgress = () => {}, timeline = null } = {}) {
+  // Send one request; resolves with the host's reply object. `body`, when given,
+  // is JSON text of an object whose members join the request's (collect.js's
+  // capture), sent without being parsed here. `timeline`, when given, gets the
+  // epoch times the request was sent and the reply arrived (for bench/latency.py).
+  request(request, { onProgress = () => {}, timeline = null, body = null } = {}) {
     if (this.closed) return Promise.reject(this.closed);
     const id = `r${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
     return new Promise((resolve, reject) => {
@@ -142,7 +143,7 @@ export class HostConnection {
         timeline.send_at = epochMs();
       }
       try {
-        postRequest(this.port, { ...request, id }, onProgress);
+        postRequest(this.port, { ...request, id }, body, onProgress);
       } catch (error) {   // the port closed under us: onDisconnect says why
         this.pending.delete(id);
         reject(this.closed || describeDisconnect(String(error && error.message)));
@@ -162,14 +163,18 @@ export class HostConnection {
   }
 }
 
-// The request as one message, or as begin / chunk{seq} / end when it is large.
-function postRequest(port, request, onProgress) {
-  const text = JSON.stringify(request);
+// The request as one message, or as begin / chunk{seq} / end when it is large. With
+// `body` (JSON text of an object), the request's members and the body's are written
+// as one object's text by joining the two texts: the body is not parsed again.
+function postRequest(port, request, body, onProgress) {
+  let text = JSON.stringify(request);
+  if (body !== null && /^\{\s*"/.test(body)) text = `${text.slice(0, -1)},${body.slice(1)}`;
   if (text.length <= MAX_CHARS_PER_MESSAGE) {
-    port.postMessage(request);
+    port.postMessage(body === null ? request : JSON.parse(text));
     return;
   }
   const pieces = splitText(text, MAX_CHARS_PER_MESSAGE);
+  text = null;   // the pieces are all that is kept while they are posted
   port.postMessage({ type: "begin", id: request.id, chunks: pieces.length });
   pieces.forEach((data, seq) => {
     port.postMessage({ type: "chunk", id: request.id, seq, data });

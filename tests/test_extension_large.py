@@ -225,12 +225,16 @@ def test_closing_the_popup_mid_conversion_leaves_no_state(extension_browser, ser
     finally:
         worker.close()
     # A fresh popup copies the same page.
-    _fresh_popup(driver, page)
+    fresh = _fresh_popup(driver, page)
     again = click_copy(driver, scope="page", timeout=120)
     assert again["state"] == "done", again["status"]
     last = HUGE_PARAGRAPHS - 1
     assert again["preview"].rstrip().endswith(f"the temper of hive {last} ends here.")
     assert read_clipboard(driver, page) == again["preview"]
+    # The popup keeps its host while it is open; closed, it takes it along.
+    driver.switch_to.window(fresh)
+    driver.close()
+    driver.switch_to.window(page)
     _wait_no_hosts(driver, 10)
     print(f"\npopup closed ({when}): host gone {gone_after:.1f} s after close; "
           f"fresh copy ok; total {time.monotonic() - started:.1f} s")
