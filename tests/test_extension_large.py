@@ -8,10 +8,10 @@ import time
 
 import pytest
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
 
 from browser_support import (POPUP_URL, click_copy, host_processes, open_page_and_popup,
-                             press_extension_shortcut, read_clipboard, service_worker, wait_converting,
-                             wait_ready)
+                             press_extension_shortcut, read_clipboard, service_worker, wait_ready)
 
 pytestmark = pytest.mark.browser
 
@@ -200,17 +200,15 @@ def test_closing_the_popup_mid_conversion_leaves_no_state(extension_browser, ser
     driver.execute_script("document.getElementById('scope').value = 'page';")
     driver.find_element(By.ID, "copy").click()
     if when == "host-running":
-        # The host the popup started as it opened now holds the page.
-        wait_converting(driver)
+        # The popup's host runs (started as it opened) while collect.js reads the page.
+        WebDriverWait(driver, 60, poll_frequency=0.02).until(
+            lambda d: d.execute_script("return document.getElementById('status').textContent")
+            .startswith("Reading"))
         assert host_processes(driver), "no host is running"
     driver.close()                               # the popup goes away mid-way
     closed = time.monotonic()
     driver.switch_to.window(page)
-    # The host reads its stdin between requests: one that already holds the whole
-    # page finishes it (tens of seconds for 10 MB on a loaded machine), sees its
-    # stdin closed, and exits. (The popup's pre-warmed host has the page sooner
-    # than a host started by the click did, so this waits longer than it used to.)
-    gone_after = _wait_no_hosts(driver, 120)
+    gone_after = _wait_no_hosts(driver, 10)
     time.sleep(2)                                # and none starts late
     assert host_processes(driver) == []
     assert _stamps(driver, page) == 0
