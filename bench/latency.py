@@ -10,6 +10,8 @@ documentation pages with their real CSS from the installed Python docs
 (`--docs`, /usr/share/doc/python3.11/html by default; skipped when absent). Any
 folder of saved pages can be added with `--pages`.
 
+Each run reloads the popup (a user opening it afresh: a new host starts with it),
+waits `--think-ms` (a user moving to the Copy button; 0 clicks at once) and clicks.
 Each copy's phases come from the timeline the extension keeps for the last copy
 (popup body[data-timeline]): epoch times from the popup, collect.js and the host
 (its reply's `timings`), all on the same machine clock. The click → clipboard
@@ -28,6 +30,7 @@ import statistics
 import sys
 import tempfile
 import threading
+import time
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
@@ -43,6 +46,9 @@ DOCS_DIR = Path("/usr/share/doc/python3.11/html")
 DOCS_PAGES = ("library/csv.html", "library/json.html", "library/string.html",
               "library/itertools.html", "library/pathlib.html", "library/logging.html")
 POLL_MS = 30
+# Between the popup appearing and the click on Copy: a person needs more than this
+# to see the button and move to it (pointing takes ~0.5-1 s, Fitts's law studies).
+THINK_MS = 500
 # Sizes a section's paragraphs like real documentation prose (about 2 KB a section).
 PROSE = ("Frames are lifted one at a time, brood is checked for eggs and the queen is looked "
          "for but not chased; the smoker stays lit but is used sparingly, because smoke makes "
@@ -119,11 +125,18 @@ def phases(timeline: dict, click: dict) -> dict[str, float]:
         "collect: layout reads": collect["measure_ms"],
         "collect: stamping": collect.get("stamp_ms", 0.0),
         "collect: serialising": collect["serialise_ms"],
-        "collect → popup": timeline["collected_at"] - collect_end,
+        # capture-text.js: the capture as one JSON string (0 where the tree has none).
+        "collect: JSON text": collect.get("json_ms", 0.0),
+        "collect → popup": timeline["collected_at"] - collect_end - collect.get("json_ms", 0.0),
         "popup: encode+post": timeline["sent_at"] - timeline["send_at"],
         "to host (start, transfer)": host["last_frame_at"] - timeline["sent_at"],
         "host: JSON decode": host["decoded_at"] - host["last_frame_at"],
     }
+    if "ready_at" in host and "host_opened_at" in timeline:
+        # The host's own start-up (process, Python, imports), and when it was over
+        # counted from the click (negative: before the click, hidden from the user).
+        row["host start-up"] = host["ready_at"] - timeline["host_opened_at"]
+        row["host ready, from click"] = host["ready_at"] - click["clicked_at"]
     for stage, ms in host["engine_ms"].items():
         row[f"engine: {stage}"] = ms
     engine_end = host["decoded_at"] + sum(host["engine_ms"].values())
@@ -137,9 +150,14 @@ def phases(timeline: dict, click: dict) -> dict[str, float]:
     return {k: round(v, 1) for k, v in row.items()}
 
 
-def copy_once(driver, popup: str) -> dict[str, float]:
+def copy_once(driver, popup: str, think_ms: int) -> dict[str, float]:
+    from browser_support import wait_ready
     driver.switch_to.window(popup)
+    driver.refresh()
+    wait_ready(driver)
+    driver.execute_script("document.getElementById('scope').value = 'main';")
     driver.execute_cdp_cmd("Page.bringToFront", {})
+    time.sleep(think_ms / 1000)
     click = driver.execute_async_script(_CLICK_AND_POLL, POLL_MS)
     if "error" in click:
         raise RuntimeError(f"copy failed: {click['error']}")
@@ -152,15 +170,14 @@ def copy_once(driver, popup: str) -> dict[str, float]:
     return {**phases(timeline, click), "words copied": float(words or 0)}
 
 
-def measure_page(driver, url: str, runs: int) -> list[dict[str, float]]:
+def measure_page(driver, url: str, runs: int, think_ms: int) -> list[dict[str, float]]:
     from browser_support import open_page_and_popup
     from webgist_host.install.manifest import EXTENSION_ID
     page, popup = open_page_and_popup(driver, url)
     driver.execute_cdp_cmd("Browser.grantPermissions", {
         "permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"],
         "origin": f"chrome-extension://{EXTENSION_ID}"})
-    driver.execute_script("document.getElementById('scope').value = 'main';")
-    rows = [copy_once(driver, popup) for _ in range(runs)]
+    rows = [copy_once(driver, popup, think_ms) for _ in range(runs)]
     for handle in driver.window_handles[1:]:
         driver.switch_to.window(handle)
         driver.close()
@@ -202,6 +219,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pages", type=Path, help="a folder of saved .html pages to add")
     parser.add_argument("--only", choices=("big", "docs"))
     parser.add_argument("--json", type=Path, help="write every run's phases here")
+    parser.add_argument("--think-ms", type=int, default=THINK_MS,
+                        help=f"wait between the popup opening and the click (default {THINK_MS})")
     args = parser.parse_args(argv)
 
     from conftest import _extension_browser, register_host
@@ -222,7 +241,7 @@ def main(argv: list[str] | None = None) -> int:
         results: dict[str, list[dict[str, float]]] = {}
         try:
             for name, path in pages:
-                results[name] = measure_page(driver, f"{base}/{path}", args.runs)
+                results[name] = measure_page(driver, f"{base}/{path}", args.runs, args.think_ms)
                 print_table(name, results[name])
                 sys.stdout.flush()
         finally:

@@ -5,7 +5,7 @@
 // globals: every event reads the options afresh, and the outcome of the last run is
 // kept in chrome.storage.session (for the popup to show), never here.
 import { clipboardRoute, writeClipboard } from "./clipboard.js";
-import { HostError } from "./native.js";
+import { epochMs, HostError } from "./native.js";
 import {
   convertTab, downloadMarkdown, imageMarkdown, linkMarkdown, scriptingError,
 } from "./flow.js";
@@ -56,10 +56,13 @@ async function report(tabId, outcome) {
 
 // Put Markdown on the clipboard; when that is refused, save it as a file instead,
 // so Markdown already made is never lost.
-async function deliver(tabId, markdown, title, what) {
+// `timeline`: where a conversion's time went (flow.js convertTab), kept for tests
+// and bench/latency.py.
+async function deliver(tabId, markdown, title, what, timeline = null) {
   try {
     const via = await writeClipboard(markdown);   // "offscreen", "clipboard-api" or "copy-command"
-    return report(tabId, { ok: true, kind: "copied", message: `Copied ${what} as Markdown.`, markdown, title, via });
+    return report(tabId, { ok: true, kind: "copied", message: `Copied ${what} as Markdown.`, markdown, title, via,
+                           ...(timeline ? { timeline: { ...timeline, clipboard_at: epochMs() } } : {}) });
   } catch (error) {
     const reason = String(error && error.message || error);
     try {
@@ -84,7 +87,7 @@ async function copyTab(tab, want) {
   try {
     const reply = await convertTab(tabId, { want });
     const what = reply.selection ? "the selection" : `${reply.stats.words} words`;
-    return deliver(tabId, reply.markdown, reply.title, what);
+    return deliver(tabId, reply.markdown, reply.title, what, reply.timeline);
   } catch (error) {
     return failed(tabId, error);
   }

@@ -3,7 +3,9 @@
 // Used twice, unchanged: as the extension's content script (chrome.scripting
 // .executeScript with `files`) and by the CLI through CDP Runtime.evaluate in an
 // isolated world. Both take the value of the last expression, so the file is one
-// expression.
+// expression. The extension runs capture-text.js right after it, in the same
+// isolated world, to hand the capture over as JSON text: the value is also kept
+// there as globalThis.webgistCapture, which capture-text.js takes and deletes.
 //
 // The whole collection runs synchronously in one task, so the page cannot change
 // half-way: what is measured is what is serialised. The live page is left exactly
@@ -17,7 +19,7 @@
 // engine parses it again: a comment holding "-->", a <style> or <script> holding
 // its own end tag, a processing instruction, an <xmp>. Those nodes, and only the
 // elements around them, are written by `safeHtml` instead of getHTML.
-(() => {
+globalThis.webgistCapture = (() => {
   "use strict";
   const started = performance.now();
   // Every element is stamped with its index in `elements` below (capture version 2);
@@ -105,8 +107,9 @@
     localName: getter(E, "localName"),
     tagName: getter(E, "tagName"),
     namespaceURI: getter(E, "namespaceURI"),
-    children: getter(E, "children"),
-    fragmentChildren: getter(DocumentFragment.prototype, "children"),
+    firstElementChild: getter(E, "firstElementChild"),
+    fragmentFirstElementChild: getter(DocumentFragment.prototype, "firstElementChild"),
+    nextElementSibling: getter(E, "nextElementSibling"),
     shadowRoot: getter(E, "shadowRoot"),
     attributes: getter(E, "attributes"),
     getAttribute: method(E, "getAttribute"),
@@ -294,27 +297,19 @@
     return index;
   }
 
-  function childSteps(children, prefix) {
-    // XPath steps with an index on every step: tag[n] counts same-named siblings
-    // (a shadow root's children count among themselves, after "#shadow-root/").
-    const seen = new Map();
-    const out = [];
-    for (const child of children) {
-      const name = prefix + tagOf(child);
-      const n = (seen.get(name) || 0) + 1;
-      seen.set(name, n);
-      out.push([child, stepOf(name), n]);
-    }
-    return out;
-  }
-
   // Pass 1, measure. Depth-first with an explicit stack: pages nest deeper than
   // the JS call stack allows. Stamps are written only after measuring, so they
   // cannot disturb layout. Subtrees under display: none are walked (every element
   // is stamped, so the engine can refuse any element it receives unstamped) but
-  // not measured.
-  const toStamp = [];       // [element, isFloatRoot]
-  const parentOf = [];      // per toStamp entry: its parent's entry, or -1
+  // not measured. Nothing is written between reads, so the layout computed for the
+  // first read serves every other one.
+  //
+  // The walk allocates nothing per element that it can avoid: on a page of 35,000
+  // elements, arrays and maps made per element cost as much again in garbage
+  // collection as the reads themselves. The stack is a set of parallel arrays.
+  const stampEls = [];      // per entry (element index): the element
+  const floatRoots = [];    // indexes of the float roots (stamped FLOAT_ATTR too)
+  const parentOf = [];      // per entry: its parent's entry, or -1
   const shows = [];         // per entry: something in its subtree is seen
   const unseen = [];        // per entry: [reason, index of its flags in boxes] or null
   const sources = [];       // [img, currentSrc] where the browser shows another address
@@ -322,21 +317,48 @@
   // Each entry carries the clip its in-flow content is drawn within, and the clip
   // for absolutely positioned content (set by the nearest positioned ancestor, its
   // containing block): an absolute box escapes the clipping of anything in between.
-  const stack = [[root, stepOf(tagOf(root)), 1, false, false, false, -1, NO_CLIP, NO_CLIP]];
-  while (stack.length) {
-    const [el, step, nth, insideFloat, parentIgnoresFloat, insideHidden, parent, clip, absClip] = stack.pop();
+  const INSIDE_FLOAT = 1, PARENT_IGNORES_FLOAT = 2, INSIDE_HIDDEN = 4;
+  const stackEl = [root], stackTag = [tagOf(root)], stackStep = [stepOf(tagOf(root))], stackNth = [1];
+  const stackBits = [0], stackParent = [-1], stackClip = [NO_CLIP], stackAbsClip = [NO_CLIP];
+  // One element's children, in document order, before they go on the stack reversed.
+  const kidEl = [], kidTag = [], kidStep = [], kidNth = [];
+  const namesSeen = new Map();
+
+  // XPath steps with an index on every step: tag[n] counts same-named siblings
+  // (a shadow root's children count among themselves, after "#shadow-root/").
+  function addKids(first, prefix) {
+    namesSeen.clear();
+    // Sibling by sibling: the children collection would be made (and kept by the
+    // element) for every element of the page.
+    for (let child = first; child; child = dom.nextElementSibling(child)) {
+      const tag = tagOf(child);
+      const name = prefix ? prefix + tag : tag;
+      const n = (namesSeen.get(name) || 0) + 1;
+      namesSeen.set(name, n);
+      kidEl.push(child);
+      kidTag.push(tag);
+      kidStep.push(stepOf(name));
+      kidNth.push(n);
+    }
+  }
+
+  while (stackEl.length) {
+    const el = stackEl.pop(), tag = stackTag.pop(), step = stackStep.pop(), nth = stackNth.pop();
+    const inherited = stackBits.pop(), parent = stackParent.pop();
+    const clip = stackClip.pop(), absClip = stackAbsClip.pop();
+    const insideFloat = (inherited & INSIDE_FLOAT) !== 0;
+    const parentIgnoresFloat = (inherited & PARENT_IGNORES_FLOAT) !== 0;
     let childClip = clip;
     let childAbsClip = absClip;
-    const index = toStamp.length;
+    const index = stampEls.length;
     parentOf.push(parent);
     elName.push(step);
     elNth.push(nth);
     shows.push(false);
     unseen.push(null);
     elementCount++;
-    const tag = tagOf(el);
     let floatRoot = false;
-    let hidden = insideHidden;
+    let hidden = (inherited & INSIDE_HIDDEN) !== 0;
     let ignoresFloat = false;
     if (!hidden && !UNMEASURED_TAGS.has(tag)) {
       const style = getComputedStyle(el);
@@ -388,30 +410,38 @@
         else if (tag === "html" || tag === "body") childAbsClip = clipOf(tag, overflowOf(style), null, absClip);
       }
     }
-    toStamp.push([el, floatRoot]);
+    stampEls.push(el);
+    if (floatRoot) floatRoots.push(index);
     if (tag === "img") {
       const shown = dom.imgCurrentSrc(el) || dom.imgSrc(el);
       // A page's own attribute of that name is overwritten too, in the copy only.
       if (shown && (shown !== dom.imgSrc(el) || dom.hasAttribute(el, SRC_ATTR))) sources.push([el, shown]);
     }
-    const childFloat = insideFloat || floatRoot;
-    const kids = [];
+    const childBits = (insideFloat || floatRoot ? INSIDE_FLOAT : 0) |
+      (ignoresFloat ? PARENT_IGNORES_FLOAT : 0) | (hidden ? INSIDE_HIDDEN : 0);
     const shadow = dom.shadowRoot(el);   // null for closed roots, which stay unreadable
     if (shadow && dom.shadowMode(shadow) === "open") {
       openShadowRoots.push(shadow);
-      for (const kid of childSteps(dom.fragmentChildren(shadow), "#shadow-root/")) kids.push(kid);
+      addKids(dom.fragmentFirstElementChild(shadow), "#shadow-root/");
     }
-    for (const kid of childSteps(dom.children(el), "")) kids.push(kid);
-    for (let i = kids.length - 1; i >= 0; i--) {
-      const [child, childStep, childNth] = kids[i];
-      stack.push([child, childStep, childNth, childFloat, ignoresFloat, hidden, index, childClip, childAbsClip]);
+    addKids(dom.firstElementChild(el), "");
+    for (let i = kidEl.length - 1; i >= 0; i--) {
+      stackEl.push(kidEl[i]);
+      stackTag.push(kidTag[i]);
+      stackStep.push(kidStep[i]);
+      stackNth.push(kidNth[i]);
+      stackBits.push(childBits);
+      stackParent.push(index);
+      stackClip.push(childClip);
+      stackAbsClip.push(childAbsClip);
     }
+    kidEl.length = kidTag.length = kidStep.length = kidNth.length = 0;
   }
 
-  // Children come after their parent in toStamp, so one backward pass sees every
+  // Children come after their parent in stampEls, so one backward pass sees every
   // subtree before its root: a reason a descendant can undo counts only when
   // nothing under the element is seen.
-  for (let i = toStamp.length - 1; i >= 0; i--) {
+  for (let i = stampEls.length - 1; i >= 0; i--) {
     const mark = unseen[i];
     if (mark && (!UNDOABLE_REASONS.has(mark[0]) || !shows[i])) {
       flags[mark[1]] |= mark[0] << UNSEEN_SHIFT;
@@ -577,12 +607,8 @@
   let serialiser;
   let stampedAt = measuredAt;
   try {
-    for (let i = 0; i < toStamp.length; i++) {
-      const [el, floatRoot] = toStamp[i];
-      const id = String(i);
-      stamp(el, PATH_ATTR, id);
-      if (floatRoot) stamp(el, FLOAT_ATTR, id);
-    }
+    for (let i = 0; i < stampEls.length; i++) stamp(stampEls[i], PATH_ATTR, String(i));
+    for (const i of floatRoots) stamp(stampEls[i], FLOAT_ATTR, String(i));
     for (const [img, src] of sources) stamp(img, SRC_ATTR, src);
     stampedAt = performance.now();
     const risky = riskyNodesIn(root, new Set());

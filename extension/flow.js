@@ -1,7 +1,7 @@
 // The one conversion flow behind the popup, the keyboard command and the context
 // menu: wait for the page, collect it (or the selection), have the host convert it.
 // Shared by extension pages and the service worker, so it uses no DOM of its own.
-import { epochMs, requestHost, HostError } from "./native.js";
+import { epochMs, HostConnection, HostError } from "./native.js";
 import { engineOptions, loadSettings } from "./settings.js";
 import { explainRefusal, restrictedPage } from "./restricted.js";
 
@@ -60,6 +60,7 @@ export async function waitForLoad(tabId, { timeoutMs = LOAD_WAIT_MS, onWait = ()
 // not run until they let go (maybe never).
 export const COLLECT_TIMEOUT_MS = 20_000;
 
+// Resolves with {json: the capture as JSON text, contentType, title, url, timings}.
 export async function collectPage(tabId, { timeoutMs = COLLECT_TIMEOUT_MS } = {}) {
   let results;
   let timer = null;
@@ -71,19 +72,21 @@ export async function collectPage(tabId, { timeoutMs = COLLECT_TIMEOUT_MS } = {}
   });
   try {
     results = await Promise.race([
-      chrome.scripting.executeScript({ target: { tabId }, files: ["collect.js"] }), notResponding]);
+      chrome.scripting.executeScript({ target: { tabId }, files: ["collect.js", "capture-text.js"] }),
+      notResponding]);
   } catch (error) {
     throw error instanceof HostError ? error : scriptingError(await explainRefusal(tabId, error));
   } finally {
     clearTimeout(timer);
   }
+  // capture-text.js's result: the capture as JSON text, and the fields read here.
   const capture = results && results[0] && results[0].result;
   if (capture && capture.contentType === "application/pdf") {
     // Chromium lets the script run in the PDF viewer's wrapper page, which holds no
     // text of the document: it would "copy" 0 words.
     throw scriptingError(new Error("the PDF viewer"));
   }
-  if (!capture || typeof capture.html !== "string") {
+  if (!capture || !capture.hasHtml || typeof capture.json !== "string") {
     throw new HostError("The page did not return anything to convert; reload it and try again.",
                         { kind: "empty" });
   }
@@ -198,11 +201,23 @@ export async function collectSelection(tabId) {
 
 // Convert a tab: its selection when there is one and the options say so (or
 // `want: "selection"`), else the page. Resolves with the host's reply plus
-// {selection, title, url}.
+// {selection, title, url, timeline}. `host`: a HostConnection the caller opened
+// earlier and keeps; without one, a connection is opened first thing, so the host
+// starts up while the page is read, and closed at the end.
 export async function convertTab(tabId, {
   want = "auto", scope = null, settings = null, extra = {}, onStatus = () => {}, onProgress = () => {},
+  host = null,
 } = {}) {
   const timeline = { started_at: epochMs() };
+  const connection = host || new HostConnection();
+  try {
+    return await convertWith(connection, tabId, { want, scope, settings, extra, onStatus, onProgress, timeline });
+  } finally {
+    if (connection !== host) connection.close();
+  }
+}
+
+async function convertWith(connection, tabId, { want, scope, settings, extra, onStatus, onProgress, timeline }) {
   settings = settings || await loadSettings();
   await waitForLoad(tabId, { onWait: () => onStatus("Waiting for the page to finish loading…") });
   onStatus("Reading the page…");
@@ -215,11 +230,14 @@ export async function convertTab(tabId, {
     }
   }
   const selection = Boolean(capture);
-  if (!capture) capture = await collectPage(tabId);
+  // The page's capture arrives as JSON text and goes to the host as it is.
+  const page = selection ? null : await collectPage(tabId);
+  if (page) capture = page;
   timeline.collected_at = epochMs();
   onStatus(selection ? "Converting the selection…" : "Converting…");
   const options = { ...engineOptions(settings, selection ? "page" : scope), ...extra };
-  const reply = await requestHost({ type: "convert", ...capture, options }, { onProgress, timeline });
+  const reply = await connection.request({ type: "convert", ...(page ? {} : capture), options },
+                                         { onProgress, timeline, body: page && page.json });
   if (!reply.ok) {
     throw new HostError(`The host could not convert this page: ${reply.error}`, {
       kind: "host-error",

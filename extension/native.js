@@ -63,68 +63,128 @@ export function describeDisconnect(message) {
 // Epoch milliseconds, comparable with the host's clock and collect.js's started_at.
 export const epochMs = () => performance.timeOrigin + performance.now();
 
-// Send one request and resolve with the host's reply object. `timeline`, when
-// given, gets the epoch times the request was sent and the reply arrived (for
-// bench/latency.py).
-export function requestHost(request, { onProgress = () => {}, timeline = null } = {}) {
-  return new Promise((resolve, reject) => {
-    let port;
+// A port to the host, opened ahead of the request so that the host's start-up
+// (Python and the engine's imports, a few hundred milliseconds) overlaps what comes
+// before it: the user moving to the popup's Copy button, or collect.js reading the
+// page. One port serves any number of requests; replies are matched by id. Once
+// the port has closed, `closed` holds the reason and requests are refused with it.
+export class HostConnection {
+  constructor() {
+    this.pending = new Map();   // request id -> {resolve, reject, onProgress, timeline, incoming}
+    this.closed = null;         // the HostError a closed port gave, or null while open
+    this.onClose = () => {};    // called once the host has gone (not when close() is called)
+    this.openedAt = epochMs();
     try {
-      port = chrome.runtime.connectNative(HOST_NAME);
+      this.port = chrome.runtime.connectNative(HOST_NAME);
     } catch (error) {
-      reject(describeDisconnect(String(error && error.message)));
+      this.port = null;
+      this.closed = describeDisconnect(String(error && error.message));
       return;
     }
-    const id = `r${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
-    let incoming = null;   // {chunks, pieces} while a chunked reply arrives
-    let settled = false;
-    const finish = (fn, value) => {
-      if (settled) return;
-      settled = true;
-      try { port.disconnect(); } catch { /* already closed */ }
+    this.port.onDisconnect.addListener((port) => {
+      // Chromium gives the reason in runtime.lastError, Firefox on the port (port.error).
+      const reason = (port && port.error) || chrome.runtime.lastError;
+      this.closed = describeDisconnect(reason && reason.message);
+      for (const waiting of this.pending.values()) waiting.reject(this.closed);
+      this.pending.clear();
+      this.onClose();
+    });
+    this.port.onMessage.addListener((message) => this.receive(message));
+  }
+
+  // The waiting request a message belongs to: by its id, else (a reply the host
+  // could not tie to a request, id null) the oldest one waiting.
+  waitingFor(message) {
+    const id = message && message.id;
+    if (id != null && this.pending.has(id)) return [id, this.pending.get(id)];
+    const first = this.pending.entries().next();
+    return first.done ? [null, null] : first.value;
+  }
+
+  receive(message) {
+    const [id, waiting] = this.waitingFor(message);
+    if (!waiting) return;
+    const { timeline } = waiting;
+    if (timeline && !timeline.reply_first_at) timeline.reply_first_at = epochMs();
+    const settle = (fn, value) => {
+      this.pending.delete(id);
       fn(value);
     };
-
-    port.onDisconnect.addListener((closed) => {
-      // Chromium gives the reason in runtime.lastError, Firefox on the port (port.error).
-      const reason = (closed && closed.error) || chrome.runtime.lastError;
-      finish(reject, describeDisconnect(reason && reason.message));
-    });
-    port.onMessage.addListener((message) => {
-      if (timeline && !timeline.reply_first_at) timeline.reply_first_at = epochMs();
-      if (message && message.type === "begin") {
-        incoming = { chunks: message.chunks, pieces: [] };
-      } else if (message && message.type === "chunk" && incoming) {
-        incoming.pieces[message.seq] = message.data;
-        onProgress({ phase: "receiving", done: incoming.pieces.length, total: incoming.chunks });
-      } else if (message && message.type === "end" && incoming) {
-        try {
-          const reply = JSON.parse(incoming.pieces.join(""));
-          if (timeline) timeline.reply_at = epochMs();
-          finish(resolve, reply);
-        } catch (error) {
-          finish(reject, new HostError(`The host's reply was damaged in transit (${error.message}).`));
-        }
-      } else if (message && typeof message.ok === "boolean") {
+    if (message && message.type === "begin") {
+      waiting.incoming = { chunks: message.chunks, pieces: [] };
+    } else if (message && message.type === "chunk" && waiting.incoming) {
+      waiting.incoming.pieces[message.seq] = message.data;
+      waiting.onProgress({ phase: "receiving", done: waiting.incoming.pieces.length, total: waiting.incoming.chunks });
+    } else if (message && message.type === "end" && waiting.incoming) {
+      try {
+        const reply = JSON.parse(waiting.incoming.pieces.join(""));
         if (timeline) timeline.reply_at = epochMs();
-        finish(resolve, message);
+        settle(waiting.resolve, reply);
+      } catch (error) {
+        settle(waiting.reject, new HostError(`The host's reply was damaged in transit (${error.message}).`));
       }
-    });
-
-    if (timeline) timeline.send_at = epochMs();
-    const text = JSON.stringify({ ...request, id });
-    if (text.length <= MAX_CHARS_PER_MESSAGE) {
-      port.postMessage({ ...request, id });
-      if (timeline) timeline.sent_at = epochMs();
-      return;
+    } else if (message && typeof message.ok === "boolean") {
+      if (timeline) timeline.reply_at = epochMs();
+      settle(waiting.resolve, message);
     }
-    const pieces = splitText(text, MAX_CHARS_PER_MESSAGE);
-    port.postMessage({ type: "begin", id, chunks: pieces.length });
-    pieces.forEach((data, seq) => {
-      port.postMessage({ type: "chunk", id, seq, data });
-      onProgress({ phase: "sending", done: seq + 1, total: pieces.length });
+  }
+
+  // Send one request; resolves with the host's reply object. `body`, when given,
+  // is JSON text of an object whose members join the request's (collect.js's
+  // capture), sent without being parsed here. `timeline`, when given, gets the
+  // epoch times the request was sent and the reply arrived (for bench/latency.py).
+  request(request, { onProgress = () => {}, timeline = null, body = null } = {}) {
+    if (this.closed) return Promise.reject(this.closed);
+    const id = `r${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject, onProgress, timeline, incoming: null });
+      if (timeline) {
+        timeline.host_opened_at = this.openedAt;
+        timeline.send_at = epochMs();
+      }
+      try {
+        postRequest(this.port, { ...request, id }, body, onProgress);
+      } catch (error) {   // the port closed under us: onDisconnect says why
+        this.pending.delete(id);
+        reject(this.closed || describeDisconnect(String(error && error.message)));
+        return;
+      }
+      if (timeline) timeline.sent_at = epochMs();
     });
-    port.postMessage({ type: "end", id });
-    if (timeline) timeline.sent_at = epochMs();
+  }
+
+  // Done with the host: it exits once its stdin closes. (Chromium fires no
+  // onDisconnect for a port closed from this side, so what waits is told here.)
+  close() {
+    if (!this.closed) this.closed = new HostError("The connection to the host was closed.", { kind: "host-crashed" });
+    for (const waiting of this.pending.values()) waiting.reject(this.closed);
+    this.pending.clear();
+    try { if (this.port) this.port.disconnect(); } catch { /* already closed */ }
+  }
+}
+
+// The request as one message, or as begin / chunk{seq} / end when it is large. With
+// `body` (JSON text of an object), the request's members and the body's are written
+// as one object's text by joining the two texts: the body is not parsed again.
+function postRequest(port, request, body, onProgress) {
+  let text = JSON.stringify(request);
+  if (body !== null && /^\{\s*"/.test(body)) text = `${text.slice(0, -1)},${body.slice(1)}`;
+  if (text.length <= MAX_CHARS_PER_MESSAGE) {
+    port.postMessage(body === null ? request : JSON.parse(text));
+    return;
+  }
+  const pieces = splitText(text, MAX_CHARS_PER_MESSAGE);
+  text = null;   // the pieces are all that is kept while they are posted
+  port.postMessage({ type: "begin", id: request.id, chunks: pieces.length });
+  pieces.forEach((data, seq) => {
+    port.postMessage({ type: "chunk", id: request.id, seq, data });
+    onProgress({ phase: "sending", done: seq + 1, total: pieces.length });
   });
+  port.postMessage({ type: "end", id: request.id });
+}
+
+// A connection to use now: `warm` (opened earlier) while it is still open, else a
+// new one. A host that died while waiting, or was installed since, gets a fresh try.
+export function usableConnection(warm) {
+  return warm && !warm.closed ? warm : new HostConnection();
 }

@@ -3,7 +3,7 @@
 // page (overlay.js). Nothing from the page is ever rendered as HTML here: every
 // value goes through textContent.
 import { writeClipboard } from "./clipboard.js";
-import { epochMs, HostError } from "./native.js";
+import { epochMs, HostError, usableConnection } from "./native.js";
 import { convertTab, downloadMarkdown } from "./flow.js";
 import { loadSettings } from "./settings.js";
 
@@ -15,6 +15,10 @@ const PROGRESS_AFTER_MS = 1000;
 // Save never needs it made again. Lives as long as the popup does.
 let made = null;          // {markdown, title, scope}
 let busy = false;
+// The host, started as the popup opens: its start-up (Python and the engine's
+// imports) runs while the user moves to Copy, not after the click. Closed with the
+// popup; replaced by a fresh one if it has died meanwhile.
+let host = null;
 
 function show(id, text) {
   const el = $(id);
@@ -54,6 +58,19 @@ function startProgress() {
   };
 }
 
+// Start the host now (see `host` above). body[data-host] says how it is: "starting",
+// "ready" once it answered a ping, "closed" if it went away before a click needed
+// it (not installed, or killed): the click then starts a fresh one, which reports why.
+function warmHost() {
+  const warming = usableConnection(host);
+  host = warming;
+  document.body.dataset.host = "starting";
+  warming.request({ type: "ping" }).then(
+    () => { if (host === warming) document.body.dataset.host = "ready"; },
+    () => { if (host === warming) document.body.dataset.host = "closed"; });
+  warming.onClose = () => { if (host === warming) document.body.dataset.host = "closed"; };
+}
+
 // Opened as popup.html?tabId=N (in a tab, by tests or by a user who pinned it) it
 // works on that tab; opened from the toolbar, on the active one.
 async function targetTabId() {
@@ -84,8 +101,9 @@ async function convert({ want = "auto", extra = {} } = {}) {
   try {
     const tabId = await targetTabId();
     const scope = $("scope").value;
+    if (!host || host.closed) warmHost();
     const reply = await convertTab(tabId, {
-      want, scope, extra,
+      want, scope, extra, host,
       onStatus: (text) => { setStatus(text); progress.phase(text); },
       onProgress: ({ phase, done, total }) => {
         const text = `Converting… (${phase} ${done}/${total})`;
@@ -278,5 +296,6 @@ $("options-link").addEventListener("click", (event) => {
   event.preventDefault();
   chrome.runtime.openOptionsPage();
 });
+warmHost();
 syncOverlayButton();
 restore();

@@ -44,6 +44,29 @@ def open_page_and_popup(driver, url: str) -> tuple[str, str]:
     return page, driver.current_window_handle
 
 
+def reconnect_popup_host(driver, script: str, timeout: float = 30) -> None:
+    """Run `script` in the popup (one that wraps chrome.runtime.connectNative), then
+    end the host the popup started as it opened (popup.js warmHost), so the next
+    click connects through the wrapped function. Waits until the popup has seen
+    its host go."""
+    import os
+    import signal
+    driver.execute_script(script)
+    WebDriverWait(driver, timeout, poll_frequency=0.05).until(
+        lambda d: d.execute_script("return document.body.dataset.host || ''") == "ready")
+    for pid in host_processes(driver):
+        os.kill(pid, signal.SIGKILL)
+    WebDriverWait(driver, timeout, poll_frequency=0.05).until(
+        lambda d: d.execute_script("return document.body.dataset.host || ''") == "closed")
+
+
+def wait_converting(driver, timeout: float = 60) -> None:
+    """Wait until the popup has read the page and handed it to the host."""
+    WebDriverWait(driver, timeout, poll_frequency=0.02).until(
+        lambda d: d.execute_script("return document.getElementById('status').textContent")
+        .startswith("Converting"))
+
+
 def wait_ready(driver, timeout: float = 10) -> None:
     """Wait until the popup (or options page) has read the stored options."""
     WebDriverWait(driver, timeout, poll_frequency=0.05).until(

@@ -40,6 +40,11 @@ def test_help_lists_sources_options_and_install_host():
     for word in ("SOURCE", "--static", "--scope", "--json", "--explain", "--demo", "-o",
                  "install-host"):
         assert word in result.stdout
+    # Every install-host option is named, --extension-id too (a store-packaged
+    # extension's id is how its users reach the host).
+    install = result.stdout[result.stdout.index("webgist install-host"):]
+    for option in ("--browser", "--profile", "--extension-id", "--uninstall", "--check"):
+        assert option in install.split("webgist batch")[0], option
 
 
 def test_static_runs_without_any_browser_and_says_so(tmp_path):

@@ -10,7 +10,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 from browser_support import (click_copy, extension_browser_saving_to, open_page_and_popup,
-                             popup_result, service_worker)
+                             popup_result, reconnect_popup_host, service_worker)
 
 pytestmark = pytest.mark.browser
 PAGE = "ext--options.html"
@@ -67,7 +67,7 @@ def test_save_preview_progress_and_a_refused_clipboard(saving_browser, server, d
     assert driver.execute_script("return document.getElementById('preview').children.length") == 0
 
     # A conversion over a second shows progress, with the seconds so far.
-    driver.execute_script("""
+    reconnect_popup_host(driver, """
       const connect = chrome.runtime.connectNative.bind(chrome.runtime);
       chrome.runtime.connectNative = (name) => {
         const port = connect(name);

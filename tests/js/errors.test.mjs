@@ -86,9 +86,19 @@ describe("collectPage", () => {
                          (error) => error instanceof HostError && error.kind === "page-not-responding"
                            && /not responding/.test(error.message));
   });
-  test("a page that answers in time is collected", async () => {
-    globalThis.chrome = { scripting: { executeScript: async () => [{ result: { html: "<p>x</p>" } }] } };
-    assert.deepEqual(await collectPage(7, { timeoutMs: 1000 }), { html: "<p>x</p>" });
+  test("a page that answers in time is collected, as capture-text.js hands it over", async () => {
+    const handed = { hasHtml: true, json: '{"html":"<p>x</p>"}', title: "x", url: "https://example.org/" };
+    let files = null;
+    globalThis.chrome = { scripting: { executeScript: async (details) => {
+      files = details.files;
+      return [{ result: handed }];
+    } } };
+    assert.deepEqual(await collectPage(7, { timeoutMs: 1000 }), handed);
+    assert.deepEqual(files, ["collect.js", "capture-text.js"]);
+  });
+  test("a page that gives no HTML is refused", async () => {
+    globalThis.chrome = { scripting: { executeScript: async () => [{ result: { hasHtml: false, json: "{}" } }] } };
+    await assert.rejects(collectPage(7, { timeoutMs: 1000 }), (error) => error.kind === "empty");
   });
 });
 

@@ -26,8 +26,10 @@ drawn; --static skips the browser and keeps source order (and says so).
 
 EPILOG = """\
 other commands:
-  webgist install-host [--browser NAME] [--profile DIR] [--uninstall] [--check]
+  webgist install-host [--browser NAME] [--profile DIR] [--extension-id ID]
+                       [--uninstall] [--check]
       register the native host so the browser extension can reach this engine
+      (--extension-id: also allow a store-packaged extension with that id)
       (run `webgist install-host --help` for details)
   webgist batch INPUT... -o OUT [--jobs N] [--resume]
       many pages (folders, WARC, JSONL) to JSONL, Parquet or .md files

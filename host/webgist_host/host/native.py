@@ -20,10 +20,12 @@ larger; see framing.py):
         -> {"ok": true, "id": ..., "markdown": str, "method": str, "measured": bool,
             "title": str, "stats": {...}, "explain"?: str,
             "overlay"?: [[reading index, x, y, w, h, region or "", kind], ...],
-            "timings": {"first_frame_at", "last_frame_at", "decoded_at", "replied_at": epoch ms,
+            "timings": {"ready_at", "first_frame_at", "last_frame_at", "decoded_at", "replied_at": epoch ms,
                         "engine_ms": {stage: ms}, "cpu_ms": host CPU converting,
                         "peak_rss_kb": int}}
-    (`timings`: where the host's time went, for bench/latency.py; `overlay`, with options.overlay true: the measured blocks' page boxes in reading
+    (`timings`: where the host's time went, for bench/latency.py; `ready_at` is when
+    this process had imported everything and began reading requests, the same for
+    every request a port sends; `overlay`, with options.overlay true: the measured blocks' page boxes in reading
     order, for extension/overlay.js to draw)
     anything wrong
         -> {"ok": false, "id": ... | null, "error": "<what went wrong and what to do>"}
@@ -174,6 +176,7 @@ class Host:
 
     def __init__(self, out: BinaryIO):
         self.out = out
+        self.ready_at = epoch_ms()   # imports done: the process can answer from here on
         self.uploads = UploadAssembler()
         self._replies = 0
         self._upload_began: dict[Any, float] = {}   # upload id -> epoch ms of its 'begin'
@@ -241,7 +244,7 @@ class Host:
             return error_reply(f"message {what}; expected one of {', '.join(REQUEST_TYPES)}",
                                request_id)
         try:
-            return handler(message, {**clock, "decoded_at": epoch_ms()})
+            return handler(message, {"ready_at": self.ready_at, **clock, "decoded_at": epoch_ms()})
         except RequestError as exc:
             return error_reply(str(exc), request_id)
 

@@ -1,0 +1,108 @@
+"""The host started ahead of the click (issue 20): the popup starts it as it opens,
+so Python's start-up and the engine's imports run while the user moves to Copy;
+the keyboard command starts it before collect.js reads the page. Real Chromium,
+the real extension and host; times are the epoch clocks of the popup's timeline
+(flow.js convertTab) and the host's reply (`timings.ready_at`)."""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import time
+
+import pytest
+from selenium.webdriver.support.ui import WebDriverWait
+
+from browser_support import (click_copy, host_processes, last_command_result, open_page_and_popup,
+                             press_copy_shortcut, read_clipboard, service_worker)
+
+pytestmark = pytest.mark.browser
+PAGE = "layout--grid-sidebar-first.html"
+
+
+def _wait_for(predicate, timeout: float = 30, message: str = ""):
+    deadline = time.monotonic() + timeout
+    while not (value := predicate()):
+        assert time.monotonic() < deadline, f"timed out waiting for {message}"
+        time.sleep(0.05)
+    return value
+
+
+def _host_state(driver) -> str:
+    return driver.execute_script("return document.body.dataset.host || ''")
+
+
+def _timeline(driver) -> dict:
+    return json.loads(driver.execute_script("return document.body.dataset.timeline || '{}'"))
+
+
+def test_the_popup_starts_the_host_before_the_click_and_keeps_it(extension_browser, server):
+    driver = extension_browser
+    page, popup = open_page_and_popup(driver, f"{server}/{PAGE}")
+    # Before anything is clicked, one host runs and has answered the popup's ping.
+    # (open_page_and_popup loads the popup twice: the first load's host exits.)
+    warm = _wait_for(lambda: len(hosts := host_processes(driver)) == 1 and hosts,
+                     message="one pre-warmed host")
+    _wait_for(lambda: _host_state(driver) == "ready", message="the host's pong")
+
+    first = click_copy(driver, scope="page")
+    assert first["state"] == "done", first["status"]
+    timeline = _timeline(driver)
+    # The host was opened and had finished its imports before the click.
+    assert timeline["host_opened_at"] < timeline["host"]["ready_at"] < timeline["started_at"]
+    assert host_processes(driver) == warm, "the copy did not use the host the popup started"
+    assert read_clipboard(driver, page) == first["preview"]
+
+    # A second copy from the same popup: the same process, no start-up again.
+    driver.switch_to.window(popup)
+    second = click_copy(driver, scope="main")
+    assert second["state"] == "done", second["status"]
+    assert _timeline(driver)["host"]["ready_at"] == timeline["host"]["ready_at"]
+    assert host_processes(driver) == warm
+
+    # The waiting host dies: the popup notices, and the click starts a fresh one.
+    os.kill(warm[0], signal.SIGKILL)
+    _wait_for(lambda: _host_state(driver) == "closed", message="the popup to see the host gone")
+    third = click_copy(driver, scope="page")
+    assert third["state"] == "done", third["status"]
+    assert third["preview"] == first["preview"]
+    fresh = host_processes(driver)
+    assert len(fresh) == 1 and fresh != warm
+    assert _timeline(driver)["host"]["ready_at"] > timeline["host"]["ready_at"]
+
+    # Closing the popup ends its host.
+    driver.close()
+    driver.switch_to.window(page)
+    _wait_for(lambda: host_processes(driver) == [], timeout=10, message="the host to exit")
+
+
+def test_the_copy_shortcut_starts_the_host_before_reading_the_page(extension_browser, server):
+    driver = extension_browser
+    driver.get(f"{server}/{PAGE}")
+    page = driver.current_window_handle
+    worker = service_worker(driver)
+    try:
+        started = time.time()
+        press_copy_shortcut(driver)
+        result = last_command_result(worker, started)
+    finally:
+        worker.close()
+    assert result["ok"], result
+    timeline = result["timeline"]
+    # The port was opened first thing, so the host's start-up overlapped collect.js.
+    assert timeline["started_at"] <= timeline["host_opened_at"] < timeline["collect"]["started_at"]
+    assert timeline["host_opened_at"] < timeline["host"]["ready_at"] <= timeline["host"]["first_frame_at"]
+    assert read_clipboard(driver, page) == result["markdown"]
+    # The command's host is closed once the Markdown is made.
+    _wait_for(lambda: host_processes(driver) == [], timeout=10, message="the host to exit")
+
+
+def test_a_pre_warmed_popup_without_a_host_still_says_how_to_install_it(
+        extension_browser_without_host, server):
+    driver = extension_browser_without_host
+    open_page_and_popup(driver, f"{server}/{PAGE}")
+    _wait_for(lambda: _host_state(driver) == "closed", message="the missing host to be noticed")
+    result = click_copy(driver)
+    assert result["state"] == "error" and result["error_kind"] == "host-missing", result
+    assert "webgist install-host" in result["hint"]
+    WebDriverWait(driver, 5).until(lambda d: _host_state(d) == "closed")
