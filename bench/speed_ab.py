@@ -3,6 +3,7 @@
 
     .venv/bin/python bench/speed_ab.py da9d143 HEAD --data ../shared/bench/wcxb-dev
     .venv/bin/python bench/speed_ab.py /path/to/old/clone . --data ... --every 7
+    .venv/bin/python bench/speed_ab.py ca8b82d HEAD --capture big.capture.json --rounds 3
 
 Each version is a git revision of this repository or a checkout's directory. Both
 engines are imported side by side (as separate packages) and each page is converted
@@ -17,6 +18,7 @@ import argparse
 import gzip
 import importlib
 import io
+import json
 import statistics
 import subprocess
 import sys
@@ -54,13 +56,26 @@ def install_version(version: str, name: str, into: Path) -> None:
                 copy.write_bytes(tar.extractfile(member).read())
 
 
-def fastest(convert, html: str, rounds: int) -> float:
+def fastest(convert, page: tuple[str, dict | None], rounds: int,
+            clock=time.perf_counter) -> float:
+    html, captured = page
     best = float("inf")
     for _ in range(rounds):
-        start = time.perf_counter()
-        convert(html, scope="main")
-        best = min(best, time.perf_counter() - start)
+        start = clock()
+        if captured is None:
+            convert(html, scope="main")
+        else:
+            convert(html, url=captured.get("url"), geometry=captured, scope="main")
+        best = min(best, clock() - start)
     return best
+
+
+def read_page(path: Path) -> tuple[str, dict | None]:
+    """A WCXB page's HTML (no geometry), or a saved capture's HTML and geometry."""
+    if path.name.endswith(".html.gz"):
+        return gzip.decompress(path.read_bytes()).decode("utf-8", errors="replace"), None
+    captured = json.loads(path.read_text(encoding="utf-8"))
+    return captured["html"], captured
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -69,16 +84,25 @@ def main(argv: list[str] | None = None) -> int:
                                      epilog=__doc__.split("\n\n", 2)[2])
     parser.add_argument("old", help="the baseline: a git revision or a checkout directory")
     parser.add_argument("new", help="the version to compare: a git revision or a checkout")
-    parser.add_argument("--data", type=Path, required=True,
+    parser.add_argument("--data", type=Path,
                         help="a WCXB-format folder (its html/*.html.gz are read)")
+    parser.add_argument("--capture", type=Path, action="append", default=[],
+                        help="a saved collect.js result (`webgist --save-capture`), "
+                             "converted with its geometry; may be repeated")
     parser.add_argument("--every", type=int, default=14,
                         help="take every Nth page, in name order (default 14: 106 pages)")
     parser.add_argument("--rounds", type=int, default=4,
                         help="conversions of each page by each version (default 4)")
+    parser.add_argument("--cpu", action="store_true",
+                        help="time the process's CPU (time.process_time), not the wall "
+                             "clock: steadier when other jobs share the cores")
     args = parser.parse_args(argv)
-    files = sorted((args.data / "html").glob("*.html.gz"))[::max(1, args.every)]
+    clock = time.process_time if args.cpu else time.perf_counter
+    files = (sorted((args.data / "html").glob("*.html.gz"))[::max(1, args.every)]
+             if args.data else [])
+    files += args.capture
     if not files:
-        sys.exit(f"no html/*.html.gz under {args.data}")
+        sys.exit("no pages: give --data (a folder with html/*.html.gz) or --capture")
 
     with tempfile.TemporaryDirectory() as tmp:
         install_version(args.old, "webgist_old", Path(tmp))
@@ -88,11 +112,11 @@ def main(argv: list[str] | None = None) -> int:
         new = importlib.import_module("webgist_new").convert
         old_times, new_times = [], []
         for n, path in enumerate(files, 1):
-            html = gzip.decompress(path.read_bytes()).decode("utf-8", errors="replace")
+            page = read_page(path)
             # Alternate which version goes first: the second run meets warmer caches.
             pair = ((old, old_times), (new, new_times))
             for convert, times in (pair if n % 2 else pair[::-1]):
-                times.append(fastest(convert, html, args.rounds))
+                times.append(fastest(convert, page, args.rounds, clock))
             print(f"\r{n}/{len(files)} pages", end="", file=sys.stderr, flush=True)
         print(file=sys.stderr)
 
@@ -106,6 +130,10 @@ def main(argv: list[str] | None = None) -> int:
     print("worst pages new / old: " + ", ".join(
         f"{path.name.split('.')[0]} {ratio:.2f} ({seconds * 1000:.0f} ms)"
         for ratio, path, seconds in worst))
+    for path, before, after in zip(files, old_times, new_times):
+        if path in args.capture:
+            print(f"capture {path.name}: old {before * 1000:.0f} ms, new {after * 1000:.0f} ms, "
+                  f"new / old {after / before:.3f}")
     return 0
 
 

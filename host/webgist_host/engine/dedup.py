@@ -322,10 +322,10 @@ def _drop_restated_wholes(blocks: list[Block]) -> tuple[list[Block], list[Decisi
     wholes = [i for i, n in enumerate(lengths) if n >= RESTATED_MIN_WORDS]
     if not wholes:
         return blocks, []
-    owners = _phrase_owners(phrases)
+    group_of, groups = _owner_groups(_phrase_owners(phrases, [phrases[i] for i in wholes]))
     restated: dict[int, str] = {}
     for i in wholes:
-        reason = _restatement(i, phrases, owners, lengths)
+        reason = _restatement(i, phrases, group_of, groups, lengths)
         if reason:
             restated[i] = reason
     decisions = [Decision(STAGE, Action.DROPPED, reason, blocks[i].xpath, blocks[i].text)
@@ -339,28 +339,43 @@ def _shingles(words: list[str]) -> set[int]:
     return set(map(hash, zip(*(words[k:] for k in range(SHINGLE_WORDS)))))
 
 
-def _phrase_owners(phrases: list[set[int]]) -> dict[int, list[int]]:
+def _phrase_owners(phrases: list[set[int]], asked: list[set[int]]) -> dict[int, list[int]]:
+    """The first blocks holding each phrase of the `asked` blocks (the long ones):
+    no other phrase is ever looked up, and most blocks share none of them."""
+    wanted = set().union(*asked)
     owners: dict[int, list[int]] = {}
     for i, block_phrases in enumerate(phrases):
-        for phrase in block_phrases:
+        for phrase in block_phrases & wanted:
             holders = owners.setdefault(phrase, [])
             if len(holders) < MAX_OWNERS_PER_SHINGLE:
                 holders.append(i)
     return owners
 
 
-def _restatement(i: int, phrases: list[set[int]], owners: dict[int, list[int]],
-                 lengths: list[int]) -> str:
+def _owner_groups(owners: dict[int, list[int]]) -> tuple[dict[int, int], list[tuple[int, ...]]]:
+    """Each phrase's owner group (an index), and the groups: the distinct owner lists.
+    A block's phrases fall in a few groups (most phrases are owned by the block
+    alone; boilerplate prose shares one list of owners), so a restatement is weighed
+    once per group, not once per phrase."""
+    ids: dict[tuple[int, ...], int] = {}
+    group_of = {phrase: ids.setdefault(tuple(holders), len(ids))
+                for phrase, holders in owners.items()}
+    return group_of, list(ids)
+
+
+def _restatement(i: int, phrases: list[set[int]], group_of: dict[int, int],
+                 groups: list[tuple[int, ...]], lengths: list[int]) -> str:
     """A reason to drop block i as a restatement, or "" to keep it."""
     mine = phrases[i]
     length = lengths[i]
     covered = 0
     per_source: Counter[int] = Counter()
-    for phrase in mine:
-        sources = [k for k in owners[phrase] if k != i and lengths[k] < length]
+    for group, count in Counter(map(group_of.__getitem__, mine)).items():
+        sources = [k for k in groups[group] if k != i and lengths[k] < length]
         if sources:
-            covered += 1
-            per_source.update(sources)
+            covered += count
+            for k in sources:
+                per_source[k] += count
     coverage = covered / len(mine)
     single_best = max(per_source.values(), default=0) / len(mine)
     if coverage >= RESTATED_MIN_COVERAGE and single_best < RESTATED_MIN_COVERAGE:

@@ -50,7 +50,8 @@ class PageIndex:
         self.root = root
         self.capture = capture
         self.measured = capture.measured
-        self._paths: dict = {}
+        self._paths: dict = {}              # element -> its computed (real) path
+        self._stamped_or_computed: dict = {}    # element -> path(el), asked ~5 times each
         self._steps: dict = {}
         self.positions: dict = {}           # element -> its place in document order
         self.tags: dict = {}                # element -> tag_of(element), read once
@@ -148,8 +149,11 @@ class PageIndex:
     # --- paths and boxes ------------------------------------------------------------
 
     def path(self, el) -> str:
-        stamped = el.get(PATH_ATTR) if PATH_ATTR in self.attr_names.get(el, ()) else None
-        return stamped or self._computed_path(el)
+        known = self._stamped_or_computed.get(el)
+        if known is None:
+            stamped = el.get(PATH_ATTR) if PATH_ATTR in self.attr_names.get(el, ()) else None
+            known = self._stamped_or_computed[el] = stamped or self._computed_path(el)
+        return known
 
     def _computed_path(self, el) -> str:
         """The path collect.js would stamp (an index on every step), memoised so a long
