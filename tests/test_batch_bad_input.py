@@ -154,8 +154,8 @@ def test_a_truncated_jsonl_gz_keeps_the_lines_before_the_cut(tmp_path):
 
 
 def test_an_input_batch_does_not_read_is_an_error_row(tmp_path):
-    other = tmp_path / "notes.txt"
-    other.write_text("hello")
+    other = tmp_path / "notes.csv"
+    other.write_text("id,title\n1,hello\n")
     page = tmp_path / "page.html"
     page.write_bytes(fixture_html(GOOD))
     out = tmp_path / "out.jsonl"

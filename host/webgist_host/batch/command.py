@@ -11,7 +11,7 @@ from ..engine.pipeline import SCOPES
 from .output import FORMATS, guess_format, open_writer
 from .pool import PoolLimits, PoolStats, convert_pages
 from .rows import ConvertOptions
-from .sources import FieldNames, read_inputs, total_bytes
+from .sources import STDIN, FieldNames, has_urls, input_kind, read_inputs, total_bytes
 
 DESCRIPTION = """\
 Convert many pages to Markdown, one row per page, in input order: with the static
@@ -24,6 +24,9 @@ INPUT is any mix of:
   a WARC file         .warc or .warc.gz: its response records that hold HTML
   a JSONL file        .jsonl or .jsonl.gz: one JSON object a line, the HTML in field
                       "html" and the URL in "url" (--html-field, --url-field)
+  a URL list          .txt or .urls: one http(s) URL a line (# comments and blank lines
+                      are passed over); - reads one from stdin; an http(s) URL
+                      itself is one page. URLs are loaded only with --render N
 
 OUT is chosen by its name (or --format):
   OUT.jsonl           one JSON object a line
@@ -45,6 +48,8 @@ examples:
   webgist batch dump.jsonl --html-field content --url-field link -o out/
   webgist batch crawl.warc.gz -o pages.jsonl --resume      continue after a stop
   webgist batch saved-pages/ -o pages.jsonl --render 2     measured in two reused browsers
+  webgist batch urls.txt -o pages.jsonl --render 2         load each URL in one of two browsers
+  grep -h example.org urls.txt | webgist batch - -o pages.jsonl --render 1
 
 Progress (pages, pages/s, ETA by input bytes) goes to stderr; --quiet turns it off.
 Exit status: 0 when every input was read (error rows included), 2 for a usage error.
@@ -56,7 +61,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="webgist batch", description=DESCRIPTION, epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("inputs", nargs="+", metavar="INPUT",
-                        help="folders, page files, WARC or JSONL files")
+                        help="folders, page files, WARC or JSONL files, URL lists (- for stdin), URLs")
     parser.add_argument("-o", "--output", required=True, metavar="OUT",
                         help="OUT.jsonl, OUT.parquet, or a folder for .md files")
     parser.add_argument("--format", choices=FORMATS,
@@ -83,7 +88,8 @@ def build_parser() -> argparse.ArgumentParser:
                              "with its own browser kept open from page to page (sets --jobs "
                              "to N). Blocks get real boxes and reading order; a browser that "
                              "fails leaves the page read without it, with a note. Saved pages "
-                             "load nothing from the network")
+                             "load nothing from the network; URL inputs are loaded from the web "
+                             "(and need --render)")
     parser.add_argument("--resume", action="store_true",
                         help="OUT holds an earlier run's rows: skip those pages and add the rest")
     parser.add_argument("--quiet", "-q", action="store_true",
@@ -108,9 +114,17 @@ def main(argv: list[str] | None = None) -> int:
             print(f"webgist batch: --render needs Chromium: {exc}", file=sys.stderr)
             return 2
         args.jobs = args.render
-    missing = [given for given in args.inputs if not Path(given).exists()]
+    missing = [given for given in args.inputs
+               if input_kind(given) != "url" and given != STDIN and not Path(given).exists()]
     if missing:
         parser.error(f"no such file or folder: {', '.join(missing)}")
+    if args.inputs.count(STDIN) > 1:
+        parser.error("- (a URL list on stdin) can be given once")
+    if args.render is None and has_urls(args.inputs):
+        parser.error("URL inputs need --render N: webgist batch loads web pages only in "
+                     "headless Chromium (without --render it reads saved pages and never "
+                     "touches the network)")
+    stdin = sys.stdin.read() if STDIN in args.inputs else ""
     fmt = args.format or guess_format(args.output)
     options = ConvertOptions(scope=args.scope, front_matter=args.front_matter,
                              time_budget_s=args.page_timeout / 2,
@@ -123,11 +137,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"webgist batch: {exc}", file=sys.stderr)
         return 2
     pages = read_inputs(args.inputs, FieldNames(html=args.html_field, url=args.url_field),
-                        skip=frozenset(writer.done))
+                        skip=frozenset(writer.done), stdin=stdin)
     stats = PoolStats()
     counts = {"pages": 0, "errors": 0}
     started = time.perf_counter()
-    progress = None if args.quiet else _progress_bar(total_bytes(args.inputs))
+    progress = None if args.quiet else _progress_bar(total_bytes(args.inputs, stdin))
     interrupted = False
     try:
         for page, row in convert_pages(pages, options, limits, stats):

@@ -26,7 +26,7 @@ from typing import Any, Callable, Iterable, Iterator
 import psutil
 
 from .render import render_folder_prefix
-from .rows import ConvertOptions, convert_file, convert_html, error_row
+from .rows import ConvertOptions, convert_file, convert_html, convert_url, error_row
 from .sources import PageInput
 
 # How often busy workers are checked against the time budget and the memory cap.
@@ -72,6 +72,8 @@ def convert_page(page: PageInput, options: ConvertOptions, renderer=None) -> dic
     """The row for one PageInput (in whatever process runs it)."""
     if page.error is not None:
         return error_row(page.source, page.url, page.error)
+    if page.from_url:
+        return convert_url(page.url, source=page.source, options=options, renderer=renderer)
     if page.path is not None:
         return convert_file(page.path, source=page.source, options=options, renderer=renderer)
     return convert_html(page.data, url=page.url, source=page.source, charset=page.charset,
