@@ -5,6 +5,7 @@ import argparse
 import os
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 
 from ..engine.pipeline import SCOPES
@@ -136,8 +137,9 @@ def main(argv: list[str] | None = None) -> int:
     except (ValueError, OSError) as exc:
         print(f"webgist batch: {exc}", file=sys.stderr)
         return 2
+    passed_over: Counter = Counter()
     pages = read_inputs(args.inputs, FieldNames(html=args.html_field, url=args.url_field),
-                        skip=frozenset(writer.done), stdin=stdin)
+                        skip=frozenset(writer.done), stdin=stdin, passed_over=passed_over)
     stats = PoolStats()
     counts = {"pages": 0, "errors": 0}
     started = time.perf_counter()
@@ -161,8 +163,8 @@ def main(argv: list[str] | None = None) -> int:
               "(run again with --resume to continue)", file=sys.stderr)
         return 130
     if not args.quiet:
-        print(_summary(counts, time.perf_counter() - started, args, stats, len(writer.done)),
-              file=sys.stderr)
+        print(_summary(counts, time.perf_counter() - started, args, stats, len(writer.done),
+                       passed_over), file=sys.stderr)
     return 0
 
 
@@ -184,7 +186,8 @@ def _advance(progress, size: int, counts: dict[str, int], started: float) -> Non
     progress.update(min(size, max(progress.total - progress.n, 0)))
 
 
-def _summary(counts: dict[str, int], seconds: float, args, stats: PoolStats, skipped: int) -> str:
+def _summary(counts: dict[str, int], seconds: float, args, stats: PoolStats, skipped: int,
+             passed_over: Counter) -> str:
     pages = counts["pages"]
     peak = max(stats.peak_memory_mb.values(), default=0.0)
     parts = [f"webgist batch: {pages} pages in {seconds:.1f} s "
@@ -192,6 +195,8 @@ def _summary(counts: dict[str, int], seconds: float, args, stats: PoolStats, ski
              f"{pages - counts['errors']} converted, {counts['errors']} errors"]
     if skipped:
         parts.append(f"{skipped} already in {args.output} (skipped)")
+    if passed_over:
+        parts.append("not pages, passed over: " + passed_over_text(passed_over))
     if stats.restarts:
         parts.append(f"{stats.restarts} workers replaced")
     parts.append(f"peak worker memory {peak:.0f} MB")
@@ -199,3 +204,19 @@ def _summary(counts: dict[str, int], seconds: float, args, stats: PoolStats, ski
     if cpu:
         parts.append(f"worker CPU {cpu:.1f} s ({pages / cpu:.1f} pages per CPU second)")
     return "; ".join(parts) + f"; wrote {args.output}"
+
+
+def passed_over_text(passed_over: Counter, kinds_shown: int = 4) -> str:
+    """"3 WARC records (2 image/png, 1 revisit), 1 file in folders (1 .css)"."""
+    groups: dict[str, Counter] = {}
+    for (where, what), count in passed_over.items():
+        groups.setdefault(where, Counter())[what] += count
+    texts = []
+    for where, kinds in groups.items():
+        total = sum(kinds.values())
+        shown = ", ".join(f"{count} {what}" for what, count in kinds.most_common(kinds_shown))
+        more = len(kinds) - kinds_shown
+        shown += f", {more} more kinds" if more > 0 else ""
+        noun = where if total != 1 else where.replace("records", "record").replace("files", "file")
+        texts.append(f"{total} {noun} ({shown})")
+    return ", ".join(texts)

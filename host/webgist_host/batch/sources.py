@@ -11,6 +11,7 @@ import json
 import os
 import re
 import zlib
+from collections import Counter
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Iterator
@@ -79,10 +80,14 @@ def input_kind(given: str | Path) -> str | None:
 
 
 def read_inputs(inputs: list[str], fields: FieldNames = FieldNames(),
-                skip: frozenset[str] = frozenset(), stdin: str = "") -> Iterator[PageInput]:
+                skip: frozenset[str] = frozenset(), stdin: str = "",
+                passed_over: Counter | None = None) -> Iterator[PageInput]:
     """Every page of every input, in the order given (folders in sorted path
     order), leaving out those whose source is in `skip` (a resumed run). `stdin`
-    is the text of standard input, for the input `-` (a URL list)."""
+    is the text of standard input, for the input `-` (a URL list). What is read
+    but is not a page (a WARC's image responses, a folder's .css files) makes no
+    PageInput; it is counted in `passed_over`, by (where, what)."""
+    passed_over = passed_over if passed_over is not None else Counter()
     for given in inputs:
         path = Path(given)
         kind = input_kind(given)
@@ -92,11 +97,11 @@ def read_inputs(inputs: list[str], fields: FieldNames = FieldNames(),
         elif kind == "urls":
             pages = _url_list(given, stdin if given == STDIN else None)
         elif kind == "folder":
-            pages = _folder(path)
+            pages = _folder(path, passed_over)
         elif kind == "page":
             pages = iter([_page_file(path, path.name)])
         elif kind == "warc":
-            pages = _warc(path)
+            pages = _warc(path, passed_over)
         elif kind == "jsonl":
             pages = _jsonl(path, fields)
         else:
@@ -128,20 +133,23 @@ def total_bytes(inputs: list[str], stdin: str = "") -> int:
     return total
 
 
-def _page_files(folder: Path) -> list[Path]:
+def _page_files(folder: Path, passed_over: Counter | None = None) -> list[Path]:
     """Page files under `folder`, sorted by their path's parts (so `b/c.html`
-    comes before `empty.html`, whatever the file system's order)."""
+    comes before `empty.html`, whatever the file system's order); the other
+    files are counted in `passed_over` by suffix."""
     found = []
     for directory, _, files in os.walk(folder):
         for name in files:
             candidate = Path(directory) / name
             if input_kind(candidate) == "page":
                 found.append(candidate)
+            elif passed_over is not None:
+                passed_over["files in folders", candidate.suffix.lower() or "no suffix"] += 1
     return sorted(found, key=lambda path: path.relative_to(folder).parts)
 
 
-def _folder(folder: Path) -> Iterator[PageInput]:
-    for path in _page_files(folder):
+def _folder(folder: Path, passed_over: Counter) -> Iterator[PageInput]:
+    for path in _page_files(folder, passed_over):
         yield _page_file(path, str(path.relative_to(folder)))
 
 
@@ -149,9 +157,12 @@ def _page_file(path: Path, name: str) -> PageInput:
     return PageInput(source=str(path), name=name, path=str(path), size=path.stat().st_size)
 
 
-def _warc(path: Path) -> Iterator[PageInput]:
+def _warc(path: Path, passed_over: Counter) -> Iterator[PageInput]:
     stem = _stem(path.name)
     for record in read_warc(path):
+        if record.skipped is not None:
+            passed_over["WARC records", record.skipped] += 1
+            continue
         yield PageInput(source=f"{path}@{record.offset}", url=record.url,
                         name=f"{stem}/{record.offset:012d}{_slug(record.url)}",
                         data=record.payload, charset=record.charset, error=record.error,
