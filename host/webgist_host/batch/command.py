@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import sys
 import time
 from collections import Counter
@@ -203,6 +204,10 @@ def _summary(counts: dict[str, int], seconds: float, args, stats: PoolStats, ski
     cpu = stats.total_cpu_s()
     if cpu:
         parts.append(f"worker CPU {cpu:.1f} s ({pages / cpu:.1f} pages per CPU second)")
+    # Reading the inputs, handing pages out, writing rows: if this nears the
+    # workers' CPU, the main process is what limits the run.
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    parts.append(f"main process CPU {usage.ru_utime + usage.ru_stime:.1f} s")
     return "; ".join(parts) + f"; wrote {args.output}"
 
 
