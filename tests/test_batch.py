@@ -230,13 +230,36 @@ def test_a_page_over_the_memory_cap_is_an_error_row_and_the_run_goes_on(tmp_path
     assert small["error"] is None and small["markdown"] == fixture_markdown(FIXTURES[0])
 
 
+def test_jsonl_on_stdout_a_limit_and_a_summary_that_names_the_errors(tmp_path, capsys):
+    folder = tmp_path / "pages"
+    folder.mkdir()
+    (folder / "a.html").write_bytes(fixture_html(FIXTURES[0]))
+    (folder / "b.html").write_bytes(b"")
+    (folder / "c.html.gz").write_bytes(gzip.compress(fixture_html(FIXTURES[1]))[:30])
+    (folder / "d.html").write_bytes(b"")
+    (folder / "e.html").write_bytes(fixture_html(FIXTURES[2]))
+    assert main(["batch", str(folder), "-o", "-", "--limit", "4", "--scope", "page"]) == 0
+    captured = capsys.readouterr()
+    rows = [json.loads(line) for line in captured.out.splitlines()]
+    assert [Path(row["source"]).name for row in rows] == ["a.html", "b.html", "c.html.gz", "d.html"]
+    assert rows[0]["markdown"] == fixture_markdown(FIXTURES[0])
+    summary = captured.err.strip().splitlines()[-1]
+    assert summary.startswith("webgist batch: 4 pages in ")
+    assert "1 converted, 3 errors (2 empty page, 1 truncated gzip)" in summary
+    assert summary.endswith("; wrote stdout")
+    for wrong in (["-o", "-", "--format", "parquet"], ["-o", "-", "--resume"]):
+        assert main(["batch", "--quiet", str(folder), *wrong]) == 2
+    assert "-o - writes JSONL to stdout" in capsys.readouterr().err
+
+
 def test_help_names_inputs_outputs_and_limits(capsys):
     with pytest.raises(SystemExit) as exited:
         main(["batch", "--help"])
     assert exited.value.code == 0
     text = capsys.readouterr().out
     for words in (".warc.gz", "--html-field", "OUT.parquet", "--resume", "--page-timeout",
-                  "--max-memory", "--jobs", "index.jsonl"):
+                  "--max-memory", "--jobs", "index.jsonl", "a URL list", "--limit", "- for stdout",
+                  "Exit status"):
         assert words in text
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +23,7 @@ FORMATS = ("jsonl", "parquet", "md")
 PARQUET_ROW_GROUP = 256
 # A folder output keeps every row but the Markdown here, for errors and --resume.
 INDEX_NAME = "index.jsonl"
+STDOUT = "-"
 
 
 def guess_format(out: str) -> str:
@@ -34,7 +36,14 @@ def guess_format(out: str) -> str:
 
 
 def open_writer(out: str, fmt: str, resume: bool):
-    """A writer for OUT, and the sources it already holds (empty unless resume)."""
+    """A writer for OUT, and the sources it already holds (empty unless resume);
+    OUT "-" is JSONL on stdout."""
+    if out == STDOUT:
+        if fmt != "jsonl":
+            raise ValueError(f"-o - writes JSONL to stdout; {fmt} output needs a file or folder")
+        if resume:
+            raise ValueError("--resume needs OUT to be a file or folder, not stdout")
+        return JsonlWriter(None, resume=False)
     path = Path(out)
     if fmt == "md":
         if path.exists() and not path.is_dir():
@@ -74,17 +83,28 @@ def _jsonl_sources(path: Path) -> set[str]:
 
 
 class JsonlWriter:
-    def __init__(self, path: Path, resume: bool):
+    """Rows as JSON lines in `path`, or on stdout when `path` is None (flushed a
+    row at a time there, so a pipe's reader sees each page as it comes)."""
+
+    def __init__(self, path: Path | None, resume: bool):
         self.path = path
-        self.done = _jsonl_sources(path) if resume else set()
-        path.parent.mkdir(parents=True, exist_ok=True)
-        self.handle = open(path, "a" if resume else "w", encoding="utf-8")
+        self.done = _jsonl_sources(path) if resume and path is not None else set()
+        if path is None:
+            self.handle = sys.stdout
+        else:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            self.handle = open(path, "a" if resume else "w", encoding="utf-8")
 
     def write(self, page: PageInput, row: dict[str, Any]) -> None:
         self.handle.write(json.dumps(row, ensure_ascii=False) + "\n")
+        if self.path is None:
+            self.handle.flush()
 
     def close(self) -> None:
-        self.handle.close()
+        if self.path is not None:
+            self.handle.close()
+        else:
+            self.handle.flush()
 
 
 class MarkdownFolderWriter:
