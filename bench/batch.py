@@ -13,6 +13,10 @@
    writing JSONL too.
 4. With --render, `webgist batch WARC --render N` as well: each page measured in
    one of N reused headless Chromium instances.
+5. With --overhead, instead of the runs: what a page costs outside the engine, in
+   CPU time per page (reading the WARC, decoding, building the row, pickling it
+   both ways, writing JSON), beside the engine's own time, and how long a worker
+   takes to start.
 
 Both are timed end to end, start-up included (the command's process, its
 workers' imports and warm-up; trafilatura's pool and imports). Each round runs
@@ -134,6 +138,69 @@ def run_trafilatura(warc: Path, jobs: int, out: Path) -> dict:
             "cpu_s": sum(cpu_by_worker.values()), "main_cpu_s": main_cpu_s}
 
 
+def measure_overhead(warc: Path) -> str:
+    """CPU milliseconds per page of each step a batch page goes through, the
+    engine's beside them (measured in turn on every page, so load shifts both
+    alike), and a worker's start (from being asked for to ready)."""
+    import pickle
+
+    from webgist_host.batch import pool
+    from webgist_host.batch.pagebytes import check_html, decode_page
+    from webgist_host.batch.rows import ConvertOptions, convert_html
+    from webgist_host.batch.sources import read_inputs
+    from webgist_host.engine.pipeline import convert
+
+    def cpu_ms(step, items) -> float:
+        started = time.process_time()
+        for item in items:
+            step(item)
+        return (time.process_time() - started) * 1000 / len(items)
+
+    started = time.process_time()
+    pages = list(read_inputs([str(warc)]))
+    steps = {"main process: read the WARC (warcio, gunzip)":
+             (time.process_time() - started) * 1000 / len(pages)}
+    steps["main process → worker: pickle a page both ways"] = cpu_ms(
+        lambda page: pickle.loads(pickle.dumps(page, pickle.HIGHEST_PROTOCOL)), pages)
+    steps["worker: check and decode the bytes"] = cpu_ms(
+        lambda page: (check_html(page.data), decode_page(page.data, page.charset)), pages)
+    options = ConvertOptions(time_budget_s=30.0)
+    convert_html(pool.WARM_UP_PAGE, options=options)
+    engine = row = 0.0
+    rows = []
+    for page in pages:
+        text = decode_page(page.data, page.charset)[0]
+        begun = time.process_time()
+        convert(text, url=page.url, scope=options.scope, options=options.engine_options())
+        engine += time.process_time() - begun
+        begun = time.process_time()
+        rows.append(convert_html(page.data, url=page.url, source=page.source,
+                                 charset=page.charset, options=options))
+        row += time.process_time() - begun
+    steps["worker: the engine's convert()"] = engine * 1000 / len(pages)
+    steps["worker: the whole row (checks, decode, convert, row)"] = row * 1000 / len(pages)
+    steps["worker → main process: pickle a row both ways"] = cpu_ms(
+        lambda r: pickle.loads(pickle.dumps(r, pickle.HIGHEST_PROTOCOL)), rows)
+    steps["main process: the row as a JSON line"] = cpu_ms(
+        lambda r: json.dumps(r, ensure_ascii=False), rows)
+    lines = [f"{len(pages)} pages of {warc.name}", "", "| step | CPU ms per page |", "|---|---|"]
+    lines += [f"| {name} | {ms:.3f} |" for name, ms in steps.items()]
+    context = pool._context()
+    ready_ms, cpu_ms_used = [], []
+    for _ in range(4):
+        begun = time.perf_counter()
+        worker = pool._Worker(context, 0, options)
+        assert worker.connection.recv() == pool.READY
+        ready_ms.append((time.perf_counter() - begun) * 1000)
+        used = worker.watch.cpu_times()
+        cpu_ms_used.append((used.user + used.system) * 1000)
+        worker.stop()
+    lines.append(f"\nworker start, asked for to ready: first (fork server start) "
+                 f"{ready_ms[0]:.0f} ms, then " + ", ".join(f"{ms:.0f}" for ms in ready_ms[1:])
+                 + " ms; its CPU " + ", ".join(f"{ms:.0f}" for ms in cpu_ms_used[1:]) + " ms")
+    return "\n".join(lines)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--wcxb", type=Path, default=REPO.parent / "shared" / "bench" / "wcxb-dev")
@@ -142,6 +209,9 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, nargs="+", default=[1, 2])
     parser.add_argument("--rounds", type=int, default=1)
     parser.add_argument("--no-peer", action="store_true", help="skip trafilatura")
+    parser.add_argument("--overhead", action="store_true",
+                        help="measure a page's costs outside the engine instead (pair it "
+                             "with --limit)")
     parser.add_argument("--render", action="store_true",
                         help="also run `webgist batch --render N` (N = each --jobs value); "
                              "slow: pair it with --limit")
@@ -151,6 +221,9 @@ def main() -> None:
     if not warc.exists():
         count = build_warc(args.wcxb, warc, args.limit)
         print(f"built {warc} ({count} pages, {warc.stat().st_size / 2**20:.1f} MiB)", flush=True)
+    if args.overhead:
+        print(measure_overhead(warc), flush=True)
+        return
     runners = {"webgist": run_webgist}
     if not args.no_peer:
         runners["trafilatura"] = run_trafilatura
