@@ -13,6 +13,8 @@
    writing JSONL too.
 4. With --render, `webgist batch WARC --render N` as well: each page measured in
    one of N reused headless Chromium instances.
+   With --render-urls, the same pages served over HTTP on 127.0.0.1 and given to
+   `webgist batch urls.txt --render N` as a URL list (each loaded from the server).
 5. With --overhead, instead of the runs: what a page costs outside the engine, in
    CPU time per page (reading the WARC, decoding, building the row, pickling it
    both ways, writing JSON), beside the engine's own time, and how long a worker
@@ -72,8 +74,38 @@ def build_warc(wcxb: Path, target: Path, limit: int | None) -> int:
     return len(pages)
 
 
+def serve_pages(warc: Path, out: Path) -> tuple[Path, object]:
+    """The WARC's pages served on 127.0.0.1 (one path a page), and a URL list of them."""
+    import threading
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    from webgist_host.batch.warc import read_warc
+
+    bodies = {f"/page/{number}": page.payload
+              for number, page in enumerate(read_warc(warc)) if page.payload is not None}
+
+    class Pages(BaseHTTPRequestHandler):
+        def do_GET(self):  # noqa: N802 (the http.server name)
+            body = bodies.get(self.path)
+            self.send_response(200 if body is not None else 404)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(body or b"")))
+            self.end_headers()
+            self.wfile.write(body or b"")
+
+        def log_message(self, *args):
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Pages)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    urls = out / "urls.txt"
+    urls.write_text("".join(f"http://127.0.0.1:{server.server_address[1]}{path}\n"
+                            for path in bodies), encoding="utf-8")
+    return urls, server
+
+
 def run_webgist(warc: Path, jobs: int, out: Path, render: bool = False) -> dict:
-    rows = out / f"webgist{'-render' if render else ''}-{jobs}.jsonl"
+    rows = out / f"webgist{'-render' if render else ''}-{jobs}-{warc.stem}.jsonl"
     rows.unlink(missing_ok=True)
     workers = ["--render", str(jobs)] if render else ["--jobs", str(jobs)]
     started = time.perf_counter()
@@ -220,6 +252,9 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, nargs="+", default=[1, 2])
     parser.add_argument("--rounds", type=int, default=1)
     parser.add_argument("--no-peer", action="store_true", help="skip trafilatura")
+    parser.add_argument("--render-urls", action="store_true",
+                        help="also serve the pages on 127.0.0.1 and run `webgist batch urls.txt "
+                             "--render N` over them; slow: pair it with --limit")
     parser.add_argument("--overhead", action="store_true",
                         help="measure a page's costs outside the engine instead (pair it "
                              "with --limit)")
@@ -240,6 +275,9 @@ def main() -> None:
         runners["trafilatura"] = run_trafilatura
     if args.render:
         runners["webgist --render"] = lambda warc, jobs, out: run_webgist(warc, jobs, out, True)
+    if args.render_urls:
+        urls, _server = serve_pages(warc, args.out)
+        runners["webgist --render, URLs"] = lambda warc, jobs, out: run_webgist(urls, jobs, out, True)
     results: dict[tuple[str, int], list[dict]] = {}
     for round_number in range(args.rounds):
         for jobs in args.jobs:
