@@ -13,6 +13,12 @@
    writing JSONL too.
 4. With --render, `webgist batch WARC --render N` as well: each page measured in
    one of N reused headless Chromium instances.
+   With --render-urls, the same pages served over HTTP on 127.0.0.1 and given to
+   `webgist batch urls.txt --render N` as a URL list (each loaded from the server).
+5. With --overhead, instead of the runs: what a page costs outside the engine, in
+   CPU time per page (reading the WARC, decoding, building the row, pickling it
+   both ways, writing JSON), beside the engine's own time, and how long a worker
+   takes to start.
 
 Both are timed end to end, start-up included (the command's process, its
 workers' imports and warm-up; trafilatura's pool and imports). Each round runs
@@ -43,7 +49,8 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "host"))
 
 SUMMARY_RE = re.compile(r"webgist batch: (\d+) pages in ([\d.]+) s .*?(\d+) errors.*?"
-                        r"peak worker memory (\d+) MB; worker CPU ([\d.]+) s")
+                        r"peak worker memory (\d+) MB; worker CPU ([\d.]+) s.*?"
+                        r"main process CPU ([\d.]+) s")
 
 
 def build_warc(wcxb: Path, target: Path, limit: int | None) -> int:
@@ -67,8 +74,38 @@ def build_warc(wcxb: Path, target: Path, limit: int | None) -> int:
     return len(pages)
 
 
+def serve_pages(warc: Path, out: Path) -> tuple[Path, object]:
+    """The WARC's pages served on 127.0.0.1 (one path a page), and a URL list of them."""
+    import threading
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    from webgist_host.batch.warc import read_warc
+
+    bodies = {f"/page/{number}": page.payload
+              for number, page in enumerate(read_warc(warc)) if page.payload is not None}
+
+    class Pages(BaseHTTPRequestHandler):
+        def do_GET(self):  # noqa: N802 (the http.server name)
+            body = bodies.get(self.path)
+            self.send_response(200 if body is not None else 404)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(body or b"")))
+            self.end_headers()
+            self.wfile.write(body or b"")
+
+        def log_message(self, *args):
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Pages)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    urls = out / "urls.txt"
+    urls.write_text("".join(f"http://127.0.0.1:{server.server_address[1]}{path}\n"
+                            for path in bodies), encoding="utf-8")
+    return urls, server
+
+
 def run_webgist(warc: Path, jobs: int, out: Path, render: bool = False) -> dict:
-    rows = out / f"webgist{'-render' if render else ''}-{jobs}.jsonl"
+    rows = out / f"webgist{'-render' if render else ''}-{jobs}-{warc.stem}.jsonl"
     rows.unlink(missing_ok=True)
     workers = ["--render", str(jobs)] if render else ["--jobs", str(jobs)]
     started = time.perf_counter()
@@ -82,7 +119,8 @@ def run_webgist(warc: Path, jobs: int, out: Path, render: bool = False) -> dict:
         sys.exit(f"webgist batch failed ({done.returncode}):\n{done.stderr[-2000:]}")
     pages = int(match.group(1))
     return {"pages": pages, "seconds": seconds, "errors": int(match.group(3)),
-            "peak_mb": float(match.group(4)), "cpu_s": float(match.group(5))}
+            "peak_mb": float(match.group(4)), "cpu_s": float(match.group(5)),
+            "main_cpu_s": float(match.group(6))}
 
 
 def _trafilatura_one(record: tuple[str | None, bytes, str | None]) -> tuple[str, float, int, float]:
@@ -113,6 +151,7 @@ def run_trafilatura(warc: Path, jobs: int, out: Path) -> dict:
     context.set_forkserver_preload(["trafilatura"])
     # Timed from the start, pool and imports included, as the webgist command is.
     started = time.perf_counter()
+    main_before = resource.getrusage(resource.RUSAGE_SELF)
     with context.Pool(jobs) as pool:
         pool.map(_warm_trafilatura, range(jobs))      # imports, as webgist's workers warm up
         records = ((page.url, page.payload, page.charset) for page in read_warc(warc)
@@ -124,8 +163,85 @@ def run_trafilatura(warc: Path, jobs: int, out: Path) -> dict:
                 peak, pages = max(peak, peak_mb), pages + 1
                 cpu_by_worker[pid] = max(cpu_by_worker.get(pid, 0.0), cpu_s)
     seconds = time.perf_counter() - started
+    main_after = resource.getrusage(resource.RUSAGE_SELF)
+    main_cpu_s = (main_after.ru_utime + main_after.ru_stime
+                  - main_before.ru_utime - main_before.ru_stime)
     return {"pages": pages, "seconds": seconds, "errors": 0, "peak_mb": peak,
-            "cpu_s": sum(cpu_by_worker.values())}
+            "cpu_s": sum(cpu_by_worker.values()), "main_cpu_s": main_cpu_s}
+
+
+def measure_overhead(warc: Path) -> str:
+    """CPU milliseconds per page of each step a batch page goes through, the
+    engine's beside them (measured in turn on every page, so load shifts both
+    alike), and a worker's start (from being asked for to ready)."""
+    import pickle
+
+    from webgist_host.batch import pool
+    from webgist_host.batch.pagebytes import check_html, decode_page
+    from webgist_host.batch.rows import ConvertOptions, convert_html
+    from webgist_host.batch.sources import read_inputs
+    from webgist_host.engine.pipeline import convert
+
+    def cpu_ms(step, items) -> float:
+        started = time.process_time()
+        for item in items:
+            step(item)
+        return (time.process_time() - started) * 1000 / len(items)
+
+    started = time.process_time()
+    pages = list(read_inputs([str(warc)]))
+    steps = {"main process: read the WARC (warcio, gunzip)":
+             (time.process_time() - started) * 1000 / len(pages)}
+    steps["main process → worker: pickle a page both ways"] = cpu_ms(
+        lambda page: pickle.loads(pickle.dumps(page, pickle.HIGHEST_PROTOCOL)), pages)
+    steps["worker: check and decode the bytes"] = cpu_ms(
+        lambda page: (check_html(page.data), decode_page(page.data, page.charset)), pages)
+    options = ConvertOptions(time_budget_s=30.0)
+    convert_html(pool.WARM_UP_PAGE, options=options)
+    engine = row = 0.0
+    rows = []
+    for number, page in enumerate(pages):
+        text = decode_page(page.data, page.charset)[0]
+
+        def engine_only():
+            convert(text, url=page.url, scope=options.scope, options=options.engine_options())
+
+        def whole_row():
+            rows.append(convert_html(page.data, url=page.url, source=page.source,
+                                     charset=page.charset, options=options))
+
+        # In turn, the order swapped from page to page: the second run of a page
+        # finds the caches warm.
+        for step in ((engine_only, whole_row) if number % 2 else (whole_row, engine_only)):
+            begun = time.process_time()
+            step()
+            spent = time.process_time() - begun
+            if step is engine_only:
+                engine += spent
+            else:
+                row += spent
+    steps["worker: the engine's convert()"] = engine * 1000 / len(pages)
+    steps["worker: the whole row (checks, decode, convert, row)"] = row * 1000 / len(pages)
+    steps["worker → main process: pickle a row both ways"] = cpu_ms(
+        lambda r: pickle.loads(pickle.dumps(r, pickle.HIGHEST_PROTOCOL)), rows)
+    steps["main process: the row as a JSON line"] = cpu_ms(
+        lambda r: json.dumps(r, ensure_ascii=False), rows)
+    lines = [f"{len(pages)} pages of {warc.name}", "", "| step | CPU ms per page |", "|---|---|"]
+    lines += [f"| {name} | {ms:.3f} |" for name, ms in steps.items()]
+    context = pool._context()
+    ready_ms, cpu_ms_used = [], []
+    for _ in range(4):
+        begun = time.perf_counter()
+        worker = pool._Worker(context, 0, options)
+        assert worker.connection.recv() == pool.READY
+        ready_ms.append((time.perf_counter() - begun) * 1000)
+        used = worker.watch.cpu_times()
+        cpu_ms_used.append((used.user + used.system) * 1000)
+        worker.stop()
+    lines.append(f"\nworker start, asked for to ready: first (fork server start) "
+                 f"{ready_ms[0]:.0f} ms, then " + ", ".join(f"{ms:.0f}" for ms in ready_ms[1:])
+                 + " ms; its CPU " + ", ".join(f"{ms:.0f}" for ms in cpu_ms_used[1:]) + " ms")
+    return "\n".join(lines)
 
 
 def main() -> None:
@@ -136,6 +252,12 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, nargs="+", default=[1, 2])
     parser.add_argument("--rounds", type=int, default=1)
     parser.add_argument("--no-peer", action="store_true", help="skip trafilatura")
+    parser.add_argument("--render-urls", action="store_true",
+                        help="also serve the pages on 127.0.0.1 and run `webgist batch urls.txt "
+                             "--render N` over them; slow: pair it with --limit")
+    parser.add_argument("--overhead", action="store_true",
+                        help="measure a page's costs outside the engine instead (pair it "
+                             "with --limit)")
     parser.add_argument("--render", action="store_true",
                         help="also run `webgist batch --render N` (N = each --jobs value); "
                              "slow: pair it with --limit")
@@ -145,11 +267,17 @@ def main() -> None:
     if not warc.exists():
         count = build_warc(args.wcxb, warc, args.limit)
         print(f"built {warc} ({count} pages, {warc.stat().st_size / 2**20:.1f} MiB)", flush=True)
+    if args.overhead:
+        print(measure_overhead(warc), flush=True)
+        return
     runners = {"webgist": run_webgist}
     if not args.no_peer:
         runners["trafilatura"] = run_trafilatura
     if args.render:
         runners["webgist --render"] = lambda warc, jobs, out: run_webgist(warc, jobs, out, True)
+    if args.render_urls:
+        urls, _server = serve_pages(warc, args.out)
+        runners["webgist --render, URLs"] = lambda warc, jobs, out: run_webgist(urls, jobs, out, True)
     results: dict[tuple[str, int], list[dict]] = {}
     for round_number in range(args.rounds):
         for jobs in args.jobs:
@@ -160,6 +288,7 @@ def main() -> None:
                       f"in {result['seconds']:.1f} s ({result['pages'] / result['seconds']:.1f} "
                       f"pages/s), worker CPU {result['cpu_s']:.1f} s "
                       f"({result['pages'] / result['cpu_s']:.2f} pages per CPU s), "
+                      f"main process CPU {result['main_cpu_s']:.1f} s, "
                       f"peak {result['peak_mb']:.0f} MB per worker, {result['errors']} errors",
                       flush=True)
     print(report(results, args.jobs), flush=True)
@@ -167,24 +296,30 @@ def main() -> None:
 
 def report(results: dict[tuple[str, int], list[dict]], jobs_list: list[int]) -> str:
     lines = ["", "| tool | workers | pages/s (wall) | pages/s per worker | scaling | "
-                 "pages per CPU second | peak MB per worker |", "|---|---|---|---|---|---|---|"]
+                 "pages per worker CPU second | pages per CPU second, main process too | "
+                 "peak MB per worker |", "|---|---|---|---|---|---|---|---|"]
     rates: dict[tuple[str, int], float] = {}
     per_cpu: dict[tuple[str, int], float] = {}
+    per_all_cpu: dict[tuple[str, int], float] = {}
     for (tool, jobs), runs in sorted(results.items()):
         rates[(tool, jobs)] = statistics.median(r["pages"] / r["seconds"] for r in runs)
         per_cpu[(tool, jobs)] = statistics.median(r["pages"] / r["cpu_s"] for r in runs)
+        per_all_cpu[(tool, jobs)] = statistics.median(
+            r["pages"] / (r["cpu_s"] + r["main_cpu_s"]) for r in runs)
     for (tool, jobs), rate in sorted(rates.items()):
         base = rates.get((tool, jobs_list[0]))
         scaling = f"{rate / base:.2f}x" if base and jobs != jobs_list[0] else ""
         peak = max(r["peak_mb"] for r in results[(tool, jobs)])
         lines.append(f"| {tool} | {jobs} | {rate:.2f} | {rate / jobs:.2f} | {scaling} | "
-                     f"{per_cpu[(tool, jobs)]:.2f} | {peak:.0f} |")
+                     f"{per_cpu[(tool, jobs)]:.2f} | {per_all_cpu[(tool, jobs)]:.2f} | {peak:.0f} |")
     for jobs in jobs_list:
         if ("trafilatura", jobs) in rates:
             lines.append(f"\nwebgist / trafilatura at {jobs} workers: wall throughput "
                          f"{rates[('webgist', jobs)] / rates[('trafilatura', jobs)]:.2f}, "
                          f"pages per CPU second "
-                         f"{per_cpu[('webgist', jobs)] / per_cpu[('trafilatura', jobs)]:.2f}")
+                         f"{per_cpu[('webgist', jobs)] / per_cpu[('trafilatura', jobs)]:.2f}, "
+                         f"main process included "
+                         f"{per_all_cpu[('webgist', jobs)] / per_all_cpu[('trafilatura', jobs)]:.2f}")
     return "\n".join(lines)
 
 

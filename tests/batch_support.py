@@ -46,18 +46,19 @@ def many_blocks_page(count: int = 40_000) -> bytes:
                                      for i in range(count)) + "</body></html>").encode()
 
 
-def warc_records(records: list[tuple[str, str, str, bytes]], *, gz: bool) -> tuple[bytes, list[int]]:
-    """A WARC written by warcio: (record type, URL, Content-Type, body) each, with
-    an HTTP response header for response records. Returns the file and each
-    record's offset."""
+def warc_records(records: list[tuple], *, gz: bool) -> tuple[bytes, list[int]]:
+    """A WARC written by warcio: (record type, URL, Content-Type, body[, HTTP
+    status line]) each, with an HTTP response header ("200 OK" unless given) for
+    response records. Returns the file and each record's offset."""
     buffer = BytesIO()
     writer = WARCWriter(buffer, gzip=gz)
     offsets = []
-    for record_type, url, content_type, body in records:
+    for record_type, url, content_type, body, *status in records:
         offsets.append(buffer.tell())
         if record_type == "response":
-            http = StatusAndHeaders("200 OK", [("Content-Type", content_type),
-                                               ("Content-Length", str(len(body)))],
+            http = StatusAndHeaders(status[0] if status else "200 OK",
+                                    [("Content-Type", content_type),
+                                     ("Content-Length", str(len(body)))],
                                     protocol="HTTP/1.1")
             record = writer.create_warc_record(url, "response", payload=BytesIO(body),
                                                http_headers=http)

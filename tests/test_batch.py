@@ -163,6 +163,44 @@ def test_parquet_output_holds_the_same_rows_and_resumes(tmp_path, fixture_folder
     assert len(rows) == 4
 
 
+def test_parquet_resume_after_a_kill_keeps_the_finished_parts_and_merges_in_order(tmp_path):
+    pq = pytest.importorskip("pyarrow.parquet")
+    from webgist_host.batch.output import ParquetWriter
+
+    data, _ = warc_records(fixture_warc_records() * 2, gz=True)
+    warc = tmp_path / "crawl.warc.gz"
+    warc.write_bytes(data)
+    full, stopped = tmp_path / "full.parquet", tmp_path / "stopped.parquet"
+    assert batch(warc, "-o", full) == 0
+    full_rows = pq.read_table(full).to_pylist()
+    assert len(full_rows) == 2 * len(FIXTURES)
+    # A run killed outright (no close): rows 1-3 are a finished part, 4-5 were
+    # still in memory and are lost.
+    killed = ParquetWriter(stopped, resume=False, part_rows=3)
+    for row in full_rows[:5]:
+        killed.write(None, row)
+    parts = tmp_path / "stopped.parquet.parts"
+    assert [p.name for p in parts.iterdir()] == ["part-000000.parquet"] and not stopped.exists()
+    assert batch(warc, "-o", stopped) == 2           # the parts are not thrown away unasked
+    assert batch(warc, "-o", stopped, "--resume") == 0
+    rows = pq.read_table(stopped).to_pylist()
+    assert not parts.exists()
+    assert rows[:3] == full_rows[:3]                  # kept, not converted again
+    drop_ms = lambda rs: [{k: v for k, v in r.items() if k != "ms"} for r in rs]
+    assert drop_ms(rows) == drop_ms(full_rows)
+    # Resuming a finished file adds nothing and keeps every row.
+    assert batch(warc, "-o", stopped, "--resume") == 0
+    assert pq.read_table(stopped).to_pylist() == rows
+    # Killed after the merge replaced OUT, before the parts were removed: they
+    # are in OUT already, and not merged twice.
+    left = ParquetWriter(stopped.with_name("left.parquet"), resume=False, part_rows=3)
+    for row in full_rows[:3]:
+        left.write(None, row)
+    shutil.move(tmp_path / "left.parquet.parts", parts)
+    assert batch(warc, "-o", stopped, "--resume") == 0
+    assert pq.read_table(stopped).to_pylist() == rows and not parts.exists()
+
+
 def test_a_page_over_the_time_budget_is_an_error_row_and_the_run_goes_on(tmp_path):
     folder = tmp_path / "pages"
     folder.mkdir()
@@ -192,13 +230,36 @@ def test_a_page_over_the_memory_cap_is_an_error_row_and_the_run_goes_on(tmp_path
     assert small["error"] is None and small["markdown"] == fixture_markdown(FIXTURES[0])
 
 
+def test_jsonl_on_stdout_a_limit_and_a_summary_that_names_the_errors(tmp_path, capsys):
+    folder = tmp_path / "pages"
+    folder.mkdir()
+    (folder / "a.html").write_bytes(fixture_html(FIXTURES[0]))
+    (folder / "b.html").write_bytes(b"")
+    (folder / "c.html.gz").write_bytes(gzip.compress(fixture_html(FIXTURES[1]))[:30])
+    (folder / "d.html").write_bytes(b"")
+    (folder / "e.html").write_bytes(fixture_html(FIXTURES[2]))
+    assert main(["batch", str(folder), "-o", "-", "--limit", "4", "--scope", "page"]) == 0
+    captured = capsys.readouterr()
+    rows = [json.loads(line) for line in captured.out.splitlines()]
+    assert [Path(row["source"]).name for row in rows] == ["a.html", "b.html", "c.html.gz", "d.html"]
+    assert rows[0]["markdown"] == fixture_markdown(FIXTURES[0])
+    summary = captured.err.strip().splitlines()[-1]
+    assert summary.startswith("webgist batch: 4 pages in ")
+    assert "1 converted, 3 errors (2 empty page, 1 truncated gzip)" in summary
+    assert summary.endswith("; wrote stdout")
+    for wrong in (["-o", "-", "--format", "parquet"], ["-o", "-", "--resume"]):
+        assert main(["batch", "--quiet", str(folder), *wrong]) == 2
+    assert "-o - writes JSONL to stdout" in capsys.readouterr().err
+
+
 def test_help_names_inputs_outputs_and_limits(capsys):
     with pytest.raises(SystemExit) as exited:
         main(["batch", "--help"])
     assert exited.value.code == 0
     text = capsys.readouterr().out
     for words in (".warc.gz", "--html-field", "OUT.parquet", "--resume", "--page-timeout",
-                  "--max-memory", "--jobs", "index.jsonl"):
+                  "--max-memory", "--jobs", "index.jsonl", "a URL list", "--limit", "- for stdout",
+                  "Exit status"):
         assert words in text
 
 

@@ -119,6 +119,36 @@ def test_warc_records_that_claim_html_but_are_not_and_charsets_that_lie(tmp_path
     assert ok["error"] is None and ok["markdown"] == "été\n"
 
 
+def test_warc_records_that_are_not_pages_are_counted_and_error_statuses_are_rows(tmp_path, capsys):
+    page = b"<html><body><p>The page itself.</p></body></html>"
+    records = [
+        ("response", "https://a.example/logo.png", "image/png", b"\x89PNG\r\n\x1a\n" + b"\x00" * 8),
+        ("response", "https://a.example/old", "text/html", b"<p>Moved</p>", "301 Moved Permanently"),
+        ("revisit", "https://a.example/", "application/http; msgtype=response", b""),
+        ("response", "https://a.example/gone", "text/html", b"<p>Not found</p>", "404 Not Found"),
+        ("response", "https://a.example/app.js", "application/javascript", b"let a = 1;"),
+        ("response", "https://a.example/icon.png", "image/png", b"\x89PNG\r\n\x1a\n"),
+        ("response", "https://a.example/", "text/html", page),
+    ]
+    data, _ = warc_records(records, gz=True)
+    warc = tmp_path / "crawl.warc.gz"
+    warc.write_bytes(data)
+    folder = tmp_path / "pages"
+    folder.mkdir()
+    (folder / "page.html").write_bytes(page)
+    (folder / "style.css").write_text("p { color: red }")
+    out = tmp_path / "out.jsonl"
+    assert main(["batch", str(warc), str(folder), "-o", str(out)]) == 0
+    gone, kept, from_folder = read_rows(out)
+    assert gone["url"] == "https://a.example/gone" and gone["markdown"] is None
+    assert gone["error"] == "HTTP 404: the server answered with an error page"
+    assert kept["markdown"] == from_folder["markdown"] == "The page itself.\n"
+    summary = capsys.readouterr().err.strip().splitlines()[-1]
+    assert "3 pages in" in summary and "2 converted, 1 errors" in summary
+    assert ("not pages, passed over: 5 WARC records (2 image/png, 1 HTTP 301 redirect, "
+            "1 revisit, 1 application/javascript), 1 file in folders (1 .css)") in summary
+
+
 def test_bad_jsonl_lines_are_error_rows(tmp_path):
     source = tmp_path / "dump.jsonl"
     source.write_text("\n".join([
@@ -154,8 +184,8 @@ def test_a_truncated_jsonl_gz_keeps_the_lines_before_the_cut(tmp_path):
 
 
 def test_an_input_batch_does_not_read_is_an_error_row(tmp_path):
-    other = tmp_path / "notes.txt"
-    other.write_text("hello")
+    other = tmp_path / "notes.csv"
+    other.write_text("id,title\n1,hello\n")
     page = tmp_path / "page.html"
     page.write_bytes(fixture_html(GOOD))
     out = tmp_path / "out.jsonl"

@@ -2,16 +2,20 @@
 from __future__ import annotations
 
 import argparse
+import itertools
 import os
+import re
+import resource
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 
 from ..engine.pipeline import SCOPES
 from .output import FORMATS, guess_format, open_writer
 from .pool import PoolLimits, PoolStats, convert_pages
 from .rows import ConvertOptions
-from .sources import FieldNames, read_inputs, total_bytes
+from .sources import STDIN, FieldNames, has_urls, input_kind, read_inputs, total_bytes
 
 DESCRIPTION = """\
 Convert many pages to Markdown, one row per page, in input order: with the static
@@ -24,18 +28,23 @@ INPUT is any mix of:
   a WARC file         .warc or .warc.gz: its response records that hold HTML
   a JSONL file        .jsonl or .jsonl.gz: one JSON object a line, the HTML in field
                       "html" and the URL in "url" (--html-field, --url-field)
+  a URL list          .txt or .urls: one http(s) URL a line (# comments and blank lines
+                      are passed over); - reads one from stdin; an http(s) URL
+                      itself is one page. URLs are loaded only with --render N
 
 OUT is chosen by its name (or --format):
-  OUT.jsonl           one JSON object a line
+  OUT.jsonl           one JSON object a line (- for stdout)
   OUT.parquet         a Parquet table (needs pyarrow: pip install 'webgist[parquet]')
   OUT/                a folder: one .md file a page, and OUT/index.jsonl with every row
 
 Each row: source (where the page came from: path, path@offset in a WARC, path:line in
-a JSONL), url, markdown, title, metadata, reading_order_method, words, ms (time to
-convert it), notes (what the engine had to repair), error. A page that cannot be
-read (0 bytes, not HTML, truncated gzip, broken WARC record, wrong charset) or that
-goes over --page-timeout or --max-memory is one row with `error` set, and the run
-goes on. For a wrong charset the page is still read and its Markdown kept.
+a JSONL or URL list), url, markdown, title, metadata, reading_order_method, words, ms
+(time to convert it), notes (what the engine had to repair), error. A page that
+cannot be read (0 bytes, not HTML, truncated gzip, broken WARC record, wrong charset,
+HTTP error status) or that goes over --page-timeout or --max-memory is one row with
+`error` set, and the run goes on. For a wrong charset the page is still read and its
+Markdown kept. What is not a page at all (a WARC's images, scripts, redirects and
+revisits; a folder's other files) makes no row, and the summary counts it.
 """
 
 EPILOG = """\
@@ -45,9 +54,14 @@ examples:
   webgist batch dump.jsonl --html-field content --url-field link -o out/
   webgist batch crawl.warc.gz -o pages.jsonl --resume      continue after a stop
   webgist batch saved-pages/ -o pages.jsonl --render 2     measured in two reused browsers
+  webgist batch urls.txt -o pages.jsonl --render 2         load each URL in one of two browsers
+  grep -h example.org urls.txt | webgist batch - -o pages.jsonl --render 1
+  webgist batch crawl.warc.gz -o - --limit 20 | jq -r .title   a first look
 
-Progress (pages, pages/s, ETA by input bytes) goes to stderr; --quiet turns it off.
-Exit status: 0 when every input was read (error rows included), 2 for a usage error.
+Progress (pages, pages/s, ETA by input bytes) goes to stderr, then a summary line
+(pages, errors by kind, what was passed over, pages/s, CPU, peak memory); --quiet
+turns both off. Exit status: 0 when every input was read (error rows included), 2 for
+a usage error, 130 when interrupted (the rows written so far are kept: --resume).
 """
 
 
@@ -56,9 +70,9 @@ def build_parser() -> argparse.ArgumentParser:
         prog="webgist batch", description=DESCRIPTION, epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("inputs", nargs="+", metavar="INPUT",
-                        help="folders, page files, WARC or JSONL files")
+                        help="folders, page files, WARC or JSONL files, URL lists (- for stdin), URLs")
     parser.add_argument("-o", "--output", required=True, metavar="OUT",
-                        help="OUT.jsonl, OUT.parquet, or a folder for .md files")
+                        help="OUT.jsonl (- for stdout), OUT.parquet, or a folder for .md files")
     parser.add_argument("--format", choices=FORMATS,
                         help="output format, when OUT's name does not say it")
     parser.add_argument("--jobs", "-j", type=int, default=os.cpu_count() or 1, metavar="N",
@@ -83,7 +97,11 @@ def build_parser() -> argparse.ArgumentParser:
                              "with its own browser kept open from page to page (sets --jobs "
                              "to N). Blocks get real boxes and reading order; a browser that "
                              "fails leaves the page read without it, with a note. Saved pages "
-                             "load nothing from the network")
+                             "load nothing from the network; URL inputs are loaded from the web "
+                             "(and need --render)")
+    parser.add_argument("--limit", type=int, metavar="N",
+                        help="convert only the first N pages (with --resume: the first N "
+                             "not in OUT), for a trial run")
     parser.add_argument("--resume", action="store_true",
                         help="OUT holds an earlier run's rows: skip those pages and add the rest")
     parser.add_argument("--quiet", "-q", action="store_true",
@@ -98,6 +116,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--jobs must be at least 1")
     if args.page_timeout <= 0 or args.max_memory <= 0:
         parser.error("--page-timeout and --max-memory must be positive")
+    if args.limit is not None and args.limit < 1:
+        parser.error("--limit must be at least 1")
     if args.render is not None:
         if args.render < 1:
             parser.error("--render must be at least 1")
@@ -108,10 +128,18 @@ def main(argv: list[str] | None = None) -> int:
             print(f"webgist batch: --render needs Chromium: {exc}", file=sys.stderr)
             return 2
         args.jobs = args.render
-    missing = [given for given in args.inputs if not Path(given).exists()]
+    missing = [given for given in args.inputs
+               if input_kind(given) != "url" and given != STDIN and not Path(given).exists()]
     if missing:
         parser.error(f"no such file or folder: {', '.join(missing)}")
-    fmt = args.format or guess_format(args.output)
+    if args.inputs.count(STDIN) > 1:
+        parser.error("- (a URL list on stdin) can be given once")
+    if args.render is None and has_urls(args.inputs):
+        parser.error("URL inputs need --render N: webgist batch loads web pages only in "
+                     "headless Chromium (without --render it reads saved pages and never "
+                     "touches the network)")
+    stdin = sys.stdin.read() if STDIN in args.inputs else ""
+    fmt = args.format or ("jsonl" if args.output == STDIN else guess_format(args.output))
     options = ConvertOptions(scope=args.scope, front_matter=args.front_matter,
                              time_budget_s=args.page_timeout / 2,
                              render=args.render is not None)
@@ -122,20 +150,29 @@ def main(argv: list[str] | None = None) -> int:
     except (ValueError, OSError) as exc:
         print(f"webgist batch: {exc}", file=sys.stderr)
         return 2
+    passed_over: Counter = Counter()
     pages = read_inputs(args.inputs, FieldNames(html=args.html_field, url=args.url_field),
-                        skip=frozenset(writer.done))
+                        skip=frozenset(writer.done), stdin=stdin, passed_over=passed_over)
+    if args.limit is not None:
+        pages = itertools.islice(pages, args.limit)
     stats = PoolStats()
     counts = {"pages": 0, "errors": 0}
+    error_kinds: Counter = Counter()
     started = time.perf_counter()
-    progress = None if args.quiet else _progress_bar(total_bytes(args.inputs))
+    # With --limit the pages to come are counted (at most N); otherwise the input bytes.
+    progress = None if args.quiet else _progress_bar(
+        args.limit if args.limit is not None else total_bytes(args.inputs, stdin),
+        by_pages=args.limit is not None)
     interrupted = False
     try:
         for page, row in convert_pages(pages, options, limits, stats):
             writer.write(page, row)
             counts["pages"] += 1
-            counts["errors"] += row["error"] is not None
+            if row["error"] is not None:
+                counts["errors"] += 1
+                error_kinds[error_kind(row["error"])] += 1
             if progress is not None:
-                _advance(progress, page.size, counts, started)
+                _advance(progress, 1 if args.limit is not None else page.size, counts, started)
     except KeyboardInterrupt:
         interrupted = True
     finally:
@@ -147,18 +184,19 @@ def main(argv: list[str] | None = None) -> int:
               "(run again with --resume to continue)", file=sys.stderr)
         return 130
     if not args.quiet:
-        print(_summary(counts, time.perf_counter() - started, args, stats, len(writer.done)),
-              file=sys.stderr)
+        print(_summary(counts, time.perf_counter() - started, args, stats, len(writer.done),
+                       passed_over, error_kinds), file=sys.stderr)
     return 0
 
 
-def _progress_bar(total: int):
+def _progress_bar(total: int, by_pages: bool):
     from tqdm import tqdm
 
     # Progress is counted in input bytes, which every input knows up front (a
     # WARC's page count is only known once it is read), so the ETA is real; the
     # page count and rate are written beside it.
-    return tqdm(total=total, unit="B", unit_scale=True, file=sys.stderr, dynamic_ncols=True,
+    return tqdm(total=total, unit="page" if by_pages else "B", unit_scale=not by_pages,
+                file=sys.stderr, dynamic_ncols=True,
                 bar_format="{desc}: {percentage:3.0f}%|{bar}| [{elapsed}<{remaining}]",
                 desc="0 pages")
 
@@ -170,18 +208,52 @@ def _advance(progress, size: int, counts: dict[str, int], started: float) -> Non
     progress.update(min(size, max(progress.total - progress.n, 0)))
 
 
-def _summary(counts: dict[str, int], seconds: float, args, stats: PoolStats, skipped: int) -> str:
+def _summary(counts: dict[str, int], seconds: float, args, stats: PoolStats, skipped: int,
+             passed_over: Counter, error_kinds: Counter) -> str:
     pages = counts["pages"]
     peak = max(stats.peak_memory_mb.values(), default=0.0)
     parts = [f"webgist batch: {pages} pages in {seconds:.1f} s "
              f"({pages / max(seconds, 1e-9):.1f} pages/s, {args.jobs} workers)",
-             f"{pages - counts['errors']} converted, {counts['errors']} errors"]
+             f"{pages - counts['errors']} converted, {counts['errors']} errors"
+             + (f" ({_most_common(error_kinds)})" if error_kinds else "")]
     if skipped:
         parts.append(f"{skipped} already in {args.output} (skipped)")
+    if passed_over:
+        parts.append("not pages, passed over: " + passed_over_text(passed_over))
     if stats.restarts:
         parts.append(f"{stats.restarts} workers replaced")
     parts.append(f"peak worker memory {peak:.0f} MB")
     cpu = stats.total_cpu_s()
     if cpu:
         parts.append(f"worker CPU {cpu:.1f} s ({pages / cpu:.1f} pages per CPU second)")
-    return "; ".join(parts) + f"; wrote {args.output}"
+    # Reading the inputs, handing pages out, writing rows: if this nears the
+    # workers' CPU, the main process is what limits the run.
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    parts.append(f"main process CPU {usage.ru_utime + usage.ru_stime:.1f} s")
+    return "; ".join(parts) + f"; wrote {'stdout' if args.output == STDIN else args.output}"
+
+
+def error_kind(error: str) -> str:
+    """An error row's kind, for the summary: its message up to the first colon,
+    with line numbers and byte offsets made alike ("broken WARC record at byte N")."""
+    return re.sub(r"\b(line|byte) \d+", r"\1 N", error.split(":")[0])
+
+
+def _most_common(kinds: Counter, shown: int = 4) -> str:
+    text = ", ".join(f"{count} {what}" for what, count in kinds.most_common(shown))
+    more = len(kinds) - shown
+    return text + (f", {more} more kinds" if more > 0 else "")
+
+
+def passed_over_text(passed_over: Counter, kinds_shown: int = 4) -> str:
+    """"3 WARC records (2 image/png, 1 revisit), 1 file in folders (1 .css)"."""
+    groups: dict[str, Counter] = {}
+    for (where, what), count in passed_over.items():
+        groups.setdefault(where, Counter())[what] += count
+    texts = []
+    for where, kinds in groups.items():
+        total = sum(kinds.values())
+        shown = _most_common(kinds, kinds_shown)
+        noun = where if total != 1 else where.replace("records", "record").replace("files", "file")
+        texts.append(f"{total} {noun} ({shown})")
+    return ", ".join(texts)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -16,10 +18,12 @@ from .rows import METADATA_FIELDS, ROW_FIELDS
 from .sources import PageInput
 
 FORMATS = ("jsonl", "parquet", "md")
-# Rows per Parquet row group: small enough that a killed run loses little.
+# Rows per Parquet part file (and row group): small enough that a killed run
+# loses little, large enough that a row group compresses well.
 PARQUET_ROW_GROUP = 256
 # A folder output keeps every row but the Markdown here, for errors and --resume.
 INDEX_NAME = "index.jsonl"
+STDOUT = "-"
 
 
 def guess_format(out: str) -> str:
@@ -32,7 +36,14 @@ def guess_format(out: str) -> str:
 
 
 def open_writer(out: str, fmt: str, resume: bool):
-    """A writer for OUT, and the sources it already holds (empty unless resume)."""
+    """A writer for OUT, and the sources it already holds (empty unless resume);
+    OUT "-" is JSONL on stdout."""
+    if out == STDOUT:
+        if fmt != "jsonl":
+            raise ValueError(f"-o - writes JSONL to stdout; {fmt} output needs a file or folder")
+        if resume:
+            raise ValueError("--resume needs OUT to be a file or folder, not stdout")
+        return JsonlWriter(None, resume=False)
     path = Path(out)
     if fmt == "md":
         if path.exists() and not path.is_dir():
@@ -41,6 +52,9 @@ def open_writer(out: str, fmt: str, resume: bool):
         return MarkdownFolderWriter(path, resume)
     _refuse_existing(path, resume, out)
     if fmt == "parquet":
+        if any(parquet_parts_folder(path).glob("part-*.parquet")) and not resume:
+            raise ValueError(f"{parquet_parts_folder(path)} holds the rows of a run that was "
+                             "stopped: pass --resume to continue it, or remove it")
         return ParquetWriter(path, resume)
     return JsonlWriter(path, resume)
 
@@ -69,17 +83,28 @@ def _jsonl_sources(path: Path) -> set[str]:
 
 
 class JsonlWriter:
-    def __init__(self, path: Path, resume: bool):
+    """Rows as JSON lines in `path`, or on stdout when `path` is None (flushed a
+    row at a time there, so a pipe's reader sees each page as it comes)."""
+
+    def __init__(self, path: Path | None, resume: bool):
         self.path = path
-        self.done = _jsonl_sources(path) if resume else set()
-        path.parent.mkdir(parents=True, exist_ok=True)
-        self.handle = open(path, "a" if resume else "w", encoding="utf-8")
+        self.done = _jsonl_sources(path) if resume and path is not None else set()
+        if path is None:
+            self.handle = sys.stdout
+        else:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            self.handle = open(path, "a" if resume else "w", encoding="utf-8")
 
     def write(self, page: PageInput, row: dict[str, Any]) -> None:
         self.handle.write(json.dumps(row, ensure_ascii=False) + "\n")
+        if self.path is None:
+            self.handle.flush()
 
     def close(self) -> None:
-        self.handle.close()
+        if self.path is not None:
+            self.handle.close()
+        else:
+            self.handle.flush()
 
 
 class MarkdownFolderWriter:
@@ -119,16 +144,23 @@ def _md_name(name: str) -> str:
 
 
 class ParquetWriter:
-    """Rows as a Parquet table (pyarrow, the [parquet] extra). Resuming rewrites
-    the file: the rows already there first, then the new ones."""
+    """Rows as one Parquet file (pyarrow, the [parquet] extra).
 
-    def __init__(self, path: Path, resume: bool):
+    While a run goes, every PARQUET_ROW_GROUP rows are written as a finished part
+    file in OUT.parts/ (written under a temporary name, then renamed), so a run
+    killed outright keeps every complete part. Closing merges OUT (an earlier
+    run's rows, when resuming) and the parts, in order, into a new OUT: row group
+    by row group, as Arrow data, never as Python rows, so a resume costs one
+    streaming copy of the file and the memory of one row group.
+    """
+
+    def __init__(self, path: Path, resume: bool, part_rows: int = PARQUET_ROW_GROUP):
         try:
             import pyarrow as pa
             import pyarrow.parquet as pq
         except ImportError:
             raise ValueError("Parquet output needs pyarrow: pip install 'webgist[parquet]'") from None
-        self.pa, self.pq, self.path = pa, pq, path
+        self.pa, self.pq, self.path, self.part_rows = pa, pq, path, part_rows
         self.schema = pa.schema([
             ("source", pa.string()), ("url", pa.string()), ("markdown", pa.string()),
             ("title", pa.string()),
@@ -136,29 +168,62 @@ class ParquetWriter:
             ("reading_order_method", pa.string()), ("words", pa.int64()), ("ms", pa.float64()),
             ("notes", pa.list_(pa.string())), ("error", pa.string()),
         ])
-        kept = pq.read_table(path).to_pylist() if resume and path.exists() else []
-        self.done = {row["source"] for row in kept}
+        self.parts = parquet_parts_folder(path)
+        self.done: set[str] = set()
+        if resume:
+            self.done = self._sources(path) if path.exists() else set()
+            self._drop_merged_parts()
+            for part in self._part_files():
+                self.done |= self._sources(part)
         path.parent.mkdir(parents=True, exist_ok=True)
-        self.partial = path.with_name(path.name + ".partial")
-        self.writer = pq.ParquetWriter(self.partial, self.schema)
+        self.parts.mkdir(exist_ok=True)
+        self.next_part = len(self._part_files())
         self.rows: list[dict[str, Any]] = []
-        for row in kept:
-            self._add(row)
+
+    def _sources(self, path: Path) -> set[str]:
+        return set(self.pq.read_table(path, columns=["source"]).column("source").to_pylist())
+
+    def _part_files(self) -> list[Path]:
+        return sorted(self.parts.glob("part-*.parquet")) if self.parts.is_dir() else []
+
+    def _drop_merged_parts(self) -> None:
+        # A run killed after its merge replaced OUT but before the parts were
+        # removed: OUT already holds them (a merge takes all parts or none).
+        parts = self._part_files()
+        if parts and self.path.exists():
+            first = self.pq.read_table(parts[0], columns=["source"]).column("source")[0].as_py()
+            if first in self.done:
+                shutil.rmtree(self.parts)
 
     def write(self, page: PageInput, row: dict[str, Any]) -> None:
-        self._add(row)
-
-    def _add(self, row: dict[str, Any]) -> None:
         self.rows.append({key: row.get(key) for key in ROW_FIELDS})
-        if len(self.rows) >= PARQUET_ROW_GROUP:
+        if len(self.rows) >= self.part_rows:
             self._flush()
 
     def _flush(self) -> None:
-        if self.rows:
-            self.writer.write_table(self.pa.Table.from_pylist(self.rows, schema=self.schema))
-            self.rows = []
+        if not self.rows:
+            return
+        part = self.parts / f"part-{self.next_part:06d}.parquet"
+        temporary = part.with_suffix(".tmp")
+        self.pq.write_table(self.pa.Table.from_pylist(self.rows, schema=self.schema), temporary)
+        os.replace(temporary, part)
+        self.next_part += 1
+        self.rows = []
 
     def close(self) -> None:
         self._flush()
-        self.writer.close()
-        os.replace(self.partial, self.path)
+        partial = self.path.with_name(self.path.name + ".partial")
+        with self.pq.ParquetWriter(partial, self.schema) as merged:
+            if self.path.exists():
+                earlier = self.pq.ParquetFile(self.path)
+                for group in range(earlier.num_row_groups):
+                    merged.write_table(earlier.read_row_group(group))
+            for part in self._part_files():
+                merged.write_table(self.pq.read_table(part, schema=self.schema))
+        os.replace(partial, self.path)
+        shutil.rmtree(self.parts, ignore_errors=True)
+
+
+def parquet_parts_folder(path: Path) -> Path:
+    """Where a Parquet run keeps its finished parts until it closes."""
+    return path.with_name(path.name + ".parts")

@@ -7,7 +7,6 @@ in `webgist batch`, never an exception that stops the run.
 from __future__ import annotations
 
 import codecs
-import gzip
 import zlib
 
 from ..engine.dom.parse import decode_bytes, declared_label

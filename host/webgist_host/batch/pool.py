@@ -1,9 +1,11 @@
 """Worker processes that convert pages, watched one page at a time.
 
-Each worker gets one page, answers with its row, and gets the next. The parent
-watches every busy worker: one past the page's time budget or over the memory
-cap is killed and replaced, and its page becomes an error row. Rows come back
-in input order whatever order the workers finish in.
+Each worker converts one page at a time and answers with its row; it holds the
+next page already (PAGES_PER_WORKER), so it never waits for the parent between
+pages. The parent watches every busy worker: one past the page's time budget or
+over the memory cap is killed and replaced, its page becomes an error row, and
+the page it held next goes to another worker. Rows come back in input order
+whatever order the workers finish in.
 
 A standard process pool cannot do this: it has no way to stop one task, and a
 worker killed under it breaks the whole pool.
@@ -12,32 +14,45 @@ from __future__ import annotations
 
 import gc
 import multiprocessing
+import queue
 import resource
 import shutil
 import signal
 import tempfile
+import threading
 import sys
 import time
+from collections import deque
 from dataclasses import dataclass, field
 from multiprocessing.connection import wait
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any, Iterable, Iterator
 
 import psutil
 
 from .render import render_folder_prefix
-from .rows import ConvertOptions, convert_file, convert_html, error_row
+from .rows import ConvertOptions, convert_file, convert_html, convert_url, error_row
 from .sources import PageInput
 
 # How often busy workers are checked against the time budget and the memory cap.
 WATCH_INTERVAL_S = 0.1
+# Pages a worker holds: the one it converts and the next, received while it
+# converts (a thread of its own reads the pipe). With one, a worker sat idle
+# between pages while the parent woke up, read its row and sent the next page
+# (a page is ~240 KB on average): 3.3 % of its time with one worker and 2 to 5 %
+# with two, on a busy 2-core machine.
+PAGES_PER_WORKER = 2
 # Pages handed out ahead of the oldest unfinished one, per worker: enough to
 # keep workers busy while one page is slow, bounded so the rows waiting to be
 # written in order (and the pages waiting to be sent) stay few.
 WINDOW_PER_WORKER = 16
-# forkserver starts each worker from a clean process that has the engine already
-# imported, so a worker replaced after a kill is ready in milliseconds.
-PRELOAD = ["webgist_host.batch.rows"]
+# forkserver starts each worker from a clean process that has already imported
+# the engine, this module (the workers' code) and the program's main module (which
+# a worker would otherwise import again, as spawn does): a worker is ready ~40 ms
+# after it is asked for, with ~20 ms of CPU, where preloading the engine alone left
+# ~250 ms and ~170 ms of imports to each worker, at the start and for every
+# replacement.
+PRELOAD = ["__main__", "webgist_host.batch.pool"]
 WARM_UP_PAGE = "<html><head><title>t</title></head><body><main><h1>h</h1><p>p <a href='/'>a</a></p></main></body></html>"
 READY = "ready"
 # A worker's garbage collector: the objects that exist once the engine is warm (the
@@ -72,6 +87,8 @@ def convert_page(page: PageInput, options: ConvertOptions, renderer=None) -> dic
     """The row for one PageInput (in whatever process runs it)."""
     if page.error is not None:
         return error_row(page.source, page.url, page.error)
+    if page.from_url:
+        return convert_url(page.url, source=page.source, options=options, renderer=renderer)
     if page.path is not None:
         return convert_file(page.path, source=page.source, options=options, renderer=renderer)
     return convert_html(page.data, url=page.url, source=page.source, charset=page.charset,
@@ -103,12 +120,12 @@ def _serve(connection, options: ConvertOptions, renderer) -> None:
     gc.collect()
     gc.freeze()
     gc.set_threshold(*GC_THRESHOLDS)
+    tasks: queue.SimpleQueue = queue.SimpleQueue()
+    threading.Thread(target=_receive, args=(connection, tasks), name="webgist-batch-receive",
+                     daemon=True).start()
     connection.send(READY)
     while True:
-        try:
-            task = connection.recv()
-        except EOFError:
-            return
+        task = tasks.get()
         if task is None:
             return
         seq, page = task
@@ -117,6 +134,19 @@ def _serve(connection, options: ConvertOptions, renderer) -> None:
         # ru_maxrss is in KiB on Linux, bytes on macOS.
         peak_mb = usage.ru_maxrss / (2**20 if sys.platform == "darwin" else 2**10)
         connection.send((seq, row, peak_mb, usage.ru_utime + usage.ru_stime))
+
+
+def _receive(connection, tasks: queue.SimpleQueue) -> None:
+    """Tasks from the pipe into `tasks` while the worker converts (the read and
+    its unpickling are a small part of a page's time); None at the end."""
+    while True:
+        try:
+            task = connection.recv()
+        except (EOFError, OSError):
+            task = None
+        tasks.put(task)
+        if task is None:
+            return
 
 
 class _Worker:
@@ -128,18 +158,33 @@ class _Worker:
         self.process.start()
         child.close()
         self.watch = psutil.Process(self.process.pid)
-        self.task: tuple[int, PageInput] | None = None
+        # What it holds, in the order it converts them: the first is its page now.
+        self.tasks: deque[tuple[int, PageInput]] = deque()
         self.ready = False
         self.retire = False
-        self.started = time.monotonic()
+        self.started = time.monotonic()      # when it began the page it converts now
+
+    @property
+    def task(self) -> tuple[int, PageInput] | None:
+        """The page it converts now."""
+        return self.tasks[0] if self.tasks else None
+
+    def wants_page(self) -> bool:
+        return self.ready and not self.retire and len(self.tasks) < PAGES_PER_WORKER
 
     def give(self, seq: int, page: PageInput) -> None:
-        self.task = (seq, page)
-        self.started = time.monotonic()
+        if not self.tasks:
+            self.started = time.monotonic()
+        self.tasks.append((seq, page))
         try:
             self.connection.send((seq, page))
         except OSError:
-            pass        # it died idle: the next check finds it dead, and the page reported
+            pass        # it died: the next check finds it dead, and the page reported
+
+    def finished(self) -> None:
+        """Its page now is done; it is on the next one, if it holds one."""
+        self.tasks.popleft()
+        self.started = time.monotonic()
 
     def memory_mb(self) -> float:
         """The worker's resident memory (its browser's processes are not counted:
@@ -197,11 +242,16 @@ def convert_pages(pages: Iterable[PageInput], options: ConvertOptions, limits: P
     window = WINDOW_PER_WORKER * limits.jobs
     source = enumerate(pages)
     waiting: dict[int, tuple[PageInput, dict[str, Any] | None]] = {}
+    # Pages a killed worker held but had not begun: given again, first.
+    again: deque[tuple[int, PageInput]] = deque()
     next_out, next_in, exhausted = 0, 0, False
     try:
         while True:
             for worker in workers:
-                while worker.ready and worker.task is None and not exhausted and next_in - next_out < window:
+                while worker.wants_page() and (again or (not exhausted and next_in - next_out < window)):
+                    if again:
+                        worker.give(*again.popleft())
+                        continue
                     try:
                         seq, page = next(source)
                     except StopIteration:
@@ -226,10 +276,14 @@ def convert_pages(pages: Iterable[PageInput], options: ConvertOptions, limits: P
             for index, worker in enumerate(workers):
                 problem = _over_limit(worker, limits)
                 if problem is not None:
-                    workers[index] = _replace(worker, problem, waiting, stats, context, options)
+                    workers[index] = _replace(worker, problem, waiting, again, stats, context,
+                                              options)
                 elif worker.retire or (worker.ready and worker.task is None
                                        and not worker.process.is_alive()):
-                    # Over the memory cap on its last page, or it died idle.
+                    # Over the memory cap on its last page, or it died idle. The
+                    # page it held next (perhaps begun) goes to another worker.
+                    again.extendleft(reversed(worker.tasks))
+                    worker.tasks.clear()
                     worker.stop(kill=True)
                     stats.retired_cpu_s += stats.cpu_s.pop(worker.slot, 0.0)
                     workers[index] = _Worker(context, worker.slot, options)
@@ -260,7 +314,7 @@ def _collect(worker: _Worker, waiting: dict, stats: PoolStats, limits: PoolLimit
     waiting[seq] = (page, row)
     stats.peak_memory_mb[worker.slot] = max(stats.peak_memory_mb.get(worker.slot, 0.0), peak_mb)
     stats.cpu_s[worker.slot] = cpu_s
-    worker.task = None
+    worker.finished()
 
 
 def _over_limit(worker: _Worker, limits: PoolLimits) -> str | None:
@@ -283,11 +337,13 @@ def _over_limit(worker: _Worker, limits: PoolLimits) -> str | None:
     return None
 
 
-def _replace(worker: _Worker, problem: str, waiting: dict, stats: PoolStats, context,
-             options: ConvertOptions) -> _Worker:
+def _replace(worker: _Worker, problem: str, waiting: dict, again: deque, stats: PoolStats,
+             context, options: ConvertOptions) -> _Worker:
     assert worker.task is not None
-    seq, page = worker.task
-    worker.task = None
+    seq, page = worker.tasks.popleft()
+    # The pages it held next were not begun: another worker takes them, in order.
+    again.extendleft(reversed(worker.tasks))
+    worker.tasks.clear()
     worker.stop(kill=True)
     waiting[seq] = (page, error_row(page.source, page.url, problem,
                                     (time.monotonic() - worker.started) * 1000))

@@ -8,7 +8,9 @@ order. A browser that fails is closed and a new one started for the next page.
 
 Saved pages never reach the network from here: every host name resolves to
 nothing (a saved page's scripts, images and trackers would otherwise be fetched
-from the live web, slowly and in the reader's name).
+from the live web, slowly and in the reader's name). A URL the user listed is
+loaded from the web, in a second browser kept for URLs (started when the first
+URL comes), so the saved pages' browser stays offline.
 """
 from __future__ import annotations
 
@@ -18,12 +20,19 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from ..cli.browser import (BrowserError, load_page, quit_browser, run_collect, set_viewport,
-                           start_chromium)
+from ..cli.browser import (BrowserError, isolated_world, load_page, quit_browser, run_collect,
+                           set_viewport, start_chromium)
 
 # No host name resolves: a saved page loads nothing from outside.
 OFFLINE_FLAGS = ("--host-resolver-rules=MAP * ~NOTFOUND",)
 FOLDER_PREFIX = "webgist-batch-render-"
+# The HTTP status of the page's own response (Navigation Timing level 2, in
+# Chromium since 109); 0 when the browser does not say.
+STATUS_SCRIPT = ("(() => { const entry = performance.getEntriesByType('navigation')[0];"
+                 " return entry && entry.responseStatus || 0; })()")
+# chromedriver's message for a page the network could not deliver (DNS, refused,
+# reset, TLS): the browser itself is fine and is kept for the next page.
+NETWORK_ERROR_MARK = "net::ERR_"
 
 
 def render_folder_prefix(pid: int) -> str:
@@ -38,32 +47,66 @@ class PageRenderer:
     def __init__(self, load_timeout_s: float):
         self.load_timeout_s = load_timeout_s
         self.folder = tempfile.mkdtemp(prefix=render_folder_prefix(os.getpid()))
-        self.driver = None
+        # "offline" for saved pages, "online" for URLs; each started on first use.
+        self.drivers: dict[str, Any] = {}
 
     def capture(self, html: str) -> dict[str, Any]:
         """collect.js's result for the page `html`; BrowserError when the browser
         could not render it (the next call starts a fresh browser)."""
         page = Path(self.folder) / "page.html"
         page.write_text(html, encoding="utf-8")
-        if self.driver is None:
-            self.driver = start_chromium(str(Path(self.folder) / "profile"),
-                                         extra_flags=OFFLINE_FLAGS)
-            set_viewport(self.driver)
+        return self._capture("offline", page.as_uri())
+
+    def capture_url(self, url: str) -> dict[str, Any]:
+        """collect.js's result for the page at `url`, loaded from the web, with
+        `status`: the HTTP status of its response (0 when unknown). BrowserError
+        when it could not be loaded or read."""
+        return self._capture("online", url, status=True)
+
+    def _capture(self, mode: str, address: str, status: bool = False) -> dict[str, Any]:
+        driver = self._driver(mode)
         try:
-            finished = load_page(self.driver, page.as_uri(), self.load_timeout_s)
-            capture = run_collect(self.driver)
-        except BrowserError:
-            self.close_browser()
+            finished = load_page(driver, address, self.load_timeout_s)
+            capture = run_collect(driver)
+            if status:
+                capture["status"] = self._status(driver)
+        except BrowserError as exc:
+            if NETWORK_ERROR_MARK not in str(exc):
+                self.close_browser(mode)
             raise
         capture["loaded"] = finished
         return capture
 
-    def close_browser(self) -> None:
-        if self.driver is not None:
-            quit_browser(self.driver)
-            self.driver = None
-            shutil.rmtree(Path(self.folder) / "profile", ignore_errors=True)
+    def _driver(self, mode: str):
+        if mode not in self.drivers:
+            flags = OFFLINE_FLAGS if mode == "offline" else ()
+            driver = start_chromium(str(Path(self.folder) / f"profile-{mode}"), extra_flags=flags)
+            set_viewport(driver)
+            self.drivers[mode] = driver
+        return self.drivers[mode]
+
+    @staticmethod
+    def _status(driver) -> int:
+        # Read in an isolated world, where the page's scripts cannot replace
+        # `performance`.
+        from selenium.common.exceptions import WebDriverException
+
+        try:
+            result = driver.execute_cdp_cmd("Runtime.evaluate", {
+                "expression": STATUS_SCRIPT, "contextId": isolated_world(driver, "webgist-status"),
+                "returnByValue": True})
+        except WebDriverException:
+            return 0
+        value = result.get("result", {}).get("value")
+        return value if isinstance(value, int) else 0
+
+    def close_browser(self, mode: str) -> None:
+        driver = self.drivers.pop(mode, None)
+        if driver is not None:
+            quit_browser(driver)
+            shutil.rmtree(Path(self.folder) / f"profile-{mode}", ignore_errors=True)
 
     def close(self) -> None:
-        self.close_browser()
+        for mode in list(self.drivers):
+            self.close_browser(mode)
         shutil.rmtree(self.folder, ignore_errors=True)

@@ -77,11 +77,16 @@ def convert_html(html: str | bytes | None, *, url: str | None = None, source: st
     except Exception as exc:      # an engine bug must cost one page, not the run
         return error_row(source, url, f"engine error: {type(exc).__name__}: {exc}",
                          _ms_since(started))
+    return _document_row(document, source, url, started, charset_error)
+
+
+def _document_row(document, source: str | None, url: str | None, started: float,
+                  error: str | None) -> dict[str, Any]:
     return {"source": source, "url": url, "markdown": document.markdown,
             "title": document.title or None, "metadata": asdict(document.metadata),
             "reading_order_method": str(document.reading_order_method),
             "words": document.stats()["words"], "ms": _ms_since(started),
-            "notes": list(document.notes), "error": charset_error}
+            "notes": list(document.notes), "error": error}
 
 
 def _convert_text(text: str, url: str | None, options: ConvertOptions, renderer):
@@ -103,6 +108,39 @@ def _convert_text(text: str, url: str | None, options: ConvertOptions, renderer)
         document = replace(document, notes=document.notes + (
             "the page had not finished loading in the browser; converted as far as it got",))
     return document
+
+
+def convert_url(url: str, *, source: str | None = None, options: ConvertOptions = ConvertOptions(),
+                renderer=None) -> dict[str, Any]:
+    """The row for the page at `url`, loaded by the renderer's browser (a URL
+    needs one: without a renderer nothing is fetched, and the row says so). An
+    HTTP error status, or a page the network could not deliver, is an error row."""
+    started = time.perf_counter()
+    if renderer is None:
+        return error_row(source, url, "a URL is loaded only in a browser (webgist batch --render N)")
+    from ..cli.browser import BrowserError
+
+    try:
+        capture = renderer.capture_url(url)
+    except BrowserError as exc:
+        return error_row(source, url, f"not loaded: {exc}", _ms_since(started))
+    status = capture.get("status") or 0
+    if status >= 400:
+        return error_row(source, url, f"HTTP {status}: the server answered with an error page",
+                         _ms_since(started))
+    try:
+        # Links resolve against where the browser ended up (after redirects).
+        document = convert(capture["html"], url=capture.get("url") or url, geometry=capture,
+                           scope=options.scope, options=options.engine_options())
+    except MemoryError:
+        return error_row(source, url, "the engine ran out of memory", _ms_since(started))
+    except Exception as exc:      # an engine bug must cost one page, not the run
+        return error_row(source, url, f"engine error: {type(exc).__name__}: {exc}",
+                         _ms_since(started))
+    if capture.get("loaded") is False:
+        document = replace(document, notes=document.notes + (
+            "the page had not finished loading in the browser; converted as far as it got",))
+    return _document_row(document, source, url, started, None)
 
 
 def convert_file(path: str, *, source: str | None = None, options: ConvertOptions = ConvertOptions(),

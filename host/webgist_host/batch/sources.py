@@ -1,5 +1,5 @@
-"""What `webgist batch` reads: folders of saved pages, WARC files and JSONL files,
-each turned into a stream of `PageInput`s in a fixed order.
+"""What `webgist batch` reads: folders of saved pages, WARC files, JSONL files and
+lists of URLs, each turned into a stream of `PageInput`s in a fixed order.
 
 Readers never raise on a bad page: a page they cannot take becomes a PageInput
 with `error` set, and the stream goes on with the next one.
@@ -11,6 +11,7 @@ import json
 import os
 import re
 import zlib
+from collections import Counter
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Iterator
@@ -21,13 +22,20 @@ from .warc import read_warc
 PAGE_SUFFIXES = (".html", ".htm", ".xhtml")
 WARC_SUFFIXES = (".warc", ".warc.gz", ".arc", ".arc.gz")
 JSONL_SUFFIXES = (".jsonl", ".jsonl.gz", ".ndjson", ".ndjson.gz")
+# A text file of URLs, one a line (as `wget -i` and `curl -K` users keep them).
+URL_LIST_SUFFIXES = (".txt", ".urls")
+URL_SCHEMES = ("http://", "https://")
+# The INPUT that means "a URL list on standard input".
+STDIN = "-"
 
 
 @dataclass(frozen=True)
 class PageInput:
     """One page to convert. Exactly one of `data`, `path` and `error` says what it
     is: the page's bytes or text, a file to read (in the worker, so reading and
-    gunzipping run in parallel), or why it could not be read at all."""
+    gunzipping run in parallel), or why it could not be read at all; or, with
+    `from_url`, none of them: the page is `url`, loaded by the worker's browser
+    (--render only)."""
 
     source: str                    # where it came from; the key --resume matches on
     name: str                      # a relative file name for `-o FOLDER` output
@@ -37,6 +45,7 @@ class PageInput:
     charset: str | None = None     # what the transport declared (HTTP Content-Type)
     error: str | None = None
     size: int = 0                  # input bytes this page accounts for (progress)
+    from_url: bool = False
 
 
 @dataclass(frozen=True)
@@ -47,11 +56,20 @@ class FieldNames:
     url: str = "url"
 
 
-def input_kind(path: Path) -> str | None:
-    """"folder", "page", "warc", "jsonl", or None for a file batch does not read."""
+def input_kind(given: str | Path) -> str | None:
+    """"folder", "page", "warc", "jsonl", "urls" (a URL list, or - for one on
+    stdin), "url", or None for a file batch does not read."""
+    if isinstance(given, str):
+        if given == STDIN:
+            return "urls"
+        if given.lower().startswith(URL_SCHEMES):
+            return "url"
+    path = Path(given)
     if path.is_dir():
         return "folder"
     name = path.name.lower()
+    if name.endswith(URL_LIST_SUFFIXES):
+        return "urls"
     if name.endswith(WARC_SUFFIXES):
         return "warc"
     if name.endswith(JSONL_SUFFIXES):
@@ -62,24 +80,34 @@ def input_kind(path: Path) -> str | None:
 
 
 def read_inputs(inputs: list[str], fields: FieldNames = FieldNames(),
-                skip: frozenset[str] = frozenset()) -> Iterator[PageInput]:
+                skip: frozenset[str] = frozenset(), stdin: str = "",
+                passed_over: Counter | None = None) -> Iterator[PageInput]:
     """Every page of every input, in the order given (folders in sorted path
-    order), leaving out those whose source is in `skip` (a resumed run)."""
+    order), leaving out those whose source is in `skip` (a resumed run). `stdin`
+    is the text of standard input, for the input `-` (a URL list). What is read
+    but is not a page (a WARC's image responses, a folder's .css files) makes no
+    PageInput; it is counted in `passed_over`, by (where, what)."""
+    passed_over = passed_over if passed_over is not None else Counter()
     for given in inputs:
         path = Path(given)
-        kind = input_kind(path)
-        if kind == "folder":
-            pages = _folder(path)
+        kind = input_kind(given)
+        if kind == "url":
+            pages = iter([PageInput(source=given, name=_slug(given).lstrip("-"), url=given,
+                                    from_url=True, size=len(given) + 1)])
+        elif kind == "urls":
+            pages = _url_list(given, stdin if given == STDIN else None)
+        elif kind == "folder":
+            pages = _folder(path, passed_over)
         elif kind == "page":
             pages = iter([_page_file(path, path.name)])
         elif kind == "warc":
-            pages = _warc(path)
+            pages = _warc(path, passed_over)
         elif kind == "jsonl":
             pages = _jsonl(path, fields)
         else:
             pages = iter([PageInput(source=given, name=path.name, error=(
                 "not an input webgist batch reads (a folder, .html/.htm/.html.gz, "
-                ".warc/.warc.gz or .jsonl)"))])
+                ".warc/.warc.gz, .jsonl, a .txt list of URLs, or a URL)"))])
         for page in pages:
             if page.source not in skip:
                 # Two inputs may hold the same names (two sites' index.html): each
@@ -87,32 +115,41 @@ def read_inputs(inputs: list[str], fields: FieldNames = FieldNames(),
                 yield replace(page, name=f"{path.name}/{page.name}") if len(inputs) > 1 else page
 
 
-def total_bytes(inputs: list[str]) -> int:
-    """The size of everything `read_inputs` will read, for the progress bar's ETA."""
+def total_bytes(inputs: list[str], stdin: str = "") -> int:
+    """The size of everything `read_inputs` will read, for the progress bar's ETA
+    (a URL counts its characters, so a URL list's ETA is by lines)."""
     total = 0
     for given in inputs:
         path = Path(given)
-        if path.is_dir():
+        kind = input_kind(given)
+        if kind == "url":
+            total += len(given) + 1
+        elif given == STDIN:
+            total += len(stdin.encode())
+        elif path.is_dir():
             total += sum(f.stat().st_size for f in _page_files(path))
         elif path.is_file():
             total += path.stat().st_size
     return total
 
 
-def _page_files(folder: Path) -> list[Path]:
+def _page_files(folder: Path, passed_over: Counter | None = None) -> list[Path]:
     """Page files under `folder`, sorted by their path's parts (so `b/c.html`
-    comes before `empty.html`, whatever the file system's order)."""
+    comes before `empty.html`, whatever the file system's order); the other
+    files are counted in `passed_over` by suffix."""
     found = []
     for directory, _, files in os.walk(folder):
         for name in files:
             candidate = Path(directory) / name
             if input_kind(candidate) == "page":
                 found.append(candidate)
+            elif passed_over is not None:
+                passed_over["files in folders", candidate.suffix.lower() or "no suffix"] += 1
     return sorted(found, key=lambda path: path.relative_to(folder).parts)
 
 
-def _folder(folder: Path) -> Iterator[PageInput]:
-    for path in _page_files(folder):
+def _folder(folder: Path, passed_over: Counter) -> Iterator[PageInput]:
+    for path in _page_files(folder, passed_over):
         yield _page_file(path, str(path.relative_to(folder)))
 
 
@@ -120,13 +157,46 @@ def _page_file(path: Path, name: str) -> PageInput:
     return PageInput(source=str(path), name=name, path=str(path), size=path.stat().st_size)
 
 
-def _warc(path: Path) -> Iterator[PageInput]:
+def _warc(path: Path, passed_over: Counter) -> Iterator[PageInput]:
     stem = _stem(path.name)
     for record in read_warc(path):
+        if record.skipped is not None:
+            passed_over["WARC records", record.skipped] += 1
+            continue
         yield PageInput(source=f"{path}@{record.offset}", url=record.url,
                         name=f"{stem}/{record.offset:012d}{_slug(record.url)}",
                         data=record.payload, charset=record.charset, error=record.error,
                         size=record.size)
+
+
+def has_urls(inputs: list[str]) -> bool:
+    """Whether any input is a URL or a URL list (they need --render)."""
+    return any(input_kind(given) in ("url", "urls") for given in inputs)
+
+
+def _url_list(given: str, text: str | None) -> Iterator[PageInput]:
+    """One page a line of the file `given` (or of `text`, standard input's); blank
+    lines and # comments are passed over, anything else that is not an http(s)
+    URL is an error row."""
+    origin = "stdin" if given == STDIN else given
+    stem = "stdin" if given == STDIN else _stem(Path(given).name)
+    if text is None:
+        try:
+            text = Path(given).read_text(encoding="utf-8", errors="replace")
+        except OSError as exc:
+            yield PageInput(source=given, name=stem, error=f"unreadable: {exc.strerror or exc}")
+            return
+    for line_number, line in enumerate(text.splitlines(), start=1):
+        url = line.strip()
+        if not url or url.startswith("#"):
+            continue
+        source, name = f"{origin}:{line_number}", f"{stem}/{line_number:07d}{_slug(url)}"
+        size = len(line.encode()) + 1
+        if not url.lower().startswith(URL_SCHEMES) or any(c.isspace() for c in url):
+            yield PageInput(source=source, name=name, size=size,
+                            error=f"line {line_number} is not an http(s) URL: {url[:200]!r}")
+        else:
+            yield PageInput(source=source, name=name, url=url, from_url=True, size=size)
 
 
 def _jsonl(path: Path, fields: FieldNames) -> Iterator[PageInput]:
@@ -170,7 +240,7 @@ def _jsonl_page(path: Path, stem: str, line_number: int, line: bytes,
 def _stem(file_name: str) -> str:
     """crawl.warc.gz -> crawl: the input's name, for its folder under `-o FOLDER`."""
     stem = file_name
-    for suffix in (".gz", ".warc", ".arc", ".jsonl", ".ndjson"):
+    for suffix in (".gz", ".warc", ".arc", ".jsonl", ".ndjson", ".txt", ".urls"):
         if stem.lower().endswith(suffix):
             stem = stem[: -len(suffix)]
     return stem or "input"

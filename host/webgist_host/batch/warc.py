@@ -15,9 +15,11 @@ from typing import BinaryIO, Iterator
 from warcio.archiveiterator import ArchiveIterator
 from warcio.exceptions import ArchiveLoadFailed
 
-# Records that carry a fetched document; request, metadata, warcinfo and revisit
-# records hold no page.
+# Records that carry a fetched document; request, metadata and warcinfo records
+# hold no page. A revisit record points at an earlier capture instead of holding
+# one: it is passed over and counted, as a response of another type is.
 PAGE_RECORD_TYPES = ("response", "resource")
+REVISIT = "revisit"
 # Media types read as pages. A record without one is read too: its bytes are
 # checked like any other page.
 HTML_MEDIA_TYPES = ("text/html", "application/xhtml+xml")
@@ -37,11 +39,15 @@ class WarcPage:
     charset: str | None
     error: str | None
     size: int                   # file bytes read since the previous page (progress)
+    # Set (and nothing else) for a record that is not a page: "image/png",
+    # "revisit", "HTTP 301 redirect". Its bytes count in the next page's size.
+    skipped: str | None = None
 
 
 def read_warc(path: Path) -> Iterator[WarcPage]:
     """Every HTML response in the file, in file order; a broken record is one
-    WarcPage with `error` set, then reading goes on at the next record."""
+    WarcPage with `error` set, then reading goes on at the next record; a
+    response that is not a page is one with `skipped` set."""
     with open(path, "rb") as handle:
         compressed = handle.read(2) == GZIP_MEMBER_START[:2]
         start: int | None = 0
@@ -65,7 +71,11 @@ def _read_from(handle: BinaryIO, start: int, compressed: bool,
         for record in records:
             read_one = True
             offset = start + records.offset
-            if record.rec_type not in PAGE_RECORD_TYPES or not _is_html(record):
+            if record.rec_type not in PAGE_RECORD_TYPES + (REVISIT,):
+                continue
+            skipped = _not_a_page(record)
+            if skipped is not None:
+                yield WarcPage(offset, None, None, None, None, 0, skipped=skipped)
                 continue
             page = _page(record, offset, records)
             yield WarcPage(offset, page.url, page.payload, page.charset, page.error,
@@ -92,12 +102,33 @@ def _page(record, offset: int, records) -> WarcPage:
         return WarcPage(offset, url, None, None,
                         f"truncated WARC record at byte {offset}: {record.raw_stream.limit} "
                         "bytes of its content are missing", 0)
+    status = _status(record)
+    if status >= 400:
+        return WarcPage(offset, url, None, None,
+                        f"HTTP {status}: the server answered with an error page", 0)
     return WarcPage(offset, url, payload, _charset(record), None, 0)
 
 
-def _is_html(record) -> bool:
+def _not_a_page(record) -> str | None:
+    """Why a response or revisit record is not a page (None when it is one)."""
+    if record.rec_type == REVISIT:
+        return "revisit"
     media_type = _content_type(record).split(";")[0].strip().lower()
-    return not media_type or media_type in HTML_MEDIA_TYPES
+    if media_type and media_type not in HTML_MEDIA_TYPES:
+        return media_type
+    status = _status(record)
+    if 300 <= status < 400:
+        # Its body is a "moved" stub; the page it points to is a record of its own.
+        return f"HTTP {status} redirect"
+    return None
+
+
+def _status(record) -> int:
+    """The HTTP status of a response record; 0 for a record without one."""
+    if record.http_headers is None:
+        return 0
+    code = record.http_headers.get_statuscode() or ""
+    return int(code) if code.isdigit() else 0
 
 
 def _content_type(record) -> str:
