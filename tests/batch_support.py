@@ -53,18 +53,23 @@ def warc_records(records: list[tuple], *, gz: bool) -> tuple[bytes, list[int]]:
     buffer = BytesIO()
     writer = WARCWriter(buffer, gzip=gz)
     offsets = []
-    for record_type, url, content_type, body, *status in records:
+    for number, (record_type, url, content_type, body, *status) in enumerate(records):
         offsets.append(buffer.tell())
+        # Fixed record ids and dates: the same records make the same bytes on every
+        # run, so a test that damages them damages the same bytes each time.
+        fixed = {"WARC-Record-ID": f"<urn:uuid:00000000-0000-4000-8000-{number:012d}>",
+                 "WARC-Date": "2026-12-03T00:00:00Z"}
         if record_type == "response":
             http = StatusAndHeaders(status[0] if status else "200 OK",
                                     [("Content-Type", content_type),
                                      ("Content-Length", str(len(body)))],
                                     protocol="HTTP/1.1")
             record = writer.create_warc_record(url, "response", payload=BytesIO(body),
-                                               http_headers=http)
+                                               http_headers=http, warc_headers_dict=fixed)
         else:
             record = writer.create_warc_record(url, record_type, payload=BytesIO(body),
-                                               warc_content_type=content_type)
+                                               warc_content_type=content_type,
+                                               warc_headers_dict=fixed)
         writer.write_record(record)
     return buffer.getvalue(), offsets
 
