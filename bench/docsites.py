@@ -71,6 +71,9 @@ CPYTHON_DEFAULT_LANGUAGE = "python"
 NODE_API = Path("/usr/share/doc/nodejs/api")
 NODE_PAGES = ("path", "os", "timers", "tty", "querystring", "string_decoder", "readline",
               "dns", "events", "assert")
+# Node.js's sources write an example for both module systems, ```cjs then ```mjs; its
+# doc tool draws the pair as one listing with a toggle that shows one of them.
+NODE_FLAVOURS = frozenset({"cjs", "mjs"})
 
 # A line (or a link) that is only one of these is a control's label, not content.
 CONTROL_LABELS = frozenset({
@@ -141,6 +144,8 @@ class Score:
     levels_right: int = 0
     code: int = 0
     code_verbatim: int = 0
+    code_flavours: int = 0          # blocks that are another flavour of an example
+    code_flavours_absent: int = 0   # ... of which the output has not that flavour
     code_named: int = 0
     code_language_right: int = 0
     code_unnamed_language_ok: int = 0
@@ -216,15 +221,28 @@ def score_page(name: str, source: Source, markdown: str, default_language: str |
     # Code blocks: verbatim among the output's fences; languages where named.
     normalised = [("\n".join(l.rstrip() for l in text.split("\n")).strip("\n"), lang)
                   for text, lang in out_code]
-    for text, language, named in source.code:
-        # Sphinx shows doctests without their flags (trim_doctest_flags).
-        text = _DOCTEST_FLAG_RE.sub("", text).replace("<BLANKLINE>", "")
-        text = "\n".join(l.rstrip() for l in text.split("\n")).strip("\n")
+    # One example in several flavours (source.flavour_of) is one block, right when
+    # a flavour the page shows is there verbatim: the browser path gives the flavour
+    # the reader has chosen (bench/README.md, "Flavours").
+    groups: dict[int, list] = {}
+    for k, entry in enumerate(source.code):
+        groups.setdefault(source.flavour_of.get(k, k), []).append(entry)
+    for flavours in groups.values():
+        found = []
+        for text, language, named in flavours:
+            # Sphinx shows doctests without their flags (trim_doctest_flags).
+            text = _DOCTEST_FLAG_RE.sub("", text).replace("<BLANKLINE>", "")
+            text = "\n".join(l.rstrip() for l in text.split("\n")).strip("\n")
+            hit = next((lang for out, lang in normalised if out == text), "missing")
+            if hit != "missing":
+                found.append((hit, language, named))
         score.code += 1
-        hit = next((lang for out, lang in normalised if out == text), "missing")
-        if hit == "missing":
-            score.missing_code.append(f"{name}: {text[:60]!r}")
+        score.code_flavours += len(flavours) - 1
+        score.code_flavours_absent += len(flavours) - max(len(found), 1)
+        if not found:
+            score.missing_code.append(f"{name}: {flavours[0][0][:60]!r}")
             continue
+        hit, language, named = found[0]
         score.code_verbatim += 1
         if named:
             score.code_named += 1
@@ -253,10 +271,17 @@ def _ratio(a: int, b: int) -> str:
     return f"{a / b:.3f}" if b else "n/a"
 
 
+def _flavours(score: Score) -> str:
+    if not score.code_flavours:
+        return ""
+    return f"; {score.code_flavours - score.code_flavours_absent}/{score.code_flavours} other flavours"
+
+
 def report(label: str, score: Score) -> str:
     return (f"| {label} | {_ratio(score.headings_found, score.headings)} ({score.headings}) | "
             f"{_ratio(score.levels_right, score.headings_found)} | "
-            f"{_ratio(score.code_verbatim, score.code)} ({score.code}) | "
+            f"{_ratio(score.code_verbatim, score.code)} ({score.code}"
+            f"{_flavours(score)}) | "
             f"{_ratio(score.code_language_right, score.code_named)} ({score.code_named}) | "
             f"{_ratio(score.code_unnamed_language_ok, score.code_unnamed)} | "
             f"{_ratio(score.paragraph_words_found, score.paragraph_words)} | "
@@ -332,7 +357,8 @@ def markdown_pages(html_dir: Path, sources: Path, names: list[str], html_name) -
     for name in names:
         html, md = html_dir / html_name(name), sources / f"{name}.md"
         if html.exists() and md.exists():
-            pages.append((name, html, read_markdown(md.read_text(encoding="utf-8"))))
+            pages.append((name, html, read_markdown(md.read_text(encoding="utf-8"),
+                                                    NODE_FLAVOURS)))
     return pages
 
 
