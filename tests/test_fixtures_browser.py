@@ -94,7 +94,9 @@ BROWSER_FIXTURES: dict[str, str] = {
     "docs--sphinx-admonitions-as-alerts": "admonition boxes and their titles as laid out",
     "docs--cpython-api-entries": "API signatures laid out as definition terms, notes inside them",
     "docs--rustdoc-item-page": "rustdoc: the heading's hidden '§' beside a floated 'Source' link, the open details' summary hidden by the stylesheet",
+    "docs--rustdoc-trait-impl-since-version": "rustdoc: the floated '1.0.0 · Source' beside a trait method drawn as its heading's furniture",
     "docs--doxygen-code-fragment": "Doxygen: each div.line drawn pre-formatted, the hover cards display:none",
+    "docs--doxygen-member-prototypes": "Doxygen: each member's prototype and its list row drawn as one line of table cells",
     "docs--doxygen-page-title": "Doxygen: the title band drawn above the contents",
     "docs--javadoc-member-details": "javadoc: summaries and member details laid out as unmarked lists of sections; signatures drawn pre-wrapped in monospace",
     # editors

@@ -26,7 +26,7 @@ from .inline import (
 from .math import is_math_script, is_mathjax2_copy
 from .page_index import PageIndex
 from .tuning import (
-    CONTROL_ROLES, CONTROL_TAGS, EMPTY_SEARCH_HREF, ITEM_KINDS, KEEP_WHOLE_TAGS,
+    CONTROL_ROLES, CONTROL_STAMP, CONTROL_TAGS, EMPTY_SEARCH_HREF, ITEM_KINDS, KEEP_WHOLE_TAGS,
     MAX_STRIP_CHILDREN, MIN_IMAGE_PX, PROSE_CONTAINERS, SKIPPED_TAGS, SOURCE_VIEW_HREF, TOOLTIP_ATTRIBUTES,
 )
 from .visibility import Visibility
@@ -238,6 +238,10 @@ class Walker:
         self._walk(el, ctx, run)
         self._flush(run, ctx)
 
+    def line(self, container, pieces: list, ctx: Context) -> None:
+        """`pieces` (inline elements and strings) read as one run of `container`."""
+        self._flush(_Run(container, pieces=list(pieces)), ctx)
+
     def _walk(self, el, ctx: Context, run: _Run) -> None:
         wrapper = el if el is not run.container else None
         if el.text:
@@ -417,23 +421,27 @@ def _is_empty_search_link(el) -> bool:
 
 
 def _controls_only(pieces: list, is_control=_is_control) -> bool:
-    """A run whose only words are on controls: "Run" under a playground, "Load more".
+    """A run whose only words are on controls: "Run" under a playground, "Load more";
+    separators and a version stamp beside them are no words (CONTROL_STAMP).
     A list item is a control only when it is a source link ("Show Source" in a
     sidebar's list): a list of buttons' words may be a list of commands."""
     controls = False
     for piece in pieces:
         if isinstance(piece, str):
-            if piece.strip():
+            if not CONTROL_STAMP.fullmatch(piece.strip()):
                 return False
         elif is_control(piece):
             controls = True
-        elif "".join(piece.itertext()).strip():
+        elif CONTROL_STAMP.fullmatch("".join(piece.itertext()).strip()):
+            continue
+        else:
             # An inline wrapper around a source or search link alone (rustdoc's
             # span.sub-heading > a "Source") is that link. (Not around a button:
             # shops wrap every button so, and such runs weigh in choosing the content.)
             inside = [part for child in piece if isinstance(child.tag, str)
                       for part in (child, child.tail or "")]
-            if (piece.text or "").strip() or not _controls_only(inside, _is_link_control):
+            if (not CONTROL_STAMP.fullmatch((piece.text or "").strip())
+                    or not _controls_only(inside, _is_link_control)):
                 return False
             controls = True
     return controls
