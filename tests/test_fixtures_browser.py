@@ -98,6 +98,7 @@ BROWSER_FIXTURES: dict[str, str] = {
     "docs--doxygen-code-fragment": "Doxygen: each div.line drawn pre-formatted, the hover cards display:none",
     "docs--doxygen-member-prototypes": "Doxygen: each member's prototype and its list row drawn as one line of table cells",
     "docs--doxygen-page-title": "Doxygen: the title band drawn above the contents",
+    "docs--javadoc-summary-grid": "javadoc: the member summary's <div> cells laid out by a CSS grid as a table",
     "docs--javadoc-member-details": "javadoc: summaries and member details laid out as unmarked lists of sections; signatures drawn pre-wrapped in monospace",
     # editors
     "editors--ace": "Ace editor: lines positioned by the browser, hidden textarea",

@@ -17,7 +17,9 @@ from .editors import read_editor
 from .images import image_alt, image_source
 from .inline import escape_text, finish, link, markdown_url, wrap
 from .page_index import MEDIA_LABELS, svg_labels
-from .tables import cells_of, clean_table_html, is_layout_table, needs_html, own_rows
+from .tables import (
+    cells_of, clean_table_html, grid_rows, is_layout_table, needs_html, own_rows,
+)
 from .tuning import (
     LONG_CELL_CHARS, QUOTE_PARAGRAPH_TAGS, QUOTE_STRUCTURE_TAGS, SECTION_ITEM_TAGS, TITLE_BAND_PARENT_CLASS,
     TITLE_DIV_CLASS,
@@ -258,6 +260,25 @@ def table(w: Walker, el, ctx: Context) -> None:
     table_html = clean_table_html(el, skipped) if html_kept else None
     w.emit(ctx, BlockKind.TABLE, el, text, text, rows=tuple(plain_rows),
            rich_rows=tuple(rich_rows), table_html=table_html)
+
+
+def cell_grid(w: Walker, el, ctx: Context) -> None:
+    """A <div> grid laid out as a table (tables.grid_rows): a table, the header
+    cells its first row. A row whose cells are all hidden (javadoc's tabs hide the
+    rows of the kinds not chosen) is left out."""
+    plain_rows, rich_rows = [], []
+    for cells in grid_rows(el) or ():
+        if all(w.skipped(cell) for cell in cells):
+            continue
+        read = [_cell(w, cell) if not w.skipped(cell) else ("", "") for cell in cells]
+        plain_rows.append(tuple(plain for plain, _ in read))
+        rich_rows.append(tuple(rich for _, rich in read))
+    if len(plain_rows) < 2:
+        w.container(el, ctx)
+        return
+    text = " ".join(cell for row in plain_rows for cell in row if cell)
+    w.emit(ctx, BlockKind.TABLE, el, text, text, rows=tuple(plain_rows),
+           rich_rows=tuple(rich_rows))
 
 
 def _layout_table(w: Walker, el, ctx: Context, rows: list) -> None:

@@ -25,6 +25,7 @@ from .inline import (
 )
 from .math import is_math_script, is_mathjax2_copy
 from .page_index import PageIndex
+from .tables import grid_rows, names_a_table
 from .tuning import (
     CONTROL_ROLES, CONTROL_STAMP, CONTROL_TAGS, EMPTY_SEARCH_HREF, ITEM_KINDS, KEEP_WHOLE_TAGS,
     MAX_STRIP_CHILDREN, MIN_IMAGE_PX, PROSE_CONTAINERS, SKIPPED_TAGS, SOURCE_VIEW_HREF, TOOLTIP_ATTRIBUTES,
@@ -221,6 +222,8 @@ class Walker:
         classes = self._class_values.get(el)
         if classes and self._admonishes(classes) and read_admonition(el, tag) is not None:
             return kinds.admonition
+        if tag == "div" and names_a_table(classes) and grid_rows(el) is not None:
+            return kinds.cell_grid
         return None
 
     def _admonishes(self, classes: str) -> bool:
