@@ -78,6 +78,7 @@ BROWSER_FIXTURES: dict[str, str] = {
     "code--languages": "several <pre> blocks drawn in monospace",
     "code--line-number-tables": "line-number gutters laid out as tables beside the code",
     "code--no-language-words": "code drawn in monospace; no-language class words ignored",
+    "code--highlighters-real-markup": "Prism's toolbar, Docusaurus's title, a chat UI's header bar laid out around drawn code",
     "code--node-docs-flavours-and-copy-button": "Node.js's toggle shows the CommonJS flavour of each listing; the ES one is display:none",
     "code--node-docs-esm-flavour-chosen": "the reader chose ES modules: only that flavour is drawn",
     # docs generators

@@ -24,7 +24,7 @@ from .inline import (
     is_permalink, link,
 )
 from .math import is_math_script, is_mathjax2_copy
-from .page_index import PageIndex
+from .page_index import PageIndex, next_element, previous_element
 from .tables import grid_rows, names_a_table
 from .tuning import (
     CONTROL_ROLES, CONTROL_STAMP, CONTROL_TAGS, EMPTY_SEARCH_HREF, ITEM_KINDS, KEEP_WHOLE_TAGS,
@@ -256,6 +256,10 @@ class Walker:
                 self.decisions.append(Decision(
                     STAGE, Action.DROPPED, "copy-button strip above a code block",
                     self.path(child), " ".join(child.text_content().split())))
+            elif child in self.index.after_code and _is_trailing_strip(self, child):
+                self.decisions.append(Decision(
+                    STAGE, Action.DROPPED, "copy-button strip closing a code block's wrapper",
+                    self.path(child), " ".join(child.text_content().split())))
             elif child in self._block_starts:
                 self._flush(run, ctx)
                 run.pieces, run.after_block = [], True
@@ -331,6 +335,17 @@ def _is_strip(walker: Walker, el) -> bool:
         return False
     code = leads_to_code(following, is_code)
     if code is None:
+        return False
+    return is_copy_strip(el, code, language=_code_language(walker, code))
+
+
+def _is_trailing_strip(walker: Walker, el) -> bool:
+    """The label-and-copy strip just after a code block, the last element of their
+    wrapper (Prism's toolbar: "Kotlin" and a Copy button)."""
+    if len(el) > MAX_STRIP_CHILDREN or next_element(el) is not None:
+        return False
+    code = previous_element(el)
+    if code is None or walker.index.is_code(el):
         return False
     return is_copy_strip(el, code, language=_code_language(walker, code))
 
