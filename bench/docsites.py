@@ -94,6 +94,7 @@ LANGUAGE_ALIASES = {"js": "javascript", "cjs": "javascript", "mjs": "javascript"
 
 _DOCTEST_FLAG_RE = re.compile(r"[ \t]*#\s*doctest:.*$", re.M)
 _MD_LINK_RE = re.compile(r"\]\([^)]*\)")
+_VERSION_RE = re.compile(r"v?\d+(?:\.\d+)+")
 _FENCE_RE = re.compile(r"^(\s*(?:>\s?)*)(`{3,}|~{3,})(.*)$")
 
 
@@ -115,6 +116,18 @@ def markdown_parts(markdown: str) -> tuple[list, list, list[str]]:
     return headings, code, words_of(text)
 
 
+def section_words(markdown: str) -> list[list[str]]:
+    """The output's words by section: [0] before the first heading, [j + 1] under
+    heading j (the heading's own words left out)."""
+    from markdown_it import MarkdownIt
+    lines = markdown.split("\n")
+    tokens = MarkdownIt("commonmark").enable(["table", "strikethrough"]).parse(markdown)
+    starts = [(t.map[0], t.map[1]) for t in tokens if t.type == "heading_open" and t.map]
+    bounds = [(0, 0)] + starts + [(len(lines), len(lines))]
+    return [words_of(_MD_LINK_RE.sub("]", "\n".join(lines[bounds[k][1]:bounds[k + 1][0]])))
+            for k in range(len(bounds) - 1)]
+
+
 def control_lines(markdown: str) -> list[str]:
     found = []
     fence = False
@@ -127,7 +140,11 @@ def control_lines(markdown: str) -> list[str]:
         core = line.strip().lstrip(">-* ").replace("\\", "").strip()
         link = re.fullmatch(r"\[([^\]]*)\]\([^)]*\)", core)
         label = (link.group(1) if link else core).strip().lower()
-        if label in CONTROL_LABELS:
+        # Controls side by side, with separators and version stamps ("1.0.0 · Source").
+        parts = [part.strip().lower() for part in
+                 re.split(r"[·|•]", re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", core))]
+        parts = [part for part in parts if part and not _VERSION_RE.fullmatch(part)]
+        if label in CONTROL_LABELS or parts and all(part in CONTROL_LABELS for part in parts):
             found.append(line)
         elif line.startswith("#") and any(label.endswith(" " + c) for c in CONTROL_LABELS
                                           if len(c) > 4):
@@ -154,6 +171,8 @@ class Score:
     paragraph_words_found: int = 0
     paragraphs: int = 0
     paragraphs_lost: list = field(default_factory=list)
+    paragraphs_placed: int = 0      # found under their own section's heading
+    paragraphs_misplaced: list = field(default_factory=list)
     controls: list = field(default_factory=list)
     structure: list = field(default_factory=list)
     missing_headings: list = field(default_factory=list)
@@ -262,6 +281,22 @@ def score_page(name: str, source: Source, markdown: str, default_language: str |
         score.paragraph_words_found += found
         if found < LOST_BELOW * len(words):
             score.paragraphs_lost.append(f"{name}: {' '.join(words[:12])}")
+    # ... and in their place: under the heading they are under in the source (between
+    # the output headings matched to the source's headings around them).
+    sections = section_words(markdown)
+    out_of = dict(pairs)
+    for words, section in zip(source.paragraphs, source.sections):
+        before = [out_of[i] for i in range(section, -1, -1) if i in out_of][:1]
+        after = [out_of[i] for i in range(section + 1, len(source.headings)) if i in out_of][:1]
+        low = before[0] if before else -1
+        high = after[0] if after else len(sections) - 1
+        region = [w for part in sections[low + 1:high + 1] for w in part]
+        finder.set_seq2(region)
+        finder.set_seq1(words)
+        if sum(b.size for b in finder.get_matching_blocks()) >= LOST_BELOW * len(words):
+            score.paragraphs_placed += 1
+        else:
+            score.paragraphs_misplaced.append(f"{name}: {' '.join(words[:12])}")
     score.controls += [f"{name}: {line!r}" for line in control_lines(markdown)]
     score.structure += [f"{name}: {p}" for p in structure_problems(markdown)]
     return score
@@ -285,13 +320,14 @@ def report(label: str, score: Score) -> str:
             f"{_ratio(score.code_language_right, score.code_named)} ({score.code_named}) | "
             f"{_ratio(score.code_unnamed_language_ok, score.code_unnamed)} | "
             f"{_ratio(score.paragraph_words_found, score.paragraph_words)} | "
-            f"{len(score.paragraphs_lost)}/{score.paragraphs} | {len(score.controls)} | "
+            f"{len(score.paragraphs_lost)}/{score.paragraphs} | "
+            f"{_ratio(score.paragraphs_placed, score.paragraphs)} | {len(score.controls)} | "
             f"{len(score.structure)} |")
 
 
 HEADER = ("| site, path | headings | levels | code verbatim | language (named) | language (::) | "
-          "paragraph words | paragraphs lost | controls | structure problems |\n"
-          "|---|---|---|---|---|---|---|---|---|---|")
+          "paragraph words | paragraphs lost | paragraphs in place | controls | structure problems |\n"
+          "|---|---|---|---|---|---|---|---|---|---|---|")
 
 
 # --- the two paths -------------------------------------------------------------------
@@ -364,8 +400,8 @@ def markdown_pages(html_dir: Path, sources: Path, names: list[str], html_name) -
 
 def print_losses(label: str, totals: dict, show: int) -> None:
     for path, score in totals.items():
-        for kind in ("missing_headings", "missing_code", "paragraphs_lost", "controls",
-                     "structure"):
+        for kind in ("missing_headings", "missing_code", "paragraphs_lost",
+                     "paragraphs_misplaced", "controls", "structure"):
             items = getattr(score, kind)
             if items:
                 print(f"\n{label} {path} {kind} ({len(items)}):")

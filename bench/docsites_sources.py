@@ -17,6 +17,8 @@ class Source:
     headings: list = field(default_factory=list)     # (normalised text, level)
     code: list = field(default_factory=list)         # (text, language or None, named)
     paragraphs: list = field(default_factory=list)   # word lists
+    # paragraph k sits under headings[sections[k]] (-1: before the first heading)
+    sections: list = field(default_factory=list)
     # code index -> the index of the block it is another flavour of (one example
     # written twice, of which the page shows one at a time: see read_markdown)
     flavour_of: dict = field(default_factory=dict)
@@ -103,6 +105,7 @@ def read_rst(text: str, default_language: str | None) -> Source:
                 w = words_of(plain_rst(re.sub(r"^([-*+]|#\.|\d+\.)\s+", "", joined)))
                 if len(w) >= MIN_PARAGRAPH_WORDS:
                     src.paragraphs.append(w)
+                    src.sections.append(len(src.headings) - 1)
             paragraph.clear()
 
     while i < n:
@@ -153,6 +156,7 @@ def read_rst(text: str, default_language: str | None) -> Source:
                 sub = read_rst(dedent(content), language) if content else Source()
                 src.code += sub.code
                 src.paragraphs += sub.paragraphs
+                src.sections += [len(src.headings) - 1] * len(sub.paragraphs)
             i = end
             continue
         if re.match(r"^\s*\.\.(\s|$)", line):       # a comment, target or substitution
@@ -228,6 +232,7 @@ def read_markdown(text: str, flavours: frozenset = frozenset()) -> Source:
             words = words_of(inline_text(tokens[k + 1]))
             if len(words) >= MIN_PARAGRAPH_WORDS:
                 src.paragraphs.append(words)
+                src.sections.append(len(src.headings) - 1)
     return src
 
 
