@@ -309,10 +309,12 @@ def _line_cells(w: Walker, row, nested: bool = False) -> list:
     name and arguments); read cell by cell they came out one part a line, and the
     de-duplication stage took repeated parts ("(", "const", "void") out of the page."""
     cells = [cell for cell in cells_of(row) if not w.skipped(cell)]
+    # Blocks first: a page held in a layout cell is told by its first block, without
+    # reading all its text.
+    if len(cells) < 2 or not all(_inline_cell(w, cell, nested) for cell in cells):
+        return []
     texts = [" ".join(cell.text_content().split()) for cell in cells]
     if sum(1 for text in texts if text) < 2 or any(len(t) > LONG_CELL_CHARS for t in texts):
-        return []
-    if not all(_inline_cell(w, cell, nested) for cell in cells):
         return []
     return cells
 

@@ -92,6 +92,7 @@ class Walker:
         self._block_starts, self._holds_block = index.block_starts, index.holds_block
         self._holds_break_pair = index.holds_break_pair
         self._before_code, self._class_values = index.before_code, index.class_values
+        self._after_code = index.after_code
         self._class_mathjax, self._math = index.class_mathjax, index.math
         self._hidden_reason = self.visibility.hidden_reason
         self.links = LinkPolicy(base_url_of(index.root, page_url))
@@ -256,7 +257,7 @@ class Walker:
                 self.decisions.append(Decision(
                     STAGE, Action.DROPPED, "copy-button strip above a code block",
                     self.path(child), " ".join(child.text_content().split())))
-            elif child in self.index.after_code and _is_trailing_strip(self, child):
+            elif child in self._after_code and _is_trailing_strip(self, child):
                 self.decisions.append(Decision(
                     STAGE, Action.DROPPED, "copy-button strip closing a code block's wrapper",
                     self.path(child), " ".join(child.text_content().split())))
