@@ -23,9 +23,12 @@ the path users take). Both are checked against the page's .rst source:
 - code: every literal block, code-block, doctest block and testcode body verbatim
   (after trailing-space trimming) among the output's fenced blocks, and its language
   where the source names one (for a bare `::` block, the page's highlight language or
-  none is right);
+  none is right); an example written in several flavours that the page shows one at
+  a time (Node.js's ```cjs + ```mjs) is one block, right when a flavour is verbatim;
 - paragraphs: each prose paragraph's words, in order, found in the output's words
-  (word recall pooled over paragraphs of 4+ words; a paragraph under half found is lost);
+  (word recall pooled over paragraphs of 4+ words; a paragraph under half found is lost),
+  and found in place: under the output heading matched to the source heading it sits
+  under;
 - controls: output lines (or links) that are only a control's label;
 - structure: every output parses in markdown-it-py as the headings, items, tables,
   fences and alerts its lines are shaped as (tests/test_markdown_structure.py's oracle).
