@@ -153,8 +153,13 @@ GRID_HEADER_WORD = "header"
 GRID_MIN_COLUMNS = 2
 
 
-def _class_words(el) -> list[str]:
-    return (el.get("class") or "").lower().split()
+def _names(el, word: str) -> bool:
+    """A class token of `el` is `word`, has it as a part ("summary-table",
+    "table_header") or ends with it ("summaryTable"); "tablet" is not "table"."""
+    for token in (el.get("class") or "").lower().split():
+        if token.endswith(word) or word in token.replace("_", "-").split("-"):
+            return True
+    return False
 
 
 def names_a_table(classes: str | None) -> bool:
@@ -165,12 +170,12 @@ def names_a_table(classes: str | None) -> bool:
 def grid_rows(el) -> list[list] | None:
     """The rows of cells of a <div> grid laid out as a table (see above), the header
     cells first; None for any other element."""
-    if tag_of(el) != "div" or not any(GRID_TABLE_WORD in w for w in _class_words(el)):
+    if tag_of(el) != "div" or not _names(el, GRID_TABLE_WORD):
         return None
     children = [child for child in el if isinstance(child.tag, str)]
     if any(tag_of(child) != "div" for child in children):
         return None
-    heads = [any(GRID_HEADER_WORD in w for w in _class_words(child)) for child in children]
+    heads = [_names(child, GRID_HEADER_WORD) for child in children]
     columns = heads.index(False) if False in heads else len(heads)
     if (columns < GRID_MIN_COLUMNS or len(children) <= columns or len(children) % columns
             or any(heads[columns:])):
