@@ -27,8 +27,9 @@ from .math import is_math_script, is_mathjax2_copy
 from .page_index import PageIndex, next_element, previous_element
 from .tables import grid_rows, names_a_table
 from .tuning import (
-    CONTROL_ROLES, CONTROL_STAMP, CONTROL_TAGS, EMPTY_SEARCH_HREF, ITEM_KINDS, KEEP_WHOLE_TAGS,
+    CONTROL_ROLES, CONTROL_TAGS, EMPTY_SEARCH_HREF, ITEM_KINDS, KEEP_WHOLE_TAGS,
     MAX_STRIP_CHILDREN, MIN_IMAGE_PX, PROSE_CONTAINERS, SKIPPED_TAGS, SOURCE_VIEW_HREF, TOOLTIP_ATTRIBUTES,
+    VERSION_PREFIX,
 )
 from .visibility import Visibility
 from ..dom.capture import Capture
@@ -441,17 +442,17 @@ def _is_empty_search_link(el) -> bool:
 
 def _controls_only(pieces: list, is_control=_is_control) -> bool:
     """A run whose only words are on controls: "Run" under a playground, "Load more";
-    separators and a version stamp beside them are no words (CONTROL_STAMP).
+    separators and a version stamp beside them are no words (_is_stamp).
     A list item is a control only when it is a source link ("Show Source" in a
     sidebar's list): a list of buttons' words may be a list of commands."""
     controls = False
     for piece in pieces:
         if isinstance(piece, str):
-            if not CONTROL_STAMP.fullmatch(piece.strip()):
+            if not _is_stamp(piece.strip()):
                 return False
         elif is_control(piece):
             controls = True
-        elif CONTROL_STAMP.fullmatch("".join(piece.itertext()).strip()):
+        elif _is_stamp("".join(piece.itertext()).strip()):
             continue
         else:
             # An inline wrapper around a source or search link alone (rustdoc's
@@ -459,11 +460,19 @@ def _controls_only(pieces: list, is_control=_is_control) -> bool:
             # shops wrap every button so, and such runs weigh in choosing the content.)
             inside = [part for child in piece if isinstance(child.tag, str)
                       for part in (child, child.tail or "")]
-            if (not CONTROL_STAMP.fullmatch((piece.text or "").strip())
+            if (not _is_stamp((piece.text or "").strip())
                     or not _controls_only(inside, _is_link_control)):
                 return False
             controls = True
     return controls
+
+
+def _is_stamp(text: str) -> bool:
+    """No words: nothing but separator glyphs, or a version number ("1.0.0", "v2.3")."""
+    if not any(ch.isalnum() for ch in text):
+        return True
+    parts = text.lower().removeprefix(VERSION_PREFIX).split(".")
+    return len(parts) > 1 and all(part.isascii() and part.isdigit() for part in parts)
 
 
 def _split_at_double_breaks(pieces: list) -> list[list]:
