@@ -23,9 +23,12 @@ the path users take). Both are checked against the page's .rst source:
 - code: every literal block, code-block, doctest block and testcode body verbatim
   (after trailing-space trimming) among the output's fenced blocks, and its language
   where the source names one (for a bare `::` block, the page's highlight language or
-  none is right);
+  none is right); an example written in several flavours that the page shows one at
+  a time (Node.js's ```cjs + ```mjs) is one block, right when a flavour is verbatim;
 - paragraphs: each prose paragraph's words, in order, found in the output's words
-  (word recall pooled over paragraphs of 4+ words; a paragraph under half found is lost);
+  (word recall pooled over paragraphs of 4+ words; a paragraph under half found is lost),
+  and found in place: under the output heading matched to the source heading it sits
+  under;
 - controls: output lines (or links) that are only a control's label;
 - structure: every output parses in markdown-it-py as the headings, items, tables,
   fences and alerts its lines are shaped as (tests/test_markdown_structure.py's oracle).
@@ -71,6 +74,9 @@ CPYTHON_DEFAULT_LANGUAGE = "python"
 NODE_API = Path("/usr/share/doc/nodejs/api")
 NODE_PAGES = ("path", "os", "timers", "tty", "querystring", "string_decoder", "readline",
               "dns", "events", "assert")
+# Node.js's sources write an example for both module systems, ```cjs then ```mjs; its
+# doc tool draws the pair as one listing with a toggle that shows one of them.
+NODE_FLAVOURS = frozenset({"cjs", "mjs"})
 
 # A line (or a link) that is only one of these is a control's label, not content.
 CONTROL_LABELS = frozenset({
@@ -91,6 +97,7 @@ LANGUAGE_ALIASES = {"js": "javascript", "cjs": "javascript", "mjs": "javascript"
 
 _DOCTEST_FLAG_RE = re.compile(r"[ \t]*#\s*doctest:.*$", re.M)
 _MD_LINK_RE = re.compile(r"\]\([^)]*\)")
+_VERSION_RE = re.compile(r"v?\d+(?:\.\d+)+")
 _FENCE_RE = re.compile(r"^(\s*(?:>\s?)*)(`{3,}|~{3,})(.*)$")
 
 
@@ -112,6 +119,18 @@ def markdown_parts(markdown: str) -> tuple[list, list, list[str]]:
     return headings, code, words_of(text)
 
 
+def section_words(markdown: str) -> list[list[str]]:
+    """The output's words by section: [0] before the first heading, [j + 1] under
+    heading j (the heading's own words left out)."""
+    from markdown_it import MarkdownIt
+    lines = markdown.split("\n")
+    tokens = MarkdownIt("commonmark").enable(["table", "strikethrough"]).parse(markdown)
+    starts = [(t.map[0], t.map[1]) for t in tokens if t.type == "heading_open" and t.map]
+    bounds = [(0, 0)] + starts + [(len(lines), len(lines))]
+    return [words_of(_MD_LINK_RE.sub("]", "\n".join(lines[bounds[k][1]:bounds[k + 1][0]])))
+            for k in range(len(bounds) - 1)]
+
+
 def control_lines(markdown: str) -> list[str]:
     found = []
     fence = False
@@ -124,7 +143,11 @@ def control_lines(markdown: str) -> list[str]:
         core = line.strip().lstrip(">-* ").replace("\\", "").strip()
         link = re.fullmatch(r"\[([^\]]*)\]\([^)]*\)", core)
         label = (link.group(1) if link else core).strip().lower()
-        if label in CONTROL_LABELS:
+        # Controls side by side, with separators and version stamps ("1.0.0 · Source").
+        parts = [part.strip().lower() for part in
+                 re.split(r"[·|•]", re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", core))]
+        parts = [part for part in parts if part and not _VERSION_RE.fullmatch(part)]
+        if label in CONTROL_LABELS or parts and all(part in CONTROL_LABELS for part in parts):
             found.append(line)
         elif line.startswith("#") and any(label.endswith(" " + c) for c in CONTROL_LABELS
                                           if len(c) > 4):
@@ -141,6 +164,8 @@ class Score:
     levels_right: int = 0
     code: int = 0
     code_verbatim: int = 0
+    code_flavours: int = 0          # blocks that are another flavour of an example
+    code_flavours_absent: int = 0   # ... of which the output has not that flavour
     code_named: int = 0
     code_language_right: int = 0
     code_unnamed_language_ok: int = 0
@@ -149,6 +174,8 @@ class Score:
     paragraph_words_found: int = 0
     paragraphs: int = 0
     paragraphs_lost: list = field(default_factory=list)
+    paragraphs_placed: int = 0      # found under their own section's heading
+    paragraphs_misplaced: list = field(default_factory=list)
     controls: list = field(default_factory=list)
     structure: list = field(default_factory=list)
     missing_headings: list = field(default_factory=list)
@@ -216,15 +243,28 @@ def score_page(name: str, source: Source, markdown: str, default_language: str |
     # Code blocks: verbatim among the output's fences; languages where named.
     normalised = [("\n".join(l.rstrip() for l in text.split("\n")).strip("\n"), lang)
                   for text, lang in out_code]
-    for text, language, named in source.code:
-        # Sphinx shows doctests without their flags (trim_doctest_flags).
-        text = _DOCTEST_FLAG_RE.sub("", text).replace("<BLANKLINE>", "")
-        text = "\n".join(l.rstrip() for l in text.split("\n")).strip("\n")
+    # One example in several flavours (source.flavour_of) is one block, right when
+    # a flavour the page shows is there verbatim: the browser path gives the flavour
+    # the reader has chosen (bench/README.md, "Flavours").
+    groups: dict[int, list] = {}
+    for k, entry in enumerate(source.code):
+        groups.setdefault(source.flavour_of.get(k, k), []).append(entry)
+    for flavours in groups.values():
+        found = []
+        for text, language, named in flavours:
+            # Sphinx shows doctests without their flags (trim_doctest_flags).
+            text = _DOCTEST_FLAG_RE.sub("", text).replace("<BLANKLINE>", "")
+            text = "\n".join(l.rstrip() for l in text.split("\n")).strip("\n")
+            hit = next((lang for out, lang in normalised if out == text), "missing")
+            if hit != "missing":
+                found.append((hit, language, named))
         score.code += 1
-        hit = next((lang for out, lang in normalised if out == text), "missing")
-        if hit == "missing":
-            score.missing_code.append(f"{name}: {text[:60]!r}")
+        score.code_flavours += len(flavours) - 1
+        score.code_flavours_absent += len(flavours) - max(len(found), 1)
+        if not found:
+            score.missing_code.append(f"{name}: {flavours[0][0][:60]!r}")
             continue
+        hit, language, named = found[0]
         score.code_verbatim += 1
         if named:
             score.code_named += 1
@@ -244,6 +284,22 @@ def score_page(name: str, source: Source, markdown: str, default_language: str |
         score.paragraph_words_found += found
         if found < LOST_BELOW * len(words):
             score.paragraphs_lost.append(f"{name}: {' '.join(words[:12])}")
+    # ... and in their place: under the heading they are under in the source (between
+    # the output headings matched to the source's headings around them).
+    sections = section_words(markdown)
+    out_of = dict(pairs)
+    for words, section in zip(source.paragraphs, source.sections):
+        before = [out_of[i] for i in range(section, -1, -1) if i in out_of][:1]
+        after = [out_of[i] for i in range(section + 1, len(source.headings)) if i in out_of][:1]
+        low = before[0] if before else -1
+        high = after[0] if after else len(sections) - 1
+        region = [w for part in sections[low + 1:high + 1] for w in part]
+        finder.set_seq2(region)
+        finder.set_seq1(words)
+        if sum(b.size for b in finder.get_matching_blocks()) >= LOST_BELOW * len(words):
+            score.paragraphs_placed += 1
+        else:
+            score.paragraphs_misplaced.append(f"{name}: {' '.join(words[:12])}")
     score.controls += [f"{name}: {line!r}" for line in control_lines(markdown)]
     score.structure += [f"{name}: {p}" for p in structure_problems(markdown)]
     return score
@@ -253,20 +309,28 @@ def _ratio(a: int, b: int) -> str:
     return f"{a / b:.3f}" if b else "n/a"
 
 
+def _flavours(score: Score) -> str:
+    if not score.code_flavours:
+        return ""
+    return f"; {score.code_flavours - score.code_flavours_absent}/{score.code_flavours} other flavours"
+
+
 def report(label: str, score: Score) -> str:
     return (f"| {label} | {_ratio(score.headings_found, score.headings)} ({score.headings}) | "
             f"{_ratio(score.levels_right, score.headings_found)} | "
-            f"{_ratio(score.code_verbatim, score.code)} ({score.code}) | "
+            f"{_ratio(score.code_verbatim, score.code)} ({score.code}"
+            f"{_flavours(score)}) | "
             f"{_ratio(score.code_language_right, score.code_named)} ({score.code_named}) | "
             f"{_ratio(score.code_unnamed_language_ok, score.code_unnamed)} | "
             f"{_ratio(score.paragraph_words_found, score.paragraph_words)} | "
-            f"{len(score.paragraphs_lost)}/{score.paragraphs} | {len(score.controls)} | "
+            f"{len(score.paragraphs_lost)}/{score.paragraphs} | "
+            f"{_ratio(score.paragraphs_placed, score.paragraphs)} | {len(score.controls)} | "
             f"{len(score.structure)} |")
 
 
 HEADER = ("| site, path | headings | levels | code verbatim | language (named) | language (::) | "
-          "paragraph words | paragraphs lost | controls | structure problems |\n"
-          "|---|---|---|---|---|---|---|---|---|---|")
+          "paragraph words | paragraphs lost | paragraphs in place | controls | structure problems |\n"
+          "|---|---|---|---|---|---|---|---|---|---|---|")
 
 
 # --- the two paths -------------------------------------------------------------------
@@ -332,14 +396,15 @@ def markdown_pages(html_dir: Path, sources: Path, names: list[str], html_name) -
     for name in names:
         html, md = html_dir / html_name(name), sources / f"{name}.md"
         if html.exists() and md.exists():
-            pages.append((name, html, read_markdown(md.read_text(encoding="utf-8"))))
+            pages.append((name, html, read_markdown(md.read_text(encoding="utf-8"),
+                                                    NODE_FLAVOURS)))
     return pages
 
 
 def print_losses(label: str, totals: dict, show: int) -> None:
     for path, score in totals.items():
-        for kind in ("missing_headings", "missing_code", "paragraphs_lost", "controls",
-                     "structure"):
+        for kind in ("missing_headings", "missing_code", "paragraphs_lost",
+                     "paragraphs_misplaced", "controls", "structure"):
             items = getattr(score, kind)
             if items:
                 print(f"\n{label} {path} {kind} ({len(items)}):")

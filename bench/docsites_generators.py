@@ -52,6 +52,7 @@ def oracle(page: Page, default_language: str | None, hidden_line=None,
         src.headings.append(page.title)
     for block in page.blocks:
         sub = read_markdown(block.markdown)
+        src.sections += [len(src.headings) + k for k in sub.sections]
         src.headings += [(text, level + block.shift) for text, level in sub.headings]
         for text, language, named in sub.code:
             shown = language or default_language

@@ -17,6 +17,11 @@ class Source:
     headings: list = field(default_factory=list)     # (normalised text, level)
     code: list = field(default_factory=list)         # (text, language or None, named)
     paragraphs: list = field(default_factory=list)   # word lists
+    # paragraph k sits under headings[sections[k]] (-1: before the first heading)
+    sections: list = field(default_factory=list)
+    # code index -> the index of the block it is another flavour of (one example
+    # written twice, of which the page shows one at a time: see read_markdown)
+    flavour_of: dict = field(default_factory=dict)
 
 
 _ROLE_RE = re.compile(r":[\w:.+-]+:`([^`]*)`")
@@ -100,6 +105,7 @@ def read_rst(text: str, default_language: str | None) -> Source:
                 w = words_of(plain_rst(re.sub(r"^([-*+]|#\.|\d+\.)\s+", "", joined)))
                 if len(w) >= MIN_PARAGRAPH_WORDS:
                     src.paragraphs.append(w)
+                    src.sections.append(len(src.headings) - 1)
             paragraph.clear()
 
     while i < n:
@@ -150,6 +156,7 @@ def read_rst(text: str, default_language: str | None) -> Source:
                 sub = read_rst(dedent(content), language) if content else Source()
                 src.code += sub.code
                 src.paragraphs += sub.paragraphs
+                src.sections += [len(src.headings) - 1] * len(sub.paragraphs)
             i = end
             continue
         if re.match(r"^\s*\.\.(\s|$)", line):       # a comment, target or substitution
@@ -201,8 +208,11 @@ def read_rst(text: str, default_language: str | None) -> Source:
 
 # --- Markdown ------------------------------------------------------------------------
 
-def read_markdown(text: str) -> Source:
-    """Headings, fences and paragraphs as a CommonMark + GFM-tables parser reads them."""
+def read_markdown(text: str, flavours: frozenset = frozenset()) -> Source:
+    """Headings, fences and paragraphs as a CommonMark + GFM-tables parser reads them.
+    Fences next to each other whose languages are both in `flavours` are one example
+    in several flavours (Node.js's ```cjs then ```mjs, which its doc tool draws as one
+    listing with a toggle): each after the first is recorded in `flavour_of`."""
     from markdown_it import MarkdownIt
     tokens = MarkdownIt("commonmark").enable(["table", "strikethrough"]).parse(text)
     src = Source()
@@ -212,11 +222,17 @@ def read_markdown(text: str) -> Source:
                                  int(token.tag[1])))
         elif token.type == "fence":
             info = token.info.strip().split()[0] if token.info.strip() else ""
+            previous = tokens[k - 1] if k else None
+            if (info in flavours and previous is not None and previous.type == "fence"
+                    and src.code and src.code[-1][1] in flavours and src.code[-1][1] != info):
+                first = len(src.code) - 1
+                src.flavour_of[len(src.code)] = src.flavour_of.get(first, first)
             src.code.append((token.content.rstrip("\n"), info or None, bool(info)))
         elif token.type == "paragraph_open":
             words = words_of(inline_text(tokens[k + 1]))
             if len(words) >= MIN_PARAGRAPH_WORDS:
                 src.paragraphs.append(words)
+                src.sections.append(len(src.headings) - 1)
     return src
 
 

@@ -82,6 +82,9 @@ BROWSER_FIXTURES: dict[str, str] = {
     "code--languages": "several <pre> blocks drawn in monospace",
     "code--line-number-tables": "line-number gutters laid out as tables beside the code",
     "code--no-language-words": "code drawn in monospace; no-language class words ignored",
+    "code--highlighters-real-markup": "Prism's toolbar, Docusaurus's title, a chat UI's header bar laid out around drawn code",
+    "code--node-docs-flavours-and-copy-button": "Node.js's toggle shows the CommonJS flavour of each listing; the ES one is display:none",
+    "code--node-docs-esm-flavour-chosen": "the reader chose ES modules: only that flavour is drawn",
     # docs generators
     "docs--code-tabs-hidden-panels": "in the browser only the chosen tab is drawn; statically every panel is read",
     "docs--long-sidebar-short-page": "a sidebar <nav> of links drawn beside a short page outweighs it",
@@ -96,8 +99,11 @@ BROWSER_FIXTURES: dict[str, str] = {
     "docs--sphinx-admonitions-as-alerts": "admonition boxes and their titles as laid out",
     "docs--cpython-api-entries": "API signatures laid out as definition terms, notes inside them",
     "docs--rustdoc-item-page": "rustdoc: the heading's hidden '§' beside a floated 'Source' link, the open details' summary hidden by the stylesheet",
+    "docs--rustdoc-trait-impl-since-version": "rustdoc: the floated '1.0.0 · Source' beside a trait method drawn as its heading's furniture",
     "docs--doxygen-code-fragment": "Doxygen: each div.line drawn pre-formatted, the hover cards display:none",
+    "docs--doxygen-member-prototypes": "Doxygen: each member's prototype and its list row drawn as one line of table cells",
     "docs--doxygen-page-title": "Doxygen: the title band drawn above the contents",
+    "docs--javadoc-summary-grid": "javadoc: the member summary's <div> cells laid out by a CSS grid as a table",
     "docs--javadoc-member-details": "javadoc: summaries and member details laid out as unmarked lists of sections; signatures drawn pre-wrapped in monospace",
     # editors
     "editors--ace": "Ace editor: lines positioned by the browser, hidden textarea",

@@ -17,9 +17,11 @@ from .editors import read_editor
 from .images import image_alt, image_source
 from .inline import escape_text, finish, link, markdown_url, wrap
 from .page_index import MEDIA_LABELS, svg_labels
-from .tables import cells_of, clean_table_html, is_layout_table, needs_html, own_rows
+from .tables import (
+    cells_of, clean_table_html, grid_rows, is_layout_table, needs_html, own_rows,
+)
 from .tuning import (
-    QUOTE_PARAGRAPH_TAGS, QUOTE_STRUCTURE_TAGS, SECTION_ITEM_TAGS, TITLE_BAND_PARENT_CLASS,
+    LONG_CELL_CHARS, QUOTE_PARAGRAPH_TAGS, QUOTE_STRUCTURE_TAGS, SECTION_ITEM_TAGS, TITLE_BAND_PARENT_CLASS,
     TITLE_DIV_CLASS,
 )
 from ..dom.nodes import tag_of
@@ -236,7 +238,7 @@ def media(w: Walker, el, ctx: Context) -> None:
 def table(w: Walker, el, ctx: Context) -> None:
     rows = own_rows(el)
     if is_layout_table(el, rows):
-        w.container(el, ctx)
+        _layout_table(w, el, ctx, rows)
         return
     html_kept = needs_html(rows)
     skipped = w.skipped
@@ -258,6 +260,85 @@ def table(w: Walker, el, ctx: Context) -> None:
     table_html = clean_table_html(el, skipped) if html_kept else None
     w.emit(ctx, BlockKind.TABLE, el, text, text, rows=tuple(plain_rows),
            rich_rows=tuple(rich_rows), table_html=table_html)
+
+
+def cell_grid(w: Walker, el, ctx: Context) -> None:
+    """A <div> grid laid out as a table (tables.grid_rows): a table, the header
+    cells its first row. A row whose cells are all hidden (javadoc's tabs hide the
+    rows of the kinds not chosen) is left out."""
+    plain_rows, rich_rows = [], []
+    for cells in grid_rows(el) or ():
+        if all(w.skipped(cell) for cell in cells):
+            continue
+        read = [_cell(w, cell) if not w.skipped(cell) else ("", "") for cell in cells]
+        plain_rows.append(tuple(plain for plain, _ in read))
+        rich_rows.append(tuple(rich for _, rich in read))
+    if len(plain_rows) < 2:
+        w.container(el, ctx)
+        return
+    text = " ".join(cell for row in plain_rows for cell in row if cell)
+    w.emit(ctx, BlockKind.TABLE, el, text, text, rows=tuple(plain_rows),
+           rich_rows=tuple(rich_rows))
+
+
+def _layout_table(w: Walker, el, ctx: Context, rows: list) -> None:
+    """A layout table is walked as containers, each cell a block, except a row drawn
+    as one line (_line_cells), which is read as one paragraph."""
+    lines = [_line_cells(w, row) for row in rows]
+    if not any(lines):
+        w.container(el, ctx)
+        return
+    for child in el:
+        if isinstance(child.tag, str) and tag_of(child) not in ("tr", "thead", "tbody", "tfoot"):
+            w.block(child, ctx)       # a caption
+    for row, cells in zip(rows, lines):
+        group = row.getparent()
+        if w.skipped(row) or group is not el and w.skipped(group):
+            continue
+        if cells:
+            w.line(row, [piece for cell in cells for piece in (cell, " ")][:-1], ctx)
+        else:
+            w.block(row, ctx)
+
+
+def _line_cells(w: Walker, row, nested: bool = False) -> list:
+    """The cells of a layout row drawn as one line of words, or []: two or more
+    cells with words, none holding a block or a long text. Doxygen lays out each
+    member's prototype so, one cell per part ("void Counter::feed", "(", "const
+    std::string &", "line", ")"), and its member lists one row per member (type |
+    name and arguments); read cell by cell they came out one part a line, and the
+    de-duplication stage took repeated parts ("(", "const", "void") out of the page."""
+    cells = [cell for cell in cells_of(row) if not w.skipped(cell)]
+    # Blocks first: a page held in a layout cell is told by its first block, without
+    # reading all its text.
+    if len(cells) < 2 or not all(_inline_cell(w, cell, nested) for cell in cells):
+        return []
+    texts = [" ".join(cell.text_content().split()) for cell in cells]
+    if sum(1 for text in texts if text) < 2 or any(len(t) > LONG_CELL_CHARS for t in texts):
+        return []
+    return cells
+
+
+# The elements of a table, which a line row's cell may nest one level of.
+TABLE_PART_TAGS = frozenset({"table", "caption", "thead", "tbody", "tfoot", "tr", "td", "th"})
+
+
+def _inline_cell(w: Walker, cell, nested: bool) -> bool:
+    """A cell holding no block, or (one level down) only tables of one line row:
+    Doxygen nests the prototype's table in a cell beside its labels ("inline")."""
+    if cell not in w.index.holds_block:
+        return True
+    if nested:
+        return False
+    starts = w.index.block_starts
+    if any(d in starts and tag_of(d) not in TABLE_PART_TAGS for d in cell.iterdescendants()):
+        return False
+    tables = [d for d in cell.iterdescendants() if tag_of(d) == "table"]
+    for table in tables:
+        rows = own_rows(table)
+        if len(rows) != 1 or not _line_cells(w, rows[0], nested=True):
+            return False
+    return True
 
 
 def _cell(w: Walker, cell) -> tuple[str, str]:

@@ -74,13 +74,17 @@ class PageIndex:
         self.holds_block: set = set()
         self.block_starts: set = set()      # elements that start a block of their own
         self.holds_code: set = set()        # code blocks and their ancestors
+        self._code_blocks: list = []        # the code blocks themselves
         self.ids: dict = {}                 # id -> element, for in-page links
         self.controllers: list = []         # elements with aria-controls
         self.fragment_links: list = []      # <a href="#..."> in source order
         self._index_tree(root)
         # A copy strip sits just before a code block (or before a block holding
         # one): the walker rules out every other child by this set alone.
-        self.before_code = {_previous_element(el) for el in self.holds_code}
+        self.before_code = {previous_element(el) for el in self.holds_code}
+        # ... or just after the code block, the last thing in its wrapper (Prism's
+        # toolbar: pre + div.toolbar with the language's name and a copy button).
+        self.after_code = {next_element(el) for el in self._code_blocks}
 
     def _index_tree(self, root) -> None:
         for i, el in enumerate(root.iter()):
@@ -122,6 +126,7 @@ class PageIndex:
                 self.block_starts.add(el)
                 _mark_ancestors(el, self.holds_block)
                 if self.is_code(el):
+                    self._code_blocks.append(el)
                     self.holds_code.add(el)
                     _mark_ancestors(el, self.holds_code)
 
@@ -265,12 +270,21 @@ def svg_labels(el) -> list[str]:
     return []
 
 
-def _previous_element(el):
+def previous_element(el):
     """The element sibling before `el` (comments and processing instructions passed
     over), or None."""
     node = el.getprevious()
     while node is not None and not isinstance(node.tag, str):
         node = node.getprevious()
+    return node
+
+
+def next_element(el):
+    """The element sibling after `el` (comments and processing instructions passed
+    over), or None."""
+    node = el.getnext()
+    while node is not None and not isinstance(node.tag, str):
+        node = node.getnext()
     return node
 
 

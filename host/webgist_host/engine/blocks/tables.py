@@ -139,3 +139,45 @@ def _cell_pieces(el, skip, pieces: list[str], top: bool = False) -> None:
                 _cell_pieces(child, skip, pieces)
         if child.tail:
             pieces.append(html.escape(child.tail, quote=False))
+
+
+# A grid of <div> cells that a stylesheet lays out as a table (CSS grid), with no
+# table markup: the container's class names a table ("summary-table") and its first
+# children are header cells (a class word naming a header, "table-header"); every
+# child after them is a cell, as many to a row as there are header cells. javadoc
+# (JDK 11 and later) writes every member summary so; read child by child it came out
+# one cell a line, and the de-duplication stage then took the member details' first
+# sentences, which the summary's cells repeat, out of the page.
+GRID_TABLE_WORD = "table"
+GRID_HEADER_WORD = "header"
+GRID_MIN_COLUMNS = 2
+
+
+def _names(el, word: str) -> bool:
+    """A class token of `el` is `word`, has it as a part ("summary-table",
+    "table_header") or ends with it ("summaryTable"); "tablet" is not "table"."""
+    for token in (el.get("class") or "").lower().split():
+        if token.endswith(word) or word in token.replace("_", "-").split("-"):
+            return True
+    return False
+
+
+def names_a_table(classes: str | None) -> bool:
+    """The cheap first test of grid_rows, on a class value."""
+    return bool(classes) and GRID_TABLE_WORD in classes.lower()
+
+
+def grid_rows(el) -> list[list] | None:
+    """The rows of cells of a <div> grid laid out as a table (see above), the header
+    cells first; None for any other element."""
+    if tag_of(el) != "div" or not _names(el, GRID_TABLE_WORD):
+        return None
+    children = [child for child in el if isinstance(child.tag, str)]
+    if any(tag_of(child) != "div" for child in children):
+        return None
+    heads = [_names(child, GRID_HEADER_WORD) for child in children]
+    columns = heads.index(False) if False in heads else len(heads)
+    if (columns < GRID_MIN_COLUMNS or len(children) <= columns or len(children) % columns
+            or any(heads[columns:])):
+        return None
+    return [children[k:k + columns] for k in range(0, len(children), columns)]

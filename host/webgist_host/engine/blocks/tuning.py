@@ -273,6 +273,12 @@ TOOLTIP_ATTRIBUTES = ("title", "aria-label")
 # rustdoc's "Source" beside every item links its source view, src/<crate>/<file>.rs.html.
 SOURCE_VIEW_HREF = re.compile(r"/(?:-/)?edit/|(?:^|/)_sources/|[?&]action=edit\b"
                               r"|(?:^|/)src/[^?#]*\.rs\.html(?:#|$)", re.I)
+# Text that is no words, beside a control on its line: a separator glyph ("·", "|")
+# or a version number ("1.0.0", "v2.3": this prefix, then dot-separated digits).
+# rustdoc draws "1.0.0 · Source" at the right of every standard-library trait method
+# (the version it is stable since, then the source link): the line is the link's
+# furniture, and goes with it.
+VERSION_PREFIX = "v"
 # A link that runs an empty search ("?search=", "?q="): the search box's button drawn
 # as a link (rustdoc's toolbar "Search"), a control whatever its words.
 EMPTY_SEARCH_HREF = re.compile(r"[?&](?:search|q|query)=(?:&|#|$)", re.I)

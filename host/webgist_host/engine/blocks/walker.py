@@ -24,10 +24,12 @@ from .inline import (
     is_permalink, link,
 )
 from .math import is_math_script, is_mathjax2_copy
-from .page_index import PageIndex
+from .page_index import PageIndex, next_element, previous_element
+from .tables import grid_rows, names_a_table
 from .tuning import (
     CONTROL_ROLES, CONTROL_TAGS, EMPTY_SEARCH_HREF, ITEM_KINDS, KEEP_WHOLE_TAGS,
     MAX_STRIP_CHILDREN, MIN_IMAGE_PX, PROSE_CONTAINERS, SKIPPED_TAGS, SOURCE_VIEW_HREF, TOOLTIP_ATTRIBUTES,
+    VERSION_PREFIX,
 )
 from .visibility import Visibility
 from ..dom.capture import Capture
@@ -91,6 +93,7 @@ class Walker:
         self._block_starts, self._holds_block = index.block_starts, index.holds_block
         self._holds_break_pair = index.holds_break_pair
         self._before_code, self._class_values = index.before_code, index.class_values
+        self._after_code = index.after_code
         self._class_mathjax, self._math = index.class_mathjax, index.math
         self._hidden_reason = self.visibility.hidden_reason
         self.links = LinkPolicy(base_url_of(index.root, page_url))
@@ -221,6 +224,8 @@ class Walker:
         classes = self._class_values.get(el)
         if classes and self._admonishes(classes) and read_admonition(el, tag) is not None:
             return kinds.admonition
+        if tag == "div" and names_a_table(classes) and grid_rows(el) is not None:
+            return kinds.cell_grid
         return None
 
     def _admonishes(self, classes: str) -> bool:
@@ -238,6 +243,10 @@ class Walker:
         self._walk(el, ctx, run)
         self._flush(run, ctx)
 
+    def line(self, container, pieces: list, ctx: Context) -> None:
+        """`pieces` (inline elements and strings) read as one run of `container`."""
+        self._flush(_Run(container, pieces=list(pieces)), ctx)
+
     def _walk(self, el, ctx: Context, run: _Run) -> None:
         wrapper = el if el is not run.container else None
         if el.text:
@@ -248,6 +257,10 @@ class Walker:
             elif child in self._before_code and _is_strip(self, child):
                 self.decisions.append(Decision(
                     STAGE, Action.DROPPED, "copy-button strip above a code block",
+                    self.path(child), " ".join(child.text_content().split())))
+            elif child in self._after_code and _is_trailing_strip(self, child):
+                self.decisions.append(Decision(
+                    STAGE, Action.DROPPED, "copy-button strip closing a code block's wrapper",
                     self.path(child), " ".join(child.text_content().split())))
             elif child in self._block_starts:
                 self._flush(run, ctx)
@@ -324,6 +337,17 @@ def _is_strip(walker: Walker, el) -> bool:
         return False
     code = leads_to_code(following, is_code)
     if code is None:
+        return False
+    return is_copy_strip(el, code, language=_code_language(walker, code))
+
+
+def _is_trailing_strip(walker: Walker, el) -> bool:
+    """The label-and-copy strip just after a code block, the last element of their
+    wrapper (Prism's toolbar: "Kotlin" and a Copy button)."""
+    if len(el) > MAX_STRIP_CHILDREN or next_element(el) is not None:
+        return False
+    code = previous_element(el)
+    if code is None or walker.index.is_code(el):
         return False
     return is_copy_strip(el, code, language=_code_language(walker, code))
 
@@ -417,26 +441,38 @@ def _is_empty_search_link(el) -> bool:
 
 
 def _controls_only(pieces: list, is_control=_is_control) -> bool:
-    """A run whose only words are on controls: "Run" under a playground, "Load more".
+    """A run whose only words are on controls: "Run" under a playground, "Load more";
+    separators and a version stamp beside them are no words (_is_stamp).
     A list item is a control only when it is a source link ("Show Source" in a
     sidebar's list): a list of buttons' words may be a list of commands."""
     controls = False
     for piece in pieces:
         if isinstance(piece, str):
-            if piece.strip():
+            if not _is_stamp(piece.strip()):
                 return False
         elif is_control(piece):
             controls = True
-        elif "".join(piece.itertext()).strip():
+        elif _is_stamp("".join(piece.itertext()).strip()):
+            continue
+        else:
             # An inline wrapper around a source or search link alone (rustdoc's
             # span.sub-heading > a "Source") is that link. (Not around a button:
             # shops wrap every button so, and such runs weigh in choosing the content.)
             inside = [part for child in piece if isinstance(child.tag, str)
                       for part in (child, child.tail or "")]
-            if (piece.text or "").strip() or not _controls_only(inside, _is_link_control):
+            if (not _is_stamp((piece.text or "").strip())
+                    or not _controls_only(inside, _is_link_control)):
                 return False
             controls = True
     return controls
+
+
+def _is_stamp(text: str) -> bool:
+    """No words: nothing but separator glyphs, or a version number ("1.0.0", "v2.3")."""
+    if not any(ch.isalnum() for ch in text):
+        return True
+    parts = text.lower().removeprefix(VERSION_PREFIX).split(".")
+    return len(parts) > 1 and all(part.isascii() and part.isdigit() for part in parts)
 
 
 def _split_at_double_breaks(pieces: list) -> list[list]:
