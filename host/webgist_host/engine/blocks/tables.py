@@ -164,7 +164,7 @@ def _names(el, word: str) -> bool:
 
 def names_a_table(classes: str | None) -> bool:
     """The cheap first test of grid_rows, on a class value."""
-    return bool(classes) and GRID_TABLE_WORD in classes.lower()
+    return classes is not None and GRID_TABLE_WORD in classes.lower()
 
 
 def grid_rows(el) -> list[list] | None:
