@@ -46,10 +46,11 @@ def many_blocks_page(count: int = 40_000) -> bytes:
                                      for i in range(count)) + "</body></html>").encode()
 
 
-def warc_records(records: list[tuple], *, gz: bool) -> tuple[bytes, list[int]]:
+def warc_records(records: list[tuple], *, gz: bool, id_base: int = 0) -> tuple[bytes, list[int]]:
     """A WARC written by warcio: (record type, URL, Content-Type, body[, HTTP
     status line]) each, with an HTTP response header ("200 OK" unless given) for
-    response records. Returns the file and each record's offset."""
+    response records. Record ids count from `id_base`, so a test can vary the bytes
+    deterministically. Returns the file and each record's offset."""
     buffer = BytesIO()
     writer = WARCWriter(buffer, gzip=gz)
     offsets = []
@@ -57,7 +58,7 @@ def warc_records(records: list[tuple], *, gz: bool) -> tuple[bytes, list[int]]:
         offsets.append(buffer.tell())
         # Fixed record ids and dates: the same records make the same bytes on every
         # run, so a test that damages them damages the same bytes each time.
-        fixed = {"WARC-Record-ID": f"<urn:uuid:00000000-0000-4000-8000-{number:012d}>",
+        fixed = {"WARC-Record-ID": f"<urn:uuid:00000000-0000-4000-8000-{id_base + number:012d}>",
                  "WARC-Date": "2026-12-03T00:00:00Z"}
         if record_type == "response":
             http = StatusAndHeaders(status[0] if status else "200 OK",

@@ -9,6 +9,7 @@ import pytest
 
 from batch_support import (FIXTURES, fixture_html, fixture_markdown, fixture_url,
                            read_rows, warc_records)
+from webgist_host.batch.warc import read_warc
 from webgist_host.cli import main
 
 GOOD = FIXTURES[0]
@@ -193,3 +194,20 @@ def test_an_input_batch_does_not_read_is_an_error_row(tmp_path):
     unread, converted = read_rows(out)
     assert unread["error"].startswith("not an input webgist batch reads")
     assert converted["markdown"] == fixture_markdown(GOOD)
+
+
+def test_a_damaged_gzip_member_never_takes_the_next_record_with_it(tmp_path):
+    """warcio reads a member whose gzip header is damaged as plain text, and now and
+    then takes it, with the start of the next member, for a record. Forty different
+    files (the record ids vary the compressed bytes) must each give the damaged
+    record as one error and every other page whole, at the right offsets."""
+    records = [("response", fixture_url(name), "text/html", fixture_html(name)) for name in FIXTURES]
+    for id_base in range(0, 4000, 100):
+        data, offsets = warc_records(records, gz=True, id_base=id_base)
+        warc = tmp_path / f"damaged-{id_base}.warc.gz"
+        warc.write_bytes(data[:offsets[1]] + b"GARBAGE!" + data[offsets[1] + 8:])
+        pages = [page for page in read_warc(warc) if page.skipped is None]
+        assert [(p.offset, p.url, p.error is None) for p in pages] == [
+            (offsets[0], fixture_url(FIXTURES[0]), True), (offsets[1], None, False),
+            (offsets[2], fixture_url(FIXTURES[2]), True),
+            (offsets[3], fixture_url(FIXTURES[3]), True)], id_base

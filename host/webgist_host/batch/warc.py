@@ -70,7 +70,13 @@ def _read_from(handle: BinaryIO, start: int, compressed: bool,
     try:
         for record in records:
             read_one = True
-            offset = start + records.offset
+            offset = records.offset       # warcio counts from the file's start
+            if compressed and not _member_starts_at(handle, offset):
+                # warcio reads bytes that are not a gzip member as plain text and
+                # may take a damaged member, and the start of the next one, for a
+                # record: a record of a .warc.gz begins a member or is broken.
+                raise ValueError("no gzip member starts here: the record's first bytes "
+                                 "are damaged")
             if record.rec_type not in PAGE_RECORD_TYPES + (REVISIT,):
                 continue
             skipped = _not_a_page(record)
@@ -83,7 +89,7 @@ def _read_from(handle: BinaryIO, start: int, compressed: bool,
             position = handle.tell()
         return None
     except READ_ERRORS as exc:
-        offset = start + records.offset
+        offset = records.offset
         resume = _next_record(handle, offset + 1, compressed)
         if resynced and not read_one:
             return resume
@@ -143,6 +149,15 @@ def _charset(record) -> str | None:
         if key.strip().lower() == "charset" and value.strip():
             return value.strip().strip("'\"")
     return None
+
+
+def _member_starts_at(handle: BinaryIO, offset: int) -> bool:
+    """Whether a gzip member starts at `offset`; the handle's position is kept."""
+    here = handle.tell()
+    handle.seek(offset)
+    head = handle.read(len(GZIP_MEMBER_START))
+    handle.seek(here)
+    return head == GZIP_MEMBER_START
 
 
 def _next_record(handle: BinaryIO, begin: int, compressed: bool) -> int | None:
