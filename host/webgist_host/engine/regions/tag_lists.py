@@ -6,8 +6,9 @@ each, as list items or as one line. They are the site's navigation into its
 archive, not the story, and their labels come in every language, so they are
 found by shape: after the article's last paragraph of its own, every link
 short and nothing but links besides the label. Inside the element that holds
-those paragraphs a list must carry such a label (a story's own footer); an
-unlabelled list of short links there may be the author's.
+those paragraphs a list must sit under a label line (a story's own footer); an
+unlabelled list of short links there may be the author's, and one under a
+heading is a section of the document.
 """
 from __future__ import annotations
 
@@ -48,10 +49,14 @@ def trailing_tag_lists(blocks: list[Block], weights: list[int], linked: list[int
     found: list[int] = []
     for items in lists:
         label = _label_above(blocks, kept, position[items[0]])
-        # Inside the element that holds the article's paragraphs, only a labelled
-        # list is tags (the site's footer of the story); an unlabelled list of short
-        # links there may be the author's own.
-        if label is None and blocks[items[0]].xpath.startswith(text):
+        # Inside the element that holds the article's paragraphs, only a list under
+        # a label line ("Tópicos", "Tags:") is tags, the site's footer of the story.
+        # An unlabelled list of short links there may be the author's own, and one
+        # under a heading is a section of the document (Sphinx's "Indices and
+        # tables" over its index links).
+        own_label = len(items) == 1 and weights[items[0]] > 0      # "Tags: [a], [b]"
+        if blocks[items[0]].xpath.startswith(text) and not own_label and (
+                label is None or blocks[label].kind == _HEADING):
             continue
         found.extend(items)
         if label is not None:
