@@ -145,7 +145,7 @@ def test_warc_records_that_are_not_pages_are_counted_and_error_statuses_are_rows
     assert gone["error"] == "HTTP 404: the server answered with an error page"
     assert kept["markdown"] == from_folder["markdown"] == "The page itself.\n"
     summary = capsys.readouterr().err.strip().splitlines()[-1]
-    assert "3 pages in" in summary and "2 converted, 1 errors" in summary
+    assert "3 pages in" in summary and "2 converted, 1 error" in summary
     assert ("not pages, passed over: 5 WARC records (2 image/png, 1 HTTP 301 redirect, "
             "1 revisit, 1 application/javascript), 1 file in folders (1 .css)") in summary
 

@@ -204,8 +204,12 @@ def _progress_bar(total: int, by_pages: bool):
 def _advance(progress, size: int, counts: dict[str, int], started: float) -> None:
     rate = counts["pages"] / max(time.perf_counter() - started, 1e-9)
     progress.set_description_str(f"{counts['pages']} pages, {rate:.1f} pages/s, "
-                             f"{counts['errors']} errors", refresh=False)
+                             f"{_errors(counts['errors'])}", refresh=False)
     progress.update(min(size, max(progress.total - progress.n, 0)))
+
+
+def _errors(count: int) -> str:
+    return "1 error" if count == 1 else f"{count} errors"
 
 
 def _summary(counts: dict[str, int], seconds: float, args, stats: PoolStats, skipped: int,
@@ -214,7 +218,7 @@ def _summary(counts: dict[str, int], seconds: float, args, stats: PoolStats, ski
     peak = max(stats.peak_memory_mb.values(), default=0.0)
     parts = [f"webgist batch: {pages} pages in {seconds:.1f} s "
              f"({pages / max(seconds, 1e-9):.1f} pages/s, {args.jobs} workers)",
-             f"{pages - counts['errors']} converted, {counts['errors']} errors"
+             f"{pages - counts['errors']} converted, {_errors(counts['errors'])}"
              + (f" ({_most_common(error_kinds)})" if error_kinds else "")]
     if skipped:
         parts.append(f"{skipped} already in {args.output} (skipped)")
