@@ -157,7 +157,12 @@ def _is_link_block(block: Block) -> bool:
 
 def _linked_text(block: Block) -> int:
     """Characters of a block's text that sit inside links."""
-    return sum(len(m.group(1)) for m in _LINK_TEXT.finditer(block.rich_text))
+    return sum(map(len, link_texts(block)))
+
+
+def link_texts(block: Block) -> list[str]:
+    """The text of each Markdown link in a block's rich text."""
+    return _LINK_TEXT.findall(block.rich_text)
 
 
 def _section_scope(blocks: list[Block], i: int, wrappers: int) -> str:

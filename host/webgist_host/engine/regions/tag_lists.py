@@ -12,19 +12,15 @@ heading is a section of the document.
 """
 from __future__ import annotations
 
-import re
-
 from ..model import Block, BlockKind
 from ..words import word_count
-from .sections import article_paragraphs, common_element
+from .sections import article_paragraphs, common_element, link_texts
 from .tuning import TAG_LABEL_MAX_WORDS, TAG_LIST_MIN_ITEMS, TAG_MAX_WORDS
 
 _HEADING = BlockKind.HEADING
 _PARAGRAPH = BlockKind.PARAGRAPH
 _LIST_ITEM = BlockKind.LIST_ITEM
 _LABEL_KINDS = frozenset({_HEADING, _PARAGRAPH})
-# A Markdown link's text in a block's rich text.
-_LINK_TEXT = re.compile(r"\[([^\[\]]*)\]\(")
 
 
 def trailing_tag_lists(blocks: list[Block], weights: list[int], linked: list[int]) -> list[int]:
@@ -78,7 +74,7 @@ def _is_tag_line(block: Block, unlinked_words: int) -> bool:
     """"Tags: [a](…), [b](…)": short links, and at most a label's words outside them."""
     if unlinked_words > TAG_LABEL_MAX_WORDS:
         return False
-    names = _LINK_TEXT.findall(block.rich_text)
+    names = link_texts(block)
     # Distinct names: the same label twice is a button drawn for two screen sizes.
     return (len(names) >= TAG_LIST_MIN_ITEMS and len(set(names)) == len(names)
             and all(_is_tag_name(name) for name in names))
