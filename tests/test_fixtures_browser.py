@@ -46,6 +46,7 @@ BROWSER_EXPECTED = "expected.browser.md"
 BROWSER_FIXTURES: dict[str, str] = {
     # articles
     "article--topic-list-after-story": "a labelled list of topic links drawn after the story's text goes, measured as in source",
+    "article--player-buttons-drawn-with-divs": "a player's buttons built from divs are drawn and still dropped; a disclosure's title and a sentence in a button-named box stay",
     "article--tag-line-in-story-footer": "a labelled tag line in the story's own footer goes; an unlabelled list of short links in the text stays",
     # blocks
     "blocks--print-only-box-beside-hidden-section": "an aria-hidden print box is drawn when no print stylesheet hides it, and is still dropped",

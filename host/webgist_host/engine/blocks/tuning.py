@@ -264,6 +264,19 @@ STRIP_MAX_WORDS = 3
 # whose only words are on these is a control standing alone.
 CONTROL_TAGS = frozenset({"button", "clipboard-copy"})
 CONTROL_ROLES = frozenset({"button"})
+# Class-name words that say an element is drawn as a button. Media players and galleries
+# build their buttons from <div>s ("Full Screen", "Autoplay", a tooltip's "Settings"
+# inside a role=button box), so the label is a block of its own, not a piece of a run.
+# Read as the last word of a class name: "settings-btn", not "button-container".
+BUTTON_CLASS_WORDS = frozenset({"button", "btn"})
+# Such a button's label is a few words; a longer one is a card or a question that
+# opens its answer, which is content.
+BUTTON_LABEL_MAX_WORDS = 3
+# Plain boxes that a tab stop (tabindex >= 0) turns into controls. Not headings (a focus
+# target for skip links) nor <pre>/<table> wrappers (a tab stop lets keys scroll them).
+TAB_STOP_BOXES = frozenset({"div", "span", "li"})
+# How far above a block to look for the button it labels: a tooltip sits two levels in.
+BUTTON_LABEL_MAX_DEPTH = 3
 # Attributes that name what a glyph-only control does (its tooltip or spoken name).
 TOOLTIP_ATTRIBUTES = ("title", "aria-label")
 # A link to the page's own source or to an editor of it: GitHub/GitLab/Gitea

@@ -9,6 +9,7 @@ to its handler (kinds.py). The tree is only read, never changed.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from . import kinds
@@ -27,7 +28,7 @@ from .math import is_math_script, is_mathjax2_copy
 from .page_index import PageIndex, next_element, previous_element
 from .tables import grid_rows, names_a_table
 from .tuning import (
-    CONTROL_ROLES, CONTROL_TAGS, EMPTY_SEARCH_HREF, ITEM_KINDS, KEEP_WHOLE_TAGS,
+    TAB_STOP_BOXES, BUTTON_CLASS_WORDS, BUTTON_LABEL_MAX_DEPTH, BUTTON_LABEL_MAX_WORDS, CONTROL_ROLES, CONTROL_TAGS, EMPTY_SEARCH_HREF, ITEM_KINDS, KEEP_WHOLE_TAGS,
     MAX_STRIP_CHILDREN, MIN_IMAGE_PX, PROSE_CONTAINERS, SKIPPED_TAGS, SOURCE_VIEW_HREF, TOOLTIP_ATTRIBUTES,
     VERSION_PREFIX,
 )
@@ -302,9 +303,11 @@ class Walker:
         # (rustdoc's "Source" link stands beside its heading's hidden "§").
         shown = [p for p in pieces if isinstance(p, str)
                  or not (self.skipped(p) or is_permalink(p, self._tags[p]))]
-        if (container_tag not in PROSE_CONTAINERS and _controls_only(shown)
+        if (container_tag not in PROSE_CONTAINERS
+                and (_controls_only(shown) or not ctx.link and _labels_a_button(run.container))
                 or container_tag == "li" and _controls_only(shown, _is_source_view_link)):
-            self.log(run.container if len(pieces) > 1 else pieces[0],
+            single = len(pieces) == 1 and not isinstance(pieces[0], str)
+            self.log(pieces[0] if single else run.container,
                      "a control standing alone (a button), not content", text)
             return
         if ctx.link and "](" not in rich_text:
@@ -426,6 +429,41 @@ def _is_control(el) -> bool:
         if text.strip() and not any(ch.isalnum() for ch in text):
             return True
     return _is_link_control(el)
+
+
+def _labels_a_button(el) -> bool:
+    """A block that is, or sits just inside, a short button drawn with <div>s (a role or
+    a class word says so): a player's "Full Screen", a tooltip's "Settings". A button
+    that opens a panel (aria-expanded, aria-controls) is a disclosure: its words are a
+    question or a section's title; one holding a link, or inside one ("Book a stall"),
+    leads to a page."""
+    for _ in range(BUTTON_LABEL_MAX_DEPTH):
+        if el is None or not isinstance(el.tag, str):
+            return False
+        if _drawn_as_button(el):
+            if el.get("aria-expanded") is not None or el.get("aria-controls") is not None:
+                return False
+            if next(el.iter("a"), None) is not None:
+                return False        # a link drawn as a button leads somewhere: content
+            return len(" ".join(el.itertext()).split()) <= BUTTON_LABEL_MAX_WORDS
+        el = el.getparent()
+    return False
+
+
+def _drawn_as_button(el) -> bool:
+    """A <button>, or a role or a class word says button, or a tab stop was added to a plain box (a
+    settings menu's "Video Quality"; tabindex -1 only lets a script focus it)."""
+    if el.tag in CONTROL_TAGS or (el.get("role") or "").strip() in CONTROL_ROLES:
+        return True
+    if el.tag in TAB_STOP_BOXES and (el.get("tabindex") or "").strip().isdigit():
+        return True
+    names = (el.get("class") or "").lower().split()
+    return any(_BUTTON_NAME_END.search(name) for name in names)
+
+
+# A class name whose last word is a button word ("gal-button", "settings-btn"); the
+# first word names what the element holds ("button-container", "btn-group").
+_BUTTON_NAME_END = re.compile(r"(?:^|[^a-z0-9])(?:%s)$" % "|".join(sorted(BUTTON_CLASS_WORDS)))
 
 
 def _is_link_control(el) -> bool:
