@@ -26,6 +26,7 @@ from .container import (Container, article_bodies, card_titles, choose_container
 from .marks import block_contexts
 from .sections import furniture_sections, is_control_line, trailing_series
 from .chart_labels import chart_labels
+from .headline_boxes import headline_boxes
 from .tag_lists import trailing_tag_lists
 from .tuning import (CONTROL_LINE_KINDS, DROPPED_WIDGETS, TITLE_BAND_MAX_WORDS,
                      WEIGHTLESS_KINDS)
@@ -50,6 +51,7 @@ COMMENT_CALL_REASON = "a line that only counts the comments or asks for one"
 TRAILING_SERIES_REASON = ("a series of linked teasers after the article's last paragraph, "
                           "and what follows it")
 CHART_LABEL_REASON = "a label set over a chart picture (a tick, a value, a unit)"
+HEADLINE_BOX_REASON = "a box of linked headlines between the article's paragraphs (most read, related)"
 TAG_LIST_REASON = "a list of short tag or topic links after the article's last paragraph"
 
 
@@ -98,6 +100,9 @@ def apply_regions(root, blocks: list[Block], scope: str, *,
     _take_out(placed, reasons, chart_labels(placed), CHART_LABEL_REASON)
     # An undated page with a series of card titles is a listing: its cards are the
     # content, wherever they stand.
+    if dated:
+        _take_out(placed, reasons, headline_boxes(placed, weights, linked),
+                  HEADLINE_BOX_REASON)
     if not cards:
         _take_out(placed, reasons, trailing_series(placed, weights, linked),
                   TRAILING_SERIES_REASON)

@@ -164,6 +164,21 @@ TAG_LIST_MIN_ITEMS = 2
 # as a tag; as a line before the list or leading the list's own line.
 TAG_LABEL_MAX_WORDS = 3
 
+# --- Boxes of linked headlines between the paragraphs (headline_boxes.py) --------------
+
+# A headline is a sentence's length ("Five things we learned from the budget"); a tag or
+# a "read more" is shorter...
+HEADLINE_MIN_WORDS = 4
+# ...and mostly one link.
+HEADLINE_MIN_LINKED = 0.8
+# Three of them make a box ("Most read", a top ten); one or two are the author's links.
+HEADLINE_BOX_MIN_ITEMS = 3
+# A box of headlines beside a story is short ("Most read", a top ten); a longer list of
+# linked names between the paragraphs is what the article lists (a guide's fifty firms).
+HEADLINE_BOX_MAX_ITEMS = 12
+# The box's label ("Most read", "Lesen Sie auch", "相关阅读") is a few words.
+HEADLINE_LABEL_MAX_WORDS = 5
+
 # --- Labels over a chart picture (chart_labels.py) ------------------------------------
 
 # A chart's labels are ticks and values ("$915", "’18", "%"): a word or three...

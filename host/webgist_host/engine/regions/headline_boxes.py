@@ -1,0 +1,83 @@
+"""Boxes of linked headlines set between an article's own paragraphs, by shape.
+
+News sites put "Most read", "More on this story", "Recommended" and numbered top-ten
+boxes between a story's paragraphs: three or more lines that are each mostly one link
+of a sentence's length, in an element of their own beside the paragraphs. Their
+labels come in every language and often there is none, so they are found by shape.
+Only on a page whose metadata gives a published date (an article): on a listing page
+the "article" is a lead and the boxes of headlines are what the page lists.
+"""
+from __future__ import annotations
+
+from ..model import Block, BlockKind
+from ..words import word_count
+from .paths import step_tag
+from .sections import article_paragraphs, common_element
+from .tuning import HEADLINE_BOX_MAX_ITEMS, HEADLINE_BOX_MIN_ITEMS, HEADLINE_LABEL_MAX_WORDS, HEADLINE_MIN_LINKED, HEADLINE_MIN_WORDS
+
+_LIST_TAGS = frozenset({"ul", "ol"})
+_LINE_KINDS = frozenset({BlockKind.PARAGRAPH, BlockKind.LIST_ITEM, BlockKind.HEADING})
+
+
+def headline_boxes(blocks: list[Block], weights: list[int], linked: list[int]) -> list[int]:
+    """Indices of the main-content blocks in a box of linked headlines that stands
+    between two of the article's own paragraphs, apart from the element that holds
+    them, with the short label right above the box."""
+    kept = [i for i, block in enumerate(blocks) if block.in_main]
+    own = article_paragraphs(blocks, kept, weights)
+    if len(own) < 2:
+        return []
+    own_paths = [blocks[i].xpath for i in own]
+    text = common_element(own_paths)
+    position = {i: n for n, i in enumerate(kept)}
+    found: list[int] = []
+    for before, after in zip(own, own[1:]):
+        between = kept[position[before] + 1:position[after]]
+        for heads in _headline_runs(blocks, between, weights, linked):
+            box = common_element(blocks[i].xpath for i in heads) + "/"
+            if any(path.startswith(box) for path in own_paths):
+                continue        # the headlines share the text's element
+            if _wrapper(box) == text:
+                continue        # a bare list among the paragraphs: the author's reading list
+            inside = [i for i in between if blocks[i].xpath.startswith(box)]
+            first = between.index(inside[0])
+            if first and _is_label(blocks[between[first - 1]], linked[between[first - 1]]):
+                found.append(between[first - 1])
+            found.extend(inside)
+    return sorted(found)
+
+
+def _headline_runs(blocks: list[Block], between: list[int], weights: list[int],
+                   linked: list[int]) -> list[list[int]]:
+    """Runs of HEADLINE_BOX_MIN_ITEMS to HEADLINE_BOX_MAX_ITEMS headlines; blocks with no words of their
+    own outside links (a picture, a teaser's credit link) do not break a run, a line of
+    text does."""
+    runs: list[list[int]] = [[]]
+    for i in between:
+        if _is_headline(blocks[i], linked[i]):
+            runs[-1].append(i)
+        elif weights[i] > 0 and runs[-1]:
+            runs.append([])
+    return [run for run in runs
+            if HEADLINE_BOX_MIN_ITEMS <= len(run) <= HEADLINE_BOX_MAX_ITEMS]
+
+
+def _is_headline(block: Block, linked_words: int) -> bool:
+    words = word_count(block.text)
+    return (block.kind in _LINE_KINDS and words >= HEADLINE_MIN_WORDS
+            and linked_words >= HEADLINE_MIN_LINKED * words)
+
+
+def _is_label(block: Block, linked_words: int) -> bool:
+    words = word_count(block.text)
+    return (block.kind in _LINE_KINDS and 0 < words <= HEADLINE_LABEL_MAX_WORDS
+            and linked_words < words)
+
+
+def _wrapper(box: str) -> str:
+    """The element a box of headlines stands in: a list's parent for a bare list."""
+    element = box.rstrip("/")
+    last = element.rsplit("/", 1)[-1]
+    if step_tag(last) in _LIST_TAGS:
+        element = element.rsplit("/", 1)[0]
+    return element
