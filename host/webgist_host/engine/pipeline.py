@@ -4,7 +4,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from .blocks import extract_blocks
+from .blocks import PageIndex, extract_blocks
 from .dedup import deduplicate
 from .dom.capture import Capture, read_capture
 from .dom.parse import bound_depth, parse_page
@@ -59,9 +59,9 @@ def convert(html: str | bytes, *, url: str | None = None,
     # until the Document is built makes them once, not once per walk.
     elements = list(root.iter())
     metadata = read_metadata(root, url=url, capture=capture)
-    blocks, decisions = _read_blocks(root, capture, url or capture.url, run)
+    blocks, decisions, index = _read_blocks(root, capture, url or capture.url, run)
     run.lap("blocks")
-    blocks, method = _arrange(root, blocks, decisions, scope, metadata, capture, run)
+    blocks, method = _arrange(index, blocks, decisions, scope, metadata, capture, run)
     markdown = render_markdown(blocks, metadata, {**options, "reading_order_method": method})
     run.lap("markdown")
 
@@ -107,24 +107,28 @@ class _Run:
 
 
 def _read_blocks(root: Any, capture: Capture, base_url: str | None,
-                 run: _Run) -> tuple[list[Block], list[Decision]]:
+                 run: _Run) -> tuple[list[Block], list[Decision], PageIndex]:
+    """The blocks, the decisions taken reading them, and the page's index, which
+    the regions stage reads too."""
     try:
-        return extract_blocks(root, capture, base_url=base_url)
+        index = PageIndex(root, capture)
+        return (*extract_blocks(root, capture, base_url=base_url, index=index), index)
     except RecursionError:
         bound_depth(root, SAFE_DEPTH)
         run.notes.append(f"the block model ran out of stack; elements deeper than {SAFE_DEPTH} "
                          "levels were read as plain text")
-        return extract_blocks(root, capture, base_url=base_url)
+        index = PageIndex(root, capture)
+        return (*extract_blocks(root, capture, base_url=base_url, index=index), index)
 
 
-def _arrange(root: Any, blocks: list[Block], decisions: list[Decision], scope: str,
+def _arrange(index: PageIndex, blocks: list[Block], decisions: list[Decision], scope: str,
              metadata: Metadata, capture: Capture, run: _Run) -> tuple[list[Block], OrderMethod]:
     """Stages 4 to 6: regions, reading order, de-duplication; each skipped, with a
     note, once the time budget is spent. Appends to `decisions`."""
     if not run.out_of_time("regions", "page regions were not classified (navigation and "
                            "other page chrome may remain)"):
         blocks, region_decisions = apply_regions(
-            root, blocks, scope, page_type=metadata.page_type,
+            index, blocks, scope, page_type=metadata.page_type,
             byline_in_metadata=bool(metadata.author or metadata.published),
             dated=bool(metadata.published))
         decisions += region_decisions

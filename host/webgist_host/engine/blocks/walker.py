@@ -65,13 +65,15 @@ class _WrappedText(str):
 
 
 def extract_blocks(root, capture: Capture, *, base_url: str | None = None,
-                   ) -> tuple[list[Block], list[Decision]]:
+                   index: PageIndex | None = None) -> tuple[list[Block], list[Decision]]:
     """Blocks in source order, and the decisions taken while reading them.
 
     Relative links and image addresses are made absolute against `base_url` (else
-    the captured page's URL), as the document's <base href> says.
+    the captured page's URL), as the document's <base href> says. `index` is the
+    page's PageIndex when the caller keeps it (the regions stage reads it too).
     """
-    walker = Walker(PageIndex(root, capture), base_url or capture.url)
+    walker = Walker(index if index is not None else PageIndex(root, capture),
+                    base_url or capture.url)
     try:
         walker.block(root, Context())
     finally:
