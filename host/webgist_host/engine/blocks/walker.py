@@ -34,7 +34,7 @@ from .tuning import (
 from .visibility import Visibility
 from ..dom.capture import Capture
 from ..dom.nodes import tag_of
-from ..model import Action, Block, BlockKind, Decision
+from ..model import Action, Block, BlockKind, Decision, new_block
 
 STAGE = kinds.STAGE
 # Void elements libxml2's HTML parser does not know as void: it nests the content
@@ -187,7 +187,7 @@ class Walker:
         if ctx.float_of:
             fields["float_of"] = ctx.float_of
         self._last_index = max(self._last_index, fields["dom_index"])
-        self.blocks.append(Block(**fields))
+        self.blocks.append(new_block(fields))
 
     # --- the walk ----------------------------------------------------------------
 
