@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Callable
 from urllib.parse import urljoin, urlsplit
 
@@ -185,9 +186,14 @@ class LinkPolicy:
         href = self.resolve(href)
         # The base first: without a web base (a file, or no URL at all) every
         # scheme is kept, and the link's own is not parsed.
-        if _scheme(self.base) in WEB_SCHEMES and _scheme(href) in LOCAL_SCHEMES:
+        if self._web_base and _scheme(href) in LOCAL_SCHEMES:
             return None
         return self.address(href)
+
+    @cached_property
+    def _web_base(self) -> bool:
+        """The base is a web address: parsed once, not once per link."""
+        return _scheme(self.base) in WEB_SCHEMES
 
     @staticmethod
     def address(url: str) -> str | None:
