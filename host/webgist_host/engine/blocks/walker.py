@@ -300,12 +300,19 @@ class Walker:
         if not text:
             return
         container_tag = self._tags[run.container]
+        # A run of controls alone is no content; in prose only a list item's source
+        # link is (asked only there: most runs are paragraphs).
+        if container_tag == "li":
+            is_control = _is_source_view_link
+        elif container_tag not in PROSE_CONTAINERS:
+            is_control = _is_control
+        else:
+            is_control = None
         # What the reader sees of the run: not a hidden piece or a permalink glyph
         # (rustdoc's "Source" link stands beside its heading's hidden "§").
-        shown = [p for p in pieces if isinstance(p, str)
-                 or not (self.skipped(p) or is_permalink(p, self._tags[p]))]
-        if (container_tag not in PROSE_CONTAINERS and _controls_only(shown)
-                or container_tag == "li" and _controls_only(shown, _is_source_view_link)):
+        if is_control is not None and _controls_only(
+                [p for p in pieces if isinstance(p, str)
+                 or not (self.skipped(p) or is_permalink(p, self._tags[p]))], is_control):
             self.log(run.container if len(pieces) > 1 else pieces[0],
                      "a control standing alone (a button), not content", text)
             return
