@@ -1,15 +1,15 @@
 """What each element's tag, role and names say: the layout marks a block inherits.
 
-One walk over the tree gives every block its context: the innermost landmark, and
-every layout mark on the way down from the root (a chrome landmark, a chrome or
-widget name, a consent vendor, an explicit <main>, an article body). Marks are
-only collected here; whether each is believed is belief.py's question, answered
-once the text is weighed.
+Every block gets its context: the innermost landmark, and every layout mark on the
+way down from the root (a chrome landmark, a chrome or widget name, a consent
+vendor, an explicit <main>, an article body). Marks are only collected here;
+whether each is believed is belief.py's question, answered once the text is weighed.
 
-The walk is hot (it visits every element of the page), so an element's context is
-worked out only when a block at or below it asks, and what a word set names is
-answered once per distinct set. The words and tags matched live in vocabulary.py,
-the numbers in tuning.py.
+The tree is not walked again: the block stage's index (dom.nodes.TreeIndex) says
+where each block's element is, its real path, the page's links and role values.
+Only the blocks' elements and their ancestors are visited, each element's context
+worked out once, and what a word set names is answered once per distinct set.
+The words and tags matched live in vocabulary.py, the numbers in tuning.py.
 """
 from __future__ import annotations
 

@@ -2,8 +2,8 @@
 
 `apply_regions` wires the stage together and writes its decision log:
 
-1. marks.py walks the tree once and gives every block its context: the innermost
-   landmark (its region) and the layout marks around it;
+1. marks.py gives every block its context, from the block stage's index of the
+   tree: the innermost landmark (its region) and the layout marks around it;
 2. belief.py weighs each mark against what its element holds of the page and
    resolves each block's chrome and widget;
 3. container.py chooses the main-content container by text weight;
