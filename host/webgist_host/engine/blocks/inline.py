@@ -307,15 +307,17 @@ def is_permalink(el, tag: str) -> bool:
     <h1><a href="#module-json"><code>json</code></a> ...) is content, wherever it points."""
     if tag != "a":
         return False
-    text = "".join(el.itertext()).strip()
     if class_tokens(el) & PERMALINK_CLASSES:
         # Classed as the widget: a glyph, or a glyph the page's undeclared charset
         # mangled ("Â¶"); a word is the heading's own text.
+        text = "".join(el.itertext()).strip()
         return len(text) <= PERMALINK_MAX_CHARS or not any(ch.isalnum() for ch in text)
-    if any(ch.isalnum() for ch in text):
+    # Unclassed, only a link into the page can be one: most links are ruled out
+    # before their text is gathered.
+    if not (el.get("href") or "").strip().startswith("#"):
         return False
-    href = (el.get("href") or "").strip()
-    return href.startswith("#") and text.strip(ZERO_WIDTH) in PERMALINK_GLYPHS
+    text = "".join(el.itertext()).strip()
+    return not any(ch.isalnum() for ch in text) and text.strip(ZERO_WIDTH) in PERMALINK_GLYPHS
 
 
 def _is_edit_section(el) -> bool:
