@@ -4,7 +4,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from .blocks import extract_blocks
+from .blocks import PageIndex, extract_blocks
 from .dedup import deduplicate
 from .dom.capture import Capture, read_capture
 from .dom.parse import bound_depth, parse_page
@@ -55,20 +55,24 @@ def convert(html: str | bytes, *, url: str | None = None,
     run.lap("shadow")
     # lxml makes a Python object for an element whenever a walk reaches it and no
     # reference to one is alive (~1 us each), and frees it when the last goes.
-    # The block model and regions each walk the whole tree: holding every element
-    # until the Document is built makes them once, not once per walk.
+    # The block model and regions read the whole tree: holding every element
+    # until they are done makes them once, not once per walk.
     elements = list(root.iter())
     metadata = read_metadata(root, url=url, capture=capture)
-    blocks, decisions = _read_blocks(root, capture, url or capture.url, run)
+    blocks, decisions, index = _read_blocks(root, capture, url or capture.url, run)
     run.lap("blocks")
-    blocks, method = _arrange(root, blocks, decisions, scope, metadata, capture, run)
+    blocks = _regions(index, blocks, decisions, scope, metadata, run)
+    # Nothing after regions reads the tree. Let the element objects and the index
+    # go now: every full pass of the garbage collector in the stages after would
+    # visit them (on a 35,000-element page that was a tenth of the conversion).
+    del elements, index
+    blocks, method = _arrange(blocks, decisions, metadata, capture, run)
     markdown = render_markdown(blocks, metadata, {**options, "reading_order_method": method})
     run.lap("markdown")
 
     notes = list(capture.problems) + run.notes
     if not capture.measured:
         notes.append("no geometry: blocks are in source order")
-    del elements                 # the element objects may go now
     return Document(
         blocks=tuple(blocks),
         metadata=metadata,
@@ -107,28 +111,39 @@ class _Run:
 
 
 def _read_blocks(root: Any, capture: Capture, base_url: str | None,
-                 run: _Run) -> tuple[list[Block], list[Decision]]:
+                 run: _Run) -> tuple[list[Block], list[Decision], PageIndex]:
+    """The blocks, the decisions taken reading them, and the page's index, which
+    the regions stage reads too."""
     try:
-        return extract_blocks(root, capture, base_url=base_url)
+        index = PageIndex(root, capture)
+        return (*extract_blocks(root, capture, base_url=base_url, index=index), index)
     except RecursionError:
         bound_depth(root, SAFE_DEPTH)
         run.notes.append(f"the block model ran out of stack; elements deeper than {SAFE_DEPTH} "
                          "levels were read as plain text")
-        return extract_blocks(root, capture, base_url=base_url)
+        index = PageIndex(root, capture)
+        return (*extract_blocks(root, capture, base_url=base_url, index=index), index)
 
 
-def _arrange(root: Any, blocks: list[Block], decisions: list[Decision], scope: str,
-             metadata: Metadata, capture: Capture, run: _Run) -> tuple[list[Block], OrderMethod]:
-    """Stages 4 to 6: regions, reading order, de-duplication; each skipped, with a
-    note, once the time budget is spent. Appends to `decisions`."""
+def _regions(index: PageIndex, blocks: list[Block], decisions: list[Decision], scope: str,
+             metadata: Metadata, run: _Run) -> list[Block]:
+    """Stage 4, regions; skipped, with a note, once the time budget is spent.
+    Appends to `decisions`."""
     if not run.out_of_time("regions", "page regions were not classified (navigation and "
                            "other page chrome may remain)"):
         blocks, region_decisions = apply_regions(
-            root, blocks, scope, page_type=metadata.page_type,
+            index, blocks, scope, page_type=metadata.page_type,
             byline_in_metadata=bool(metadata.author or metadata.published),
             dated=bool(metadata.published))
         decisions += region_decisions
     run.lap("regions")
+    return blocks
+
+
+def _arrange(blocks: list[Block], decisions: list[Decision], metadata: Metadata,
+             capture: Capture, run: _Run) -> tuple[list[Block], OrderMethod]:
+    """Stages 5 and 6: reading order, de-duplication; each skipped, with a note,
+    once the time budget is spent. Appends to `decisions`."""
     method: OrderMethod
     if run.out_of_time("reading order", "blocks are in source order (dom-fallback)"):
         blocks = sorted(blocks, key=lambda b: b.dom_index)

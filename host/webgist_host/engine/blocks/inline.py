@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Callable
 from urllib.parse import urljoin, urlsplit
 
@@ -185,9 +186,14 @@ class LinkPolicy:
         href = self.resolve(href)
         # The base first: without a web base (a file, or no URL at all) every
         # scheme is kept, and the link's own is not parsed.
-        if _scheme(self.base) in WEB_SCHEMES and _scheme(href) in LOCAL_SCHEMES:
+        if self._web_base and _scheme(href) in LOCAL_SCHEMES:
             return None
         return self.address(href)
+
+    @cached_property
+    def _web_base(self) -> bool:
+        """The base is a web address: parsed once, not once per link."""
+        return _scheme(self.base) in WEB_SCHEMES
 
     @staticmethod
     def address(url: str) -> str | None:
@@ -301,15 +307,17 @@ def is_permalink(el, tag: str) -> bool:
     <h1><a href="#module-json"><code>json</code></a> ...) is content, wherever it points."""
     if tag != "a":
         return False
-    text = "".join(el.itertext()).strip()
     if class_tokens(el) & PERMALINK_CLASSES:
         # Classed as the widget: a glyph, or a glyph the page's undeclared charset
         # mangled ("Â¶"); a word is the heading's own text.
+        text = "".join(el.itertext()).strip()
         return len(text) <= PERMALINK_MAX_CHARS or not any(ch.isalnum() for ch in text)
-    if any(ch.isalnum() for ch in text):
+    # Unclassed, only a link into the page can be one: most links are ruled out
+    # before their text is gathered.
+    if not (el.get("href") or "").strip().startswith("#"):
         return False
-    href = (el.get("href") or "").strip()
-    return href.startswith("#") and text.strip(ZERO_WIDTH) in PERMALINK_GLYPHS
+    text = "".join(el.itertext()).strip()
+    return not any(ch.isalnum() for ch in text) and text.strip(ZERO_WIDTH) in PERMALINK_GLYPHS
 
 
 def _is_edit_section(el) -> bool:

@@ -27,8 +27,10 @@ _NAMED_CODE_ATTRIBUTE_SET = frozenset(NAMED_CODE_ATTRIBUTES)
 # Attributes the walk asks about after the index pass (visibility, a popover, an
 # open <dialog>, a disclosure button, the capture's stamps, a named code language);
 # the index pass reads the rest itself.
+# (The regions stage asks about role, through the same index.)
 WALK_ATTRIBUTES = frozenset({"hidden", "aria-hidden", "style", "popover", "open",
-                             "aria-controls", FLOAT_ATTR, PATH_ATTR, *NAMED_CODE_ATTRIBUTES})
+                             "aria-controls", "role", FLOAT_ATTR, PATH_ATTR,
+                             *NAMED_CODE_ATTRIBUTES})
 
 
 class PerValue(dict):
@@ -77,7 +79,10 @@ class PageIndex:
         self._code_blocks: list = []        # the code blocks themselves
         self.ids: dict = {}                 # id -> element, for in-page links
         self.controllers: list = []         # elements with aria-controls
+        self.roles: dict = {}               # element -> its role value, when it has one
+        self.links: list = []               # <a href> in source order
         self.fragment_links: list = []      # <a href="#..."> in source order
+        self.stamped = False                # some element carries a path stamp
         self._index_tree(root)
         # A copy strip sits just before a code block (or before a block holding
         # one): the walker rules out every other child by this set alone.
@@ -97,12 +102,18 @@ class PageIndex:
                 self.attr_names[el] = names
                 if "aria-controls" in names:
                     self.controllers.append(el)
+                if "role" in names:
+                    self.roles[el] = el.get("role")
+                if PATH_ATTR in names:
+                    self.stamped = True
             if "id" in names:
                 el_id = el.get("id")
                 if el_id and el_id not in self.ids:
                     self.ids[el_id] = el
-            if tag == "a" and "href" in names and el.get("href").strip().startswith("#"):
-                self.fragment_links.append(el)
+            if tag == "a" and "href" in names:
+                self.links.append(el)
+                if el.get("href").strip().startswith("#"):
+                    self.fragment_links.append(el)
             classes = None
             if "class" in names:
                 classes = self.class_values[el] = el.get("class")
@@ -160,25 +171,58 @@ class PageIndex:
             known = self._stamped_or_computed[el] = stamped or self._computed_path(el)
         return known
 
+    def elements_at(self, paths) -> dict[str, list]:
+        """Every element whose path (as `path` gives it) is one of `paths`, in
+        document order, by path. Without stamps each real path names one element,
+        and the paths asked are those of elements already asked about (the blocks'):
+        they are looked up in what `path` remembers, not worked out for every element."""
+        found: dict[str, list] = {}
+        if not self.stamped:
+            known = {path: el for el, path in self._stamped_or_computed.items() if path in paths}
+            if len(known) == len(paths):
+                for path, el in known.items():
+                    found[path] = [el]
+                return found
+        for el in self.positions:               # document order
+            if self.tags[el]:
+                path = self.path(el)
+                if path in paths:
+                    found.setdefault(path, []).append(el)
+        return found
+
+    def real_path(self, el) -> str:
+        """The path collect.js would stamp (an index on every step), whatever the
+        element's own stamp says."""
+        return self._computed_path(el)
+
     def _computed_path(self, el) -> str:
         """The path collect.js would stamp (an index on every step), memoised so a long
-        sibling list is counted once."""
-        known = self._paths.get(el)
+        sibling list is counted once. Iterative: the regions stage asks about elements
+        as deep as the tree goes."""
+        paths, steps = self._paths, self._steps
+        known = paths.get(el)
         if known is not None:
             return known
-        parent = el.getparent()
-        if parent is None:
-            path = f"/{tag_of(el)}[1]"
-        else:
-            if el not in self._steps:
-                counts: dict[str, int] = {}
-                # tag_of, not self.tags: the index pass asks before it reaches them.
-                for sibling in parent.iterchildren():
-                    name = tag_of(sibling)
-                    counts[name] = counts.get(name, 0) + 1
-                    self._steps[sibling] = f"{name}[{counts[name]}]"
-            path = f"{self._computed_path(parent)}/{self._steps[el]}"
-        self._paths[el] = path
+        unknown = []                       # el and its ancestors without a path, deepest first
+        node = el
+        while node is not None and node not in paths:
+            unknown.append(node)
+            node = node.getparent()
+        path = "" if node is None else paths[node]
+        for node in reversed(unknown):
+            parent = node.getparent()
+            if parent is None:
+                path = f"/{tag_of(node)}[1]"
+            else:
+                if node not in steps:
+                    counts: dict[str, int] = {}
+                    # tag_of, not self.tags: the index pass asks before it reaches them.
+                    for sibling in parent.iterchildren():
+                        name = tag_of(sibling)
+                        counts[name] = counts.get(name, 0) + 1
+                        steps[sibling] = f"{name}[{counts[name]}]"
+                path = f"{path}/{steps[node]}"
+            paths[node] = path
         return path
 
     def box(self, el):

@@ -28,14 +28,15 @@ from .math import is_math_script, is_mathjax2_copy
 from .page_index import PageIndex, next_element, previous_element
 from .tables import grid_rows, names_a_table
 from .tuning import (
-    TAB_STOP_BOXES, BUTTON_CLASS_WORDS, BUTTON_LABEL_MAX_DEPTH, BUTTON_LABEL_MAX_WORDS, CONTROL_ROLES, CONTROL_TAGS, EMPTY_SEARCH_HREF, ITEM_KINDS, KEEP_WHOLE_TAGS,
+    BUTTON_CLASS_WORDS, BUTTON_LABEL_MAX_DEPTH, BUTTON_LABEL_MAX_WORDS, CONTROL_ROLES,
+    CONTROL_TAGS, EMPTY_SEARCH_HREF, ITEM_KINDS, KEEP_WHOLE_TAGS, TAB_STOP_BOXES,
     MAX_STRIP_CHILDREN, MIN_IMAGE_PX, PROSE_CONTAINERS, SKIPPED_TAGS, SOURCE_VIEW_HREF, TOOLTIP_ATTRIBUTES,
     VERSION_PREFIX,
 )
 from .visibility import Visibility
 from ..dom.capture import Capture
 from ..dom.nodes import tag_of
-from ..model import Action, Block, BlockKind, Decision
+from ..model import Action, Block, BlockKind, Decision, new_block
 
 STAGE = kinds.STAGE
 # Void elements libxml2's HTML parser does not know as void: it nests the content
@@ -66,13 +67,15 @@ class _WrappedText(str):
 
 
 def extract_blocks(root, capture: Capture, *, base_url: str | None = None,
-                   ) -> tuple[list[Block], list[Decision]]:
+                   index: PageIndex | None = None) -> tuple[list[Block], list[Decision]]:
     """Blocks in source order, and the decisions taken while reading them.
 
     Relative links and image addresses are made absolute against `base_url` (else
-    the captured page's URL), as the document's <base href> says.
+    the captured page's URL), as the document's <base href> says. `index` is the
+    page's PageIndex when the caller keeps it (the regions stage reads it too).
     """
-    walker = Walker(PageIndex(root, capture), base_url or capture.url)
+    walker = Walker(index if index is not None else PageIndex(root, capture),
+                    base_url or capture.url)
     try:
         walker.block(root, Context())
     finally:
@@ -186,7 +189,7 @@ class Walker:
         if ctx.float_of:
             fields["float_of"] = ctx.float_of
         self._last_index = max(self._last_index, fields["dom_index"])
-        self.blocks.append(Block(**fields))
+        self.blocks.append(new_block(fields))
 
     # --- the walk ----------------------------------------------------------------
 
@@ -299,13 +302,22 @@ class Walker:
         if not text:
             return
         container_tag = self._tags[run.container]
+        # A run of controls alone is no content; in prose only a list item's source
+        # link is (asked only there: most runs are paragraphs).
+        if container_tag == "li":
+            is_control = _is_source_view_link
+        elif container_tag not in PROSE_CONTAINERS:
+            is_control = _is_control
+        else:
+            is_control = None
         # What the reader sees of the run: not a hidden piece or a permalink glyph
         # (rustdoc's "Source" link stands beside its heading's hidden "§").
-        shown = [p for p in pieces if isinstance(p, str)
-                 or not (self.skipped(p) or is_permalink(p, self._tags[p]))]
-        if (container_tag not in PROSE_CONTAINERS
-                and (_controls_only(shown) or not ctx.link and _labels_a_button(run.container))
-                or container_tag == "li" and _controls_only(shown, _is_source_view_link)):
+        if is_control is not None and (
+                _controls_only([p for p in pieces if isinstance(p, str)
+                                or not (self.skipped(p) or is_permalink(p, self._tags[p]))],
+                               is_control)
+                or is_control is _is_control and not ctx.link
+                and _labels_a_button(run.container)):
             single = len(pieces) == 1 and not isinstance(pieces[0], str)
             self.log(pieces[0] if single else run.container,
                      "a control standing alone (a button), not content", text)
@@ -451,8 +463,8 @@ def _labels_a_button(el) -> bool:
 
 
 def _drawn_as_button(el) -> bool:
-    """A <button>, or a role or a class word says button, or a tab stop was added to a plain box (a
-    settings menu's "Video Quality"; tabindex -1 only lets a script focus it)."""
+    """A <button>, or a role or a class word says button, or a tab stop was added to a
+    plain box (a settings menu's "Video Quality"; tabindex -1 only lets a script focus it)."""
     if el.tag in CONTROL_TAGS or (el.get("role") or "").strip() in CONTROL_ROLES:
         return True
     if el.tag in TAB_STOP_BOXES and (el.get("tabindex") or "").strip().isdigit():

@@ -1,8 +1,8 @@
 """Small helpers for reading an lxml tree without changing it."""
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Collection
+from typing import Any, Protocol
 
 # collect.js stamps every element with its XPath in the live DOM under this name, so a
 # block keeps its box whatever the engine later skips or removes (seed 001).
@@ -38,33 +38,19 @@ def tag_of(el) -> str:
     return tag if tag.islower() else tag.lower()
 
 
-def walk_with_paths(root: Any) -> Iterator[tuple[Any, str, list[tuple[Any, str]]]]:
-    """Yield (element, real path, ancestors) in document order, without recursion.
+class TreeIndex(Protocol):
+    """What one pass over a page's tree recorded (the block stage's PageIndex), read
+    again by a later stage instead of walking every element a second time."""
 
-    `ancestors` is the list of (element, real path) pairs from the root down to the
-    parent; it is shared and changes as the walk moves on, so copy what you keep.
-    Real paths are built incrementally, so the walk is linear in the tree's size.
-    The order is lxml's own iteration (in C); the parent chain is kept by popping
-    the stack until its top is the element's parent.
-    """
-    ancestors: list[tuple[Any, str]] = []
-    counts: list[dict[str, int] | None] = []    # per ancestor: its children's tags so far
-    for el in root.iter():
-        name = tag_of(el)
-        if not name:
-            continue                            # comments and PIs have no path
-        if el is root:
-            path = f"/{name}[1]"
-        else:
-            parent = el.getparent()
-            while ancestors[-1][0] is not parent:
-                ancestors.pop()
-                counts.pop()
-            seen = counts[-1]
-            if seen is None:                    # the parent's first child: most have none
-                seen = counts[-1] = {}
-            n = seen[name] = seen.get(name, 0) + 1
-            path = f"{ancestors[-1][1]}/{name}[{n}]"
-        yield el, path, ancestors
-        ancestors.append((el, path))
-        counts.append(None)
+    root: Any
+    tags: dict              # element -> tag_of(element), comments ""
+    class_values: dict      # element -> its class value, when it has one
+    roles: dict             # element -> its role value, when it has one
+    links: list             # <a href> elements in document order
+
+    def real_path(self, el: Any) -> str:
+        """The element's path by position (an index on every step), not its stamp."""
+
+    def elements_at(self, paths: Collection[str]) -> dict[str, list]:
+        """The elements each of `paths` names (the stamp, else the real path), in
+        document order."""

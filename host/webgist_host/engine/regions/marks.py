@@ -1,15 +1,15 @@
 """What each element's tag, role and names say: the layout marks a block inherits.
 
-One walk over the tree gives every block its context: the innermost landmark, and
-every layout mark on the way down from the root (a chrome landmark, a chrome or
-widget name, a consent vendor, an explicit <main>, an article body). Marks are
-only collected here; whether each is believed is belief.py's question, answered
-once the text is weighed.
+Every block gets its context: the innermost landmark, and every layout mark on the
+way down from the root (a chrome landmark, a chrome or widget name, a consent
+vendor, an explicit <main>, an article body). Marks are only collected here;
+whether each is believed is belief.py's question, answered once the text is weighed.
 
-The walk is hot (it visits every element of the page), so an element's context is
-worked out only when a block at or below it asks, and what a word set names is
-answered once per distinct set. The words and tags matched live in vocabulary.py,
-the numbers in tuning.py.
+The tree is not walked again: the block stage's index (dom.nodes.TreeIndex) says
+where each block's element is, its real path, the page's links and role values.
+Only the blocks' elements and their ancestors are visited, each element's context
+worked out once, and what a word set names is answered once per distinct set.
+The words and tags matched live in vocabulary.py, the numbers in tuning.py.
 """
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from enum import StrEnum
 from typing import NamedTuple
 
 from ..words import word_count
-from ..dom.nodes import PATH_ATTR, tag_of, walk_with_paths
+from ..dom.nodes import TreeIndex
 from ..model import Block, Region, Widget
 from .tuning import CHROME_LANDMARKS, ID_SLUG_TEXT_CHARS
 from .vocabulary import (
@@ -94,43 +94,82 @@ class BlockContexts(NamedTuple):
     tab_panels: frozenset[str]          # paths of tab panels that have a sibling panel
 
 
-def block_contexts(root, blocks: list[Block]) -> BlockContexts:
+def block_contexts(tree: TreeIndex, blocks: list[Block]) -> BlockContexts:
     """Each block's inherited context, its lineage, and how many of its words sit
-    inside links (fragment links included, which Markdown renders as plain text)."""
+    inside links (fragment links included, which Markdown renders as plain text).
+
+    The block stage's index already passed over every element: only the blocks'
+    elements and their ancestors are visited here, and the links and the elements
+    that may be tab panels, which the index listed."""
     by_path: dict[str, list[int]] = {}
     for i, block in enumerate(blocks):
         by_path.setdefault(block.xpath, []).append(i)
     contexts: list[Context] = [Context()] * len(blocks)
     lineage: list[tuple[str, ...]] = [()] * len(blocks)
-    linked = [0] * len(blocks)
-    stack: list[_Frame] = []                  # the open elements, root first
+    frames = _Frames(tree)
     names = _Names()
+    block_of: dict = {}                       # a block's element -> its last block
+    for path, elements in tree.elements_at(by_path).items():
+        hits = by_path[path]
+        for el in elements:
+            block_of[el] = hits[-1]
+        frame = frames.of(elements[-1])       # the last in document order stands
+        context, chain = frame.context(names), frame.lineage()
+        for i in hits:
+            contexts[i] = context
+            lineage[i] = chain
+    linked = [0] * len(blocks)
+    owners = _Owners(tree.root, block_of)
+    for el in tree.links:
+        owner = owners.block(el)
+        if owner is None:
+            continue
+        text = el.text_content()
+        # A permalink glyph (¶, #, §) is a widget, not words a reader follows:
+        # an API entry's "name ¶" is no linked teaser title.
+        if any(c.isalnum() for c in text):
+            linked[owner] += word_count(text)
+    return BlockContexts(contexts, lineage, linked, _tab_panels(tree, names))
+
+
+def _tab_panels(tree: TreeIndex, names: _Names) -> frozenset[str]:
+    """Paths of tab panels that have a sibling panel: by role, or named as one."""
+    candidates = {el for el, role in tree.roles.items() if _role_of(role) == TAB_PANEL_ROLE}
+    # (The substring test first: it rules out most class values.)
+    candidates.update(el for el, classes in tree.class_values.items()
+                      if classes and ("tab" in classes or "Tab" in classes)
+                      and el not in candidates and _named_tab_panel(el, names.words))
     panels: dict[str, list[str]] = {}         # parent path -> its tab panels' paths
-    for el, real_path, ancestors in walk_with_paths(root):
-        del stack[len(ancestors):]
-        frame = _Frame(stack[-1] if stack else None, el, real_path, tag_of(el), _role(el))
-        stack.append(frame)
-        hits = by_path.get(el.get(PATH_ATTR) or real_path)
-        if hits:
-            context = frame.context(names)
-            chain = tuple(p for _, p in ancestors) + (real_path,)
-            for i in hits:
-                contexts[i] = context
-                lineage[i] = chain
-            frame.block = hits[-1]
-        if frame.tag == "a" and frame.block is not None and el.get("href") is not None:
-            text = el.text_content()
-            # A permalink glyph (¶, #, §) is a widget, not words a reader follows:
-            # an API entry's "name ¶" is no linked teaser title.
-            if any(c.isalnum() for c in text):
-                linked[frame.block] += word_count(text)
-        # (The substring test first: this runs for every element of the page.)
-        classes = el.get("class")
-        if (frame.role == TAB_PANEL_ROLE or classes and ("tab" in classes or "Tab" in classes)
-                and _named_tab_panel(el, names.words)):
-            panels.setdefault(real_path.rsplit("/", 1)[0], []).append(real_path)
-    tab_panels = frozenset(p for group in panels.values() if len(group) > 1 for p in group)
-    return BlockContexts(contexts, lineage, linked, tab_panels)
+    for el in candidates:
+        real_path = tree.real_path(el)
+        panels.setdefault(real_path.rsplit("/", 1)[0], []).append(real_path)
+    return frozenset(p for group in panels.values() if len(group) > 1 for p in group)
+
+
+class _Owners:
+    """The block each element sits in: that of its nearest ancestor (or itself)
+    that is a block's element; worked out once per element on the way up."""
+
+    def __init__(self, root, block_of: dict):
+        self._root = root
+        self._known: dict = dict(block_of)
+
+    def block(self, el) -> int | None:
+        known = self._known
+        climbed = []
+        node = el
+        while node not in known:
+            climbed.append(node)
+            if node is self._root:
+                node = None
+                break
+            node = node.getparent()
+            if node is None:
+                break
+        block = None if node is None else known[node]
+        for passed in climbed:
+            known[passed] = block
+        return block
 
 
 class _Names:
@@ -142,6 +181,28 @@ class _Names:
         self.said: dict[frozenset[str], Said] = {}     # words -> what they name
 
 
+class _Frames:
+    """The frames of the elements a block asks about, each made once, parents first."""
+
+    def __init__(self, tree: TreeIndex):
+        self._tree = tree
+        self._made: dict = {}
+
+    def of(self, el) -> _Frame:
+        made, tree = self._made, self._tree
+        missing = []
+        node = el
+        while node is not None and node not in made:
+            missing.append(node)
+            node = None if node is tree.root else node.getparent()
+        parent = None if node is None else made[node]
+        for node in reversed(missing):          # root first
+            parent = made[node] = _Frame(parent, node, tree.real_path(node), tree.tags[node],
+                                         _role_of(tree.roles.get(node)))
+        assert parent is not None
+        return parent
+
+
 class _Frame:
     """An open element of the regions walk, with what it inherits. Its context is
     worked out only when a block at or below it asks: most elements hold no block
@@ -149,22 +210,20 @@ class _Frame:
     cost a tenth of the engine's time."""
 
     __slots__ = ("parent", "el", "path", "tag", "role", "in_sectioning", "in_content",
-                 "block", "_context")
+                 "_context", "_lineage")
 
     def __init__(self, parent: _Frame | None, el, path: str, tag: str, role: str):
         self.parent, self.el, self.path, self.tag, self.role = parent, el, path, tag, role
         self._context: Context | None = None
-        self.block: int | None
+        self._lineage: tuple[str, ...] | None = None
         if parent is None:
             self.in_sectioning = self.in_content = False
-            self.block = None
             return
         # Inside, not counting the element itself: sectioning content, <main> or
         # <article>; and the block it is in.
         self.in_sectioning = parent.in_sectioning or parent.tag in SECTIONING_TAGS
         self.in_content = (parent.in_content or parent.tag in CONTENT_TAGS
                            or parent.role in CONTENT_ROLES)
-        self.block = parent.block
 
     def context(self, names: _Names) -> Context:
         """This element's context, working out its unresolved ancestors' first, root
@@ -178,6 +237,20 @@ class _Frame:
         for open_frame in reversed(unresolved):           # root first
             inherited = open_frame._context = _child_context(inherited, open_frame, names)
         return inherited
+
+    def lineage(self) -> tuple[str, ...]:
+        """The real paths of the element's ancestry, root first, itself last."""
+        if self._lineage is None:
+            unmade = []
+            frame: _Frame | None = self
+            while frame is not None and frame._lineage is None:
+                unmade.append(frame)
+                frame = frame.parent
+            chain: tuple[str, ...] = () if frame is None or frame._lineage is None else frame._lineage
+            for open_frame in reversed(unmade):
+                chain = open_frame._lineage = chain + (open_frame.path,)
+        assert self._lineage is not None
+        return self._lineage
 
 
 def _child_context(parent: Context, frame: _Frame, names: _Names) -> Context:
@@ -232,7 +305,10 @@ def _holds_title_band(el) -> bool:
 
 
 def _role(el) -> str:
-    role = el.get("role")
+    return _role_of(el.get("role"))
+
+
+def _role_of(role: str | None) -> str:
     return role.strip().lower().split(" ")[0] if role else ""
 
 

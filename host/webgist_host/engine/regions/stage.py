@@ -2,8 +2,8 @@
 
 `apply_regions` wires the stage together and writes its decision log:
 
-1. marks.py walks the tree once and gives every block its context: the innermost
-   landmark (its region) and the layout marks around it;
+1. marks.py gives every block its context, from the block stage's index of the
+   tree: the innermost landmark (its region) and the layout marks around it;
 2. belief.py weighs each mark against what its element holds of the page and
    resolves each block's chrome and widget;
 3. container.py chooses the main-content container by text weight;
@@ -17,6 +17,7 @@ each rule in docs/rules/regions.md.
 """
 from __future__ import annotations
 
+from ..dom.nodes import TreeIndex
 from ..words import word_count
 from ..model import Action, Block, BlockKind, Decision, Widget, revised
 from .belief import Placement, comments_are_content, resolve_marks
@@ -55,16 +56,17 @@ HEADLINE_BOX_REASON = "a box of linked headlines between the article's paragraph
 TAG_LIST_REASON = "a list of short tag or topic links after the article's last paragraph"
 
 
-def apply_regions(root, blocks: list[Block], scope: str, *,
+def apply_regions(tree: TreeIndex, blocks: list[Block], scope: str, *,
                   page_type: str | None = None,
                   byline_in_metadata: bool = False,
                   dated: bool = False) -> tuple[list[Block], list[Decision]]:
     """Give each block region, widget and in_main; for scope "main", keep only the
-    main content and log why each other block went. `page_type` is what the page's
+    main content and log why each other block went. `tree` is the block stage's
+    index of the page (what its one pass over the tree recorded). `page_type` is what the page's
     metadata says it is ("product", "discussion" or None); `byline_in_metadata`,
     whether it names the author or the published date, which makes the byline
     lines above the text redundant; `dated`, whether it names the published date."""
-    walked = block_contexts(root, blocks)
+    walked = block_contexts(tree, blocks)
     lineage, linked = walked.lineage, walked.linked
     placements = resolve_marks(blocks, walked.contexts, lineage, linked,
                                product_page=page_type == PRODUCT_PAGE)
