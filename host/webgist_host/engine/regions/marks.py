@@ -19,7 +19,7 @@ from enum import StrEnum
 from typing import NamedTuple
 
 from ..words import word_count
-from ..dom.nodes import PATH_ATTR, tag_of, walk_with_paths
+from ..dom.nodes import PATH_ATTR, tag_of
 from ..model import Block, Region, Widget
 from .tuning import CHROME_LANDMARKS, ID_SLUG_TEXT_CHARS
 from .vocabulary import (
@@ -96,39 +96,88 @@ class BlockContexts(NamedTuple):
 
 def block_contexts(root, blocks: list[Block]) -> BlockContexts:
     """Each block's inherited context, its lineage, and how many of its words sit
-    inside links (fragment links included, which Markdown renders as plain text)."""
+    inside links (fragment links included, which Markdown renders as plain text).
+
+    The walk visits every element, so it keeps what it knows of the open elements
+    (root first) in parallel lists rather than an object per element; an element's
+    context is worked out only when a block at or below it asks, each once.
+    """
     by_path: dict[str, list[int]] = {}
     for i, block in enumerate(blocks):
         by_path.setdefault(block.xpath, []).append(i)
     contexts: list[Context] = [Context()] * len(blocks)
     lineage: list[tuple[str, ...]] = [()] * len(blocks)
     linked = [0] * len(blocks)
-    stack: list[_Frame] = []                  # the open elements, root first
     names = _Names()
     panels: dict[str, list[str]] = {}         # parent path -> its tab panels' paths
-    for el, real_path, ancestors in walk_with_paths(root):
-        del stack[len(ancestors):]
-        frame = _Frame(stack[-1] if stack else None, el, real_path, tag_of(el), _role(el))
-        stack.append(frame)
-        hits = by_path.get(el.get(PATH_ATTR) or real_path)
+    # The open elements, root first: each one's element, real path, tag, role,
+    # children's tags counted so far (None until its first child), whether it is
+    # inside sectioning content or inside <main>/<article> (not counting itself),
+    # the block it is in, and its context once worked out.
+    open_els: list = []
+    paths: list[str] = []
+    tags: list[str] = []
+    roles: list[str] = []
+    counts: list[dict[str, int] | None] = []
+    sectioning: list[bool] = []
+    content: list[bool] = []
+    owners: list[int | None] = []
+    resolved: list[Context | None] = []
+    stacks = (open_els, paths, tags, roles, counts, sectioning, content, owners, resolved)
+    for el in root.iter():
+        tag = tag_of(el)
+        if not tag:
+            continue                            # comments and PIs have no path
+        if open_els:
+            parent = el.getparent()
+            if open_els[-1] is not parent:
+                depth = open_els.index(parent) + 1 if parent is not None else 0
+                for stack in stacks:
+                    del stack[depth:]
+            seen = counts[-1]
+            if seen is None:                    # the parent's first child: most have none
+                seen = counts[-1] = {}
+            n = seen[tag] = seen.get(tag, 0) + 1
+            path = f"{paths[-1]}/{tag}[{n}]"
+            parent_tag, parent_role = tags[-1], roles[-1]
+            in_sectioning = sectioning[-1] or parent_tag in SECTIONING_TAGS
+            in_content = (content[-1] or parent_tag in CONTENT_TAGS
+                          or parent_role in CONTENT_ROLES)
+            block = owners[-1]
+        else:
+            path = f"/{tag}[1]"
+            in_sectioning = in_content = False
+            block = None
+        role = el.get("role")
+        role = role.strip().lower().split(" ")[0] if role else ""
+        open_els.append(el)
+        paths.append(path)
+        tags.append(tag)
+        roles.append(role)
+        counts.append(None)
+        sectioning.append(in_sectioning)
+        content.append(in_content)
+        resolved.append(None)
+        hits = by_path.get(el.get(PATH_ATTR) or path)
         if hits:
-            context = frame.context(names)
-            chain = tuple(p for _, p in ancestors) + (real_path,)
+            context = _context_of_top(stacks, names)
+            chain = tuple(paths)
             for i in hits:
                 contexts[i] = context
                 lineage[i] = chain
-            frame.block = hits[-1]
-        if frame.tag == "a" and frame.block is not None and el.get("href") is not None:
+            block = hits[-1]
+        owners.append(block)
+        if tag == "a" and block is not None and el.get("href") is not None:
             text = el.text_content()
             # A permalink glyph (¶, #, §) is a widget, not words a reader follows:
             # an API entry's "name ¶" is no linked teaser title.
             if any(c.isalnum() for c in text):
-                linked[frame.block] += word_count(text)
+                linked[block] += word_count(text)
         # (The substring test first: this runs for every element of the page.)
         classes = el.get("class")
-        if (frame.role == TAB_PANEL_ROLE or classes and ("tab" in classes or "Tab" in classes)
+        if (role == TAB_PANEL_ROLE or classes and ("tab" in classes or "Tab" in classes)
                 and _named_tab_panel(el, names.words)):
-            panels.setdefault(real_path.rsplit("/", 1)[0], []).append(real_path)
+            panels.setdefault(path.rsplit("/", 1)[0], []).append(path)
     tab_panels = frozenset(p for group in panels.values() if len(group) > 1 for p in group)
     return BlockContexts(contexts, lineage, linked, tab_panels)
 
@@ -142,42 +191,31 @@ class _Names:
         self.said: dict[frozenset[str], Said] = {}     # words -> what they name
 
 
-class _Frame:
-    """An open element of the regions walk, with what it inherits. Its context is
-    worked out only when a block at or below it asks: most elements hold no block
-    (menus, icons, a paragraph's inline markup), and reading every element's names
-    cost a tenth of the engine's time."""
+class _Frame(NamedTuple):
+    """An open element whose context is being worked out, with what it inherits."""
 
-    __slots__ = ("parent", "el", "path", "tag", "role", "in_sectioning", "in_content",
-                 "block", "_context")
+    el: object
+    path: str
+    tag: str
+    role: str
+    in_sectioning: bool      # inside sectioning content, not counting itself
+    in_content: bool         # inside <main> or <article>, not counting itself
 
-    def __init__(self, parent: _Frame | None, el, path: str, tag: str, role: str):
-        self.parent, self.el, self.path, self.tag, self.role = parent, el, path, tag, role
-        self._context: Context | None = None
-        self.block: int | None
-        if parent is None:
-            self.in_sectioning = self.in_content = False
-            self.block = None
-            return
-        # Inside, not counting the element itself: sectioning content, <main> or
-        # <article>; and the block it is in.
-        self.in_sectioning = parent.in_sectioning or parent.tag in SECTIONING_TAGS
-        self.in_content = (parent.in_content or parent.tag in CONTENT_TAGS
-                           or parent.role in CONTENT_ROLES)
-        self.block = parent.block
 
-    def context(self, names: _Names) -> Context:
-        """This element's context, working out its unresolved ancestors' first, root
-        first, each once."""
-        unresolved = []
-        frame: _Frame | None = self
-        while frame is not None and frame._context is None:
-            unresolved.append(frame)
-            frame = frame.parent
-        inherited = Context() if frame is None or frame._context is None else frame._context
-        for open_frame in reversed(unresolved):           # root first
-            inherited = open_frame._context = _child_context(inherited, open_frame, names)
-        return inherited
+def _context_of_top(stacks: tuple[list, ...], names: _Names) -> Context:
+    """The innermost open element's context, working out its unresolved ancestors'
+    first, root first, each once: most elements hold no block (menus, icons, a
+    paragraph's inline markup), and reading every element's names cost a tenth of
+    the engine's time."""
+    open_els, paths, tags, roles, _, sectioning, content, _, resolved = stacks
+    depth = len(resolved) - 1
+    while depth >= 0 and resolved[depth] is None:
+        depth -= 1
+    inherited = Context() if depth < 0 else resolved[depth]
+    for k in range(depth + 1, len(resolved)):
+        frame = _Frame(open_els[k], paths[k], tags[k], roles[k], sectioning[k], content[k])
+        inherited = resolved[k] = _child_context(inherited, frame, names)
+    return inherited
 
 
 def _child_context(parent: Context, frame: _Frame, names: _Names) -> Context:
