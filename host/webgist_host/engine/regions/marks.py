@@ -99,8 +99,8 @@ def block_contexts(root, blocks: list[Block]) -> BlockContexts:
     inside links (fragment links included, which Markdown renders as plain text).
 
     The walk visits every element, so it keeps what it knows of the open elements
-    (root first) in parallel lists rather than an object per element; an element's
-    context is worked out only when a block at or below it asks, each once.
+    (root first) in one list of plain entries, cut back when a subtree ends; an
+    element's context is worked out only when a block at or below it asks, each once.
     """
     by_path: dict[str, list[int]] = {}
     for i, block in enumerate(blocks):
@@ -110,63 +110,50 @@ def block_contexts(root, blocks: list[Block]) -> BlockContexts:
     linked = [0] * len(blocks)
     names = _Names()
     panels: dict[str, list[str]] = {}         # parent path -> its tab panels' paths
-    # The open elements, root first: each one's element, real path, tag, role,
-    # children's tags counted so far (None until its first child), whether it is
-    # inside sectioning content or inside <main>/<article> (not counting itself),
-    # the block it is in, and its context once worked out.
-    open_els: list = []
-    paths: list[str] = []
-    tags: list[str] = []
-    roles: list[str] = []
-    counts: list[dict[str, int] | None] = []
-    sectioning: list[bool] = []
-    content: list[bool] = []
-    owners: list[int | None] = []
-    resolved: list[Context | None] = []
-    stacks = (open_els, paths, tags, roles, counts, sectioning, content, owners, resolved)
+    # The open elements, root first, each as [element, real path, tag, role, inside
+    # sectioning content?, inside <main>/<article>? (neither counting itself), the
+    # block it is in, its children's tags counted so far (None until its first
+    # child), its context once worked out].
+    open_els: list[list] = []
     for el in root.iter():
         tag = tag_of(el)
         if not tag:
             continue                            # comments and PIs have no path
         if open_els:
             parent = el.getparent()
-            if open_els[-1] is not parent:
-                depth = open_els.index(parent) + 1 if parent is not None else 0
-                for stack in stacks:
-                    del stack[depth:]
-            seen = counts[-1]
+            top = open_els[-1]
+            if top[0] is not parent:            # a subtree ended: close it
+                depth = len(open_els) - 2
+                while open_els[depth][0] is not parent:
+                    depth -= 1
+                del open_els[depth + 1:]
+                top = open_els[depth]
+            seen = top[_COUNTS]
             if seen is None:                    # the parent's first child: most have none
-                seen = counts[-1] = {}
+                seen = top[_COUNTS] = {}
             n = seen[tag] = seen.get(tag, 0) + 1
-            path = f"{paths[-1]}/{tag}[{n}]"
-            parent_tag, parent_role = tags[-1], roles[-1]
-            in_sectioning = sectioning[-1] or parent_tag in SECTIONING_TAGS
-            in_content = (content[-1] or parent_tag in CONTENT_TAGS
-                          or parent_role in CONTENT_ROLES)
-            block = owners[-1]
+            path = f"{top[_PATH]}/{tag}[{n}]"
+            parent_tag = top[_TAG]
+            in_sectioning = top[_IN_SECTIONING] or parent_tag in SECTIONING_TAGS
+            in_content = (top[_IN_CONTENT] or parent_tag in CONTENT_TAGS
+                          or top[_ROLE] in CONTENT_ROLES)
+            block = top[_BLOCK]
         else:
             path = f"/{tag}[1]"
             in_sectioning = in_content = False
             block = None
         role = el.get("role")
         role = role.strip().lower().split(" ")[0] if role else ""
-        open_els.append(el)
-        paths.append(path)
-        tags.append(tag)
-        roles.append(role)
-        counts.append(None)
-        sectioning.append(in_sectioning)
-        content.append(in_content)
-        resolved.append(None)
+        entry = [el, path, tag, role, in_sectioning, in_content, block, None, None]
+        open_els.append(entry)
         hits = by_path.get(el.get(PATH_ATTR) or path)
         if hits:
-            context = _context_of_top(stacks, names)
-            chain = tuple(paths)
+            context = _context_of_top(open_els, names)
+            chain = tuple(e[_PATH] for e in open_els)
             for i in hits:
                 contexts[i] = context
                 lineage[i] = chain
-            block = hits[-1]
-        owners.append(block)
+            block = entry[_BLOCK] = hits[-1]
         if tag == "a" and block is not None and el.get("href") is not None:
             text = el.text_content()
             # A permalink glyph (¶, #, §) is a widget, not words a reader follows:
@@ -202,19 +189,21 @@ class _Frame(NamedTuple):
     in_content: bool         # inside <main> or <article>, not counting itself
 
 
-def _context_of_top(stacks: tuple[list, ...], names: _Names) -> Context:
+# Positions in an open element's entry (block_contexts).
+_PATH, _TAG, _ROLE, _IN_SECTIONING, _IN_CONTENT, _BLOCK, _COUNTS, _CONTEXT = range(1, 9)
+
+
+def _context_of_top(open_els: list[list], names: _Names) -> Context:
     """The innermost open element's context, working out its unresolved ancestors'
     first, root first, each once: most elements hold no block (menus, icons, a
     paragraph's inline markup), and reading every element's names cost a tenth of
     the engine's time."""
-    open_els, paths, tags, roles, _, sectioning, content, _, resolved = stacks
-    depth = len(resolved) - 1
-    while depth >= 0 and resolved[depth] is None:
+    depth = len(open_els) - 1
+    while depth >= 0 and open_els[depth][_CONTEXT] is None:
         depth -= 1
-    inherited = Context() if depth < 0 else resolved[depth]
-    for k in range(depth + 1, len(resolved)):
-        frame = _Frame(open_els[k], paths[k], tags[k], roles[k], sectioning[k], content[k])
-        inherited = resolved[k] = _child_context(inherited, frame, names)
+    inherited = Context() if depth < 0 else open_els[depth][_CONTEXT]
+    for entry in open_els[depth + 1:]:
+        inherited = entry[_CONTEXT] = _child_context(inherited, _Frame(*entry[:6]), names)
     return inherited
 
 
