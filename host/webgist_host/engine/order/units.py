@@ -38,7 +38,7 @@ class Step(NamedTuple):
     template: int     # the path up to the step's tag (`.../ul[1]/li`), numbered
     card: int         # the path up to the step's end (`.../ul[1]/li[3]`), numbered
     card_end: int     # the card's length in characters (what `floor` is compared with)
-    index: int        # the sibling index, 3
+    nth: int          # the sibling index, 3
 
 
 class Layout(NamedTuple):

@@ -137,14 +137,14 @@ def block_contexts(root, blocks: list[Block]) -> BlockContexts:
             in_sectioning = top[_IN_SECTIONING] or parent_tag in SECTIONING_TAGS
             in_content = (top[_IN_CONTENT] or parent_tag in CONTENT_TAGS
                           or top[_ROLE] in CONTENT_ROLES)
-            block = top[_BLOCK]
+            owner = top[_BLOCK]
         else:
             path = f"/{tag}[1]"
             in_sectioning = in_content = False
-            block = None
+            owner = None
         role = el.get("role")
         role = role.strip().lower().split(" ")[0] if role else ""
-        entry = [el, path, tag, role, in_sectioning, in_content, block, None, None]
+        entry = [el, path, tag, role, in_sectioning, in_content, owner, None, None]
         open_els.append(entry)
         hits = by_path.get(el.get(PATH_ATTR) or path)
         if hits:
@@ -153,13 +153,13 @@ def block_contexts(root, blocks: list[Block]) -> BlockContexts:
             for i in hits:
                 contexts[i] = context
                 lineage[i] = chain
-            block = entry[_BLOCK] = hits[-1]
-        if tag == "a" and block is not None and el.get("href") is not None:
+            owner = entry[_BLOCK] = hits[-1]
+        if tag == "a" and owner is not None and el.get("href") is not None:
             text = el.text_content()
             # A permalink glyph (¶, #, §) is a widget, not words a reader follows:
             # an API entry's "name ¶" is no linked teaser title.
             if any(c.isalnum() for c in text):
-                linked[block] += word_count(text)
+                linked[owner] += word_count(text)
         # (The substring test first: this runs for every element of the page.)
         classes = el.get("class")
         if (role == TAB_PANEL_ROLE or classes and ("tab" in classes or "Tab" in classes)
