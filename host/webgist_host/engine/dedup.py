@@ -323,9 +323,10 @@ def _drop_restated_wholes(blocks: list[Block]) -> tuple[list[Block], list[Decisi
     if not wholes:
         return blocks, []
     group_of, groups = _owner_groups(_phrase_owners(phrases, [phrases[i] for i in wholes]))
+    grouped = set(group_of)
     restated: dict[int, str] = {}
     for i in wholes:
-        reason = _restatement(i, phrases, group_of, groups, lengths)
+        reason = _restatement(i, phrases, group_of, grouped, groups, lengths)
         if reason:
             restated[i] = reason
     decisions = [Decision(STAGE, Action.DROPPED, reason, blocks[i].xpath, blocks[i].text)
@@ -340,15 +341,24 @@ def _shingles(words: list[str]) -> set[int]:
 
 
 def _phrase_owners(phrases: list[set[int]], asked: list[set[int]]) -> dict[int, list[int]]:
-    """The first blocks holding each phrase of the `asked` blocks (the long ones):
-    no other phrase is ever looked up, and most blocks share none of them."""
+    """The first blocks holding each phrase of the `asked` blocks (the long ones)
+    that two blocks or more hold: a phrase only its own block holds restates
+    nothing, and most phrases are such (the set operations run in C, the loop
+    below only over shared phrases)."""
+    seen: set[int] = set()
+    shared: set[int] = set()
+    for block_phrases in phrases:
+        shared |= seen & block_phrases
+        seen |= block_phrases
     wanted = set().union(*asked)
+    wanted &= shared
     owners: dict[int, list[int]] = {}
     for i, block_phrases in enumerate(phrases):
         for phrase in block_phrases & wanted:
             holders = owners.setdefault(phrase, [])
-            if len(holders) < MAX_OWNERS_PER_SHINGLE:
-                holders.append(i)
+            holders.append(i)
+            if len(holders) >= MAX_OWNERS_PER_SHINGLE:
+                wanted.discard(phrase)     # boilerplate: no more owners to find
     return owners
 
 
@@ -364,13 +374,14 @@ def _owner_groups(owners: dict[int, list[int]]) -> tuple[dict[int, int], list[tu
 
 
 def _restatement(i: int, phrases: list[set[int]], group_of: dict[int, int],
-                 groups: list[tuple[int, ...]], lengths: list[int]) -> str:
-    """A reason to drop block i as a restatement, or "" to keep it."""
+                 grouped: set[int], groups: list[tuple[int, ...]], lengths: list[int]) -> str:
+    """A reason to drop block i as a restatement, or "" to keep it. Only its
+    phrases some other block holds (`grouped`) can be covered by a source."""
     mine = phrases[i]
     length = lengths[i]
     covered = 0
     per_source: Counter[int] = Counter()
-    for group, count in Counter(map(group_of.__getitem__, mine)).items():
+    for group, count in Counter(map(group_of.__getitem__, mine & grouped)).items():
         sources = [k for k in groups[group] if k != i and lengths[k] < length]
         if sources:
             covered += count

@@ -167,7 +167,10 @@ def read_frame(stream: BinaryIO, max_bytes: int = MAX_INCOMING_FRAME) -> bytes |
 
 def clean_text(text: str) -> str:
     """Replace unpaired surrogates (which UTF-8 cannot carry) with U+FFFD."""
-    if _SURROGATE.search(text) is None:
+    # CPython marks every all-ASCII string as such, so this answer costs nothing;
+    # the search below reads every character (~35 ms on a 5 MB page, and the host
+    # cleans the request, the page and the reply).
+    if text.isascii() or _SURROGATE.search(text) is None:
         return text
     # Re-pair adjacent high+low surrogates first (two halves of one character that
     # arrived in separate pieces), then replace whatever is still alone.

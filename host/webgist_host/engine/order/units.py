@@ -32,13 +32,24 @@ class Unit(NamedTuple):
     floated: bool = False      # a CSS float (or one block of one) beside the text flow
 
 
+class Step(NamedTuple):
+    """One indexed step (`li[3]`) of a block's path; its prefixes are numbered."""
+
+    template: int     # the path up to the step's tag (`.../ul[1]/li`), numbered
+    card: int         # the path up to the step's end (`.../ul[1]/li[3]`), numbered
+    card_end: int     # the card's length in characters (what `floor` is compared with)
+    nth: int          # the sibling index, 3
+
+
 class Layout(NamedTuple):
     """Per-call facts about the measured blocks, looked up by position."""
 
     rects: list[Rect]
     paths: list[str]
     floats: list[str | None]
-    steps: list[tuple[tuple[int, int, int], ...]]   # (template end, card end, index)
+    steps: list[tuple[Step, ...]]
+    prefixes: list[str]           # a step's template or card number -> the path prefix
+    templates_of: list[int]       # a card's number -> its template's number
     line_height: float
     rtl: bool
     columns: PinnedColumns = NO_COLUMNS
@@ -46,21 +57,63 @@ class Layout(NamedTuple):
 
 def build_layout(blocks: list[Block], rects: list[Rect], line_height: float,
                  rtl: bool, columns: PinnedColumns = NO_COLUMNS) -> Layout:
-    """The layout of measured `blocks`, whose boxes are `rects` (position for position)."""
+    """The layout of measured `blocks`, whose boxes are `rects` (position for position).
+
+    The cut groups blocks by their paths' prefixes at every level it expands; the
+    prefixes are cut out and numbered here once, and each distinct parent path is
+    read once (siblings share all but their last step).
+    """
+    numbering = _Numbering()
+    known: dict[str, tuple[Step, ...]] = {"": ()}
     return Layout(
         rects=rects,
         paths=[b.xpath for b in blocks],
         floats=[b.float_of or None for b in blocks],
-        steps=[_indexed_steps(b.xpath) for b in blocks],
+        steps=[_indexed_steps(b.xpath, known, numbering) for b in blocks],
+        prefixes=numbering.prefixes,
+        templates_of=numbering.templates_of,
         line_height=line_height,
         rtl=rtl,
         columns=columns,
     )
 
 
-def _indexed_steps(xpath: str) -> tuple[tuple[int, int, int], ...]:
-    """For each `tag[N]` step: where its template ends, where the step ends, and N."""
-    return tuple((m.end(1), m.end(), int(m.group(2))) for m in _INDEXED_STEP.finditer(xpath))
+class _Numbering:
+    """Path prefixes numbered in the order first met."""
+
+    def __init__(self) -> None:
+        self.numbers: dict[str, int] = {}
+        self.prefixes: list[str] = []
+        self.templates_of: list[int] = []     # -1 for a template
+
+    def number(self, prefix: str, template: int = -1) -> int:
+        n = self.numbers.get(prefix)
+        if n is None:
+            n = self.numbers[prefix] = len(self.prefixes)
+            self.prefixes.append(prefix)
+            self.templates_of.append(template)
+        return n
+
+
+def _indexed_steps(xpath: str, known: dict[str, tuple[Step, ...]],
+                   numbering: _Numbering) -> tuple[Step, ...]:
+    """The `tag[N]` steps of `xpath`, from its nearest ancestor path already read."""
+    unread = []
+    head = xpath
+    while head not in known:
+        unread.append(head)
+        cut = head.rfind("/")
+        head = head[:cut] if cut > 0 else ""
+    steps = known[head]
+    for path in reversed(unread):             # each one step longer than the last
+        match = _INDEXED_STEP.match(path, len(head))
+        if match:
+            template = numbering.number(path[:match.end(1)])
+            card = numbering.number(path[:match.end()], template)
+            steps = steps + (Step(template, card, match.end(), int(match.group(2))),)
+        known[path] = steps
+        head = path
+    return steps
 
 
 def form_units(members: tuple[int, ...], floor: int, layout: Layout) -> list[Unit]:
@@ -111,11 +164,10 @@ def _containers(members: tuple[int, ...], floor: int, layout: Layout) -> dict[in
     templates = _card_templates(members, floor, layout)
     found: dict[int, str] = {}
     for i in members:
-        path = layout.paths[i]
         key = None
-        for template_end, card_end, _ in layout.steps[i]:
-            if card_end > floor and path[:template_end] in templates:
-                key = path[:card_end]
+        for template, card, card_end, _ in layout.steps[i]:
+            if card_end > floor and template in templates:
+                key = layout.prefixes[card]
                 break
         float_key = layout.floats[i]
         if float_key and len(float_key) > floor and (key is None or len(float_key) < len(key)):
@@ -128,21 +180,26 @@ def _containers(members: tuple[int, ...], floor: int, layout: Layout) -> dict[in
     return found
 
 
-def _card_templates(members: tuple[int, ...], floor: int, layout: Layout) -> set[str]:
-    """Sibling templates (`.../ul[1]/li`) with enough distinct indices and small instances."""
-    indices: dict[str, set[int]] = {}
-    card_sizes: dict[str, int] = {}
+def _card_templates(members: tuple[int, ...], floor: int, layout: Layout) -> set[int]:
+    """Sibling templates (`.../ul[1]/li`, by number) with enough distinct indices and
+    small instances."""
+    indices: dict[int, set[int]] = {}
+    card_sizes: dict[int, int] = {}
+    steps = layout.steps
     for i in members:
-        path = layout.paths[i]
-        for template_end, card_end, index in layout.steps[i]:
+        for template, card, card_end, index in reversed(steps[i]):   # innermost first
             if card_end <= floor:
-                continue
-            indices.setdefault(path[:template_end], set()).add(index)
-            card = path[:card_end]
+                break                  # the container being expanded, and its ancestors
+            seen = indices.get(template)
+            if seen is None:
+                indices[template] = {index}
+            else:
+                seen.add(index)
             card_sizes[card] = card_sizes.get(card, 0) + 1
-    largest: dict[str, int] = {}
+    largest: dict[int, int] = {}
+    templates_of = layout.templates_of
     for card, size in card_sizes.items():
-        template = card[:card.rindex("[")]
+        template = templates_of[card]
         largest[template] = max(largest.get(template, 0), size)
     return {template for template, seen in indices.items()
             if len(seen) >= CARD_MIN_SIBLINGS and largest[template] <= MAX_CARD_BLOCKS}

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..words import word_count
 from ..model import Block, BlockKind, Region, Widget
 from .marks import Context, MarkKind, MarkSource
 from .paths import nested
@@ -53,10 +52,10 @@ class Placement:
 
 def resolve_marks(blocks: list[Block], contexts: list[Context],
                   lineage: list[tuple[str, ...]], linked_words: list[int],
-                  product_page: bool) -> list[Placement]:
-    """Each block's placement. Blocks in the same element share one context object:
-    each is resolved once."""
-    belief = _Belief(blocks, contexts, lineage, linked_words, product_page)
+                  words: list[int], product_page: bool) -> list[Placement]:
+    """Each block's placement (`words`: each block's word count). Blocks in the same
+    element share one context object: each is resolved once."""
+    belief = _Belief(blocks, contexts, lineage, linked_words, words, product_page)
     resolved: dict[int, Placement] = {}
     placements = []
     for context in contexts:
@@ -72,13 +71,13 @@ class _Belief:
     a mark on it."""
 
     def __init__(self, blocks: list[Block], contexts: list[Context],
-                 lineage: list[tuple[str, ...]], linked_words: list[int], product_page: bool):
+                 lineage: list[tuple[str, ...]], linked_words: list[int],
+                 block_words: list[int], product_page: bool):
         words: dict[str, int] = {}
         linked: dict[str, int] = {}
         prose: dict[str, int] = {}
         total = 0
-        for block, chain, in_links in zip(blocks, lineage, linked_words):
-            n = word_count(block.text)
+        for block, chain, in_links, n in zip(blocks, lineage, linked_words, block_words):
             total += n
             sentences = (n - in_links if block.kind == _PARAGRAPH
                          and n - in_links >= SENTENCE_MIN_WORDS else 0)

@@ -68,9 +68,11 @@ def apply_regions(tree: TreeIndex, blocks: list[Block], scope: str, *,
     lines above the text redundant; `dated`, whether it names the published date."""
     walked = block_contexts(tree, blocks)
     lineage, linked = walked.lineage, walked.linked
-    placements = resolve_marks(blocks, walked.contexts, lineage, linked,
+    words = [word_count(block.text) for block in blocks]
+    placements = resolve_marks(blocks, walked.contexts, lineage, linked, words,
                                product_page=page_type == PRODUCT_PAGE)
-    weights = [_content_weight(block, n) for block, n in zip(blocks, linked)]
+    weights = [_content_weight(block, n, linked_n)
+               for block, n, linked_n in zip(blocks, words, linked)]
     # Not on a page that declares a discussion: a thread is its posts.
     bodies = article_bodies(walked.contexts) if page_type != DISCUSSION_PAGE else frozenset()
     # A dated page is an article: a list of titles beside it is its archive or
@@ -122,11 +124,12 @@ def apply_regions(tree: TreeIndex, blocks: list[Block], scope: str, *,
     return kept, decisions
 
 
-def _content_weight(block: Block, linked_words: int) -> int:
-    """Words a reader came for: outside links, and not in images or media."""
+def _content_weight(block: Block, words: int, linked_words: int) -> int:
+    """Words a reader came for (of the block's `words`): outside links, and not in
+    images or media."""
     if block.kind in WEIGHTLESS_KINDS:
         return 0
-    return max(0, word_count(block.text) - linked_words)
+    return max(0, words - linked_words)
 
 
 def _place_blocks(blocks: list[Block], placements: list[Placement],
