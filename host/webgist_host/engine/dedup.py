@@ -334,32 +334,28 @@ def _sections(blocks: list[Block], keys: list[str], counts: Counter) -> list[int
     """For each block, the position of the title of the section it sits in: the
     nearest title above it that the page says once (a repeated subsection title
     defers to its parent's), or -1 when there is none."""
-    usable: dict[int, bool] = {}      # title position -> may it name a section
+    def usable_title(t: int) -> bool:
+        return counts[keys[t]] == 1 and not LINK_TITLE.fullmatch(blocks[t].rich_text.strip())
 
     def first_once(titles) -> int:
-        for t in titles:
-            ok = usable.get(t)
-            if ok is None:
-                ok = usable[t] = (counts[keys[t]] == 1 and not LINK_TITLE.fullmatch(
-                    blocks[t].rich_text.strip()))
-            if ok:
-                return t
-        return -1
+        return next((t for t in titles if usable_title(t)), -1)
 
     sections = [-1] * len(blocks)
     headings: list[int] = []          # the open headings, levels rising
-    term = -1                         # the last definition term under them
+    current = -1                      # the section of the text read now
     for i, block in enumerate(blocks):
         if block.kind == BlockKind.HEADING:
             while headings and blocks[headings[-1]].level >= block.level:
                 headings.pop()
             sections[i] = first_once(reversed(headings))
             headings.append(i)
-            term = -1
+            current = i if usable_title(i) else sections[i]
             continue
-        sections[i] = first_once([*([term] if term >= 0 else []), *reversed(headings)])
+        sections[i] = current
+        # A term said once titles what follows it; a field list's "Parameters:",
+        # said under every entry, leaves the entry's own term in place.
         if block.tag in SECTION_TITLE_TAGS and keys[i] and counts[keys[i]] == 1:
-            term = i              # a field list's "Parameters:" is no entry's title
+            current = i if usable_title(i) else first_once(reversed(headings))
     return sections
 
 
