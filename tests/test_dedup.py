@@ -21,9 +21,9 @@ class Page:
 
     def add(self, text: str, box: tuple[float, float, float, float] | None = None, *,
             kind: str = "paragraph", parent: str = "/html[1]/body[1]/div[1]",
-            **fields) -> Block:
+            tag: str = "p", rich_text: str | None = None, **fields) -> Block:
         index = len(self.blocks)
-        block = Block(kind=kind, text=text, rich_text=text, tag="p",
+        block = Block(kind=kind, text=text, rich_text=rich_text or text, tag=tag,
                       xpath=f"{parent}/*[{index + 1}]", dom_index=index,
                       rect=Rect(*box) if box else None, **fields)
         self.blocks.append(block)
@@ -230,6 +230,87 @@ def test_same_parent_rule_is_only_for_unmeasured_pages():
     page.add("Verse")
     again = page.add(LEAD)
     kept, _ = deduplicate(page.blocks, measured=True)   # neither drawn: one copy stays
+    assert first in kept and again not in kept
+
+
+# ---------------------------------------------------------------- sections
+
+def test_text_repeated_under_two_titles_said_once_stays_on_an_unmeasured_page():
+    page = Page()
+    page.add("path.basename(path)", kind="heading", level=3)
+    first = page.add("For example, on POSIX:", parent="/html[1]/body[1]/section[1]")
+    page.add("path.dirname(path)", kind="heading", level=3)
+    again = page.add("For example, on POSIX:", parent="/html[1]/body[1]/section[2]")
+    kept, decisions = deduplicate(page.blocks, measured=False)
+    assert first in kept and again in kept and decisions == []
+
+
+def test_subsection_title_repeated_under_two_entries_stays():
+    page = Page()
+    page.add("assert.deepEqual()", kind="heading", level=3)
+    first = page.add("Comparison details", kind="heading", level=4)
+    item = page.add("Type tags of objects should be the same.", kind="list-item")
+    page.add("assert.deepStrictEqual()", kind="heading", level=3)
+    again = page.add("Comparison details", kind="heading", level=4)
+    item_again = page.add("Type tags of objects should be the same.", kind="list-item")
+    kept, _ = deduplicate(page.blocks, measured=False)
+    # the items' own title repeats: their section is the entry above it
+    assert all(b in kept for b in (first, item, again, item_again))
+
+
+def test_text_repeated_under_definition_terms_said_once_stays():
+    page = Page()
+    page.add("Basic Usage", kind="heading", level=2)
+    page.add("json.dump(obj, fp)", tag="dt")
+    first = page.add("If indent is a non-negative integer, arrays are pretty-printed.",
+                     parent="/html[1]/body[1]/dl[1]/dd[1]")
+    page.add("class json.JSONEncoder(*, indent=None)", tag="dt")
+    again = page.add("If indent is a non-negative integer, arrays are pretty-printed.",
+                     parent="/html[1]/body[1]/dl[2]/dd[1]")
+    kept, _ = deduplicate(page.blocks, measured=False)
+    assert first in kept and again in kept
+
+
+def test_copy_in_its_originals_section_goes():
+    page = Page()
+    page.add("Featured", kind="heading", level=2)
+    first = page.add("Walking boots", kind="heading", level=3)
+    page.add("Trail shoes", kind="heading", level=3)
+    clone = page.add("Walking boots", kind="heading", level=3)   # a carousel's clone
+    kept, _ = deduplicate(page.blocks, measured=False)
+    assert first in kept and clone not in kept
+
+
+def test_page_laid_out_twice_repeats_its_titles_and_goes():
+    page = Page()
+    copies = []
+    for k in range(2):                 # the desktop and the mobile layout
+        page.add("Our story", kind="heading", level=2)
+        copies.append(page.add(LEAD, parent=f"/html[1]/body[1]/div[{k + 1}]"))
+    kept, _ = deduplicate(page.blocks, measured=False)
+    assert [c in kept for c in copies] == [True, False]
+
+
+def test_label_repeated_under_linked_card_titles_goes():
+    page = Page()
+    page.add("Mirrorless cameras", kind="heading", level=2)
+    page.add("Canon EOS R50 V", kind="heading", level=3,
+             rich_text="[Canon EOS R50 V](https://shop.example/c/1886961.html)")
+    first = page.add("In Stock", parent="/html[1]/body[1]/div[1]")
+    page.add("Sony a7 V", kind="heading", level=3,
+             rich_text="[Sony a7 V](https://shop.example/c/1935439.html)")
+    again = page.add("In Stock", parent="/html[1]/body[1]/div[2]")
+    kept, _ = deduplicate(page.blocks, measured=False)
+    # a linked title names a card: both labels sit in the grid's own section
+    assert first in kept and again not in kept
+
+
+def test_copy_with_no_titled_section_goes():
+    page = Page()
+    first = page.add(LEAD, parent="/html[1]/body[1]/div[1]")
+    page.add("Stories", kind="heading", level=2)
+    again = page.add(LEAD, parent="/html[1]/body[1]/div[2]")
+    kept, _ = deduplicate(page.blocks, measured=False)
     assert first in kept and again not in kept
 
 

@@ -96,6 +96,7 @@ BROWSER_FIXTURES: dict[str, str] = {
     "docs--sphinx-api-function": "Sphinx API <dl> signatures laid out as definitions",
     "docs--sphinx-furo-admonitions": "Furo admonitions with display:none parts; relative links",
     "docs--sphinx-rtd-page": "RTD theme: floats, hidden headerlinks, tables, lists",
+    "docs--node-text-repeated-per-section": "each repeated line is drawn in its own API entry, so the browser keeps every copy, as the static path does",
     "docs--controls-beside-content": "CPython's prompt toggle drawn absolutely over its code block; buttons and source links laid out as controls",
     "docs--cpython-module-self-links": "the title's self-link and the footnote drawn as CPython lays them out",
     "docs--sphinx-admonitions-as-alerts": "admonition boxes and their titles as laid out",

@@ -11,7 +11,8 @@ Two copies may both stay:
   cards each showing "$100");
 - on a page nobody measured, a table or code block the page repeats on purpose:
   a repeat whose neighbours also repeat the first copy's neighbours is a hidden
-  twin and goes, a repeat among different neighbours stays ("the company rule").
+  twin and goes, a repeat among different neighbours stays ("the company rule");
+  and text a reference page repeats in each section, under titles said once.
 
 When one copy must go, the survivor is chosen by rank: a copy the browser drew
 beats one it did not; then a heading beats a non-heading; then the page's own
@@ -22,6 +23,7 @@ the page (an article body repeated as one block after its paragraphs).
 """
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -50,6 +52,26 @@ CHROME_REGIONS = frozenset({Region.NAV})
 # that does not overlap another.
 SIBLING_REPEAT_KINDS = frozenset({BlockKind.PARAGRAPH, BlockKind.QUOTE})
 SIBLING_REPEAT_MIN_WORDS = 8
+
+# Text a reference page repeats in each of its sections, on an unmeasured page: "For
+# example, on POSIX:" under every path function, "Comparison details" under two API
+# entries, a parameter described alike under two classes. A repeat stays when its
+# section's title and every kept copy's are each said once on the page and differ.
+# Hidden and responsive copies fail that: a clone set sits in its original's
+# section, and a page laid out twice repeats its titles. Section titles are headings
+# (a heading's section is the nearest heading above its level) and definition terms
+# (an API entry's signature, whose description is its section); a repeated title
+# defers to the one above it. Neighbours are not asked: an entry's parameter list
+# repeats as a run ("callback", "delay", "args" under setTimeout and setInterval).
+# Text inside a quotation is left out (a forum reply quoting the post above it), text
+# inside a callout box is not (a "Changed in version 3.6" note under two functions).
+SECTION_REPEAT_KINDS = frozenset({BlockKind.PARAGRAPH, BlockKind.LIST_ITEM,
+                                  BlockKind.HEADING})
+SECTION_TITLE_TAGS = frozenset({"dt"})
+# A title that is wholly a link to elsewhere names a card, a teaser or a forum post's
+# author, not a section of this document: a product grid's "In Stock" under each
+# product's linked title is the grid repeating its furniture.
+LINK_TITLE = re.compile(r"\[(?:[^\[\]]|!\[[^\]]*\]\([^()\s]*\))*\]\([^()\s]*\)")
 
 # Restated wholes: a block of at least 150 words whose six-word phrases are at
 # least 70% present across several shorter blocks (an article body repeated as one
@@ -124,10 +146,11 @@ def _drop_repeats(blocks: list[Block], measured: bool) -> tuple[list[bool], list
     keys = [dedup_key(b) for b in blocks]
     boxes = [_drawn_box(b) for b in blocks]
     before, after = _neighbour_keys(keys) if not measured else ([], [])
+    counts = Counter(keys)
+    sections: list[int] | None = None    # read once, when a repeat first asks
     keep = [True] * len(blocks)
     decisions: list[Decision] = []
     groups: dict[str, _Copies] = {}
-    counts = Counter(keys)
     for i, key in enumerate(keys):
         if not key or counts[key] == 1:
             continue             # no other copy to weigh it against (most blocks): kept
@@ -142,6 +165,13 @@ def _drop_repeats(blocks: list[Block], measured: bool) -> tuple[list[bool], list
                 and _sibling_of_kept_copy(i, copies, blocks)):
             _admit(copies, i, boxes)
             continue
+        if (not measured and blocks[i].kind in SECTION_REPEAT_KINDS and not copies.empty
+                and not (blocks[i].quoted and blocks[i].callout is None)):
+            if sections is None:
+                sections = _sections(blocks, keys, counts)
+            if _in_other_sections(i, copies, sections):
+                _admit(copies, i, boxes)
+                continue
         for loser, reason in _settle(i, copies, blocks, boxes, twin_checked=twin_checked):
             keep[loser] = False
             decisions.append(Decision(STAGE, Action.DROPPED, reason,
@@ -297,6 +327,45 @@ def _sibling_of_kept_copy(i: int, copies: _Copies, blocks: list[Block]) -> bool:
         return False
     parent = blocks[i].xpath.rpartition("/")[0]
     return any(blocks[k].xpath.rpartition("/")[0] == parent
+               for k in (*copies.drawn, *copies.undrawn))
+
+
+def _sections(blocks: list[Block], keys: list[str], counts: Counter) -> list[int]:
+    """For each block, the position of the title of the section it sits in: the
+    nearest title above it that the page says once (a repeated subsection title
+    defers to its parent's), or -1 when there is none."""
+    def usable_title(t: int) -> bool:
+        return counts[keys[t]] == 1 and not LINK_TITLE.fullmatch(blocks[t].rich_text.strip())
+
+    def first_once(titles) -> int:
+        return next((t for t in titles if usable_title(t)), -1)
+
+    sections = [-1] * len(blocks)
+    headings: list[int] = []          # the open headings, levels rising
+    current = -1                      # the section of the text read now
+    for i, block in enumerate(blocks):
+        if block.kind == BlockKind.HEADING:
+            while headings and blocks[headings[-1]].level >= block.level:
+                headings.pop()
+            sections[i] = first_once(reversed(headings))
+            headings.append(i)
+            current = i if usable_title(i) else sections[i]
+            continue
+        sections[i] = current
+        # A term said once titles what follows it; a field list's "Parameters:",
+        # said under every entry, leaves the entry's own term in place.
+        if block.tag in SECTION_TITLE_TAGS and keys[i] and counts[keys[i]] == 1:
+            current = i if usable_title(i) else first_once(reversed(headings))
+    return sections
+
+
+def _in_other_sections(i: int, copies: _Copies, sections: list[int]) -> bool:
+    """True when block i and every kept copy of it sit in different sections, each
+    titled by a text the page says once."""
+    mine = sections[i]
+    if mine < 0:
+        return False
+    return all(sections[k] >= 0 and sections[k] != mine
                for k in (*copies.drawn, *copies.undrawn))
 
 
