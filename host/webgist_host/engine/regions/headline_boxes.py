@@ -13,7 +13,8 @@ from ..model import Block, BlockKind
 from ..words import word_count
 from .paths import step_tag
 from .sections import article_paragraphs, common_element
-from .tuning import HEADLINE_BOX_MAX_ITEMS, HEADLINE_BOX_MIN_ITEMS, HEADLINE_LABEL_MAX_WORDS, HEADLINE_MIN_LINKED, HEADLINE_MIN_WORDS
+from .tuning import (HEADLINE_BOX_MAX_ITEMS, HEADLINE_BOX_MIN_ITEMS, HEADLINE_LABEL_MAX_WORDS,
+                     HEADLINE_MIN_LINKED, HEADLINE_MIN_WORDS)
 
 _LIST_TAGS = frozenset({"ul", "ol"})
 _LINE_KINDS = frozenset({BlockKind.PARAGRAPH, BlockKind.LIST_ITEM, BlockKind.HEADING})
@@ -38,7 +39,7 @@ def headline_boxes(blocks: list[Block], weights: list[int], linked: list[int]) -
             if any(path.startswith(box) for path in own_paths):
                 continue        # the headlines share the text's element
             if _wrapper(box) == text:
-                continue        # a bare list among the paragraphs: the author's reading list
+                continue        # a bare list among the paragraphs: the author's own
             inside = [i for i in between if blocks[i].xpath.startswith(box)]
             first = between.index(inside[0])
             if first and _is_label(blocks[between[first - 1]], linked[between[first - 1]]):
@@ -49,9 +50,9 @@ def headline_boxes(blocks: list[Block], weights: list[int], linked: list[int]) -
 
 def _headline_runs(blocks: list[Block], between: list[int], weights: list[int],
                    linked: list[int]) -> list[list[int]]:
-    """Runs of HEADLINE_BOX_MIN_ITEMS to HEADLINE_BOX_MAX_ITEMS headlines; blocks with no words of their
-    own outside links (a picture, a teaser's credit link) do not break a run, a line of
-    text does."""
+    """Runs of HEADLINE_BOX_MIN_ITEMS to HEADLINE_BOX_MAX_ITEMS headlines; blocks with no
+    words of their own outside links (a picture, a teaser's credit link) do not break a
+    run, a line of text does."""
     runs: list[list[int]] = [[]]
     for i in between:
         if _is_headline(blocks[i], linked[i]):

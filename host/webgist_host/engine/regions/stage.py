@@ -52,7 +52,8 @@ COMMENT_CALL_REASON = "a line that only counts the comments or asks for one"
 TRAILING_SERIES_REASON = ("a series of linked teasers after the article's last paragraph, "
                           "and what follows it")
 CHART_LABEL_REASON = "a label set over a chart picture (a tick, a value, a unit)"
-HEADLINE_BOX_REASON = "a box of linked headlines between the article's paragraphs (most read, related)"
+HEADLINE_BOX_REASON = ("a box of linked headlines between the article's paragraphs "
+                       "(most read, related)")
 TAG_LIST_REASON = "a list of short tag or topic links after the article's last paragraph"
 
 
@@ -102,11 +103,13 @@ def apply_regions(tree: TreeIndex, blocks: list[Block], scope: str, *,
                   BYLINE_REASON)
     _take_out(placed, reasons, comment_call_lines(placed), COMMENT_CALL_REASON)
     _take_out(placed, reasons, chart_labels(placed), CHART_LABEL_REASON)
-    # An undated page with a series of card titles is a listing: its cards are the
-    # content, wherever they stand.
+    # Only a dated page is surely an article: on a listing, boxes of headlines are
+    # what the page lists.
     if dated:
         _take_out(placed, reasons, headline_boxes(placed, weights, linked),
                   HEADLINE_BOX_REASON)
+    # An undated page with a series of card titles is a listing: its cards are the
+    # content, wherever they stand.
     if not cards:
         _take_out(placed, reasons, trailing_series(placed, weights, linked),
                   TRAILING_SERIES_REASON)
