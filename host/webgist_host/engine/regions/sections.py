@@ -207,7 +207,7 @@ def trailing_series(blocks: list[Block], weights: list[int], linked: list[int]) 
                 key = (xpath[:ends[k]], step_tag(step), xpath[ends[k + 1] + 1:])
                 series.setdefault(key, set()).add(step)
         previous = xpath
-    parents = []
+    qualified: dict[str, list[str]] = {}     # series parent -> its items
     for (parent, _, _), items in series.items():
         if len(items) < TEASER_SERIES_MIN_ITEMS:
             continue
@@ -215,17 +215,27 @@ def trailing_series(blocks: list[Block], weights: list[int], linked: list[int]) 
         under = {blocks[i].xpath.split("/", depth + 1)[depth] for i in kept
                  if blocks[i].xpath.startswith(parent + "/")}
         if len(items) >= TEASER_SERIES_MIN_LED * len(under):
-            parents.append(parent + "/")
-    if not parents:
+            qualified.setdefault(parent + "/", []).extend(f"{parent}/{step}/" for step in items)
+    if not qualified:
         return []
-    own = article_paragraphs(blocks, kept, weights, outside=parents)
+    own = article_paragraphs(blocks, kept, weights,
+                             outside=[item for items in qualified.values() for item in items])
     if not own:
         return []
     text = common_element(blocks[i].xpath for i in own) + "/"
-    parents = [p for p in parents if not p.startswith(text) and not text.startswith(p)]
+    starts = []
+    for parent, items in qualified.items():
+        if parent.startswith(text):
+            continue                        # a list inside the text is the author's
+        if text.startswith(parent):
+            # A section front's parent may also hold the article: its items count.
+            starts.extend(item for item in items if not text.startswith(item))
+        else:
+            starts.append(parent)
     last_own = own[-1]
+    starts = tuple(starts)
     first = next((n for n, i in enumerate(kept) if i > last_own
-                  and any(blocks[i].xpath.startswith(p) for p in parents)), None)
+                  and blocks[i].xpath.startswith(starts)), None) if starts else None
     if first is None:
         return []
     while first > 0 and kept[first - 1] > last_own and blocks[kept[first - 1]].kind == _HEADING:
@@ -239,9 +249,10 @@ def article_paragraphs(blocks: list[Block], kept: list[int], weights: list[int],
     links, not under any path in `outside`), or [] when there are too few of them, or
     too few words, to call the page an article (ARTICLE_MIN_PARAGRAPHS,
     ARTICLE_BEFORE_SERIES_MIN_WORDS)."""
+    outside = tuple(outside)
     own = [i for i in kept if blocks[i].kind in BODY_KINDS
            and weights[i] >= OWN_PARAGRAPH_MIN_WORDS
-           and not any(blocks[i].xpath.startswith(p) for p in outside)]
+           and not blocks[i].xpath.startswith(outside)]
     if (len(own) < ARTICLE_MIN_PARAGRAPHS
             or sum(weights[i] for i in own) < ARTICLE_BEFORE_SERIES_MIN_WORDS):
         return []
