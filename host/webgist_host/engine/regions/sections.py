@@ -19,7 +19,7 @@ from ..words import word_count
 from ..model import Block, BlockKind
 from .paths import step_tag
 from .tuning import (ARTICLE_BEFORE_SERIES_MIN_WORDS, ARTICLE_MIN_PARAGRAPHS, BODY_KINDS,
-                     HEADING_WRAPPER_DEPTH, LABEL_LIST_MIN_ITEMS, LABEL_LIST_MIN_LINKED,
+                     DATED_TEASER_SERIES_MIN_ITEMS, HEADING_WRAPPER_DEPTH, LABEL_LIST_MIN_ITEMS, LABEL_LIST_MIN_LINKED,
                      FURNITURE_SECTION_MAX_PROSE_WORDS, MAX_CONTROL_LINE_CHARS,
                      MAX_FURNITURE_HEADING_CHARS,
                      OWN_PARAGRAPH_MIN_WORDS, SECTION_SCOPE_MIN_DEPTH, SHORT_LINE_RAW_FACTOR,
@@ -179,10 +179,12 @@ def _section_scope(blocks: list[Block], i: int, wrappers: int) -> str:
     return scope + "/"
 
 
-def trailing_series(blocks: list[Block], weights: list[int], linked: list[int]) -> list[int]:
+def trailing_series(blocks: list[Block], weights: list[int], linked: list[int],
+                    dated: bool = False) -> list[int]:
     """Indices of the main-content blocks that follow the article's own text: from the
     first item of a series of teasers to the end. A series is TEASER_SERIES_MIN_ITEMS
-    or more sibling elements (`li[1]`, `li[2]`, ...), most of them led by a mostly
+    (DATED_TEASER_SERIES_MIN_ITEMS on a `dated` page) or more sibling elements
+    (`li[1]`, `li[2]`, ...), most of them led by a mostly
     linked line (related stories, a news feed, a section front). It is furniture when
     it sits outside the element that holds the article's own paragraphs (a list inside
     the text is the author's), no paragraph of the article's own follows its start,
@@ -206,10 +208,12 @@ def trailing_series(blocks: list[Block], weights: list[int], linked: list[int]) 
                 step = xpath[ends[k] + 1:ends[k + 1]]
                 key = (xpath[:ends[k]], step_tag(step), xpath[ends[k + 1] + 1:])
                 series.setdefault(key, set()).add(step)
-        previous = xpath
+        if words:
+            previous = xpath        # a picture above a card's headline is not its first line
+    min_items = DATED_TEASER_SERIES_MIN_ITEMS if dated else TEASER_SERIES_MIN_ITEMS
     qualified: dict[str, list[str]] = {}     # series parent -> its items
     for (parent, _, _), items in series.items():
-        if len(items) < TEASER_SERIES_MIN_ITEMS:
+        if len(items) < min_items:
             continue
         depth = parent.count("/") + 1
         under = {blocks[i].xpath.split("/", depth + 1)[depth] for i in kept

@@ -140,6 +140,10 @@ TEASER_LEAD_MIN_LINKED = 0.6
 # ...and a series of them is this many siblings (`li[1]/a`, `li[2]/a`, ...): fewer is
 # a "see also" line the author wrote.
 TEASER_SERIES_MIN_ITEMS = 5
+# ...or this many on a page whose metadata gives a published date: an article's
+# related box often shows three or four cards, and on a dated page a series after the
+# text is not what the page lists (an undated section front is; so is a thread).
+DATED_TEASER_SERIES_MIN_ITEMS = 3
 # ...and at least this share of the series' items are led so (a feed mixes in a
 # post without a link; a text whose paragraphs hold some links is not a series).
 TEASER_SERIES_MIN_LED = 0.5
