@@ -23,7 +23,8 @@ from ..dom.nodes import TreeIndex
 from ..model import Block, Region, Widget
 from .tuning import CHROME_LANDMARKS, ID_SLUG_TEXT_CHARS
 from .vocabulary import (
-    API_SIGNATURE_WORDS, ARTICLE_BODY_WORDS, ARTICLE_WORDS, ATTRIBUTES_BUT_ID,
+    API_SIGNATURE_WORDS, ARTICLE_BODY_ITEMPROP, ARTICLE_BODY_WORDS, ARTICLE_WORDS,
+    ATTRIBUTES_BUT_ID,
     AUTHOR_BOX_WORDS, AUTHOR_WORD, BYLINE_WORDS, COMMENT_WORDS, CONSENT_VENDOR_WORDS,
     CONTENT_ROLES, CONTENT_TAGS, DOCUMENT_NOTE_ROLES, FOOTER_WORDS, HEADER_WORDS,
     LANDMARK_ROLES, LANDMARK_TAGS, MAIN_WORDS, NAMED_LANDMARK_TAGS,
@@ -261,6 +262,8 @@ def _child_context(parent: Context, frame: _Frame, names: _Names) -> Context:
     marks: list[Mark] = []
     if tag not in UNNAMED_TAGS:
         _marks_from_names(marks, frame, names)
+    if ARTICLE_BODY_ITEMPROP in (el.get("itemprop") or "").split():
+        marks.append((path, _BODY, MarkKind.ARTICLE_BODY))
     if tag == "form" and _asks_for_text(el):
         marks.append((path, _WIDGET, Widget.INPUT_FORM))
     if landmark is not None and landmark in CHROME_LANDMARKS:

@@ -313,6 +313,9 @@ MAIN_WORDS = frozenset({
 # WordPress and most blog and news templates wrap the text itself in.
 ARTICLE_WORDS = frozenset({"article", "post", "entry", "story"})
 ARTICLE_BODY_WORDS = frozenset({"content", "body", "text"})
+# schema.org's microdata name for an article's text (`itemprop="articleBody"`): a
+# vocabulary, not a site's naming, written by news and blog CMSes in every language.
+ARTICLE_BODY_ITEMPROP = "articleBody"
 
 # User comments: `div#comments`, `div.comment`, `a.reply`, Disqus. On a forum the
 # posts carry the same names and are the content, so this signal is never used alone.
