@@ -27,6 +27,7 @@ from .container import (Container, article_bodies, card_titles, choose_container
 from .marks import block_contexts
 from .sections import furniture_sections, is_control_line, trailing_series
 from .chart_labels import chart_labels
+from .share_links import share_links
 from .headline_boxes import headline_boxes
 from .tag_lists import trailing_tag_lists
 from .tuning import (CONTROL_LINE_KINDS, DROPPED_WIDGETS, TITLE_BAND_MAX_WORDS,
@@ -52,6 +53,7 @@ COMMENT_CALL_REASON = "a line that only counts the comments or asks for one"
 TRAILING_SERIES_REASON = ("a series of linked teasers after the article's last paragraph, "
                           "and what follows it")
 CHART_LABEL_REASON = "a label set over a chart picture (a tick, a value, a unit)"
+SHARE_REASON = "share buttons: links that only publish the page on a network or by mail"
 HEADLINE_BOX_REASON = ("a box of linked headlines between the article's paragraphs "
                        "(most read, related)")
 TAG_LIST_REASON = "a list of short tag or topic links after the article's last paragraph"
@@ -103,6 +105,7 @@ def apply_regions(tree: TreeIndex, blocks: list[Block], scope: str, *,
                   BYLINE_REASON)
     _take_out(placed, reasons, comment_call_lines(placed), COMMENT_CALL_REASON)
     _take_out(placed, reasons, chart_labels(placed), CHART_LABEL_REASON)
+    _take_out(placed, reasons, share_links(placed), SHARE_REASON)
     # Only a dated page is surely an article: on a listing, boxes of headlines are
     # what the page lists.
     if dated:

@@ -196,3 +196,10 @@ CHART_MIN_SHORT_SHARE = 0.7
 # ...beside at most this many pictures (a responsive chart ships one per screen
 # size; a product grid beside its prices holds one picture per card).
 CHART_MAX_PICTURES = 3
+
+# --- Share links (share_links.py) ----------------------------------------------------
+
+# A line of share links may carry a short label outside them ("Share:", "Partager
+# sur", "Compartilhe") or a leftover word of a dropped link ("Embed"); more than this
+# many words outside its share links is a sentence that happens to link one.
+SHARE_LABEL_MAX_WORDS = 3

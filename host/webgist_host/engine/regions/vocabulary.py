@@ -413,3 +413,27 @@ TAB_PANEL_NAMES = frozenset({"tabpanel", "tabpane"})
 # Quantcast's "qc" (Medium's generated two-letter class names include "qc").
 CONSENT_VENDOR_WORDS = frozenset({"onetrust", "cookiebot", "didomi", "usercentrics",
                                   "truste"})
+
+
+# --- Share links (share_links.py) ----------------------------------------------------
+
+# The share endpoints of the social networks and mail: a link to one of them
+# publishes the page, it is no part of what the page says. These are addresses the
+# networks document for share buttons, the same on every site and in every language.
+SHARE_LINK_PATTERN = re.compile(
+    r"(?:https?://(?:www\.|m\.|mobile\.|api\.|web\.)?"
+    r"(?:twitter\.com/(?:intent|share)|x\.com/intent|facebook\.com/(?:sharer|share\.php"
+    r"|dialog/(?:share|feed))|linkedin\.com/(?:shareArticle|sharing|cws/share)"
+    r"|pinterest\.[a-z.]{2,6}/pin/create|reddit\.com/submit|api\.whatsapp\.com/send"
+    r"|wa\.me/\?|t\.me/share|telegram\.me/share|vk\.com/share|tumblr\.com/(?:share"
+    r"|widgets/share)|getpocket\.com/(?:save|edit)|news\.ycombinator\.com/submitlink"
+    r"|share\.flipboard\.com|flipboard\.com/bookmarklet|social-plugins\.line\.me"
+    r"|line\.me/R/msg|plus\.google\.com/share|service\.weibo\.com/share"
+    r"|connect\.ok\.ru/offer|xing\.com/(?:spi/shares|social/share)|buffer\.com/add"
+    r"|bsky\.app/intent|threads\.net/intent)"
+    r"|mailto:\?|whatsapp://send)",
+    re.IGNORECASE)
+# In a block's inline Markdown: a picture (dropped first, so a linked icon leaves an
+# empty link), then a link's text (no nested brackets) and address to its end.
+MARKDOWN_IMAGE_PATTERN = re.compile(r"!\[[^\[\]]*\]\([^()]*\)")
+MARKDOWN_LINK_PATTERN = re.compile(r"\[([^\[\]]*+)\]\(<?([^\s)>]*+)[^()]*+\)")
