@@ -19,7 +19,7 @@ from ..words import word_count
 from ..model import Block, BlockKind
 from .paths import step_tag
 from .tuning import (ARTICLE_BEFORE_SERIES_MIN_WORDS, ARTICLE_MIN_PARAGRAPHS, BODY_KINDS,
-                     DATED_TEASER_SERIES_MIN_ITEMS, HEADING_WRAPPER_DEPTH,
+                     DATED_TEASER_SERIES_MIN_ITEMS, FRONT_MIN_SECTIONS, HEADING_WRAPPER_DEPTH,
                      LABEL_LIST_MIN_ITEMS, LABEL_LIST_MIN_LINKED,
                      FURNITURE_SECTION_MAX_PROSE_WORDS, MAX_CONTROL_LINE_CHARS,
                      MAX_FURNITURE_HEADING_CHARS,
@@ -228,9 +228,10 @@ def trailing_series(blocks: list[Block], weights: list[int], linked: list[int],
     if not own:
         return []
     text = common_element(blocks[i].xpath for i in own) + "/"
+    fronts = _section_fronts(qualified) if dated else frozenset()
     starts = []
     for parent, items in qualified.items():
-        if parent.startswith(text):
+        if parent.startswith(text) and parent not in fronts:
             continue                        # a list inside the text is the author's
         if text.startswith(parent):
             # A section front's parent may also hold the article: its items count.
@@ -246,6 +247,17 @@ def trailing_series(blocks: list[Block], weights: list[int], linked: list[int],
     while first > 0 and kept[first - 1] > last_own and blocks[kept[first - 1]].kind == _HEADING:
         first -= 1
     return kept[first:]
+
+
+def _section_fronts(qualified: dict[str, list[str]]) -> frozenset[str]:
+    """The series that stand as sections of a front: FRONT_MIN_SECTIONS or more
+    sibling elements, each holding a series of its own (World, Politics, Sport...,
+    each its linked headlines). An author's lists inside the text do not come so."""
+    siblings: dict[str, list[str]] = {}
+    for parent in qualified:
+        siblings.setdefault(parent.rstrip("/").rsplit("/", 1)[0], []).append(parent)
+    return frozenset(parent for group in siblings.values() if len(group) >= FRONT_MIN_SECTIONS
+                     for parent in group)
 
 
 def article_paragraphs(blocks: list[Block], kept: list[int], weights: list[int],

@@ -144,6 +144,9 @@ TEASER_SERIES_MIN_ITEMS = 5
 # related box often shows three or four cards, and on a dated page a series after the
 # text is not what the page lists (an undated section front is; so is a thread).
 DATED_TEASER_SERIES_MIN_ITEMS = 3
+# On a dated page, this many sibling elements that each hold such a series are a
+# section front (World, Politics, Sport...), even laid out in the text's own element.
+FRONT_MIN_SECTIONS = 3
 # ...and at least this share of the series' items are led so (a feed mixes in a
 # post without a link; a text whose paragraphs hold some links is not a series).
 TEASER_SERIES_MIN_LED = 0.5
