@@ -24,9 +24,10 @@ from .tuning import (ARTICLE_BEFORE_SERIES_MIN_WORDS, ARTICLE_MIN_PARAGRAPHS, BO
                      FURNITURE_SECTION_MAX_PROSE_WORDS, MAX_CONTROL_LINE_CHARS,
                      MAX_FURNITURE_HEADING_CHARS,
                      OWN_PARAGRAPH_MIN_WORDS, SECTION_SCOPE_MIN_DEPTH, SHORT_LINE_RAW_FACTOR,
-                     TEASER_LEAD_MIN_LINKED, TEASER_SERIES_MIN_ITEMS, TEASER_SERIES_MIN_LED)
+                     TEASER_HEADLINE_MIN_WORDS, TEASER_LEAD_MIN_LINKED, TEASER_SERIES_MIN_ITEMS,
+                     TEASER_SERIES_MIN_LED)
 from .headings_intl import COMMENT_HEADINGS, FURNITURE_HEADINGS, heading_key
-from .vocabulary import (COMMENT_HEADING_PATTERNS, CONTROL_LINE_PATTERNS,
+from .vocabulary import (COMMENT_HEADING_PATTERNS, CONTROL_LINE_PATTERNS, MARKDOWN_LINK_PATTERN,
                          FURNITURE_HEADING_PATTERNS)
 
 # Enum members read once: in Python 3.11 each `Enum.MEMBER` read off the class costs
@@ -198,7 +199,8 @@ def trailing_series(blocks: list[Block], weights: list[int], linked: list[int],
     for i in kept:
         xpath = blocks[i].xpath
         words = word_count(blocks[i].text)
-        if words and linked[i] >= TEASER_LEAD_MIN_LINKED * words:
+        if words and (linked[i] >= TEASER_LEAD_MIN_LINKED * words
+                      or _opens_with_headline(blocks[i].rich_text)):
             # Where each step of the path ends; steps below <body> are tried.
             ends = [n for n, c in enumerate(xpath) if c == "/"][1:] + [len(xpath)]
             for k in range(1, len(ends) - 1):
@@ -247,6 +249,13 @@ def trailing_series(blocks: list[Block], weights: list[int], linked: list[int],
     while first > 0 and kept[first - 1] > last_own and blocks[kept[first - 1]].kind == _HEADING:
         first -= 1
     return kept[first:]
+
+
+def _opens_with_headline(rich_text: str) -> bool:
+    """Whether a line opens with a linked headline (a teaser: "[Headline](…) and a
+    sentence about it"), TEASER_HEADLINE_MIN_WORDS words or more."""
+    link = MARKDOWN_LINK_PATTERN.match(rich_text.lstrip("*_ "))
+    return link is not None and len(link[1].split()) >= TEASER_HEADLINE_MIN_WORDS
 
 
 def _section_fronts(qualified: dict[str, list[str]]) -> frozenset[str]:

@@ -137,6 +137,9 @@ COMMENT_CALL_MAX_CHARS = 120
 
 # A teaser's lead line (its linked headline) is at least this share link words...
 TEASER_LEAD_MIN_LINKED = 0.6
+# ...or the line opens with a linked headline of this many words, the teaser's sentence
+# after it ("[Headline](…) What happened, in a line").
+TEASER_HEADLINE_MIN_WORDS = 3
 # ...and a series of them is this many siblings (`li[1]/a`, `li[2]/a`, ...): fewer is
 # a "see also" line the author wrote.
 TEASER_SERIES_MIN_ITEMS = 5
