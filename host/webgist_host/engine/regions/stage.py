@@ -27,6 +27,7 @@ from .container import (Container, article_bodies, card_titles, choose_container
 from .marks import block_contexts
 from .sections import furniture_sections, is_control_line, trailing_series
 from .chart_labels import chart_labels
+from .siblings import container_twins
 from .headline_boxes import headline_boxes
 from .tag_lists import trailing_tag_lists
 from .tuning import (CONTROL_LINE_KINDS, DROPPED_WIDGETS, TITLE_BAND_MAX_WORDS,
@@ -98,6 +99,10 @@ def apply_regions(tree: TreeIndex, blocks: list[Block], scope: str, *,
     placed, reasons = _place_blocks(blocks, placements, lineage, container, comments_kept,
                                     furniture)
     placed = _keep_title(placed, reasons, container.path, furniture)
+    twins = container_twins(tree, container.path, lineage)
+    beside = ([i for i, chain in enumerate(lineage) if any(t in chain for t in twins)]
+              if twins else [])
+    _admit(placed, reasons, furniture, beside)
     if byline_in_metadata:
         _take_out(placed, reasons, byline_lines(placed, [p.byline for p in placements]),
                   BYLINE_REASON)
@@ -202,6 +207,18 @@ def _keep_title(blocks: list[Block], reasons: list[str | None],
                           and word_count(block.text) <= TITLE_BAND_MAX_WORDS):
             blocks[i] = revised(block, in_main=True)
     return blocks
+
+
+def _admit(placed: list[Block], reasons: list[str | None], furniture: dict[int, str],
+           indices: list[int]) -> None:
+    """Bring the blocks at `indices` into the main content when the container's
+    bounds were all that kept them out (siblings.py: the article's text beside it)."""
+    for i in indices:
+        block = placed[i]
+        if (reasons[i] == OUTSIDE_CONTAINER and i not in furniture
+                and not (block.kind in CONTROL_LINE_KINDS and is_control_line(block.text))):
+            placed[i] = revised(block, in_main=True)
+            reasons[i] = None
 
 
 def _take_out(placed: list[Block], reasons: list[str | None], indices: list[int],
