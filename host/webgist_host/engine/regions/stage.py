@@ -8,7 +8,8 @@
    resolves each block's chrome and widget;
 3. container.py chooses the main-content container by text weight;
 4. here each block is placed: in the main content, or not and why; the title band,
-   furniture sections (sections.py), control lines and bylines (bylines.py) are
+   furniture sections (sections.py), control lines and bylines (bylines.py), and
+   the article's text beside the container (siblings.py) are
    settled; for scope "main" only the main content is kept, and every other block
    is logged with its reason.
 
@@ -27,7 +28,7 @@ from .container import (Container, article_bodies, card_titles, choose_container
 from .marks import block_contexts
 from .sections import furniture_sections, is_control_line, trailing_series
 from .chart_labels import chart_labels
-from .siblings import container_twins
+from .siblings import container_twins, lead_sentences
 from .headline_boxes import headline_boxes
 from .tag_lists import trailing_tag_lists
 from .tuning import (CONTROL_LINE_KINDS, DROPPED_WIDGETS, TITLE_BAND_MAX_WORDS,
@@ -120,6 +121,9 @@ def apply_regions(tree: TreeIndex, blocks: list[Block], scope: str, *,
                   TRAILING_SERIES_REASON)
         _take_out(placed, reasons, trailing_tag_lists(placed, weights, linked),
                   TAG_LIST_REASON)
+    # Last, so the rules above read the article's bounds as the container drew them.
+    _admit(placed, reasons, furniture,
+           lead_sentences(blocks, placements, lineage, weights, words, container.path))
     if scope == "page":
         return placed, decisions
     kept = []
