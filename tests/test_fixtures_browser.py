@@ -46,6 +46,8 @@ BROWSER_EXPECTED = "expected.browser.md"
 BROWSER_FIXTURES: dict[str, str] = {
     # articles
     "article--topic-list-after-story": "a labelled list of topic links drawn after the story's text goes, measured as in source",
+    "article--story-split-over-twin-sections": "a story cut into boxes built alike (same tag and class list) is read whole, measured as in source",
+    "article--standfirst-above-body": "the standfirst in its own box between the headline and the body stays; the ad label, promo link and byline there go",
     "article--most-read-box-between-paragraphs": "an unlabelled box of linked headlines between a dated story's paragraphs goes; the author's bare list of earlier reports stays",
     "article--player-buttons-drawn-with-divs": "a player's buttons built from divs are drawn and still dropped; a disclosure's title and a sentence in a button-named box stay",
     "article--related-cards-after-story": "three picture cards after a dated story go as drawn; the author's own list of earlier reports in the text stays",

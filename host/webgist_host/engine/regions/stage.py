@@ -8,7 +8,8 @@
    resolves each block's chrome and widget;
 3. container.py chooses the main-content container by text weight;
 4. here each block is placed: in the main content, or not and why; the title band,
-   furniture sections (sections.py), control lines and bylines (bylines.py) are
+   furniture sections (sections.py), control lines and bylines (bylines.py), and
+   the article's text beside the container (siblings.py) are
    settled; for scope "main" only the main content is kept, and every other block
    is logged with its reason.
 
@@ -28,6 +29,7 @@ from .marks import block_contexts
 from .sections import furniture_sections, is_control_line, trailing_series
 from .chart_labels import chart_labels
 from .share_links import share_links
+from .siblings import container_twins, lead_sentences
 from .headline_boxes import headline_boxes
 from .tag_lists import trailing_tag_lists
 from .tuning import (CONTROL_LINE_KINDS, DROPPED_WIDGETS, TITLE_BAND_MAX_WORDS,
@@ -100,6 +102,10 @@ def apply_regions(tree: TreeIndex, blocks: list[Block], scope: str, *,
     placed, reasons = _place_blocks(blocks, placements, lineage, container, comments_kept,
                                     furniture)
     placed = _keep_title(placed, reasons, container.path, furniture)
+    twins = container_twins(tree, container.path, lineage)
+    beside = ([i for i, chain in enumerate(lineage) if any(t in chain for t in twins)]
+              if twins else [])
+    _admit(placed, reasons, furniture, beside)
     if byline_in_metadata:
         _take_out(placed, reasons, byline_lines(placed, [p.byline for p in placements]),
                   BYLINE_REASON)
@@ -118,6 +124,9 @@ def apply_regions(tree: TreeIndex, blocks: list[Block], scope: str, *,
                   TRAILING_SERIES_REASON)
         _take_out(placed, reasons, trailing_tag_lists(placed, weights, linked),
                   TAG_LIST_REASON)
+    # Last, so the rules above read the article's bounds as the container drew them.
+    _admit(placed, reasons, furniture,
+           lead_sentences(blocks, placements, lineage, weights, words, container.path))
     if scope == "page":
         return placed, decisions
     kept = []
@@ -205,6 +214,18 @@ def _keep_title(blocks: list[Block], reasons: list[str | None],
                           and word_count(block.text) <= TITLE_BAND_MAX_WORDS):
             blocks[i] = revised(block, in_main=True)
     return blocks
+
+
+def _admit(placed: list[Block], reasons: list[str | None], furniture: dict[int, str],
+           indices: list[int]) -> None:
+    """Bring the blocks at `indices` into the main content when the container's
+    bounds were all that kept them out (siblings.py: the article's text beside it)."""
+    for i in indices:
+        block = placed[i]
+        if (reasons[i] == OUTSIDE_CONTAINER and i not in furniture
+                and not (block.kind in CONTROL_LINE_KINDS and is_control_line(block.text))):
+            placed[i] = revised(block, in_main=True)
+            reasons[i] = None
 
 
 def _take_out(placed: list[Block], reasons: list[str | None], indices: list[int],

@@ -91,6 +91,11 @@ CARD_SERIES_MIN_SHARE = 0.15
 
 # --- Placement ------------------------------------------------------------------
 
+# A lead sentence beside the body (a standfirst, an intro) is prose: at
+# most this share of its words in links (a teaser's excerpt under its linked title
+# is another story's).
+LEAD_MAX_LINKED_SHARE = 0.25
+
 # A line beside the title in its band (a byline, a date) is this short at most.
 TITLE_BAND_MAX_WORDS = 30
 

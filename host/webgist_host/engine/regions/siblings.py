@@ -1,0 +1,83 @@
+"""Article text the container walk left beside the container.
+
+The walk goes down into a child while it holds most of the page's weight, so the
+text of a sibling beside that child is cut off when the article is split over
+several boxes:
+
+- the article goes on in the container's twins: editors that cut a story into
+  sections write each as the same box (same tag, same class list), with a wide
+  picture or a pull quote between them;
+- the lead stands between the title and the body in its own box: the standfirst
+  under the headline, the intro paragraph of a review above its score box.
+
+Both are read from the page's shape; the numbers are in tuning.py.
+"""
+from __future__ import annotations
+
+from ..dom.nodes import TreeIndex
+from ..model import Block, BlockKind
+from .belief import Placement
+from .tuning import DROPPED_WIDGETS, LEAD_MAX_LINKED_SHARE, SENTENCE_MIN_WORDS
+
+_HEADING = BlockKind.HEADING
+# The lead is written as paragraphs. Not captions: whether the lead picture's
+# caption belongs to the article is a convention references split on.
+_PARAGRAPH = BlockKind.PARAGRAPH
+
+
+def container_twins(tree: TreeIndex, container: str | None,
+                    lineage: list[tuple[str, ...]]) -> frozenset[str]:
+    """Paths of the container's siblings that hold blocks and are built as it is:
+    the same tag and the same (non-empty) class list."""
+    if container is None or "/" not in container:
+        return frozenset()
+    parent = container.rsplit("/", 1)[0]
+    depth = parent.count("/") - 1      # the parent's place in a lineage ("/html[1]" is 0)
+    siblings = set()
+    for chain in lineage:
+        if len(chain) > depth + 1 and chain[depth] == parent and chain[depth + 1] != container:
+            siblings.add(chain[depth + 1])
+    if not siblings:
+        return frozenset()
+    found = tree.elements_at(siblings | {container})
+    own = found.get(container)
+    if not own:
+        return frozenset()
+    tag, classes = tree.tags.get(own[-1]), tree.class_values.get(own[-1])
+    if not classes or not classes.strip():
+        return frozenset()
+    return frozenset(path for path in siblings
+                     if any(tree.tags.get(el) == tag and tree.class_values.get(el) == classes
+                            for el in found.get(path, ())))
+
+
+def lead_sentences(blocks: list[Block], placements: list[Placement],
+                   lineage: list[tuple[str, ...]], weights: list[int], words: list[int],
+                   container: str | None) -> list[int]:
+    """Indices of the paragraphs in the container's siblings between the page's
+    <h1> and the container (the lead between the title and the body) that are
+    sentences: SENTENCE_MIN_WORDS words or more outside links, at most
+    LEAD_MAX_LINKED_SHARE of them linked, outside chrome and dropped widgets.
+    What stands above the title is the site's (a banner, a notice), not the
+    article's."""
+    if container is None or "/" not in container:
+        return []
+    title = next((i for i, block in enumerate(blocks)
+                  if block.kind == _HEADING and block.level == 1), None)
+    if title is None:
+        return []
+    parent = container.rsplit("/", 1)[0]
+    lead = []
+    for i in range(title + 1, len(blocks)):
+        chain = lineage[i]
+        if container in chain:
+            break
+        if parent not in chain or blocks[i].kind != _PARAGRAPH:
+            continue
+        placement = placements[i]
+        if placement.chrome is not None or placement.widget in DROPPED_WIDGETS:
+            continue
+        if (weights[i] >= SENTENCE_MIN_WORDS
+                and words[i] - weights[i] <= LEAD_MAX_LINKED_SHARE * words[i]):
+            lead.append(i)
+    return lead
