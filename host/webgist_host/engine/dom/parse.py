@@ -120,6 +120,10 @@ def parse_page(html: str | bytes, limits: Limits | None = None) -> tuple[Any, li
             root, _, _ = _libxml2(source)
             notes.append(f"{closed} unclosed <div>s were closed before end tags that "
                          "libxml2 would have ignored, as a browser does")
+    adopted = _adopt_after_root(root)
+    if adopted:
+        notes.append(f"{adopted} elements after the page's </html> were read into its "
+                     "<body>, as a browser does")
     flattened = bound_depth(root, limits.max_depth)
     if flattened:
         notes.append(f"{flattened} elements nested deeper than {limits.max_depth} levels "
@@ -129,6 +133,42 @@ def parse_page(html: str | bytes, limits: Limits | None = None) -> tuple[Any, li
         notes.append(f"page has {total} elements; past the first {limits.max_elements} "
                      f"the remaining {flattened} were read as plain text")
     return root, notes
+
+
+def _adopt_after_root(root) -> int:
+    """Move what libxml2 put after the root (markup after an early </html> becomes a
+    second <html> beside it) into the root's body, where browsers put it. The emptied
+    element stays beside the root, which no stage walks. Returns how many elements
+    moved."""
+    follower = root.getnext()
+    if follower is None:
+        return 0
+    body = root.find("body")
+    if body is None:
+        body = etree.SubElement(root, "body")
+    moved = 0
+    while follower is not None:
+        if isinstance(follower.tag, str):
+            holder = follower.find("body")
+            holder = follower if holder is None else holder
+            _append_text(body, holder.text)
+            holder.text = None
+            for child in list(holder):
+                if child.tag != "head":
+                    body.append(child)
+                    moved += 1
+        follower = follower.getnext()
+    return moved
+
+
+def _append_text(parent, text: str | None) -> None:
+    if not text:
+        return
+    last = parent[-1] if len(parent) else None
+    if last is None:
+        parent.text = (parent.text or "") + text
+    else:
+        last.tail = (last.tail or "") + text
 
 
 def _libxml2(html: str):
