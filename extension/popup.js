@@ -26,6 +26,32 @@ function show(id, text) {
   el.hidden = false;
 }
 
+// A long preview goes in as pieces of whole lines, each a block the browser lays
+// out only once it is scrolled near (popup.css: content-visibility: auto). As one
+// text node the 5 MB page's Markdown held the popup's thread about a second after
+// the copy, laying out lines no one had scrolled to. The text is the same either way.
+const PREVIEW_PIECE_CHARS = 16384;
+
+function showPreview(text) {
+  const el = $("preview");
+  if (text.length <= PREVIEW_PIECE_CHARS) {
+    el.textContent = text;
+  } else {
+    const pieces = [];
+    for (let start = 0; start < text.length;) {
+      const newline = text.indexOf("\n", start + PREVIEW_PIECE_CHARS);
+      const end = newline < 0 ? text.length : newline + 1;
+      const piece = document.createElement("div");
+      piece.className = "piece";
+      piece.textContent = text.slice(start, end);
+      pieces.push(piece);
+      start = end;
+    }
+    el.replaceChildren(...pieces);
+  }
+  el.hidden = false;
+}
+
 function setStatus(text, { error = false } = {}) {
   $("status").textContent = text;
   $("status").classList.toggle("error", error);
@@ -120,7 +146,7 @@ async function convert({ want = "auto", extra = {} } = {}) {
 
 function keep(reply) {
   made = { markdown: reply.markdown, title: reply.title, scope: reply.scope, selection: reply.selection };
-  show("preview", reply.markdown);
+  showPreview(reply.markdown);
   showFacts(reply);
 }
 
@@ -280,7 +306,7 @@ async function restore() {
       showHint(lastResult.hint || "");
       if (lastResult.markdown) {
         made = { markdown: lastResult.markdown, title: lastResult.title || "page", scope: null, selection: true };
-        show("preview", lastResult.markdown);
+        showPreview(lastResult.markdown);
       }
       chrome.action.setBadgeText({ tabId, text: "" });
     }

@@ -73,6 +73,7 @@ def test_a_page_of_ten_megabytes_and_fifty_thousand_elements(extension_browser, 
     elements = driver.execute_script("return document.getElementsByTagName('*').length")
     assert elements >= 2 * HUGE_PARAGRAPHS, elements
     driver.switch_to.window(driver.window_handles[-1])
+    popup = driver.current_window_handle
     loaded = time.monotonic()
     result = click_copy(driver, scope="page", timeout=120)
     converted = time.monotonic()
@@ -86,6 +87,17 @@ def test_a_page_of_ten_megabytes_and_fifty_thousand_elements(extension_browser, 
     assert markdown.rstrip().endswith(f"the temper of hive {last} ends here.")
     assert markdown.count("ends here.") == HUGE_PARAGRAPHS
     assert read_clipboard(driver, page) == markdown
+    # The preview holds it as pieces of whole lines laid out only near the view
+    # (popup.js showPreview), their text the Markdown's, in order.
+    driver.switch_to.window(popup)
+    pieces, children, units = driver.execute_script(
+        "const preview = document.getElementById('preview');"
+        "return [[...preview.querySelectorAll(':scope > .piece')].map(p => ["
+        "p.textContent.length, p.textContent.endsWith('\\n'), getComputedStyle(p).contentVisibility]),"
+        "preview.childNodes.length, preview.textContent.length]")
+    assert len(pieces) > 100 and children == len(pieces)
+    assert sum(length for length, _, _ in pieces) == units
+    assert all(ends_line and shown == "auto" for _, ends_line, shown in pieces[:-1]), pieces[:3]
     assert _stamps(driver, page) == 0
     print(f"\n10 MB page: load+popup {loaded - started:.1f} s, copy {converted - loaded:.1f} s, "
           f"total {time.monotonic() - started:.1f} s ({result['status']})")

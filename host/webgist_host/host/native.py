@@ -44,6 +44,7 @@ import time
 from typing import Any, BinaryIO
 
 from .. import __version__
+from .collector import fewer_collections, freeze_start_up
 from .framing import (MAX_INCOMING_FRAME, FrameTooLargeError, FramingError, MessageJSONError,
                       UploadAssembler, UploadError, UPLOAD_TYPES, clean_text, encode_frame,
                       encode_reply_frames, parse_message_json, read_frame)
@@ -124,8 +125,9 @@ def handle_convert(message: dict[str, Any], clock: dict[str, float]) -> dict[str
     _check_options(options)
     reply_id = _request_id(message)
     try:
-        doc = convert(clean_text(html), url=message.get("url"), geometry=message,
-                      scope=scope, options=options)
+        with fewer_collections():
+            doc = convert(clean_text(html), url=message.get("url"), geometry=message,
+                          scope=scope, options=options)
     except Exception as exc:   # the engine failed: report it, keep serving
         log.exception("convert failed")
         raise RequestError(f"could not convert the page: {exc}") from exc
@@ -303,6 +305,7 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(stream=sys.stderr, level=level if isinstance(level, int) else logging.WARNING,
                         format="webgist-host %(levelname)s: %(message)s")
     origin = _origin_from_argv(argv)
+    freeze_start_up()
     host = Host(out)
     try:
         if origin is not None and not origin_allowed(origin):
