@@ -12,7 +12,9 @@ from webgist_host.engine.regions.sections import is_furniture_heading
 @pytest.mark.parametrize("heading", [
     "Leia também", "LEIA TAMBÉM:", "Notícias relacionadas", "Lo más leído",
     "À lire aussi", "Das könnte Sie auch interessieren", "Baca Juga", "Čtěte také",
-    "相关文章：", "関連記事", "Читайте также",
+    "相关文章：", "関連記事", "Читайте также", "İlgili Haberler", "Tin liên quan",
+    "관련 기사", "اقرأ أيضا", "Läs också", "Lue myös", "Citește și", "Διαβάστε επίσης",
+    "Читайте також", "ये भी पढ़ें", "ข่าวที่เกี่ยวข้อง",
 ])
 def test_related_headings_in_other_languages_are_furniture(heading):
     assert is_furniture_heading(heading)

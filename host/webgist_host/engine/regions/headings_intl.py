@@ -1,7 +1,8 @@
 """Furniture and comment headings beyond English, as whole headings.
 
-The English patterns in vocabulary.py are regular expressions; these are fixed
-phrases, looked up after the heading is case-folded, stripped of end punctuation
+Twenty-six languages beyond English. The English patterns in vocabulary.py are
+regular expressions; these are fixed phrases, looked up after the heading is
+case-folded, stripped of end punctuation
 (including the full-width ：！？) and of a count ("12 comentários", "评论(3)").
 A set lookup costs the same for one language or twenty, and no phrase here can
 backtrack. Each entry is a heading news and blog sites in that language put over
@@ -92,6 +93,35 @@ FURNITURE_HEADINGS_BY_LANGUAGE: dict[str, frozenset[str]] = {
         "関連記事", "関連ニュース", "おすすめ記事", "人気記事", "人気記事ランキング",
         "こちらもおすすめ", "あわせて読みたい", "最新記事", "シェアする",
     }),
+    "tr": frozenset({
+        # "İlgili" folds to i + combining dot above.
+        "ilgili haberler", "i̇lgili haberler", "benzer haberler", "en çok okunanlar",
+        "en çok okunan haberler", "diğer haberler", "bunlar da ilginizi çekebilir",
+        "paylaş",
+    }),
+    "vi": frozenset({
+        "tin liên quan", "bài viết liên quan", "tin cùng chuyên mục", "đọc nhiều nhất",
+        "tin đọc nhiều", "có thể bạn quan tâm", "chia sẻ",
+    }),
+    "ko": frozenset({"관련 기사", "관련기사", "많이 본 뉴스", "인기 기사", "추천 기사", "공유하기"}),
+    "ar": frozenset({
+        "أخبار ذات صلة", "مقالات ذات صلة", "الأكثر قراءة", "اقرأ أيضا", "اقرأ أيضاً",
+        "شارك",
+    }),
+    "sv": frozenset({"relaterade artiklar", "mest läst", "mest lästa", "läs också", "dela"}),
+    "da": frozenset({"relaterede artikler", "mest læste", "læs også", "del artiklen"}),
+    "nb": frozenset({"relaterte saker", "relaterte artikler", "mest lest", "les også"}),
+    "fi": frozenset({"aiheeseen liittyvät", "luetuimmat", "lue myös", "jaa"}),
+    "ro": frozenset({
+        "articole similare", "articole asemănătoare", "cele mai citite", "citește și",
+        "citeşte şi", "distribuie",
+    }),
+    "hu": frozenset({"kapcsolódó cikkek", "legolvasottabb", "ezt is ajánljuk", "megosztás"}),
+    # Case folding writes the final sigma as σ: "επίσης" is looked up as "επίσησ".
+    "el": frozenset({"σχετικά άρθρα", "δημοφιλή", "διαβάστε επίσησ", "κοινοποίηση"}),
+    "uk": frozenset({"схожі новини", "читайте також", "найпопулярніше", "поділитися"}),
+    "hi": frozenset({"संबंधित खबरें", "ये भी पढ़ें", "यह भी पढ़ें", "सबसे ज्यादा पढ़ी गई"}),
+    "th": frozenset({"ข่าวที่เกี่ยวข้อง", "บทความที่เกี่ยวข้อง", "ข่าวยอดนิยม", "แชร์"}),
 }
 COMMENT_HEADINGS_BY_LANGUAGE: dict[str, frozenset[str]] = {
     "pt": frozenset({"comentários", "deixe seu comentário", "deixe um comentário"}),
@@ -107,6 +137,20 @@ COMMENT_HEADINGS_BY_LANGUAGE: dict[str, frozenset[str]] = {
     "zh": frozenset({"评论", "評論", "网友评论", "網友評論", "发表评论", "留言", "发表留言",
                      "發表留言"}),
     "ja": frozenset({"コメント", "コメントする"}),
+    "tr": frozenset({"yorumlar", "yorum yap"}),
+    "vi": frozenset({"bình luận", "ý kiến bạn đọc"}),
+    "ko": frozenset({"댓글"}),
+    "ar": frozenset({"التعليقات", "أضف تعليقا"}),
+    "sv": frozenset({"kommentarer", "kommentera"}),
+    "da": frozenset({"kommentarer"}),
+    "nb": frozenset({"kommentarer"}),
+    "fi": frozenset({"kommentit"}),
+    "ro": frozenset({"comentarii", "lasă un comentariu"}),
+    "hu": frozenset({"hozzászólások"}),
+    "el": frozenset({"σχόλια"}),
+    "uk": frozenset({"коментарі"}),
+    "hi": frozenset({"टिप्पणियाँ"}),
+    "th": frozenset({"ความคิดเห็น"}),
 }
 
 FURNITURE_HEADINGS = frozenset().union(*FURNITURE_HEADINGS_BY_LANGUAGE.values())
