@@ -33,9 +33,13 @@ def container_twins(tree: TreeIndex, container: str | None,
         return frozenset()
     parent = container.rsplit("/", 1)[0]
     depth = parent.count("/") - 1      # the parent's place in a lineage ("/html[1]" is 0)
+    # A twin has the container's tag, which the last step of its path spells; only
+    # those are looked up in the tree.
+    tag_step = container.rsplit("/", 1)[1].split("[", 1)[0] + "["
     siblings = set()
     for chain in lineage:
-        if len(chain) > depth + 1 and chain[depth] == parent and chain[depth + 1] != container:
+        if (len(chain) > depth + 1 and chain[depth] == parent and chain[depth + 1] != container
+                and chain[depth + 1].rsplit("/", 1)[1].startswith(tag_step)):
             siblings.add(chain[depth + 1])
     if not siblings:
         return frozenset()
