@@ -54,6 +54,7 @@ BROWSER_FIXTURES: dict[str, str] = {
     "article--share-bar-in-story": "a labelled bar of share links and a linked share icon go as drawn; a sentence linking a share endpoint stays",
     "news--section-fronts-flat-with-story": "three sections of linked headlines laid out in the story's own element, after its text, go as drawn",
     "news--teaser-lines-after-story": "unlabelled teaser lines (a linked headline, then a sentence) after the story go as drawn; the author's list of sources in the text stays",
+    "news--next-story-below-story": "the next story written below the page's own (same element, its own headline) goes as drawn",
     "news--section-fronts-below-story": "section fronts under linked labels after the story, in the story's own container, go as drawn",
     "article--tag-line-in-story-footer": "a labelled tag line in the story's own footer goes; an unlabelled list of short links in the text stays",
     # blocks

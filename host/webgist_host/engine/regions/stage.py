@@ -29,6 +29,7 @@ from .marks import block_contexts
 from .sections import furniture_sections, is_control_line, trailing_series
 from .chart_labels import chart_labels
 from .share_links import share_links
+from .page_story import other_stories
 from .siblings import container_twins, lead_sentences
 from .headline_boxes import headline_boxes
 from .tag_lists import trailing_tag_lists
@@ -56,6 +57,8 @@ TRAILING_SERIES_REASON = ("a series of linked teasers after the article's last p
                           "and what follows it")
 CHART_LABEL_REASON = "a label set over a chart picture (a tick, a value, a unit)"
 SHARE_REASON = "share buttons: links that only publish the page on a network or by mail"
+OTHER_STORY_REASON = ("another story written into the page below its own (its headline "
+                      "is not the page's title)")
 HEADLINE_BOX_REASON = ("a box of linked headlines between the article's paragraphs "
                        "(most read, related)")
 TAG_LIST_REASON = "a list of short tag or topic links after the article's last paragraph"
@@ -64,13 +67,15 @@ TAG_LIST_REASON = "a list of short tag or topic links after the article's last p
 def apply_regions(tree: TreeIndex, blocks: list[Block], scope: str, *,
                   page_type: str | None = None,
                   byline_in_metadata: bool = False,
-                  dated: bool = False) -> tuple[list[Block], list[Decision]]:
+                  dated: bool = False,
+                  title: str | None = None) -> tuple[list[Block], list[Decision]]:
     """Give each block region, widget and in_main; for scope "main", keep only the
     main content and log why each other block went. `tree` is the block stage's
     index of the page (what its one pass over the tree recorded). `page_type` is what the page's
     metadata says it is ("product", "discussion" or None); `byline_in_metadata`,
     whether it names the author or the published date, which makes the byline
-    lines above the text redundant; `dated`, whether it names the published date."""
+    lines above the text redundant; `dated`, whether it names the published date;
+    `title`, the page's title, which names its own story among several."""
     walked = block_contexts(tree, blocks)
     lineage, linked = walked.lineage, walked.linked
     words = [word_count(block.text) for block in blocks]
@@ -112,6 +117,7 @@ def apply_regions(tree: TreeIndex, blocks: list[Block], scope: str, *,
     _take_out(placed, reasons, comment_call_lines(placed), COMMENT_CALL_REASON)
     _take_out(placed, reasons, chart_labels(placed), CHART_LABEL_REASON)
     _take_out(placed, reasons, share_links(placed), SHARE_REASON)
+    _take_out(placed, reasons, other_stories(placed, title), OTHER_STORY_REASON)
     # Only a dated page is surely an article: on a listing, boxes of headlines are
     # what the page lists.
     if dated:

@@ -214,3 +214,9 @@ CHART_MAX_PICTURES = 3
 # sur", "Compartilhe") or a leftover word of a dropped link ("Embed"); more than this
 # many words outside its share links is a sentence that happens to link one.
 SHARE_LABEL_MAX_WORDS = 3
+
+# --- The page's own story (page_story.py) --------------------------------------------
+
+# A headline is matched against the page's title only when it has this many words:
+# a one- or two-word headline ("News", a site's name) is said by many titles.
+STORY_HEADLINE_MIN_WORDS = 3
