@@ -319,7 +319,8 @@ def is_permalink(el, tag: str) -> bool:
     <h1><a href="#module-json"><code>json</code></a> ...) is content, wherever it points."""
     if tag != "a":
         return False
-    if class_tokens(el) & PERMALINK_CLASSES:
+    classes = el.get("class")
+    if classes and not PERMALINK_CLASSES.isdisjoint(classes.split()):
         # Classed as the widget: a glyph, or a glyph the page's undeclared charset
         # mangled ("Â¶"); a word is the heading's own text.
         text = "".join(el.itertext()).strip()
@@ -375,6 +376,10 @@ class InlineRenderer:
 
     def content(self, el, depth: int = 0, styles: frozenset = frozenset()) -> tuple[str, str]:
         """Plain and rich text of everything inside `el`."""
+        if not len(el):
+            # Text alone (most links, emphasis and spans): no pieces to gather.
+            text = el.text
+            return (text, escape_piece(text)) if text else ("", "")
         plain: list[str] = []
         rich: list[str] = []
         if el.text:
