@@ -17,7 +17,8 @@ import re
 from urllib.parse import urljoin, urlsplit
 
 # urlsplit's scheme: an ASCII letter, then letters, digits, "+", "-" or ".", then ":".
-_SCHEME_RE = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*:")
+# Anchored: searched unanchored over a long run of letters it would be quadratic.
+_SCHEME_RE = re.compile(r"\A[A-Za-z][A-Za-z0-9+.\-]*:")
 # Characters urljoin removes or splits on anywhere in a link (`;` opens parameters).
 _REWRITTEN_RE = re.compile(r"[\t\r\n;]")
 WEB_PREFIXES = ("http://", "https://")
@@ -30,7 +31,8 @@ class QuickJoin:
     __slots__ = ("_origin", "_directory")
 
     def __init__(self, base: str | None):
-        self._origin = self._directory = None
+        # "" until the base is known to be a web address urljoin can join to.
+        self._origin = self._directory = ""
         if not base:
             return
         try:
@@ -46,7 +48,7 @@ class QuickJoin:
             self._origin, self._directory = rooted[:-2], named[:-1]
 
     def join(self, url: str) -> str | None:
-        if self._origin is None or not url or _REWRITTEN_RE.search(url):
+        if not self._origin or not url or _REWRITTEN_RE.search(url):
             return None
         fragment_at = url.find("#")
         if fragment_at == len(url) - 1:
