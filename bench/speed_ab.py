@@ -8,7 +8,8 @@
 Each version is a git revision of this repository or a checkout's directory. Both
 engines are imported side by side (as separate packages) and each page is converted
 by both, in alternating order, `--rounds` times (each round runs both versions, the
-first one alternating); a page's time is its fastest round.
+first one alternating); a page's time is its fastest round. WCXB pages are converted
+with their URL (from ground-truth/<id>.json) unless --no-url.
 The machines are shared and noisy: interleaving puts both versions under the same
 load, and the per-page ratio cancels what is left. A change that makes no difference
 reads 1.00 within about 0.01; run it twice before trusting a gain smaller than that.
@@ -57,26 +58,33 @@ def install_version(version: str, name: str, into: Path) -> None:
                 copy.write_bytes(tar.extractfile(member).read())
 
 
-def fastest(convert, page: tuple[str, dict | None], rounds: int,
+def fastest(convert, page: tuple[str, str | None, dict | None], rounds: int,
             clock=time.perf_counter) -> float:
-    html, captured = page
+    html, url, captured = page
     best = float("inf")
     for _ in range(rounds):
         start = clock()
         if captured is None:
-            convert(html, scope="main")
+            convert(html, url=url, scope="main")
         else:
             convert(html, url=captured.get("url"), geometry=captured, scope="main")
         best = min(best, clock() - start)
     return best
 
 
-def read_page(path: Path) -> tuple[str, dict | None]:
-    """A WCXB page's HTML (no geometry), or a saved capture's HTML and geometry."""
+def read_page(path: Path, with_url: bool = True) -> tuple[str, str | None, dict | None]:
+    """A WCXB page's HTML and URL (no geometry), or a saved capture's HTML, URL and
+    geometry. The URL is the page's ground-truth record's, as bench/quality.py passes
+    it: without it no link is resolved, and link resolution is part of the cost."""
     if path.name.endswith(".html.gz"):
-        return gzip.decompress(path.read_bytes()).decode("utf-8", errors="replace"), None
+        html = gzip.decompress(path.read_bytes()).decode("utf-8", errors="replace")
+        truth = path.parent.parent / "ground-truth" / (path.name.split(".")[0] + ".json")
+        url = None
+        if with_url and truth.exists():
+            url = json.loads(truth.read_text(encoding="utf-8")).get("url") or None
+        return html, url, None
     captured = json.loads(path.read_text(encoding="utf-8"))
-    return captured["html"], captured
+    return captured["html"], captured.get("url"), captured
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -97,6 +105,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cpu", action="store_true",
                         help="time the process's CPU (time.process_time), not the wall "
                              "clock: steadier when other jobs share the cores")
+    parser.add_argument("--no-url", action="store_true",
+                        help="convert WCXB pages without their URL (as before 2026-12-04: "
+                             "no link is then resolved)")
     args = parser.parse_args(argv)
     clock = time.process_time if args.cpu else time.perf_counter
     files = (sorted((args.data / "html").glob("*.html.gz"))[::max(1, args.every)]
@@ -113,7 +124,7 @@ def main(argv: list[str] | None = None) -> int:
         new = importlib.import_module("webgist_new").convert
         old_times, new_times = [], []
         for n, path in enumerate(files, 1):
-            page = read_page(path)
+            page = read_page(path, with_url=not args.no_url)
             best = {old: float("inf"), new: float("inf")}
             for round_ in range(args.rounds):
                 # Alternate which version goes first, page by page and round by round:

@@ -111,3 +111,19 @@ def test_every_mathjax2_copy_class_passes_the_cheap_first_look():
         assert any(stem in name for stem in MATHJAX2_COPY_STEMS)
         assert could_be_mathjax2_copy(f"post {name} x")
     assert not could_be_mathjax2_copy("post-body entry-content")
+
+
+def test_image_formulas_read_from_their_address():
+    """An image with no TeX in its alt is a formula when its address carries one: a
+    formula parameter (Google Charts' chl), the whole query (codecogs), or an escaped
+    backslash in its last path segment. Any other address is an ordinary picture."""
+    charts = '<p>Area <img src="https://chart.example/chart?cht=tx&amp;chl=x%5E2"> here.</p>'
+    assert [b.rich_text for b in blocks_of(charts)] == ["Area $x^2$ here."]
+    codecogs = '<p>So <img src="https://latex.example/svg.image?\\frac{a}{b}"> holds.</p>'
+    assert [b.rich_text for b in blocks_of(codecogs)] == ["So $\\frac{a}{b}$ holds."]
+    escaped = '<p>Let <img src="/render/%5Calpha"> be.</p>'
+    assert [b.rich_text for b in blocks_of(escaped)] == ["Let $\\alpha$ be."]
+    plain = '<p>A <img src="https://cdn.example/photos/cat.png?w=640&amp;text=1"> cat.</p>'
+    assert [(b.kind, b.rich_text) for b in blocks_of(plain)] == [
+        ("paragraph", "A"), ("image", "![](https://cdn.example/photos/cat.png?w=640&text=1)"),
+        ("paragraph", "cat.")]

@@ -14,6 +14,7 @@ from typing import Callable
 from urllib.parse import urljoin, urlsplit
 
 from .math import Math, math_of
+from .urls import QuickJoin
 from ..dom.nodes import tag_of
 from .tuning import (
     CONTROL_TAGS, EDIT_SECTION_CLASSES, LINE_BREAKING_TAGS, MAX_LINK_URL_CHARS, PERMALINK_CLASSES,
@@ -183,12 +184,20 @@ class LinkPolicy:
         href = safe_href(raw)
         if href is None:
             return None
+        joined = self._quick.join(href)
+        if joined is not None:
+            return self.address(joined)     # an http(s) address: never a local file
         href = self.resolve(href)
         # The base first: without a web base (a file, or no URL at all) every
         # scheme is kept, and the link's own is not parsed.
         if self._web_base and _scheme(href) in LOCAL_SCHEMES:
             return None
         return self.address(href)
+
+    @cached_property
+    def _quick(self) -> QuickJoin:
+        """urljoin's answers for the common shapes of link, without urljoin."""
+        return QuickJoin(self.base)
 
     @cached_property
     def _web_base(self) -> bool:
@@ -204,6 +213,9 @@ class LinkPolicy:
         url = url.strip()
         if not self.base or url.lower().startswith("data:"):
             return url
+        joined = self._quick.join(url)
+        if joined is not None:
+            return joined
         try:
             return urljoin(self.base, url)
         except ValueError:
@@ -307,7 +319,8 @@ def is_permalink(el, tag: str) -> bool:
     <h1><a href="#module-json"><code>json</code></a> ...) is content, wherever it points."""
     if tag != "a":
         return False
-    if class_tokens(el) & PERMALINK_CLASSES:
+    classes = el.get("class")
+    if classes and not PERMALINK_CLASSES.isdisjoint(classes.split()):
         # Classed as the widget: a glyph, or a glyph the page's undeclared charset
         # mangled ("Â¶"); a word is the heading's own text.
         text = "".join(el.itertext()).strip()
@@ -363,6 +376,10 @@ class InlineRenderer:
 
     def content(self, el, depth: int = 0, styles: frozenset = frozenset()) -> tuple[str, str]:
         """Plain and rich text of everything inside `el`."""
+        if not len(el):
+            # Text alone (most links, emphasis and spans): no pieces to gather.
+            text = el.text
+            return (text, escape_piece(text)) if text else ("", "")
         plain: list[str] = []
         rich: list[str] = []
         if el.text:

@@ -49,6 +49,10 @@ _MATH_SOURCE_ATTRIBUTE_SET = frozenset(MATH_SOURCE_ATTRIBUTES)
 # TeX is told from prose by a control word: "\frac", "\alpha".
 _TEX_COMMAND_RE = re.compile(r"\\[A-Za-z]+")
 _SPACE_RE = re.compile(r"\s+")
+# What an image address needs for _tex_in_url to find a command in it: a backslash,
+# or a percent escape (%5C is one; an escaped parameter name may be another), or a
+# tab or line break, which urlsplit removes.
+_MAY_CARRY_TEX_RE = re.compile(r"[\\%\t\r\n]")
 
 
 @dataclass(frozen=True)
@@ -158,6 +162,10 @@ def _mathjax3(el) -> Math | None:
 def _tex_in_url(src: str) -> str | None:
     """The TeX an image address carries: a formula parameter, the whole query
     (codecogs), or the last path segment, when it reads as TeX."""
+    if not _MAY_CARRY_TEX_RE.search(src) and not any(map(src.__contains__, LATEX_URL_PARAMETERS)):
+        # No backslash, no escapes, no characters urlsplit removes, and no formula
+        # parameter's name: nothing below could find TeX (most image addresses).
+        return None
     try:
         parts = urlsplit(src)
     except ValueError:

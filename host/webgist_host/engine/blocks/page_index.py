@@ -152,7 +152,7 @@ class PageIndex:
             return True
         if el in self.editors:
             return True
-        if (tag == "div" or self.measured) and self.drawn_as_code(el, tag):
+        if self.may_be_drawn_code(el, tag) and self.drawn_as_code(el, tag):
             return True
         if tag == "img":
             return image_source(el) is not None and not self.tiny(el)
@@ -255,6 +255,11 @@ class PageIndex:
 
     # --- what an element is -----------------------------------------------------------
 
+    def may_be_drawn_code(self, el, tag: str) -> bool:
+        """Whether drawn_as_code could say yes: measured, or a <div> with one of the
+        attributes it looks for (the index keeps the names of such elements' attributes)."""
+        return self.measured or tag == "div" and el in self.attr_names
+
     def drawn_as_code(self, el, tag: str) -> bool:
         """The browser drew it as code (FLAG_CODE) and it holds no page structure,
         or the page names the element's language on a plain <div> of text
@@ -274,7 +279,7 @@ class PageIndex:
     def is_code(self, el) -> bool:
         tag = self.tags[el]
         return (tag in CODE_TAGS or el in self.editors
-                or (tag == "div" or self.measured) and self.drawn_as_code(el, tag))
+                or self.may_be_drawn_code(el, tag) and self.drawn_as_code(el, tag))
 
     def tiny(self, el) -> bool:
         """An image or embed too small to be content: an icon or a tracking pixel."""
@@ -292,7 +297,8 @@ class PageIndex:
     def tab_label(self, el) -> str | None:
         """A tab panel's name, from its tab (aria-labelledby) or aria-label: the tab
         strip itself is a row of buttons and goes, so each panel carries its name."""
-        if (el.get("role") or "").strip().lower() != "tabpanel":
+        # (self.roles holds every element's role value: the index pass reads them.)
+        if (self.roles.get(el) or "").strip().lower() != "tabpanel":
             return None
         names = []
         for ref in (el.get("aria-labelledby") or "").split()[:4]:

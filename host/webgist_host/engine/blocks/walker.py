@@ -10,7 +10,6 @@ to its handler (kinds.py). The tree is only read, never changed.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 
 from . import kinds
 from .admonitions import could_be_admonition, read_admonition
@@ -44,13 +43,17 @@ STAGE = kinds.STAGE
 PARSER_NESTING_VOID_TAGS = frozenset({"source", "track", "embed"})
 
 
-@dataclass
 class _Run:
-    """Inline material between block children of one container."""
+    """Inline material between block children of one container: its strings and
+    inline elements (`pieces`), and whether a block child came before them. (A
+    plain class: one is made per container, and a dataclass's __init__ cost more.)"""
 
-    container: object
-    after_block: bool = False
-    pieces: list = field(default_factory=list)    # strings and inline elements
+    __slots__ = ("container", "after_block", "pieces")
+
+    def __init__(self, container, after_block: bool = False, pieces: list | None = None):
+        self.container = container
+        self.after_block = after_block
+        self.pieces = [] if pieces is None else pieces
 
 
 class _WrappedText(str):
@@ -100,6 +103,7 @@ class Walker:
         self._after_code = index.after_code
         self._class_mathjax, self._math = index.class_mathjax, index.math
         self._hidden_reason = self.visibility.hidden_reason
+        self._attr_names = index.attr_names
         self.links = LinkPolicy(base_url_of(index.root, page_url))
         self.consumed: set = set()          # editor sources already read
         self.taken_titles: set = set()      # admonition titles, written as the quote's head
@@ -222,10 +226,12 @@ class Walker:
             return kinds.math
         if el in self.index.editors:
             return kinds.editor
-        if ((tag == "div" or self.measured) and self.index.drawn_as_code(el, tag)
-                or tag == "code" and is_block_code(el) or tag == "div" and is_line_listing(el)):
-            return kinds.code
         classes = self._class_values.get(el)
+        # (A line listing is named by its class: most <div>s have none.)
+        if (self.index.may_be_drawn_code(el, tag) and self.index.drawn_as_code(el, tag)
+                or tag == "code" and is_block_code(el)
+                or tag == "div" and classes and is_line_listing(el)):
+            return kinds.code
         if classes and self._admonishes(classes) and read_admonition(el, tag) is not None:
             return kinds.admonition
         if tag == "div" and names_a_table(classes) and grid_rows(el) is not None:
@@ -238,7 +244,8 @@ class Walker:
         return self._may_admonish[classes]
 
     def _enter(self, el, ctx: Context) -> Context:
-        if self.index.floats(el):
+        # (index.floats asked only where it can say yes: a stamp, or a box to read.)
+        if (self.measured or el in self._attr_names) and self.index.floats(el):
             ctx = ctx._replace(float_of=self.path(el))
         return ctx
 
