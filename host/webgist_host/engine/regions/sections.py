@@ -231,19 +231,19 @@ def trailing_series(blocks: list[Block], weights: list[int], linked: list[int],
         return []
     text = common_element(blocks[i].xpath for i in own) + "/"
     fronts = _section_fronts(qualified) if dated else frozenset()
-    starts = []
-    for parent, items in qualified.items():
+    starts: list[str] = []
+    for parent, members in qualified.items():
         if parent.startswith(text) and parent not in fronts:
             continue                        # a list inside the text is the author's
         if text.startswith(parent):
             # A section front's parent may also hold the article: its items count.
-            starts.extend(item for item in items if not text.startswith(item))
+            starts.extend(item for item in members if not text.startswith(item))
         else:
             starts.append(parent)
     last_own = own[-1]
-    starts = tuple(starts)
+    start_paths = tuple(starts)
     first = next((n for n, i in enumerate(kept) if i > last_own
-                  and blocks[i].xpath.startswith(starts)), None) if starts else None
+                  and blocks[i].xpath.startswith(start_paths)), None) if starts else None
     if first is None:
         return []
     while first > 0 and kept[first - 1] > last_own and blocks[kept[first - 1]].kind == _HEADING:
