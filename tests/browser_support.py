@@ -255,6 +255,20 @@ def last_command_result(worker: CDPTarget, after: float, timeout: float = 60) ->
     raise AssertionError("the worker never reported a result")
 
 
+def active_tab_badge(worker: CDPTarget, expected: str, timeout: float = 5) -> str:
+    """The badge on the active tab's toolbar button, once it reads `expected` or the
+    time is up. The worker stores a command's outcome before it sets the badge
+    (background.js report), so a badge read right after the outcome can be early."""
+    deadline = time.monotonic() + timeout
+    while True:
+        badge = worker.evaluate(
+            "chrome.tabs.query({active: true, lastFocusedWindow: true})"
+            ".then(([t]) => chrome.action.getBadgeText({tabId: t.id}))")
+        if badge == expected or time.monotonic() > deadline:
+            return badge
+        time.sleep(0.05)
+
+
 def service_worker(driver, timeout: float = 15) -> CDPTarget:
     """The extension's service worker as a CDP target (waking it if it sleeps)."""
     prefix = f"chrome-extension://{EXTENSION_ID}/background.js"

@@ -13,7 +13,7 @@ import time
 
 import pytest
 
-from browser_support import (CDPTarget, devtools_targets, extension_browser_with, last_command_result,
+from browser_support import (CDPTarget, active_tab_badge, devtools_targets, extension_browser_with, last_command_result,
                              press_copy_shortcut, press_extension_shortcut, read_clipboard,
                              read_clipboard_settled, service_worker)
 from conftest import EXTENSION
@@ -56,10 +56,7 @@ def test_shortcut_and_context_menu_copy_through_the_offscreen_document(extension
         # The offscreen document was closed after its one write.
         assert worker.evaluate(
             "chrome.runtime.getContexts({contextTypes: ['OFFSCREEN_DOCUMENT']}).then(c => c.length)") == 0
-        badge = worker.evaluate(
-            "chrome.tabs.query({active: true, lastFocusedWindow: true})"
-            ".then(([t]) => chrome.action.getBadgeText({tabId: t.id}))")
-        assert badge == "✓"
+        assert active_tab_badge(worker, "✓") == "✓"
 
         # The menu items exist (update fails for an unknown id).
         for item in ("copy-page", "copy-selection", "copy-link", "copy-image"):

@@ -12,7 +12,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from browser_support import (CDPTarget, click_copy, devtools_targets, host_processes,
+from browser_support import (CDPTarget, active_tab_badge, click_copy, devtools_targets, host_processes,
                              last_command_result, open_page_and_popup, popup_result,
                              press_copy_shortcut, press_extension_shortcut, read_clipboard,
                              read_clipboard_settled, send_html, service_worker, wait_converting,
@@ -117,9 +117,7 @@ def test_page_still_loading_and_host_not_installed_for_the_shortcut(
         press_copy_shortcut(driver)
         last = last_command_result(worker, started, timeout=30)
         assert last["ok"] is False and last["kind"] == "host-missing"
-        assert worker.evaluate(
-            "chrome.tabs.query({active: true, lastFocusedWindow: true})"
-            ".then(([t]) => chrome.action.getBadgeText({tabId: t.id}))") == "!"
+        assert active_tab_badge(worker, "!") == "!"
     finally:
         worker.close()
     _popup_for_first_tab(driver)

@@ -17,8 +17,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import pytest
 from selenium.webdriver.common.by import By
 
-from browser_support import (click_copy, extension_browser_with, last_command_result, send_html,
-                             open_page_and_popup, press_copy_shortcut, press_extension_shortcut,
+from browser_support import (active_tab_badge, click_copy, extension_browser_with,
+                             last_command_result, send_html, open_page_and_popup, press_copy_shortcut, press_extension_shortcut,
                              read_clipboard, service_worker, wait_ready)
 
 pytestmark = pytest.mark.browser
@@ -120,9 +120,7 @@ def test_the_web_store_is_a_restricted_page(store_browser):
         command = last_command_result(worker, started)
         assert command["ok"] is False and command["kind"] == "restricted", command
         assert command["message"].startswith(RESTRICTED) and "normal tab" in command["hint"]
-        assert worker.evaluate(
-            "chrome.tabs.query({active: true, lastFocusedWindow: true})"
-            ".then(([t]) => chrome.action.getBadgeText({tabId: t.id}))") == "!"
+        assert active_tab_badge(worker, "!") == "!"
         menu = worker.evaluate(
             "chrome.tabs.query({active: true, lastFocusedWindow: true}).then(([tab]) => "
             f"webgist.handleMenuClick({json.dumps({'menuItemId': 'copy-page', 'editable': False, 'pageUrl': STORE})}, tab))")
