@@ -11,7 +11,9 @@
     .venv/bin/python bench/snapshot.py compare bench-out/snap-before.json.gz \
         bench-out/snap-after.json.gz
 
-Pages converted: every WCXB page statically (scope main), every fixture statically with
+Pages converted: every WCXB page statically (scope main, with the URL its
+ground-truth file records; snapshots written before 2026-12-04's session 9 had none,
+so make the "before" snapshot again with this script), every fixture statically with
 its own options, and every captured page with its saved geometry (scope page and main).
 Saved captures make the measured path exact: the same boxes go in each time, so any
 difference is the engine's. The digest covers the whole Document (blocks, decisions,
@@ -89,7 +91,12 @@ def _convert_job(job: tuple[str, str, str]) -> tuple[str, dict]:
     try:
         if kind == "wcxb":
             html = gzip.decompress(Path(path).read_bytes()).decode("utf-8", "replace")
-            return name, _digest(webgist_host.convert(html, scope="main"))
+            # With the page's URL, as bench/quality.py converts it: links are resolved,
+            # so a change to link resolution shows here.
+            truth = Path(path).parent.parent / "ground-truth" / f"{name.split('/')[1]}.json"
+            url = (json.loads(truth.read_text(encoding="utf-8")).get("url")
+                   if truth.exists() else None)
+            return name, _digest(webgist_host.convert(html, url=url, scope="main"))
         if kind == "fixture":
             settings_path = Path(path).parent / "options.json"
             settings = (json.loads(settings_path.read_text(encoding="utf-8"))
