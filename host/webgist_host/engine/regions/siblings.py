@@ -17,6 +17,7 @@ from __future__ import annotations
 from ..dom.nodes import TreeIndex
 from ..model import Block, BlockKind
 from .belief import Placement
+from .paths import step_tag
 from .tuning import DROPPED_WIDGETS, LEAD_MAX_LINKED_SHARE, SENTENCE_MIN_WORDS
 
 _HEADING = BlockKind.HEADING
@@ -35,11 +36,11 @@ def container_twins(tree: TreeIndex, container: str | None,
     depth = parent.count("/") - 1      # the parent's place in a lineage ("/html[1]" is 0)
     # A twin has the container's tag, which the last step of its path spells; only
     # those are looked up in the tree.
-    tag_step = container.rsplit("/", 1)[1].split("[", 1)[0] + "["
+    tag = step_tag(container.rsplit("/", 1)[1])
     siblings = set()
     for chain in lineage:
         if (len(chain) > depth + 1 and chain[depth] == parent and chain[depth + 1] != container
-                and chain[depth + 1].rsplit("/", 1)[1].startswith(tag_step)):
+                and step_tag(chain[depth + 1].rsplit("/", 1)[1]) == tag):
             siblings.add(chain[depth + 1])
     if not siblings:
         return frozenset()
@@ -47,11 +48,11 @@ def container_twins(tree: TreeIndex, container: str | None,
     own = found.get(container)
     if not own:
         return frozenset()
-    tag, classes = tree.tags.get(own[-1]), tree.class_values.get(own[-1])
+    own_tag, classes = tree.tags.get(own[-1]), tree.class_values.get(own[-1])
     if not classes or not classes.strip():
         return frozenset()
     return frozenset(path for path in siblings
-                     if any(tree.tags.get(el) == tag and tree.class_values.get(el) == classes
+                     if any(tree.tags.get(el) == own_tag and tree.class_values.get(el) == classes
                             for el in found.get(path, ())))
 
 
