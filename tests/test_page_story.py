@@ -41,10 +41,12 @@ def test_headlines_side_by_side_in_one_element_stay():
                                "# What the repairs cost and who pays"]
 
 
-def test_an_article_above_the_pages_own_is_not_a_next_story():
+def test_stories_are_dropped_only_when_the_pages_own_comes_first():
+    # The page's own story second: the one after it is not "the next story" either.
     html = page(story("article", "School board votes to close two schools")
-                + story("article", "Bridge repairs run two years late"))
-    assert len(headlines(html)) == 2
+                + story("article", "Bridge repairs run two years late")
+                + story("article", "Library opens on Sundays from March"))
+    assert len(headlines(html)) == 3
 
 
 def test_a_title_naming_no_headline_or_several_leaves_the_page_alone():
