@@ -288,6 +288,30 @@ def test_first_srcset_url_keeps_commas_inside_the_url():
     assert first_srcset_url("  ") is None
 
 
+@pytest.mark.parametrize("url, shows_nothing", [
+    # Lazy loaders' stand-ins: an SVG with no element (viewBox only), 1x1 GIF and PNG.
+    ("data:image/svg+xml,%3Csvg%20xmlns='http://www.w3.org/2000/svg'%20viewBox='0%200%20800%20450'%3E%3C/svg%3E", True),
+    ("data:image/svg+xml;charset=utf-8,<svg xmlns='http://www.w3.org/2000/svg' width='4' height='3'/>", True),
+    ("data:image/svg+xml;base64,PHN2ZyB4bWxucz0naHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmcnLz4=", True),
+    ("data:image/svg+xml,<svg xmlns='http://www.w3.org/2000/svg' width='69' height='69'><rect width='69' height='69' fill-opacity=\"0\"/></svg>", True),
+    ("data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", True),
+    ("data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", True),
+    # Pictures: an SVG that draws, a 40x40 PNG; and what cannot be read is kept.
+    ("data:image/svg+xml,<svg xmlns='http://www.w3.org/2000/svg'><circle r='4'/></svg>", False),
+    ("data:image/svg+xml,<svg xmlns='http://www.w3.org/2000/svg'><rect width='9' height='9' fill-opacity='0' stroke='red'/></svg>", False),
+    ("data:image/svg+xml,<svg xmlns='http://www.w3.org/2000/svg'><rect width='9' height='9' fill='none'/><text>A</text></svg>", False),
+    ("data:image/svg+xml,<svg xmlns='http://www.w3.org/2000/svg'><rect width='9'", False),
+    ("data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAACgAAAAoCAIAAAADnC86AAAAL0lEQVR4", False),
+    ("data:image/jpeg;base64,/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAAMCAgICAgMC", False),
+    ("data:image/png;base64,not*base64", False),
+    ("data:text/html,<p>hi</p>", False),
+    ("https://example.org/pixel.gif", False),
+])
+def test_data_image_placeholders_show_nothing(url, shows_nothing):
+    from webgist_host.engine.blocks.images import shows_nothing as placeholder
+    assert placeholder(url) is shows_nothing
+
+
 def test_noscript_twin_of_a_placeholder_is_used_once():
     blocks, _ = blocks_of("<p><img class='lazyload' src='data:image/gif;base64,R0l='>"
                           "<noscript><img src='real.jpg' alt='Real'></noscript></p>")

@@ -137,6 +137,7 @@ BROWSER_FIXTURES: dict[str, str] = {
     "images--lazy-and-relative": "lazy images drawn at their boxes; the <noscript> twin not drawn; srcset's currentSrc",
     "images--picture-placeholder": "<picture> over a placeholder img: the browser's chosen <source> candidate",
     "images--variants": "images whose loads fail drawn as alt text, kept; srcset currentSrc; links resolve",
+    "images--placeholders-that-show-nothing": "placeholder data: images (an empty SVG, a 1x1 GIF or PNG) drawn at any size and still dropped; data: pictures that draw stay",
     # lists
     "lists--definition-list": "<dl> terms and definitions laid out by the browser",
     "lists--dl-several-dd": "<dd> of several paragraphs; relative links resolve",

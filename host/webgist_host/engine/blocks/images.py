@@ -1,8 +1,15 @@
 """Images: which address an <img> really shows, lazy loaders and <noscript> included."""
 from __future__ import annotations
 
+import base64
+import binascii
+import re
+from urllib.parse import unquote_to_bytes
+
+from lxml import etree
+
 from ..dom.nodes import tag_of
-from .tuning import PICTURE_DEPTH, PLACEHOLDER_SCHEMES
+from .tuning import MIN_IMAGE_PX, PICTURE_DEPTH, PLACEHOLDER_SCHEMES
 
 # collect.js stamps the browser's currentSrc here when it differs from src.
 CURRENT_SRC_ATTR = "data-wg-src"
@@ -13,6 +20,15 @@ LAZY_SRC_ATTRIBUTES = ("data-src", "data-original", "data-lazy-src")
 LAZY_SRCSET_ATTRIBUTE = "data-srcset"
 # The only data: URIs a page may show as a picture.
 DATA_IMAGE_PREFIX = "data:image/"
+# Lazy loaders hold a picture's place with a data: image that shows nothing: an
+# SVG with no element inside (its viewBox only reserves the aspect ratio) or only
+# a rectangle painted with no alpha, or a 1x1 GIF or PNG, stretched. Their tags,
+# the paints that show nothing, and where GIF and PNG keep their size.
+SVG_TAG = re.compile(rb"<\s*([A-Za-z][\w:.-]*)")
+SVG_ROOT_NAMES = (b"svg", b"svg:svg")
+CLEAR_OPACITY_ATTRIBUTES = ("opacity", "fill-opacity")
+CLEAR_FILLS = ("none", "transparent")
+RASTER_HEADER_BYTES = 24      # GIF: width and height at 6-9; PNG: IHDR's at 16-23
 
 
 def first_srcset_url(value: str | None) -> str | None:
@@ -68,7 +84,8 @@ def noscript_image(el):
 
 def image_source(el) -> str | None:
     """currentSrc (when measured), the lazy attributes, src, the first srcset
-    candidate, a <noscript> twin beside a placeholder, and only then a data: image."""
+    candidate, a <noscript> twin beside a placeholder, and only then a data: image
+    that shows something."""
     found = _own_source(el)
     if found:
         return found
@@ -79,7 +96,54 @@ def image_source(el) -> str | None:
     if sourced:
         return sourced
     src = _attr(el, "src")
-    return src if src.lower().startswith(DATA_IMAGE_PREFIX) else None
+    return src if src.lower().startswith(DATA_IMAGE_PREFIX) and not shows_nothing(src) else None
+
+
+def shows_nothing(url: str) -> bool:
+    """A data: image that is only a placeholder: an SVG holding no element, or a
+    GIF or PNG smaller than MIN_IMAGE_PX both ways (a pixel or an icon, as an
+    image element of that size is). Anything it cannot read is kept."""
+    head, comma, payload = url.partition(",")
+    if not comma or not head.lower().startswith(DATA_IMAGE_PREFIX):
+        return False
+    media = head.lower()
+    try:
+        if media.endswith(";base64"):
+            raw = base64.b64decode(payload if "svg" in media else payload[:44], validate=False)
+        else:
+            raw = unquote_to_bytes(payload)
+    except (binascii.Error, ValueError):
+        return False
+    if media.startswith("data:image/svg"):
+        return _svg_shows_nothing(raw)
+    size = _raster_size(raw[:RASTER_HEADER_BYTES])
+    return size is not None and size[0] < MIN_IMAGE_PX and size[1] < MIN_IMAGE_PX
+
+
+def _svg_shows_nothing(markup: bytes) -> bool:
+    if all(name.lower() in SVG_ROOT_NAMES for name in SVG_TAG.findall(markup)):
+        return True
+    parser = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False)
+    try:
+        root = etree.fromstring(markup, parser)
+    except etree.XMLSyntaxError:
+        return False
+    return all(_clear_rectangle(el) for el in root.iterdescendants())
+
+
+def _clear_rectangle(el) -> bool:
+    if not isinstance(el.tag, str) or etree.QName(el).localname != "rect" or el.get("stroke"):
+        return False
+    return (any((el.get(name) or "").strip() in ("0", "0.0") for name in CLEAR_OPACITY_ATTRIBUTES)
+            or (el.get("fill") or "").strip().lower() in CLEAR_FILLS)
+
+
+def _raster_size(header: bytes) -> tuple[int, int] | None:
+    if header[:4] == b"GIF8" and len(header) >= 10:
+        return int.from_bytes(header[6:8], "little"), int.from_bytes(header[8:10], "little")
+    if header[:8] == b"\x89PNG\r\n\x1a\n" and header[12:16] == b"IHDR" and len(header) >= 24:
+        return int.from_bytes(header[16:20], "big"), int.from_bytes(header[20:24], "big")
+    return None
 
 
 def image_alt(el) -> str:

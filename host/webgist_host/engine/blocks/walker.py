@@ -18,7 +18,7 @@ from .context import Context, Frame
 from .definitions import styled_term
 from .editors import read_editor
 from .footnotes import find_footnotes
-from .images import image_source
+from .images import image_source, shows_nothing
 from .inline import (
     InlineRenderer, LinkPolicy, base_url_of, drawn_apart, escape_piece, escape_text, finish,
     is_permalink, link,
@@ -147,9 +147,13 @@ class Walker:
         if (classes and self._class_mathjax[classes] and is_mathjax2_copy(el)
                 or el in self.footnotes.backlinks or el in self.taken_titles):
             return True
-        if tag == "img" and el not in self._math and self.index.tiny(el):
-            self.log(el, f"tracking pixel (under {MIN_IMAGE_PX}px)", image_source(el) or "")
-            return True
+        if tag == "img" and el not in self._math:
+            if self.index.tiny(el):
+                self.log(el, f"tracking pixel (under {MIN_IMAGE_PX}px)", image_source(el) or "")
+                return True
+            if image_source(el) is None and shows_nothing((el.get("src") or "").strip()):
+                self.log(el, "placeholder image that shows nothing", el.get("alt") or "")
+                return True
         reason = self._hidden_reason(el)
         if reason is None:
             return False
