@@ -115,3 +115,19 @@ def test_bidi_controls_only_in_an_attribute_the_markdown_shows_are_stripped(attr
     document = webgist_host.convert(html, scope="page")
     assert "\u202e" not in document.markdown
     assert any("bidirectional" in note for note in document.notes)
+
+
+def test_a_body_the_parser_opened_early_is_not_dropped_as_never_laid_out():
+    # A script put an iframe into <head>: parsing the page's text again, libxml2
+    # opens <body> at the iframe and ignores the page's own stamped <body> tag.
+    html = ('<!DOCTYPE html><html data-wg-path="/html[1]"><head data-wg-path="/html[1]/head[1]">'
+            '<title data-wg-path="/html[1]/head[1]/title[1]">T</title><iframe data-wg-path="/html[1]/head[1]/iframe[1]"></iframe>'
+            f'</head><body data-wg-path="{B}"><p data-wg-path="{B}/p[1]">Words of the page.</p>'
+            "</body></html>")
+    paths = [B, f"{B}/p[1]", "/html[1]/head[1]/iframe[1]"]
+    numbers = [n for i, _ in enumerate(paths) for n in (0, 20 * i, 600, 18, SEEN)]
+    capture = {"html": html, "geometry": {"paths": paths, "boxes": numbers},
+               "viewport": {"width": 1280, "height": 1024}}
+    document = convert(capture)
+    assert "Words of the page." in document.markdown
+    assert not any("never laid out" in note for note in document.notes)

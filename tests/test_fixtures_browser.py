@@ -138,6 +138,7 @@ BROWSER_FIXTURES: dict[str, str] = {
     "images--picture-placeholder": "<picture> over a placeholder img: the browser's chosen <source> candidate",
     "images--variants": "images whose loads fail drawn as alt text, kept; srcset currentSrc; links resolve",
     "images--placeholders-that-show-nothing": "placeholder data: images (an empty SVG, a 1x1 GIF or PNG) drawn at any size and still dropped; data: pictures that draw stay",
+    "article--script-adds-iframe-to-head": "a script puts an iframe and a div into <head>: re-parsing the capture opens <body> early and the page's own stamped <body> tag is lost; the body gets its stamp back and the story stays",
     # lists
     "lists--definition-list": "<dl> terms and definitions laid out by the browser",
     "lists--dl-several-dd": "<dd> of several paragraphs; relative links resolve",

@@ -14,7 +14,10 @@ Not stamped, and kept:
 - anything inside a stamped <template> or <noscript>: inert content and raw text
   that libxml2 reads as markup, neither of which the engine shows;
 - anything under an element the browser measured as display: none (captures made
-  before every hidden element was stamped).
+  before every hidden element was stamped);
+- <html>, <head> and <body> themselves: libxml2 opens them when the markup does not
+  (and then drops the page's own tag, stamp and all), so their children are checked
+  instead. A version-2 capture gives them back their stamp (`expand_stamps`).
 The caller's tree is never changed: it is copied first when something must go.
 """
 from __future__ import annotations
@@ -30,6 +33,9 @@ from .shadow import SHADOW_ROOT_ATTRIBUTES
 
 # Stamped elements whose content the browser never lays out as elements.
 _INERT_CONTAINERS = frozenset({"template", "noscript"})
+# The document's parts a parser opens on its own when the markup leaves them out,
+# and their XPath steps.
+IMPLIED_PART_STEPS = {"html": "/html[1]", "head": "/head[1]", "body": "/body[1]"}
 
 
 def expand_stamps(root, capture: Capture) -> Any:
@@ -56,7 +62,30 @@ def expand_stamps(root, capture: Capture) -> Any:
             del el.attrib[PATH_ATTR]
         else:
             el.set(PATH_ATTR, path)
+    _restamp_implied_parts(root, set(by_stamp.values()))
     return root
+
+
+def _restamp_implied_parts(root, unused_paths: set) -> None:
+    """Give <html>, <head> and <body> back the stamp libxml2 lost them.
+
+    Scripts put elements into <head> that do not belong there (an iframe, a div);
+    collect.js writes them where they are. Parsing that text again, libxml2 opens
+    <body> itself at the first of them and then ignores the page's own <body> tag,
+    stamp and all, where a browser would merge it into the body it opened. Left
+    unstamped, the body and the whole page under it would be dropped as never laid
+    out. The table says where the page's own body was, so it gets that path."""
+    if not unused_paths:
+        return
+    parts = [root] + [child for child in root if tag_of(child) in IMPLIED_PART_STEPS]
+    for el in parts:
+        step = IMPLIED_PART_STEPS.get(tag_of(el))
+        if step is None or el.get(PATH_ATTR) is not None:
+            continue
+        path = step if el is root else f"{IMPLIED_PART_STEPS['html']}{step}"
+        if path in unused_paths:
+            el.set(PATH_ATTR, path)
+            unused_paths.discard(path)
 
 
 def is_stamped_capture(root, capture: Capture) -> bool:
@@ -99,6 +128,8 @@ def _unstamped(root, capture: Capture) -> list:
         if stamp is None:
             if tag == "template" and any(el.get(a) is not None for a in SHADOW_ROOT_ATTRIBUTES):
                 continue                 # the browser's writing of an open shadow root
+            if tag in IMPLIED_PART_STEPS:
+                continue                 # opened by the parser (a second one is ignored)
             out.append(el)
             walker.skip_subtree()
             continue
