@@ -74,3 +74,26 @@ def test_a_page_that_holds_the_browser_is_an_error_row_and_leaves_no_browser(tmp
     assert good["error"] is None and good["reading_order_method"] == _expected_order(ORDER_PAGES[0])[0]
     assert not _render_processes()
     assert set(Path(tempfile.gettempdir()).glob("webgist-batch-render-*")) == before
+
+
+def test_a_page_in_a_legacy_charset_is_rendered_as_the_static_path_reads_it_links_as_written(tmp_path):
+    # The worker decodes the page (its <meta> says windows-1251) and hands the text
+    # to the browser as a file: the browser must read that file as what it now is.
+    folder = tmp_path / "pages"
+    folder.mkdir()
+    words = "Паром отходит в семь тридцать утра"
+    page = ('<!doctype html><html><head><meta charset="windows-1251"><title>Паром</title></head>'
+            f"<body><main><h1>Расписание</h1><p>{words}.</p>"
+            '<p>See the <a href="/timetable/winter">winter timetable</a>.</p></main></body></html>')
+    (folder / "ru.html").write_bytes(page.encode("windows-1251"))
+    out = tmp_path / "out.jsonl"
+    assert main(["batch", "--quiet", "--render", "1", str(folder), "-o", str(out)]) == 0
+    static_out = tmp_path / "static.jsonl"
+    assert main(["batch", "--quiet", str(folder), "-o", str(static_out)]) == 0
+    (row,), (static_row,) = read_rows(out), read_rows(static_out)
+    assert row["error"] is None and row["reading_order_method"] != "dom-fallback"
+    assert words in row["markdown"] and "# Расписание" in row["markdown"]
+    # No URL given: the link stays as the page wrote it, not resolved against the
+    # worker's temporary file.
+    assert "[winter timetable](/timetable/winter)" in row["markdown"]
+    assert row["markdown"] == static_row["markdown"]

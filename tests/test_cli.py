@@ -78,6 +78,43 @@ def test_static_reads_stdin(tmp_path):
     assert "# From stdin" in document["markdown"]
 
 
+LEGACY_CHARSET_PAGE = ('<!doctype html><html><head><meta charset="windows-1251"><title>Паром</title>'
+                       "</head><body><main><h1>Расписание</h1><p>Паром отходит в семь тридцать утра.</p>"
+                       '<p>См. <a href="/timetable/winter">зимнее расписание</a>.</p>'
+                       "</main></body></html>").encode("windows-1251")
+
+
+def _run_bytes(*args, data: bytes | None = None, env=None):
+    return subprocess.run(webgist_command() + list(args), capture_output=True, env=env,
+                          input=data, timeout=120)
+
+
+def test_a_page_in_a_legacy_charset_is_read_in_it_from_a_file_and_from_stdin(tmp_path, browser_paths):
+    page = tmp_path / "ru.html"
+    page.write_bytes(LEGACY_CHARSET_PAGE)
+    runs = {"file, static": _run_bytes("--static", str(page)),
+            "stdin, static": _run_bytes("-", "--static", data=LEGACY_CHARSET_PAGE),
+            "stdin, Chromium": _run_bytes("-", data=LEGACY_CHARSET_PAGE)}
+    for how, result in runs.items():
+        stdout = result.stdout.decode("utf-8")
+        assert result.returncode == 0, (how, result.stderr.decode("utf-8", "replace"))
+        assert "# Расписание" in stdout and "Паром отходит в семь тридцать утра." in stdout, (how, stdout)
+        # Piped HTML has no address: its links stay as written (not file:///...).
+        if how.startswith("stdin"):
+            assert "[зимнее расписание](/timetable/winter)" in stdout, (how, stdout)
+        assert "charset" not in result.stderr.decode("utf-8"), how
+
+
+def test_bytes_that_do_not_fit_the_declared_charset_are_a_warning_and_still_read(tmp_path):
+    page = tmp_path / "mislabelled.html"
+    page.write_bytes(b'<html><head><meta charset="utf-8"></head><body><h1>Caf\xe9</h1>'
+                     b"<p>Words after the stray byte.</p></body></html>")
+    result = _run_bytes("--static", str(page), env=_env_without_browser(tmp_path))
+    assert result.returncode == 0
+    assert "Words after the stray byte." in result.stdout.decode("utf-8")
+    assert "mislabelled.html: wrong charset: declared utf-8" in result.stderr.decode("utf-8")
+
+
 def test_missing_browser_names_the_packages_to_install(tmp_path):
     result = run_webgist(str(PAGES / "layout--grid-sidebar-first.html"),
                          env=_env_without_browser(tmp_path))

@@ -54,8 +54,15 @@ class PageRenderer:
         """collect.js's result for the page `html`; BrowserError when the browser
         could not render it (the next call starts a fresh browser)."""
         page = Path(self.folder) / "page.html"
-        page.write_text(html, encoding="utf-8")
-        return self._capture("offline", page.as_uri())
+        # The text was decoded already (batch/pagebytes.py), and its <meta charset>
+        # may name the encoding it came in: a byte-order mark is the one thing a
+        # browser's encoding sniffing puts before it, so the browser reads UTF-8.
+        page.write_text(html, encoding="utf-8-sig")
+        capture = self._capture("offline", page.as_uri())
+        # The file is the worker's, not the page's: links stay as the page wrote
+        # them (the row's URL, when there is one, resolves them).
+        capture["url"] = None
+        return capture
 
     def capture_url(self, url: str) -> dict[str, Any]:
         """collect.js's result for the page at `url`, loaded from the web, with

@@ -11,6 +11,7 @@ from importlib import resources
 from pathlib import Path
 
 from .. import __version__
+from ..batch.pagebytes import decode_page
 from .browser import BrowserError, capture_page
 from ..engine.model import Document
 from ..engine.dom.parse import ParseError
@@ -200,14 +201,14 @@ def _read_source(args) -> tuple[str | None, str | None, Path | None]:
         url = None
         source_path: Path | None = Path(str(demo))
     elif args.source == "-":
-        html, url, source_path = sys.stdin.read(), None, None
+        html, url, source_path = _decode(sys.stdin.buffer.read(), None, "stdin"), None, None
     elif args.source.startswith(("http://", "https://")):
         url, source_path, html = args.source, None, None
     else:
         source_path = Path(args.source)
         if not source_path.is_file():
             raise OSError(f"no such file: {args.source} (give a path, an http(s) URL, or -)")
-        html = source_path.read_text(encoding="utf-8", errors="replace")
+        html = _decode(source_path.read_bytes(), None, args.source)
         url = None
     return html, url, source_path
 
@@ -223,7 +224,9 @@ def _page_url(html, url, source_path):
     else:
         with tempfile.TemporaryDirectory(prefix="webgist-stdin-") as folder:
             page = Path(folder) / "stdin.html"
-            page.write_text(html, encoding="utf-8")
+            # Decoded already; the byte-order mark makes the browser read it as
+            # UTF-8 whatever its <meta charset> says.
+            page.write_text(html, encoding="utf-8-sig")
             yield page.as_uri()
 
 
@@ -234,6 +237,10 @@ def _render(args, html, url, source_path) -> dict:
             capture = capture_page_firefox(target, timeout=args.timeout)
         else:
             capture = capture_page(target, timeout=args.timeout)
+    if html is not None and url is None and source_path is None:
+        # Piped HTML was loaded from a temporary file: its links are the page's
+        # own, not addresses inside that file's folder.
+        capture["url"] = None
     if args.save_capture:
         Path(args.save_capture).write_text(json.dumps(capture, ensure_ascii=False), encoding="utf-8")
     return capture
@@ -245,8 +252,18 @@ def _fetch(url: str) -> str:
         body = response.read(MAX_FETCH_BYTES + 1)
         if len(body) > MAX_FETCH_BYTES:
             raise ValueError(f"{url} is larger than {MAX_FETCH_BYTES // 2**20} MiB")
-        charset = response.headers.get_content_charset() or "utf-8"
-    return body.decode(charset, errors="replace")
+        charset = response.headers.get_content_charset()
+    return _decode(body, charset, url)
+
+
+def _decode(data: bytes, charset: str | None, where: str) -> str:
+    """The page's text as `webgist batch` reads it: UTF-8 when the bytes are, else
+    the charset the server or the page's <meta> names. A charset that does not fit
+    is a warning, and the page is still read."""
+    text, charset_error = decode_page(data, charset)
+    if charset_error:
+        print(f"webgist: {where}: {charset_error}; read anyway", file=sys.stderr)
+    return text
 
 
 if __name__ == "__main__":
