@@ -97,3 +97,29 @@ def test_a_page_in_a_legacy_charset_is_rendered_as_the_static_path_reads_it_link
     # worker's temporary file.
     assert "[winter timetable](/timetable/winter)" in row["markdown"]
     assert row["markdown"] == static_row["markdown"]
+
+
+def test_a_saved_page_its_scripts_left_hidden_is_read_from_its_markup_and_says_so(tmp_path):
+    # The page hides itself until its script (from a CDN a saved page cannot reach)
+    # reveals it, as Next.js and anti-flicker snippets do.
+    folder = tmp_path / "pages"
+    folder.mkdir()
+    (folder / "hidden.html").write_text(
+        '<!doctype html><html><head><title>Tides</title>'
+        '<script src="https://cdn.example.org/reveal.js"></script></head><body>'
+        '<div id="app" style="visibility:hidden"><main><h1>Tide tables</h1>'
+        "<p>High water at the harbour mouth comes forty minutes before it reaches the inner basin.</p>"
+        "</main></div></body></html>", encoding="utf-8")
+    (folder / "shown.html").write_text(
+        "<!doctype html><html><head><title>Shown</title></head><body><main><h1>Shown</h1>"
+        "<p>Words the browser draws, so the rendered reading stands.</p></main></body></html>",
+        encoding="utf-8")
+    out = tmp_path / "out.jsonl"
+    assert main(["batch", "--quiet", "--render", "1", str(folder), "-o", str(out)]) == 0
+    hidden, shown = read_rows(out)
+    assert hidden["error"] is None
+    assert "# Tide tables" in hidden["markdown"] and "forty minutes" in hidden["markdown"]
+    assert hidden["reading_order_method"] == "dom-fallback"
+    assert any("rendered page showed no content" in note for note in hidden["notes"])
+    assert shown["reading_order_method"] != "dom-fallback"
+    assert not any("rendered page showed no content" in note for note in shown["notes"])

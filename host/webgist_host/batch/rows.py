@@ -104,6 +104,15 @@ def _convert_text(text: str, url: str | None, options: ConvertOptions, renderer)
                        + document.notes)
     document = convert(capture["html"], url=url, geometry=capture, scope=options.scope,
                        options=engine_options)
+    if not document.stats()["words"]:
+        # A saved page's scripts run without the network they were written for:
+        # some leave the page hidden (a wrapper their code was to reveal) or
+        # replace it with loaders. Its own markup is still worth its words.
+        unrendered = convert(text, url=url, scope=options.scope, options=engine_options)
+        if unrendered.stats()["words"]:
+            return replace(unrendered, notes=(
+                "the rendered page showed no content (its scripts may need what a saved "
+                "page cannot reach); read without the browser",) + unrendered.notes)
     if capture.get("loaded") is False:
         document = replace(document, notes=document.notes + (
             "the page had not finished loading in the browser; converted as far as it got",))
