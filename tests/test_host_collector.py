@@ -64,13 +64,13 @@ def test_the_host_converts_with_the_raised_threshold_and_restores_the_callers(ca
     # Enough allocation to trigger a young collection even at the raised threshold.
     page = "<html><body><main>" + "".join(
         f"<p>Paragraph {n} with <a href='/{n}'>a link</a> and <em>some</em> words.</p>"
-        for n in range(12_000)) + "</main></body></html>"
+        for n in range(20_000)) + "</main></body></html>"
     gc.callbacks.append(note_thresholds)
     try:
         reply = Host(io.BytesIO()).handle_message({"type": "convert", "html": page, "id": 1})
     finally:
         gc.callbacks.remove(note_thresholds)
     assert reply["ok"], reply
-    assert "Paragraph 11999" in reply["markdown"]
+    assert "Paragraph 19999" in reply["markdown"]
     assert (CONVERTING_YOUNG_THRESHOLD, 11, 12) in seen
     assert gc.get_threshold() == caller_thresholds

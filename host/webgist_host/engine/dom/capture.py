@@ -51,7 +51,7 @@ BOX_STRIDE = 5        # version 1: x, y, width, height, flags
 RECT_STRIDE = 4       # version 2: x, y, width, height (flags apart)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Box:
     rect: Rect
     flags: int
