@@ -41,7 +41,7 @@ _LIBXML2_PRIORITY = MappingProxyType({
     "div": 150, "td": 160, "th": 160, "tr": 170, "thead": 180, "tbody": 180,
     "tfoot": 180, "table": 190,
 })
-_TRACKED = frozenset(_POPPING_END_TAGS | _SCOPE_BOUNDARIES | _LIBXML2_PRIORITY.keys())
+_TRACKED = _POPPING_END_TAGS.union(_SCOPE_BOUNDARIES, _LIBXML2_PRIORITY.keys())
 # Elements whose content libxml2 reads as text up to their own end tag (it parses
 # noscript and template content as markup, so they are not here).
 _RAW_TEXT_TAGS = frozenset({
