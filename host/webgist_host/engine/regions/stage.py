@@ -32,6 +32,7 @@ from .share_links import share_links
 from .page_story import other_stories
 from .siblings import container_twins, lead_sentences
 from .headline_boxes import headline_boxes
+from .slideshows import embedded_slideshows
 from .tag_lists import trailing_tag_lists
 from .tuning import (CONTROL_LINE_KINDS, DROPPED_WIDGETS, TITLE_BAND_MAX_WORDS,
                      WEIGHTLESS_KINDS)
@@ -61,6 +62,8 @@ OTHER_STORY_REASON = ("another story written into the page below its own (its he
                       "is not the page's title)")
 HEADLINE_BOX_REASON = ("a box of linked headlines between the article's paragraphs "
                        "(most read, related)")
+SLIDESHOW_REASON = ("a numbered slideshow set between the article's paragraphs (a gallery "
+                    "of other pictures, one caption per slide)")
 TAG_LIST_REASON = "a list of short tag or topic links after the article's last paragraph"
 
 
@@ -123,6 +126,7 @@ def apply_regions(tree: TreeIndex, blocks: list[Block], scope: str, *,
     if dated:
         _take_out(placed, reasons, headline_boxes(placed, weights, linked),
                   HEADLINE_BOX_REASON)
+        _take_out(placed, reasons, embedded_slideshows(placed, weights), SLIDESHOW_REASON)
     # An undated page with a series of card titles is a listing: its cards are the
     # content, wherever they stand.
     if not cards:

@@ -194,6 +194,12 @@ HEADLINE_BOX_MAX_ITEMS = 12
 # The box's label ("Most read", "Lesen Sie auch", "相关阅读") is a few words.
 HEADLINE_LABEL_MAX_WORDS = 5
 
+# --- Slideshows between the paragraphs (slideshows.py) ------------------------------
+
+# A slideshow counts at least this many slides ("1/3" ... "3/3"); two numbered lines
+# are a pair, not a gallery.
+SLIDESHOW_MIN_SLIDES = 3
+
 # --- Labels over a chart picture (chart_labels.py) ------------------------------------
 
 # A chart's labels are ticks and values ("$915", "’18", "%"): a word or three...
