@@ -182,3 +182,35 @@ def test_a_numbered_slideshow_between_a_dated_storys_paragraphs_goes():
 def test_numbered_lines_that_are_no_slideshow_stay(counters, head):
     kept = _texts(_story_with_slides(counters, head))
     assert "In pictures" in kept and f"{counters[-1]} Slide {len(counters)}" in kept
+
+
+def _story_with_cards(cards: list[tuple[str, str]], head: str = _DATED) -> str:
+    """A dated story on example.org with teaser cards (link, headline) between its
+    second and third paragraphs, each card a picture, a linked headline and a line."""
+    boxes = "".join(f'<div class="card"><img src="/p{n}.jpg" alt="">'
+                    f'<h4><a href="{href}">{headline}</a></h4><p>A line about it.</p></div>'
+                    for n, (href, headline) in enumerate(cards))
+    first, second, third, fourth = (f"<p>{p}</p>" for p in _PARAGRAPHS)
+    return f"""<html><head>{head}
+      <link rel="canonical" href="https://www.example.org/bees"></head><body><article>
+      <h1>Bees</h1><div class="text">{first}{second}{boxes}{third}{fourth}</div>
+      </article></body></html>"""
+
+
+_CARD = ("/wasps", "Wasps build their nests from paper")
+
+
+def test_a_lone_teaser_card_between_a_dated_storys_paragraphs_goes():
+    assert _texts(_story_with_cards([_CARD])) == ["Bees", *_PARAGRAPHS]
+    absolute = ("https://example.org/wasps", _CARD[1])
+    assert _texts(_story_with_cards([absolute])) == ["Bees", *_PARAGRAPHS]
+
+
+@pytest.mark.parametrize("cards, head", [
+    ([_CARD], ""),                                                     # undated
+    ([_CARD, ("/ants", "Ants farm aphids for their honeydew")], _DATED),  # a run: a list
+    ([("https://shop.example.com/hive", "The hive we bought this spring")], _DATED),
+    ([("#wasps", "Why wasps are not bees at all")], _DATED),           # a place on the page
+])
+def test_teaser_cards_that_are_the_storys_own_stay(cards, head):
+    assert cards[-1][1] in _texts(_story_with_cards(cards, head))
