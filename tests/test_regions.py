@@ -206,6 +206,15 @@ def test_a_lone_teaser_card_between_a_dated_storys_paragraphs_goes():
     assert _texts(_story_with_cards([absolute])) == ["Bees", *_PARAGRAPHS]
 
 
+def test_a_lone_teaser_card_after_a_dated_storys_text_goes():
+    text = "".join(f"<p>{p}</p>" for p in _PARAGRAPHS)
+    html = f"""<html><head>{_DATED}</head><body><article><h1>Bees</h1>
+      <div class="text">{text}<div class="card"><img src="/p.jpg" alt="">
+        <h4><a href="{_CARD[0]}">{_CARD[1]}</a></h4><p>A line about it.</p></div></div>
+      </article></body></html>"""
+    assert _texts(html) == ["Bees", *_PARAGRAPHS]
+
+
 @pytest.mark.parametrize("cards, head", [
     ([_CARD], ""),                                                     # undated
     ([_CARD, ("/ants", "Ants farm aphids for their honeydew")], _DATED),  # a run: a list

@@ -85,11 +85,10 @@ def _wrapper(box: str) -> str:
     return element
 
 
-
 def teaser_cards(blocks: list[Block], weights: list[int], linked: list[int],
                  address: str | None = None) -> list[int]:
-    """Indices of the main-content blocks of each lone teaser card set between two of the
-    article's own paragraphs: a heading that is one linked headline to another page of
+    """Indices of the main-content blocks of each lone teaser card set after the first of
+    the article's own paragraphs (between them, or after the last): a heading that is one linked headline to another page of
     the site (`address`, the page's own, tells the site), in an element of its own apart
     from the text's paragraphs, with a picture, a teaser line or a byline beside it and
     at most TEASER_CARD_MAX_WORDS words outside links. Cards that follow one another are
@@ -103,7 +102,7 @@ def teaser_cards(blocks: list[Block], weights: list[int], linked: list[int],
     site = _host(address or "")
     position = {i: n for n, i in enumerate(kept)}
     cards: list[list[int]] = []
-    for i in kept[position[own[0]] + 1:position[own[-1]]]:
+    for i in kept[position[own[0]] + 1:]:
         block = blocks[i]
         if (block.kind != BlockKind.HEADING or not _is_headline(block, linked[i])
                 or not _links_within(block.rich_text, site)):

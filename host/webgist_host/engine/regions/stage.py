@@ -62,8 +62,8 @@ OTHER_STORY_REASON = ("another story written into the page below its own (its he
                       "is not the page's title)")
 HEADLINE_BOX_REASON = ("a box of linked headlines between the article's paragraphs "
                        "(most read, related)")
-TEASER_CARD_REASON = ("a lone teaser card (a linked headline, a line about it) set between "
-                      "the article's paragraphs")
+TEASER_CARD_REASON = ("a lone teaser card (a linked headline, a line about it) set among or "
+                      "after the article's paragraphs")
 SLIDESHOW_REASON = ("a numbered slideshow set between the article's paragraphs (a gallery "
                     "of other pictures, one caption per slide)")
 TAG_LIST_REASON = "a list of short tag or topic links after the article's last paragraph"
