@@ -56,6 +56,8 @@ BROWSER_FIXTURES: dict[str, str] = {
     "news--teaser-lines-after-story": "unlabelled teaser lines (a linked headline, then a sentence) after the story go as drawn; the author's list of sources in the text stays",
     "news--next-story-below-story": "the next story written below the page's own (same element, its own headline) goes as drawn",
     "news--section-fronts-below-story": "section fronts under linked labels after the story, in the story's own container, go as drawn",
+    "news--numbered-gallery-in-story": "a numbered slideshow drawn between a dated story's paragraphs goes, title, picture strip and captions",
+    "news--lone-teaser-card-in-story": "a lone teaser card (picture, linked headline, a line, a byline) drawn between a dated story's paragraphs goes",
     "article--tag-line-in-story-footer": "a labelled tag line in the story's own footer goes; an unlabelled list of short links in the text stays",
     # blocks
     "blocks--content-after-closing-html": "markup after an early </html> is in <body> for the browser, as the static parse now reads it",

@@ -151,3 +151,75 @@ def test_the_walk_keeps_a_series_of_card_titles_beside_an_intro():
 def test_a_dated_page_leaves_its_list_of_titles_out():
     dated = '<meta property="article:published_time" content="2025-03-01T08:00:00Z">'
     assert "Hive note 13" not in _texts(_intro_above_cards(dated))
+
+
+_DATED = '<meta property="article:published_time" content="2025-03-01T08:00:00Z">'
+_PARAGRAPHS = [f"{n} " + " ".join(["Nurse bees feed the larvae and keep the brood warm in spring."] * 3)
+               for n in ("First.", "Second.", "Third.", "Fourth.")]
+
+
+def _story_with_slides(counters: list[str], head: str = _DATED) -> str:
+    slides = "".join(f"<li><h3>{counter} Slide {n}</h3><p>Caption of slide {n}.</p></li>"
+                     for n, counter in enumerate(counters, 1))
+    first, second, third, fourth = (f"<p>{p}</p>" for p in _PARAGRAPHS)
+    return f"""<html><head>{head}</head><body><article><h1>Bees</h1>
+      <div class="text">{first}{second}
+        <div class="gallery"><h2>In pictures</h2><ul>{slides}</ul></div>
+        {third}{fourth}</div></article></body></html>"""
+
+
+def test_a_numbered_slideshow_between_a_dated_storys_paragraphs_goes():
+    kept = _texts(_story_with_slides(["1/3", "2/3", "3/3"]))
+    assert kept == ["Bees", *_PARAGRAPHS]
+
+
+@pytest.mark.parametrize("counters, head", [
+    (["1/3", "2/3", "3/3"], ""),                   # undated: a carousel the page shows
+    (["1/12", "2/12", "5/12"], _DATED),            # not every slide counted: dates
+    (["1/2", "2/2"], _DATED),                      # a pair, not a gallery
+    (["1/3/25", "2/3/25", "3/3/25"], _DATED),      # dates with a year
+])
+def test_numbered_lines_that_are_no_slideshow_stay(counters, head):
+    kept = _texts(_story_with_slides(counters, head))
+    assert "In pictures" in kept and f"{counters[-1]} Slide {len(counters)}" in kept
+
+
+def _story_with_cards(cards: list[tuple[str, str]], head: str = _DATED) -> str:
+    """A dated story on example.org with teaser cards (link, headline) between its
+    second and third paragraphs, each card a picture, a linked headline and a line."""
+    boxes = "".join(f'<div class="card"><img src="/p{n}.jpg" alt="">'
+                    f'<h4><a href="{href}">{headline}</a></h4><p>A line about it.</p></div>'
+                    for n, (href, headline) in enumerate(cards))
+    first, second, third, fourth = (f"<p>{p}</p>" for p in _PARAGRAPHS)
+    return f"""<html><head>{head}
+      <link rel="canonical" href="https://www.example.org/bees"></head><body><article>
+      <h1>Bees</h1><div class="text">{first}{second}{boxes}{third}{fourth}</div>
+      </article></body></html>"""
+
+
+_CARD = ("/wasps", "Wasps build their nests from paper")
+
+
+def test_a_lone_teaser_card_between_a_dated_storys_paragraphs_goes():
+    assert _texts(_story_with_cards([_CARD])) == ["Bees", *_PARAGRAPHS]
+    absolute = ("https://example.org/wasps", _CARD[1])
+    assert _texts(_story_with_cards([absolute])) == ["Bees", *_PARAGRAPHS]
+
+
+def test_a_lone_teaser_card_after_a_dated_storys_text_goes():
+    text = "".join(f"<p>{p}</p>" for p in _PARAGRAPHS)
+    html = f"""<html><head>{_DATED}</head><body><article><h1>Bees</h1>
+      <div class="text">{text}<div class="card"><img src="/p.jpg" alt="">
+        <h4><a href="{_CARD[0]}">{_CARD[1]}</a></h4><p>A line about it.</p></div></div>
+      </article></body></html>"""
+    assert _texts(html) == ["Bees", *_PARAGRAPHS]
+
+
+@pytest.mark.parametrize("cards, head", [
+    ([_CARD], ""),                                                     # undated
+    ([_CARD, ("/ants", "Ants farm aphids for their honeydew")], _DATED),  # a run: a list
+    ([("https://shop.example.com/hive", "The hive we bought this spring")], _DATED),
+    ([("#wasps", "Why wasps are not bees at all")], _DATED),           # a place on the page
+])
+def test_teaser_cards_that_are_the_storys_own_stay(cards, head):
+    assert cards[-1][1] in _texts(_story_with_cards(cards, head))

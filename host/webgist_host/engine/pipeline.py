@@ -134,7 +134,8 @@ def _regions(index: PageIndex, blocks: list[Block], decisions: list[Decision], s
         blocks, region_decisions = apply_regions(
             index, blocks, scope, page_type=metadata.page_type,
             byline_in_metadata=bool(metadata.author or metadata.published),
-            dated=bool(metadata.published), title=metadata.title)
+            dated=bool(metadata.published), title=metadata.title,
+            address=metadata.url or metadata.canonical_url)
         decisions += region_decisions
     run.lap("regions")
     return blocks

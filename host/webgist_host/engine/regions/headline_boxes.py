@@ -13,8 +13,9 @@ from ..model import Block, BlockKind
 from ..words import word_count
 from .paths import step_tag
 from .sections import article_paragraphs, common_element
+from .vocabulary import MARKDOWN_LINK_PATTERN
 from .tuning import (HEADLINE_BOX_MAX_ITEMS, HEADLINE_BOX_MIN_ITEMS, HEADLINE_LABEL_MAX_WORDS,
-                     HEADLINE_MIN_LINKED, HEADLINE_MIN_WORDS)
+                     HEADLINE_MIN_LINKED, HEADLINE_MIN_WORDS, TEASER_CARD_MAX_WORDS)
 
 _LIST_TAGS = frozenset({"ul", "ol"})
 _LINE_KINDS = frozenset({BlockKind.PARAGRAPH, BlockKind.LIST_ITEM, BlockKind.HEADING})
@@ -82,3 +83,67 @@ def _wrapper(box: str) -> str:
     if step_tag(last) in _LIST_TAGS:
         element = element.rsplit("/", 1)[0]
     return element
+
+
+def teaser_cards(blocks: list[Block], weights: list[int], linked: list[int],
+                 address: str | None = None) -> list[int]:
+    """Indices of the main-content blocks of each lone teaser card set after the first of
+    the article's own paragraphs (between them, or after the last): a heading that is one linked headline to another page of
+    the site (`address`, the page's own, tells the site), in an element of its own apart
+    from the text's paragraphs, with a picture, a teaser line or a byline beside it and
+    at most TEASER_CARD_MAX_WORDS words outside links. Cards that follow one another are
+    a list the article makes (products, channels), and stay."""
+    kept = [i for i, block in enumerate(blocks) if block.in_main]
+    own = article_paragraphs(blocks, kept, weights)
+    if len(own) < 2:
+        return []
+    own_paths = [blocks[i].xpath for i in own]
+    text = common_element(own_paths)
+    site = _host(address or "")
+    position = {i: n for n, i in enumerate(kept)}
+    cards: list[list[int]] = []
+    for i in kept[position[own[0]] + 1:]:
+        block = blocks[i]
+        if (block.kind != BlockKind.HEADING or not _is_headline(block, linked[i])
+                or not _links_within(block.rich_text, site)):
+            continue
+        box = block.xpath.rsplit("/", 1)[0]
+        while True:
+            parent = box.rsplit("/", 1)[0]
+            if any(path.startswith(parent + "/") for path in own_paths):
+                break
+            box = parent
+        if _wrapper(box + "/") == text or not box.startswith(text + "/"):
+            continue
+        inside = [j for j in kept if blocks[j].xpath.startswith(box + "/")]
+        if (len(inside) > 1
+                and sum(1 for j in inside if _is_headline(blocks[j], linked[j])) == 1
+                and sum(weights[j] for j in inside) <= TEASER_CARD_MAX_WORDS):
+            cards.append(inside)
+    found: list[int] = []
+    for n, card in enumerate(cards):
+        before, after = position[card[0]] - 1, position[card[-1]] + 1
+        if any(kept[before] in other or (after < len(kept) and kept[after] in other)
+               for m, other in enumerate(cards) if m != n):
+            continue            # a run of cards: what the article lists
+        found.extend(card)
+    return sorted(found)
+
+
+def _links_within(rich_text: str, site: str) -> bool:
+    """Whether the line's link goes to another page of the site: not a place on this
+    page ("#answer-3", an accordion's toggle), not another site (a shop, a channel).
+    With no address for the page, any page link counts."""
+    link = MARKDOWN_LINK_PATTERN.search(rich_text)
+    if link is None or link[2].startswith("#"):
+        return False
+    host = _host(link[2])
+    return not host or not site or host == site
+
+
+def _host(address: str) -> str:
+    """The host of an absolute address, without "www."; "" for a relative one."""
+    if "//" not in address:
+        return ""
+    host = address.split("//", 1)[1].split("/", 1)[0].split("?", 1)[0].lower()
+    return host.removeprefix("www.")

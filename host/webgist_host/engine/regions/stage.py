@@ -31,7 +31,8 @@ from .chart_labels import chart_labels
 from .share_links import share_links
 from .page_story import other_stories
 from .siblings import container_twins, lead_sentences
-from .headline_boxes import headline_boxes
+from .headline_boxes import headline_boxes, teaser_cards
+from .slideshows import embedded_slideshows
 from .tag_lists import trailing_tag_lists
 from .tuning import (CONTROL_LINE_KINDS, DROPPED_WIDGETS, TITLE_BAND_MAX_WORDS,
                      WEIGHTLESS_KINDS)
@@ -61,6 +62,10 @@ OTHER_STORY_REASON = ("another story written into the page below its own (its he
                       "is not the page's title)")
 HEADLINE_BOX_REASON = ("a box of linked headlines between the article's paragraphs "
                        "(most read, related)")
+TEASER_CARD_REASON = ("a lone teaser card (a linked headline, a line about it) set among or "
+                      "after the article's paragraphs")
+SLIDESHOW_REASON = ("a numbered slideshow set between the article's paragraphs (a gallery "
+                    "of other pictures, one caption per slide)")
 TAG_LIST_REASON = "a list of short tag or topic links after the article's last paragraph"
 
 
@@ -68,14 +73,16 @@ def apply_regions(tree: TreeIndex, blocks: list[Block], scope: str, *,
                   page_type: str | None = None,
                   byline_in_metadata: bool = False,
                   dated: bool = False,
-                  title: str | None = None) -> tuple[list[Block], list[Decision]]:
+                  title: str | None = None,
+                  address: str | None = None) -> tuple[list[Block], list[Decision]]:
     """Give each block region, widget and in_main; for scope "main", keep only the
     main content and log why each other block went. `tree` is the block stage's
     index of the page (what its one pass over the tree recorded). `page_type` is what the page's
     metadata says it is ("product", "discussion" or None); `byline_in_metadata`,
     whether it names the author or the published date, which makes the byline
     lines above the text redundant; `dated`, whether it names the published date;
-    `title`, the page's title, which names its own story among several."""
+    `title`, the page's title, which names its own story among several; `address`, the
+    page's address (or its canonical one), which tells the site's links from others'."""
     walked = block_contexts(tree, blocks)
     lineage, linked = walked.lineage, walked.linked
     words = [word_count(block.text) for block in blocks]
@@ -123,6 +130,9 @@ def apply_regions(tree: TreeIndex, blocks: list[Block], scope: str, *,
     if dated:
         _take_out(placed, reasons, headline_boxes(placed, weights, linked),
                   HEADLINE_BOX_REASON)
+        _take_out(placed, reasons, embedded_slideshows(placed, weights), SLIDESHOW_REASON)
+        _take_out(placed, reasons, teaser_cards(placed, weights, linked, address),
+                  TEASER_CARD_REASON)
     # An undated page with a series of card titles is a listing: its cards are the
     # content, wherever they stand.
     if not cards:

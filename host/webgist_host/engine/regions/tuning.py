@@ -193,6 +193,15 @@ HEADLINE_BOX_MIN_ITEMS = 3
 HEADLINE_BOX_MAX_ITEMS = 12
 # The box's label ("Most read", "Lesen Sie auch", "相关阅读") is a few words.
 HEADLINE_LABEL_MAX_WORDS = 5
+# A lone teaser card beside the text holds its linked headline and at most this many
+# words outside links: a teaser line and a byline; more is a box of the article's own.
+TEASER_CARD_MAX_WORDS = 30
+
+# --- Slideshows between the paragraphs (slideshows.py) ------------------------------
+
+# A slideshow counts at least this many slides ("1/3" ... "3/3"); two numbered lines
+# are a pair, not a gallery.
+SLIDESHOW_MIN_SLIDES = 3
 
 # --- Labels over a chart picture (chart_labels.py) ------------------------------------
 

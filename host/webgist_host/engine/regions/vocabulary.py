@@ -437,3 +437,8 @@ SHARE_LINK_PATTERN = re.compile(
 # empty link), then a link's text (no nested brackets) and address to its end.
 MARKDOWN_IMAGE_PATTERN = re.compile(r"!\[[^\[\]]*\]\([^()]*\)")
 MARKDOWN_LINK_PATTERN = re.compile(r"\[([^\[\]]*+)\]\(<?([^\s)>]*+)[^()]*+\)")
+
+# A slideshow's position at the start of a slide's line ("1/50", "12 / 50 Title"): a
+# position and a total, in figures, so the same in every language. Not a date: a third
+# part ("28/11/2025", "07/03/24") or a figure right after is refused.
+SLIDE_COUNTER_PATTERN = re.compile(r"(\d{1,3}) ?/ ?(\d{1,3})(?![\d/])")
