@@ -392,14 +392,82 @@ export function safeLinkUrl(url, pageUrl = "") {
   return href;
 }
 
-// The address an image keeps, or "": empty, script, or data: that is not an image.
-// file: pictures are kept on any page, as the engine keeps them.
+// The address an image keeps, or "": empty, script, data: that is not an image, or
+// a data: placeholder that shows nothing. file: pictures are kept on any page, as
+// the engine keeps them.
 export function safeImageUrl(src) {
   const address = stripEdges(src);
   const probe = schemeProbe(address);
   if (!address || UNSAFE_IMAGE_PREFIXES.some((prefix) => probe.startsWith(prefix))) return "";
   if (probe.startsWith("data:") && !probe.startsWith(DATA_IMAGE_PREFIX)) return "";
+  if (showsNothing(address)) return "";
   return address;
+}
+
+// A lazy loader's data: stand-in, which the engine drops (blocks images module,
+// shows_nothing, the same patterns): an SVG holding no element but rectangles painted
+// with no alpha, or a GIF or PNG under MIN_IMAGE_PX both ways. What cannot be read
+// is kept.
+const MIN_IMAGE_PX = 32;
+const SVG_TAG_RE = /<\s*([A-Za-z][A-Za-z0-9_:.-]*)(?![A-Za-z0-9_:.-])([^<>]*)>/g;
+const SVG_ATTRIBUTE_RE = /(?<![A-Za-z0-9_:.-])([A-Za-z0-9_:.-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
+const SVG_ROOT_NAMES = new Set(["svg", "svg:svg"]);
+const CLEAR_OPACITY_ATTRIBUTES = ["opacity", "fill-opacity"];
+const CLEAR_OPACITIES = new Set(["0", "0.0"]);
+const CLEAR_FILLS = new Set(["none", "transparent"]);
+const RASTER_HEADER_CHARS = 44;
+
+export function showsNothing(url) {
+  const comma = url.indexOf(",");
+  const media = url.slice(0, comma).toLowerCase();
+  if (comma < 0 || !media.startsWith(DATA_IMAGE_PREFIX)) return false;
+  const payload = url.slice(comma + 1);
+  const isSvg = media.startsWith("data:image/svg");
+  const raw = media.endsWith(";base64")
+    ? decodeBase64(isSvg ? payload : payload.slice(0, RASTER_HEADER_CHARS))
+    : payload.replace(/%([0-9A-Fa-f]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
+  if (raw === null) return false;
+  if (isSvg) {
+    return [...raw.matchAll(SVG_TAG_RE)].every(([, name, attributes]) => clearShape(name.toLowerCase(), attributes));
+  }
+  const size = rasterSize(raw);
+  return size !== null && size[0] < MIN_IMAGE_PX && size[1] < MIN_IMAGE_PX;
+}
+
+// Python's base64 decoding: characters outside the alphabet dropped, then the
+// padding must come out whole. A binary string, or null when it does not.
+function decodeBase64(text) {
+  const clean = text.replace(/[^A-Za-z0-9+/=]/g, "");
+  if (clean.length % 4) return null;
+  try {
+    return atob(clean);
+  } catch {
+    return null;
+  }
+}
+
+function clearShape(name, attributes) {
+  if (SVG_ROOT_NAMES.has(name)) return true;
+  if (name !== "rect") return false;
+  const values = new Map();
+  for (const [, key, double, single] of attributes.matchAll(SVG_ATTRIBUTE_RE)) {
+    values.set(key.toLowerCase(), (double ?? single).trim().toLowerCase());
+  }
+  return !values.has("stroke") && (
+    CLEAR_OPACITY_ATTRIBUTES.some((key) => CLEAR_OPACITIES.has(values.get(key)))
+    || CLEAR_FILLS.has(values.get("fill")));
+}
+
+function rasterSize(header) {
+  const byte = (i) => header.charCodeAt(i);
+  if (header.startsWith("GIF8") && header.length >= 10) {
+    return [byte(6) | (byte(7) << 8), byte(8) | (byte(9) << 8)];
+  }
+  if (header.startsWith("\x89PNG\r\n\x1a\n") && header.slice(12, 16) === "IHDR" && header.length >= 24) {
+    const big = (i) => ((byte(i) << 24) >>> 0) + (byte(i + 1) << 16) + (byte(i + 2) << 8) + byte(i + 3);
+    return [big(16), big(20)];
+  }
+  return null;
 }
 
 export function isSafeUrl(url, { image = false, pageUrl = "" } = {}) {

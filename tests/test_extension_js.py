@@ -80,6 +80,13 @@ PLAIN_ADDRESSES = [
     "file:///home/reader/notes.html",
     "data:image/png;base64,iVBORw0KGgo=",
     "data:image/svg+xml,%3Csvg%3E%3C/svg%3E",
+    # Placeholders that show nothing (dropped), and pictures (kept): one rule.
+    "data:image/gif;base64,R0lGODlhAQABAAAAACH5BAEKAAEALAAAAAABAAEAAAICTAEAOw==",
+    "data:image/svg+xml,%3Csvg%20width='9'%3E%3Crect%20width='9'%20fill-opacity=%220%22/%3E%3C/svg%3E",
+    "data:image/svg+xml,%3Csvg%3E%3Crect%20width='9'%20fill='none'%20stroke='red'/%3E%3C/svg%3E",
+    "data:image/svg+xml,%3Csvg%3E%3Ccircle%20r='4'/%3E%3C/svg%3E",
+    "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAACgAAAAoCAIAAAADnC86AAAAL0lEQVR4",
+    "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
     "data:text/html,%3Cscript%3Ealert(1)%3C/script%3E",
     # 1,000 characters is still an address; 1,001 is state (MAX_LINK_URL_CHARS).
     "https://example.org/search?q=" + "a" * (1000 - len("https://example.org/search?q=")),

@@ -6,12 +6,14 @@ import { describe, test } from "node:test";
 
 import {
   escapeLinkText, escapeUrl, imageMarkdown, isSafeUrl, linkMarkdown, markdownFileName,
-  safeImageUrl, safeLinkUrl, urlScheme,
+  safeImageUrl, safeLinkUrl, showsNothing, urlScheme,
 } from "../../extension/flow.js";
 
 const WEB_PAGE = "https://example.org/notes/page.html";
 const LOCAL_PAGE = "file:///home/reader/page.html";
-const PNG = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
+// A 40x40 picture (a 1x1 one is a placeholder: see "placeholders" below).
+const PNG = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAACgAAAAoCAIAAAADnC86AAAAL0lEQVR42u3NMQ0AAAgDsCmZfynIwgQJT5P+zbQvIhaLxWKxWCwWi8VisVgsFt9ZEe9ZWzBlNT4AAAAASUVORK5CYII=";
+const PIXEL_PNG = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
 
 describe("escapeLinkText", () => {
   test("brackets and backslashes cannot end the link text early", () => {
@@ -131,6 +133,15 @@ describe("images", () => {
     assert.equal(imageMarkdown("x", "vbscript:msgbox(1)"), "x");
     assert.equal(imageMarkdown("<b>x</b>", ""), "\\<b>x\\</b>");
     assert.equal(safeImageUrl("   "), "");
+  });
+  test("a data: placeholder that shows nothing leaves only the alt text", () => {
+    assert.equal(imageMarkdown("dot", PIXEL_PNG), "dot");
+    assert.equal(imageMarkdown("gap", "data:image/gif;base64,R0lGODlhAQABAAAAACH5BAEKAAEALAAAAAABAAEAAAICTAEAOw=="), "gap");
+    assert.equal(imageMarkdown("box", "data:image/svg+xml,%3Csvg%20viewBox='0%200%20800%20450'%3E%3C/svg%3E"), "box");
+    assert.equal(imageMarkdown("box", "data:image/svg+xml,<svg><rect width='9' fill='transparent'/></svg>"), "box");
+    const drawn = "data:image/svg+xml,<svg><circle r='4'/></svg>";
+    assert.equal(imageMarkdown("dot", drawn), "![dot](data:image/svg+xml,%3Csvg%3E%3Ccircle%20r='4'/%3E%3C/svg%3E)");
+    assert.equal(showsNothing("data:image/png;base64,not*base64"), false);
   });
   test("a file: picture is kept, as the engine keeps it on any page", () => {
     assert.equal(imageMarkdown("", "file:///etc/passwd"), "![](file:///etc/passwd)");

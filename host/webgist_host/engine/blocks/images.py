@@ -6,8 +6,6 @@ import binascii
 import re
 from urllib.parse import unquote_to_bytes
 
-from lxml import etree
-
 from ..dom.nodes import tag_of
 from .tuning import MIN_IMAGE_PX, PICTURE_DEPTH, PLACEHOLDER_SCHEMES
 
@@ -22,13 +20,21 @@ LAZY_SRCSET_ATTRIBUTE = "data-srcset"
 DATA_IMAGE_PREFIX = "data:image/"
 # Lazy loaders hold a picture's place with a data: image that shows nothing: an
 # SVG with no element inside (its viewBox only reserves the aspect ratio) or only
-# a rectangle painted with no alpha, or a 1x1 GIF or PNG, stretched. Their tags,
-# the paints that show nothing, and where GIF and PNG keep their size.
-SVG_TAG = re.compile(rb"<\s*([A-Za-z][\w:.-]*)")
-SVG_ROOT_NAMES = (b"svg", b"svg:svg")
+# rectangles painted with no alpha, or a 1x1 GIF or PNG, stretched. Read with
+# patterns, not a parser, so extension/flow.js (the context menu) reads them the
+# same way: an SVG's tags with their attribute text, and one attribute. A name is
+# read whole (the look-around) and a tag's text stops at the next "<", so no input
+# makes either pattern go back over what it read.
+SVG_TAG = re.compile(r"<\s*([A-Za-z][A-Za-z0-9_:.-]*)(?![A-Za-z0-9_:.-])([^<>]*)>")
+SVG_ATTRIBUTE = re.compile(
+    r"""(?<![A-Za-z0-9_:.-])([A-Za-z0-9_:.-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')""")
+SVG_ROOT_NAMES = ("svg", "svg:svg")
 CLEAR_OPACITY_ATTRIBUTES = ("opacity", "fill-opacity")
+CLEAR_OPACITIES = ("0", "0.0")
 CLEAR_FILLS = ("none", "transparent")
-RASTER_HEADER_BYTES = 24      # GIF: width and height at 6-9; PNG: IHDR's at 16-23
+# Base64 characters read for a GIF's or PNG's header (33 bytes): GIF keeps its width
+# and height at bytes 6-9, PNG in its IHDR chunk at 16-23.
+RASTER_HEADER_CHARS = 44
 
 
 def first_srcset_url(value: str | None) -> str | None:
@@ -100,42 +106,40 @@ def image_source(el) -> str | None:
 
 
 def shows_nothing(url: str) -> bool:
-    """A data: image that is only a placeholder: an SVG holding no element, or a
-    GIF or PNG smaller than MIN_IMAGE_PX both ways (a pixel or an icon, as an
-    image element of that size is). Anything it cannot read is kept."""
+    """A data: image that is only a placeholder: an SVG holding no element but
+    rectangles painted with no alpha, or a GIF or PNG smaller than MIN_IMAGE_PX both
+    ways (a pixel or an icon, as an image element of that size is). Anything it
+    cannot read is kept. extension/flow.js `showsNothing` is the same rule."""
     head, comma, payload = url.partition(",")
-    if not comma or not head.lower().startswith(DATA_IMAGE_PREFIX):
-        return False
     media = head.lower()
+    if not comma or not media.startswith(DATA_IMAGE_PREFIX):
+        return False
+    is_svg = media.startswith("data:image/svg")
     try:
         if media.endswith(";base64"):
-            raw = base64.b64decode(payload if "svg" in media else payload[:44], validate=False)
+            raw = base64.b64decode(payload if is_svg else payload[:RASTER_HEADER_CHARS])
         else:
             raw = unquote_to_bytes(payload)
     except (binascii.Error, ValueError):
         return False
-    if media.startswith("data:image/svg"):
-        return _svg_shows_nothing(raw)
-    size = _raster_size(raw[:RASTER_HEADER_BYTES])
+    if is_svg:
+        return all(_clear(name.lower(), attributes)
+                   for name, attributes in SVG_TAG.findall(raw.decode("latin-1")))
+    size = _raster_size(raw)
     return size is not None and size[0] < MIN_IMAGE_PX and size[1] < MIN_IMAGE_PX
 
 
-def _svg_shows_nothing(markup: bytes) -> bool:
-    if all(name.lower() in SVG_ROOT_NAMES for name in SVG_TAG.findall(markup)):
+def _clear(name: str, attributes: str) -> bool:
+    """The SVG root, or a rectangle with no stroke painted with no alpha."""
+    if name in SVG_ROOT_NAMES:
         return True
-    parser = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False)
-    try:
-        root = etree.fromstring(markup, parser)
-    except etree.XMLSyntaxError:
+    if name != "rect":
         return False
-    return all(_clear_rectangle(el) for el in root.iterdescendants())
-
-
-def _clear_rectangle(el) -> bool:
-    if not isinstance(el.tag, str) or etree.QName(el).localname != "rect" or el.get("stroke"):
-        return False
-    return (any((el.get(name) or "").strip() in ("0", "0.0") for name in CLEAR_OPACITY_ATTRIBUTES)
-            or (el.get("fill") or "").strip().lower() in CLEAR_FILLS)
+    values = {key.lower(): (double or single).strip().lower()
+              for key, double, single in SVG_ATTRIBUTE.findall(attributes)}
+    return "stroke" not in values and (
+        any(values.get(key) in CLEAR_OPACITIES for key in CLEAR_OPACITY_ATTRIBUTES)
+        or values.get("fill") in CLEAR_FILLS)
 
 
 def _raster_size(header: bytes) -> tuple[int, int] | None:
