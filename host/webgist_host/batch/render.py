@@ -20,8 +20,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from ..cli.browser import (BrowserError, isolated_world, load_page, quit_browser, run_collect,
-                           set_viewport, start_chromium)
+from ..cli.browser import (BrowserError, fresh_tab, isolated_world, load_page, quit_browser,
+                           run_collect, set_viewport, settle, start_chromium)
 
 # No host name resolves: a saved page loads nothing from outside.
 OFFLINE_FLAGS = ("--host-resolver-rules=MAP * ~NOTFOUND",)
@@ -74,6 +74,8 @@ class PageRenderer:
         driver = self._driver(mode)
         try:
             finished = load_page(driver, address, self.load_timeout_s)
+            if finished:
+                settle(driver)
             capture = run_collect(driver)
             if status:
                 capture["status"] = self._status(driver)
@@ -81,8 +83,19 @@ class PageRenderer:
             if NETWORK_ERROR_MARK not in str(exc):
                 self.close_browser(mode)
             raise
+        self._next_tab(mode)
         capture["loaded"] = finished
         return capture
+
+    def _next_tab(self, mode: str) -> None:
+        """A new tab for the next page: a settled tab's clock is stopped for good.
+        A browser that cannot open one is closed (the next page starts another)."""
+        from selenium.common.exceptions import WebDriverException
+
+        try:
+            fresh_tab(self.drivers[mode])
+        except WebDriverException:
+            self.close_browser(mode)
 
     def _driver(self, mode: str):
         if mode not in self.drivers:
