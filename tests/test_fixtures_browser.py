@@ -60,6 +60,7 @@ BROWSER_FIXTURES: dict[str, str] = {
     "news--section-fronts-below-story": "section fronts under linked labels after the story, in the story's own container, go as drawn",
     "article--tag-line-in-story-footer": "a labelled tag line in the story's own footer goes; an unlabelled list of short links in the text stays",
     # blocks
+    "blocks--app-shell-scrolling-main": "a window-high frame that hides its overflow round a <main> that scrolls: the text below the window's edge is one scroll away, not clipped",
     "blocks--shown-after-load-by-scripts": "a lock's timer shows the story 350 ms after parsing, and a web-font loader's 3 s animation paints text transparent until it ends: read as a reader sees it a few seconds after load",
     "blocks--content-after-closing-html": "markup after an early </html> is in <body> for the browser, as the static parse now reads it",
     "blocks--print-only-box-beside-hidden-section": "an aria-hidden print box is drawn when no print stylesheet hides it, and is still dropped",
