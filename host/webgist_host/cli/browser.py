@@ -207,21 +207,27 @@ def load_page(driver, url: str, timeout: float) -> bool:
 def settle(driver, budget_ms: float = SETTLE_MS, limit_s: float = SETTLE_LIMIT_S) -> None:
     """Run the loaded page's clock `budget_ms` ahead (see SETTLE_MS). Its clock then
     stays stopped: the tab can be read, not used for another page (a new page
-    would never finish loading in it)."""
+    would never finish loading in it). BrowserError when a script that ran meanwhile
+    holds the browser (the browser is closed, as run_collect does)."""
     from selenium.common.exceptions import WebDriverException
 
-    try:
-        # Read in an isolated world, where the page's scripts cannot replace
-        # `performance`.
-        world = isolated_world(driver, "webgist-clock")
-        start = _page_clock(driver, world)
-        driver.execute_cdp_cmd("Emulation.setVirtualTimePolicy", {
-            "policy": "pauseIfNetworkFetchesPending", "budget": budget_ms})
-        deadline = time.monotonic() + limit_s
-        while _page_clock(driver, world) - start < budget_ms and time.monotonic() < deadline:
-            time.sleep(SETTLE_POLL_S)
-    except WebDriverException:
-        pass    # the page is read as it is
+    def run_clock() -> None:
+        try:
+            # Read in an isolated world, where the page's scripts cannot replace
+            # `performance`.
+            world = isolated_world(driver, "webgist-clock")
+            start = _page_clock(driver, world)
+            driver.execute_cdp_cmd("Emulation.setVirtualTimePolicy", {
+                "policy": "pauseIfNetworkFetchesPending", "budget": budget_ms})
+            deadline = time.monotonic() + limit_s
+            while _page_clock(driver, world) - start < budget_ms and time.monotonic() < deadline:
+                time.sleep(SETTLE_POLL_S)
+        except WebDriverException:
+            pass    # the page is read as it is
+
+    _within(driver, limit_s + LOAD_GRACE_S, run_clock,
+            f"the page is not responding: its scripts held the browser within {budget_ms / 1000:g} s "
+            "of its loading, so nothing was converted")
 
 
 def _page_clock(driver, world: int) -> float:
