@@ -57,6 +57,7 @@ globalThis.webgistCapture = (() => {
   ]);
   // Overflow a reader cannot scroll to (auto and scroll can be scrolled).
   const CLIPPING_OVERFLOW = new Set(["hidden", "clip"]);
+  // Overflow a reader scrolls through: its content can be brought into view.
   const SCROLLING_OVERFLOW = new Set(["auto", "scroll"]);
   const NO_CLIP = { left: -Infinity, top: -Infinity, right: Infinity, bottom: Infinity };
   // Code is set apart as a block; an inline <span> in a monospace font is a code span.

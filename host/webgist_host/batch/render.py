@@ -2,9 +2,11 @@
 per worker, kept open from page to page.
 
 Each worker starts its browser once (the CLI's own start_chromium) and, for
-every page, loads it from a file, runs collect.js (the CLI's load_page and
-run_collect) and gives the engine the capture: measured boxes, real reading
-order. A browser that fails is closed and a new one started for the next page.
+every page, loads it from a file, lets it settle (the CLI's settle: its clock run
+3.5 s ahead), runs collect.js (the CLI's load_page and run_collect) and gives the
+engine the capture: measured boxes, real reading order. A settled tab's clock
+stays stopped, so every page gets a new tab. A browser that fails is closed and a
+new one started for the next page.
 
 Saved pages never reach the network from here: every host name resolves to
 nothing (a saved page's scripts, images and trackers would otherwise be fetched
