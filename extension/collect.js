@@ -57,6 +57,8 @@ globalThis.webgistCapture = (() => {
   ]);
   // Overflow a reader cannot scroll to (auto and scroll can be scrolled).
   const CLIPPING_OVERFLOW = new Set(["hidden", "clip"]);
+  // Overflow a reader scrolls through: its content can be brought into view.
+  const SCROLLING_OVERFLOW = new Set(["auto", "scroll"]);
   const NO_CLIP = { left: -Infinity, top: -Infinity, right: Infinity, bottom: Infinity };
   // Code is set apart as a block; an inline <span> in a monospace font is a code span.
   const CODE_DISPLAYS = new Set(["block", "flex", "grid", "list-item", "table"]);
@@ -261,12 +263,18 @@ globalThis.webgistCapture = (() => {
                              right: Math.min(clip.right, window.innerWidth - scrollX) } : clip;
     }
     const downClips = CLIPPING_OVERFLOW.has(overflow.y);
-    if (!acrossClips && !downClips) return clip;
+    // A box that scrolls brings any of its content into its own view, and so into
+    // the view of the ancestors that clip it when some of it is drawn within theirs
+    // (an app shell: a page-high frame that hides its overflow round a <main> that
+    // scrolls). On that axis the ancestors' clip no longer holds for its content.
+    const acrossScrolls = SCROLLING_OVERFLOW.has(overflow.x) && r.right > clip.left && r.left < clip.right;
+    const downScrolls = SCROLLING_OVERFLOW.has(overflow.y) && r.bottom > clip.top && r.top < clip.bottom;
+    if (!acrossClips && !downClips && !acrossScrolls && !downScrolls) return clip;
     return {
-      left: acrossClips ? Math.max(clip.left, r.left) : clip.left,
-      right: acrossClips ? Math.min(clip.right, r.right) : clip.right,
-      top: downClips ? Math.max(clip.top, r.top) : clip.top,
-      bottom: downClips ? Math.min(clip.bottom, r.bottom) : clip.bottom,
+      left: acrossClips ? Math.max(clip.left, r.left) : acrossScrolls ? -Infinity : clip.left,
+      right: acrossClips ? Math.min(clip.right, r.right) : acrossScrolls ? Infinity : clip.right,
+      top: downClips ? Math.max(clip.top, r.top) : downScrolls ? -Infinity : clip.top,
+      bottom: downClips ? Math.min(clip.bottom, r.bottom) : downScrolls ? Infinity : clip.bottom,
     };
   }
 

@@ -15,8 +15,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import pytest
 
 import webgist_host
-from webgist_host.cli.browser import (BrowserError, isolated_world, quit_browser, run_collect,
-                                      set_viewport, start_chromium)
+from webgist_host.cli.browser import (SETTLE_LIMIT_S, BrowserError, isolated_world, quit_browser,
+                                      run_collect, set_viewport, settle, start_chromium)
 from webgist_host.engine.dom.capture import UNSEEN_REASONS, read_capture
 
 from test_cli import run_webgist
@@ -196,6 +196,23 @@ def test_collect_has_its_own_deadline_on_a_page_that_never_yields(tmp_path, brow
         with pytest.raises(BrowserError, match="not responding"):
             run_collect(driver, timeout=2)
         assert time.monotonic() - started < 10
+    finally:
+        quit_browser(driver)
+
+
+def test_settling_has_its_own_deadline_on_a_page_whose_timer_never_yields(tmp_path, browser_paths,
+                                                                           server):
+    """Running the page's clock ahead fires its timers at once: one that never lets
+    go of the browser is an error within seconds, not a hang (chromedriver's own
+    wait is minutes)."""
+    driver = start_chromium(str(tmp_path / "profile"), paths=browser_paths)
+    try:
+        driver.get(f"{server}/collect--live-page.html")
+        driver.execute_script("setTimeout(() => { for (;;) {} }, 1000)")
+        started = time.monotonic()
+        with pytest.raises(BrowserError, match="not responding"):
+            settle(driver)
+        assert time.monotonic() - started < SETTLE_LIMIT_S + 10
     finally:
         quit_browser(driver)
 

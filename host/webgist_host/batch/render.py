@@ -2,9 +2,11 @@
 per worker, kept open from page to page.
 
 Each worker starts its browser once (the CLI's own start_chromium) and, for
-every page, loads it from a file, runs collect.js (the CLI's load_page and
-run_collect) and gives the engine the capture: measured boxes, real reading
-order. A browser that fails is closed and a new one started for the next page.
+every page, loads it from a file, lets it settle (the CLI's settle: its clock run
+3.5 s ahead), runs collect.js (the CLI's load_page and run_collect) and gives the
+engine the capture: measured boxes, real reading order. A settled tab's clock
+stays stopped, so every page gets a new tab. A browser that fails is closed and a
+new one started for the next page.
 
 Saved pages never reach the network from here: every host name resolves to
 nothing (a saved page's scripts, images and trackers would otherwise be fetched
@@ -20,8 +22,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from ..cli.browser import (BrowserError, isolated_world, load_page, quit_browser, run_collect,
-                           set_viewport, start_chromium)
+from ..cli.browser import (BrowserError, fresh_tab, isolated_world, load_page, quit_browser,
+                           run_collect, set_viewport, settle, start_chromium)
 
 # No host name resolves: a saved page loads nothing from outside.
 OFFLINE_FLAGS = ("--host-resolver-rules=MAP * ~NOTFOUND",)
@@ -74,6 +76,8 @@ class PageRenderer:
         driver = self._driver(mode)
         try:
             finished = load_page(driver, address, self.load_timeout_s)
+            if finished:
+                settle(driver)
             capture = run_collect(driver)
             if status:
                 capture["status"] = self._status(driver)
@@ -81,8 +85,19 @@ class PageRenderer:
             if NETWORK_ERROR_MARK not in str(exc):
                 self.close_browser(mode)
             raise
+        self._next_tab(mode)
         capture["loaded"] = finished
         return capture
+
+    def _next_tab(self, mode: str) -> None:
+        """A new tab for the next page: a settled tab's clock is stopped for good.
+        A browser that cannot open one is closed (the next page starts another)."""
+        from selenium.common.exceptions import WebDriverException
+
+        try:
+            fresh_tab(self.drivers[mode])
+        except WebDriverException:
+            self.close_browser(mode)
 
     def _driver(self, mode: str):
         if mode not in self.drivers:

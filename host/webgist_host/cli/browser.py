@@ -10,6 +10,7 @@ import os
 import shutil
 import tempfile
 import threading
+import time
 import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
@@ -46,6 +47,16 @@ INSTALL_HINT = (
 COLLECT_TIMEOUT_S = 20.0
 # Past --timeout, how long the browser gets to give up loading the page and answer.
 LOAD_GRACE_S = 5.0
+# A loaded page is read as it stands a few seconds later, when a reader would look
+# at it: scripts often show the content on a timer after load (a lock screen lifted
+# at 350 ms), and web-font loaders paint text transparent in a CSS animation that
+# ends by itself after 3 s. The page's clock is run ahead that far (virtual time:
+# timers and animations run at once, no real waiting), held still while the page
+# still fetches something, and for at most SETTLE_LIMIT_S of real time.
+SETTLE_MS = 3500
+SETTLE_LIMIT_S = 2.0
+SETTLE_POLL_S = 0.02
+CLOCK_SCRIPT = "performance.now()"
 # collect.js runs in a world of its own, as the extension's content scripts do: the
 # page's scripts cannot patch the DOM methods or globals it calls.
 COLLECT_WORLD = "webgist-collect"
@@ -146,6 +157,8 @@ def capture_page(url: str, *, timeout: float = 30.0, paths: BrowserPaths | None 
         driver = start_chromium(profile, paths=paths)
         set_viewport(driver)
         finished = load_page(driver, url, timeout)
+        if finished:
+            settle(driver)
         capture = run_collect(driver, timeout=collect_timeout)
         capture["loaded"] = finished and capture.get("readyState", "complete") == "complete"
         return capture
@@ -189,6 +202,51 @@ def load_page(driver, url: str, timeout: float) -> bool:
     except WebDriverException as exc:
         raise BrowserError(not_responding) from exc
     return False
+
+
+def settle(driver, budget_ms: float = SETTLE_MS, limit_s: float = SETTLE_LIMIT_S) -> None:
+    """Run the loaded page's clock `budget_ms` ahead (see SETTLE_MS). Its clock then
+    stays stopped: the tab can be read, not used for another page (a new page
+    would never finish loading in it). BrowserError when a script that ran meanwhile
+    holds the browser (the browser is closed, as run_collect does)."""
+    from selenium.common.exceptions import WebDriverException
+
+    def run_clock() -> None:
+        try:
+            # Read in an isolated world, where the page's scripts cannot replace
+            # `performance`.
+            world = isolated_world(driver, "webgist-clock")
+            start = _page_clock(driver, world)
+            driver.execute_cdp_cmd("Emulation.setVirtualTimePolicy", {
+                "policy": "pauseIfNetworkFetchesPending", "budget": budget_ms})
+            deadline = time.monotonic() + limit_s
+            while _page_clock(driver, world) - start < budget_ms and time.monotonic() < deadline:
+                time.sleep(SETTLE_POLL_S)
+        except WebDriverException:
+            pass    # the page is read as it is
+
+    _within(driver, limit_s + LOAD_GRACE_S, run_clock,
+            f"the page is not responding: its scripts held the browser within {budget_ms / 1000:g} s "
+            "of its loading, so nothing was converted")
+
+
+def _page_clock(driver, world: int) -> float:
+    result = driver.execute_cdp_cmd("Runtime.evaluate", {
+        "expression": CLOCK_SCRIPT, "contextId": world, "returnByValue": True})
+    value = result.get("result", {}).get("value")
+    return value if isinstance(value, (int, float)) else 0.0
+
+
+def fresh_tab(driver) -> None:
+    """Replace the driver's tab by a new one (at the capture viewport): a settled
+    tab's clock is stopped for good."""
+    old = driver.current_window_handle
+    driver.switch_to.new_window("tab")
+    new = driver.current_window_handle
+    driver.switch_to.window(old)
+    driver.close()
+    driver.switch_to.window(new)
+    set_viewport(driver)
 
 
 def run_collect(driver, *, timeout: float = COLLECT_TIMEOUT_S) -> dict[str, Any]:

@@ -18,7 +18,7 @@ import tempfile
 from typing import Any, Callable
 
 from .browser import (BrowserError, extension_script, isolated_world, load_page, quit_browser,
-                      run_collect, set_viewport, start_chromium)
+                      run_collect, set_viewport, settle, start_chromium)
 from ..engine.model import Document
 from ..engine.render.overlay import overlay_data
 
@@ -47,6 +47,8 @@ def render_overlay(url: str, convert: Callable[[dict[str, Any]], Document], *,
         driver = start_chromium(profile)
         set_viewport(driver)
         finished = load_page(driver, url, timeout)
+        if finished:
+            settle(driver)
         capture = run_collect(driver)
         capture["loaded"] = finished and capture.get("readyState", "complete") == "complete"
         document = convert(capture)

@@ -25,6 +25,12 @@ from ..dom.nodes import tag_of
 NAMED_CONTROL_TAGS = frozenset({"a", "button", "summary", "label"})
 NAMED_CONTROL_ROLES = frozenset({"button", "link", "tab", "menuitem"})
 
+# Void elements libxml2's HTML parser does not know as void: "a_<wbr>b" (as a
+# browser serialises it) parses with "b" inside the <wbr>. The browser's box for
+# one is its own empty one, not that of the words nested in it, which are the
+# parent's. (<source>, <track> and <embed> are walked through without asking.)
+PARSER_FILLED_VOID_TAGS = frozenset({"wbr", "bgsound", "keygen"})
+
 _DISPLAY_NONE_RE = re.compile(r"display\s*:\s*none", re.I)
 
 
@@ -188,6 +194,8 @@ class Visibility:
         if none_style:
             return "inline style display:none"
         box = self.box(el)
+        if box is not None and tag_of(el) in PARSER_FILLED_VOID_TAGS and (el.text or len(el)):
+            box = None
         if box is not None and not box.displayed:
             return "the browser gave it no layout box"
         if box is not None and not box.visible:
