@@ -34,8 +34,8 @@ from .shadow import SHADOW_ROOT_ATTRIBUTES
 # Stamped elements whose content the browser never lays out as elements.
 _INERT_CONTAINERS = frozenset({"template", "noscript"})
 # The document's parts a parser opens on its own when the markup leaves them out,
-# and their XPath steps.
-IMPLIED_PART_STEPS = {"html": "/html[1]", "head": "/head[1]", "body": "/body[1]"}
+# and their paths.
+IMPLIED_PART_PATHS = {"html": "/html[1]", "head": "/html[1]/head[1]", "body": "/html[1]/body[1]"}
 
 
 def expand_stamps(root, capture: Capture) -> Any:
@@ -77,12 +77,10 @@ def _restamp_implied_parts(root, unused_paths: set) -> None:
     out. The table says where the page's own body was, so it gets that path."""
     if not unused_paths:
         return
-    parts = [root] + [child for child in root if tag_of(child) in IMPLIED_PART_STEPS]
-    for el in parts:
-        step = IMPLIED_PART_STEPS.get(tag_of(el))
-        if step is None or el.get(PATH_ATTR) is not None:
+    for el in [root, *root]:
+        path = IMPLIED_PART_PATHS.get(tag_of(el))
+        if path is None or el.get(PATH_ATTR) is not None:
             continue
-        path = step if el is root else f"{IMPLIED_PART_STEPS['html']}{step}"
         if path in unused_paths:
             el.set(PATH_ATTR, path)
             unused_paths.discard(path)
@@ -128,7 +126,7 @@ def _unstamped(root, capture: Capture) -> list:
         if stamp is None:
             if tag == "template" and any(el.get(a) is not None for a in SHADOW_ROOT_ATTRIBUTES):
                 continue                 # the browser's writing of an open shadow root
-            if tag in IMPLIED_PART_STEPS:
+            if tag in IMPLIED_PART_PATHS:
                 continue                 # opened by the parser (a second one is ignored)
             out.append(el)
             walker.skip_subtree()

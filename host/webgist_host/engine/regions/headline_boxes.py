@@ -12,7 +12,7 @@ from __future__ import annotations
 from ..model import Block, BlockKind
 from ..words import word_count
 from .paths import step_tag
-from .sections import article_paragraphs, common_element
+from .sections import article_paragraphs, common_element, outermost_apart
 from .vocabulary import MARKDOWN_LINK_PATTERN
 from .tuning import (HEADLINE_BOX_MAX_ITEMS, HEADLINE_BOX_MIN_ITEMS, HEADLINE_LABEL_MAX_WORDS,
                      HEADLINE_MIN_LINKED, HEADLINE_MIN_WORDS, TEASER_CARD_MAX_WORDS)
@@ -107,12 +107,7 @@ def teaser_cards(blocks: list[Block], weights: list[int], linked: list[int],
         if (block.kind != BlockKind.HEADING or not _is_headline(block, linked[i])
                 or not _links_within(block.rich_text, site)):
             continue
-        box = block.xpath.rsplit("/", 1)[0]
-        while True:
-            parent = box.rsplit("/", 1)[0]
-            if any(path.startswith(parent + "/") for path in own_paths):
-                break
-            box = parent
+        box = outermost_apart(block.xpath.rsplit("/", 1)[0], own_paths)
         if _wrapper(box + "/") == text or not box.startswith(text + "/"):
             continue
         inside = [j for j in kept if blocks[j].xpath.startswith(box + "/")]

@@ -285,6 +285,17 @@ def article_paragraphs(blocks: list[Block], kept: list[int], weights: list[int],
     return own
 
 
+def outermost_apart(element: str, own_paths: list[str]) -> str:
+    """The outermost element around `element` (itself included) that holds none of
+    the blocks at `own_paths` (the article's own paragraphs)."""
+    while "/" in element.lstrip("/"):
+        parent = element.rsplit("/", 1)[0]
+        if any(path.startswith(parent + "/") for path in own_paths):
+            break
+        element = parent
+    return element
+
+
 def common_element(xpaths) -> str:
     """The innermost element holding every block at `xpaths` (their paths' common steps)."""
     common: list[str] | None = None

@@ -12,7 +12,7 @@ carousel ("1/4 ... 4/4") is what the page shows.
 from __future__ import annotations
 
 from ..model import Block
-from .sections import article_paragraphs, common_element
+from .sections import article_paragraphs, common_element, outermost_apart
 from .tuning import SLIDESHOW_MIN_SLIDES
 from .vocabulary import SLIDE_COUNTER_PATTERN
 
@@ -39,12 +39,7 @@ def embedded_slideshows(blocks: list[Block], weights: list[int]) -> list[int]:
         own = article_paragraphs(blocks, kept, weights, outside=(box + "/",))
         if not own:
             continue
-        own_paths = [blocks[i].xpath for i in own]
-        while "/" in box.lstrip("/"):
-            parent = box.rsplit("/", 1)[0]
-            if any(path.startswith(parent + "/") for path in own_paths):
-                break
-            box = parent
+        box = outermost_apart(box, [blocks[i].xpath for i in own])
         inside = [i for i in kept if blocks[i].xpath.startswith(box + "/")]
         if own[0] < inside[0] and inside[-1] < own[-1]:
             found.extend(inside)
