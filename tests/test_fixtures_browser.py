@@ -183,7 +183,10 @@ BROWSER_FIXTURES: dict[str, str] = {
     "shadow--slots": "named and unnamed slots composed by the browser",
     "shadow--slots-fallback": "slot fallback drawn only when nothing is assigned",
     # tables
-    "service--faq-accordion-collapsed": "collapsed accordion answers are not drawn; statically they are read",
+    "service--faq-accordion-collapsed": "collapsed accordion answers are read after their drawn questions, as statically; a drawer no control opens stays hidden",
+    "service--panel-behind-undrawn-toggle": "a panel whose only toggle is not drawn at this width (a phone-only button) stays hidden; an FAQ answer behind a drawn question is read",
+    "service--faq-answers-inline-hidden": "answers hidden by an inline display:none under their drawn questions are read after them",
+    "service--faq-collapse-wrapper": "answers in collapsing wrappers (display:none) are read after their drawn questions",
     "tables--craigslist-link-table": "a table of links without <th>; relative links",
     "tables--data": "data table laid out by the browser; relative links",
     "tables--government-stats": "statistics table laid out by the browser",

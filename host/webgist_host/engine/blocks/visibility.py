@@ -169,12 +169,16 @@ class Visibility:
         aria_hidden = "aria-hidden" in names and el.get("aria-hidden").strip().lower() == "true"
         style = el.get("style") if "style" in names else None
         none_style = bool(style and _DISPLAY_NONE_RE.search(style))
+        # Content the page offers behind a control: shown although hidden now.
+        offered = False
         if ((hidden_attr or aria_hidden or none_style)
                 and (self._waiting_tab_panel(el) or self._collapsed_panel(el))):
             hidden_attr = aria_hidden = none_style = False
-        if none_style and not self.measured and (self._holds_page_bulk(el)
-                                                 or self._answer_under_question(el)):
+            offered = True
+        if none_style and ((not self.measured and self._holds_page_bulk(el))
+                           or self._answer_under_question(el)):
             none_style = False
+            offered = True
         if hidden_attr:
             return "hidden attribute"
         if (aria_hidden and not self._drawn_half_of_spoken_pair(el)
@@ -197,6 +201,8 @@ class Visibility:
         if box is not None and tag_of(el) in PARSER_FILLED_VOID_TAGS and (el.text or len(el)):
             box = None
         if box is not None and not box.displayed:
+            if offered or self._collapsed_panel(el):
+                return None     # no box: its blocks are placed after the control
             return "the browser gave it no layout box"
         if box is not None and not box.visible:
             return "the browser drew it invisible"
@@ -312,15 +318,17 @@ class Visibility:
                    for sibling in (el.getnext(), el.getprevious()))
 
     def _answer_under_question(self, el) -> bool:
-        """Without a browser, a panel of prose hidden by an inline display:none right
-        under a short visible line, the two alone in their parent, is an accordion's
-        answer under its question: a script opens it when the question is clicked."""
+        """A panel of prose hidden by an inline display:none right under a short
+        visible line, the two alone in their parent, is an accordion's answer under
+        its question: a script opens it when the question is clicked. In the
+        browser the question must be drawn."""
         parent = el.getparent()
         if parent is None or len(parent) != 2 or parent[1] is not el:
             return False
         question = parent[0]
         style = question.get("style") or ""
-        if question.get("hidden") is not None or _DISPLAY_NONE_RE.search(style):
+        if (question.get("hidden") is not None or _DISPLAY_NONE_RE.search(style)
+                or not self._drawn_for_a_reader(question)):
             return False
         asked = len(question.text_content().split())
         words = len(el.text_content().split())
@@ -328,11 +336,13 @@ class Visibility:
         return 0 < asked <= QUESTION_MAX_WORDS and words >= ANSWER_MIN_WORDS and linked < words / 2
 
     def _collapsed_panel(self, el) -> bool:
-        """Without a browser, a panel hidden until its button is pressed (the button
-        says aria-expanded=false and aria-controls names the panel: an FAQ answer, an
-        accordion section) is content the page offers, as a closed <details> is."""
-        if self.measured:
-            return False
+        """A panel hidden until its button is pressed (the button says
+        aria-expanded=false and aria-controls names the panel: an FAQ answer, an
+        accordion section) is content the page offers, as a closed <details> is,
+        on both paths: a reader opens it with one click, and a copy of the questions
+        without their answers is no use. In the browser the button must be drawn
+        (a closed menu's own toggles do not count); the panel has no box, so its
+        blocks are placed after the button, where the DOM puts them."""
         el_id = el.get("id")
         if not el_id:
             # The collapsing wrapper around such a panel (Chakra's and Bootstrap's
@@ -346,8 +356,18 @@ class Visibility:
             self._disclosed = frozenset(
                 ref for node in self._controllers
                 if (node.get("aria-expanded") or "").strip().lower() == "false"
+                and self._drawn_for_a_reader(node)
                 for ref in node.get("aria-controls").split())
         return el_id in self._disclosed
+
+    def _drawn_for_a_reader(self, el) -> bool:
+        """Without a browser, every element may be; in it, one with a box the
+        reader sees."""
+        if not self.measured:
+            return True
+        box = self.box(el)
+        return (box is not None and box.displayed and box.visible
+                and not box.unseen_reason)
 
     def _waiting_tab_panel(self, el) -> bool:
         """Without a browser no tab has been chosen: a tab panel hidden until its tab
