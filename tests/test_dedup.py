@@ -5,6 +5,7 @@ from webgist_host.engine.dedup import (
     REASON_CHROME,
     REASON_HEADING,
     REASON_OVERLAP,
+    REASON_QUOTATION,
     REASON_REPEAT,
     REASON_TWIN,
     REASON_UNDRAWN,
@@ -88,6 +89,28 @@ def test_copies_drawn_in_two_places_both_stay():
     kept, decisions = deduplicate(page.blocks, measured=True)
     assert kept == prices
     assert decisions == []
+
+
+def test_drawn_quotation_of_drawn_text_goes_whichever_is_read_first():
+    sentence = "Is one of them a mistake, or are they close enough that either will do?"
+    page = Page()
+    pull_quote = page.add(sentence, (600, 100, 200, 60), kind="quote", tag="blockquote")
+    original = page.add(sentence, (10, 300, 560, 40))
+    reply_quote = page.add(sentence, (10, 900, 560, 40), quoted=True,
+                           quote_of="/html[1]/body[1]/div[1]/blockquote[1]")
+    note = page.add(sentence, (10, 1200, 560, 40), quoted=True, callout="[!NOTE]")
+    kept, decisions = deduplicate(page.blocks, measured=True)
+    assert kept == [original, note]        # a callout box is the page's own words
+    for quotation in (pull_quote, reply_quote):
+        assert dropped(decisions, quotation)[0].reason == REASON_QUOTATION
+
+
+def test_drawn_quotations_of_text_given_nowhere_else_stay():
+    page = Page()
+    quotes = [page.add("Measure twice, cut once.", (10, y, 560, 40), kind="quote",
+                       tag="blockquote") for y in (100, 900)]
+    kept, _ = deduplicate(page.blocks, measured=True)
+    assert kept == quotes
 
 
 def test_drawn_copy_overlapping_one_already_read_goes():

@@ -167,6 +167,7 @@ BROWSER_FIXTURES: dict[str, str] = {
     "news--review-section-heading": "a section headed “Review” is the article; “Comments” is furniture",
     "news--picture-srcset-credit": "<picture> <source> chosen by the browser; figure credit and video box",
     # Q&A
+    "forum--reply-quotes-earlier-post": "a reply quoting the post above it: the drawn quotation goes, the post keeps its words (as statically)",
     "qa--prettyprint-legacy": "prettyprint code spans drawn in monospace beside floats",
     "qa--stackexchange-answer": "answer with blockquote, code and <hr>",
     "qa--superuser-steps": "ordered steps with a quote and code",

@@ -8,7 +8,8 @@ matched by text.
 
 Two copies may both stay:
 - both were drawn by the browser, in places that do not overlap (six product
-  cards each showing "$100");
+  cards each showing "$100"), unless one is a quotation of the other (a forum
+  reply quoting the post above it, a pull quote): the page's own copy is kept;
 - on a page nobody measured, a table or code block the page repeats on purpose:
   a repeat whose neighbours also repeat the first copy's neighbours is a hidden
   twin and goes, a repeat among different neighbours stays ("the company rule");
@@ -100,6 +101,7 @@ REASON_HEADING = "repeats the page's own heading, which is kept instead"
 REASON_CHROME = "navigation or page chrome echoing text kept in the main content"
 REASON_TWIN = "hidden twin of an earlier table or code block: its neighbours repeat too"
 REASON_REPEAT = "repeats text already read"
+REASON_QUOTATION = "quotes text the page gives in full elsewhere, which is kept instead"
 
 
 def deduplicate(blocks: list[Block], *, measured: bool) -> tuple[list[Block], list[Decision]]:
@@ -147,6 +149,10 @@ def _drop_repeats(blocks: list[Block], measured: bool) -> tuple[list[bool], list
     boxes = [_drawn_box(b) for b in blocks]
     before, after = _neighbour_keys(keys) if not measured else ([], [])
     counts = Counter(keys)
+    # Texts drawn outside any quotation: a drawn quotation of one of them goes.
+    quoted_elsewhere = ({key for key, box, block in zip(keys, boxes, blocks)
+                         if box is not None and not _is_quotation(block)}
+                        if measured else set())
     sections: list[int] | None = None    # read once, when a repeat first asks
     keep = [True] * len(blocks)
     decisions: list[Decision] = []
@@ -154,6 +160,11 @@ def _drop_repeats(blocks: list[Block], measured: bool) -> tuple[list[bool], list
     for i, key in enumerate(keys):
         if not key or counts[key] == 1:
             continue             # no other copy to weigh it against (most blocks): kept
+        if key in quoted_elsewhere and _is_quotation(blocks[i]):
+            keep[i] = False
+            decisions.append(Decision(STAGE, Action.DROPPED, REASON_QUOTATION,
+                                      blocks[i].xpath, blocks[i].text))
+            continue
         copies = groups.get(key)
         if copies is None:       # not setdefault: it would build a _Copies every time
             copies = groups[key] = _Copies()
@@ -166,7 +177,7 @@ def _drop_repeats(blocks: list[Block], measured: bool) -> tuple[list[bool], list
             _admit(copies, i, boxes)
             continue
         if (not measured and blocks[i].kind in SECTION_REPEAT_KINDS and not copies.empty
-                and not (blocks[i].quoted and blocks[i].callout is None)):
+                and not _is_quotation(blocks[i])):
             if sections is None:
                 sections = _sections(blocks, keys, counts)
             if _in_other_sections(i, copies, sections):
@@ -195,6 +206,12 @@ def _settle(i: int, copies: _Copies, blocks: list[Block], boxes: list[Rect | Non
         return [(k, _why_lost(k, i, blocks, boxes, twin=False)) for k in conflicts]
     winner = next(k for k in conflicts if _rank(blocks[k], boxes[k]) >= mine)
     return [(i, _why_lost(i, winner, blocks, boxes, twin=twin_checked))]
+
+
+def _is_quotation(block: Block) -> bool:
+    """A quotation, or a block inside one; not a callout box (a note is the
+    page's own words)."""
+    return block.kind == BlockKind.QUOTE or (block.quoted and block.callout is None)
 
 
 def _drawn_box(block: Block) -> Rect | None:
