@@ -223,3 +223,47 @@ def test_a_lone_teaser_card_after_a_dated_storys_text_goes():
 ])
 def test_teaser_cards_that_are_the_storys_own_stay(cards, head):
     assert cards[-1][1] in _texts(_story_with_cards(cards, head))
+
+
+# A series of the site's teasers set in the article's own element, after its text
+# (site_series.py).
+_RELATED = [("/wasps", "Wasps build their nests from paper"),
+            ("/ants", "Ants farm aphids for their honeydew"),
+            ("/moths", "Moths find flowers by their scent at night"),
+            ("/hornets", "Hornets hunt bees at the hive entrance"),
+            ("/beetles", "Beetles that live inside a beehive")]
+
+
+def _post_with_series(teasers: list[tuple[str, str]], *, head: str = "", card: bool = True,
+                      level: int = 3, sections: str = "") -> str:
+    items = "".join(f'<div class="item">{"<img src=%s.jpg alt=>" % href if card else ""}'
+                    f'<h{level}><a href="{href}">{headline}</a></h{level}>'
+                    f'{"<p>A line about it.</p>" if card else ""}</div>'
+                    for href, headline in teasers)
+    text = "".join(f"<p>{p}</p>" for p in _PARAGRAPHS)
+    return f"""<html><head>{head}
+      <link rel="canonical" href="https://www.example.org/bees"></head><body>
+      <div class="post"><h1>Bees</h1>{sections}{text}{items}</div></body></html>"""
+
+
+def test_the_sites_teasers_after_the_text_in_its_element_go():
+    assert _texts(_post_with_series(_RELATED)) == ["Bees", *_PARAGRAPHS]
+    # On a dated page three bare links are enough.
+    bare = _post_with_series(_RELATED[:3], head=_DATED, card=False)
+    assert _texts(bare) == ["Bees", *_PARAGRAPHS]
+
+
+@pytest.mark.parametrize("html", [
+    # other sites: the author's sources or picks
+    _post_with_series([(f"https://shop.example.com{h}", t) for h, t in _RELATED]),
+    # places on this page: a table of contents
+    _post_with_series([(f"#{h[1:]}", t) for h, t in _RELATED]),
+    # short names, not headlines: a docs page's next steps
+    _post_with_series([(h, t.split()[0]) for h, t in _RELATED]),
+    # undated and bare links, not cards
+    _post_with_series(_RELATED, card=False),
+    # headed as the article's own sections: a roundup of the site's posts
+    _post_with_series(_RELATED, level=2, sections="<h2>Why bees</h2>"),
+])
+def test_series_that_are_the_articles_own_stay(html):
+    assert "Beetles" in " ".join(_texts(html))

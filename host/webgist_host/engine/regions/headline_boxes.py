@@ -13,7 +13,7 @@ from ..model import Block, BlockKind
 from ..words import word_count
 from .paths import step_tag
 from .sections import article_paragraphs, common_element, outermost_apart
-from .vocabulary import MARKDOWN_LINK_PATTERN
+from .site_links import host_of, links_within
 from .tuning import (HEADLINE_BOX_MAX_ITEMS, HEADLINE_BOX_MIN_ITEMS, HEADLINE_LABEL_MAX_WORDS,
                      HEADLINE_MIN_LINKED, HEADLINE_MIN_WORDS, TEASER_CARD_MAX_WORDS)
 
@@ -99,13 +99,13 @@ def teaser_cards(blocks: list[Block], weights: list[int], linked: list[int],
         return []
     own_paths = [blocks[i].xpath for i in own]
     text = common_element(own_paths)
-    site = _host(address or "")
+    site = host_of(address or "")
     position = {i: n for n, i in enumerate(kept)}
     cards: list[list[int]] = []
     for i in kept[position[own[0]] + 1:]:
         block = blocks[i]
         if (block.kind != BlockKind.HEADING or not _is_headline(block, linked[i])
-                or not _links_within(block.rich_text, site)):
+                or not links_within(block.rich_text, site)):
             continue
         box = outermost_apart(block.xpath.rsplit("/", 1)[0], own_paths)
         if _wrapper(box + "/") == text or not box.startswith(text + "/"):
@@ -123,22 +123,3 @@ def teaser_cards(blocks: list[Block], weights: list[int], linked: list[int],
             continue            # a run of cards: what the article lists
         found.extend(card)
     return sorted(found)
-
-
-def _links_within(rich_text: str, site: str) -> bool:
-    """Whether the line's link goes to another page of the site: not a place on this
-    page ("#answer-3", an accordion's toggle), not another site (a shop, a channel).
-    With no address for the page, any page link counts."""
-    link = MARKDOWN_LINK_PATTERN.search(rich_text)
-    if link is None or link[2].startswith("#"):
-        return False
-    host = _host(link[2])
-    return not host or not site or host == site
-
-
-def _host(address: str) -> str:
-    """The host of an absolute address, without "www."; "" for a relative one."""
-    if "//" not in address:
-        return ""
-    host = address.split("//", 1)[1].split("/", 1)[0].split("?", 1)[0].lower()
-    return host.removeprefix("www.")

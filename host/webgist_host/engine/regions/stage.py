@@ -32,6 +32,7 @@ from .share_links import share_links
 from .page_story import other_stories
 from .siblings import container_twins, lead_sentences
 from .headline_boxes import headline_boxes, teaser_cards
+from .site_series import site_series_in_text
 from .slideshows import embedded_slideshows
 from .tag_lists import trailing_tag_lists
 from .tuning import (CONTROL_LINE_KINDS, DROPPED_WIDGETS, TITLE_BAND_MAX_WORDS,
@@ -66,6 +67,8 @@ TEASER_CARD_REASON = ("a lone teaser card (a linked headline, a line about it) s
                       "after the article's paragraphs")
 SLIDESHOW_REASON = ("a numbered slideshow set between the article's paragraphs (a gallery "
                     "of other pictures, one caption per slide)")
+SITE_SERIES_REASON = ("a series of teasers leading to the site's other pages, set in the "
+                      "article's own element after its text, and what follows it")
 TAG_LIST_REASON = "a list of short tag or topic links after the article's last paragraph"
 
 
@@ -138,6 +141,8 @@ def apply_regions(tree: TreeIndex, blocks: list[Block], scope: str, *,
     if not cards:
         _take_out(placed, reasons, trailing_series(placed, weights, linked, dated),
                   TRAILING_SERIES_REASON)
+        _take_out(placed, reasons, site_series_in_text(placed, weights, linked, dated, address),
+                  SITE_SERIES_REASON)
         _take_out(placed, reasons, trailing_tag_lists(placed, weights, linked),
                   TAG_LIST_REASON)
     # Last, so the rules above read the article's bounds as the container drew them.

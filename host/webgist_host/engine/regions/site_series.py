@@ -1,0 +1,159 @@
+"""A series of teasers set inside the article's own element, after its text.
+
+Many themes write the "related posts", "read next" or "more from the blog" list into
+the same element as the story's paragraphs (a flat layout, or a box among the
+paragraphs' siblings), where trailing_series (sections.py) takes it for a list the
+author wrote into the text and leaves it. Shapes tell the site's list from the
+author's, in any language (no words are read):
+
+- it follows the article's last paragraph of its own, and holds fewer words outside
+  links than the main content before it (an author's listicle is the bulk of the
+  text: its items are the article);
+- its items lead to the site's other pages, most of them by a headline
+  (HEADLINE_MIN_WORDS or more linked words): an author's closing list cites sources,
+  shops or channels on other sites, or places on this page (footnotes, a table of
+  contents), and a docs page's "next steps" are short names;
+- headings leading its items rank below the article's own section headings: items
+  headed as the sections are sections (a roundup of the site's own posts);
+- it is not a bare list standing in the text's own element (a "see also" list under a
+  line of the text): the site's list comes in a box of its own or as a run of cards;
+- on a page without a published date, each item is a card (a picture or a teaser line
+  beside its headline): an undated page's bare lists of links are its guides' and
+  documentation's own.
+"""
+from __future__ import annotations
+
+from ..model import Block, BlockKind
+from ..words import word_count
+from .paths import step_tag
+from .sections import article_paragraphs, common_element
+from .site_links import host_of, links_within
+from .tuning import (DATED_TEASER_SERIES_MIN_ITEMS, HEADLINE_MIN_WORDS, TEASER_LEAD_MIN_LINKED,
+                     TEASER_SERIES_MIN_ITEMS, TEASER_SERIES_MIN_LED)
+from .vocabulary import MARKDOWN_LINK_PATTERN
+
+_HEADING = BlockKind.HEADING
+_IMAGE = BlockKind.IMAGE
+_LIST_TAGS = frozenset({"ul", "ol"})
+
+
+def site_series_in_text(blocks: list[Block], weights: list[int], linked: list[int],
+                        dated: bool, address: str | None) -> list[int]:
+    """Indices of the main-content blocks of each such series, from its first item (and
+    the headings right above it, its label) to its last. A series is
+    TEASER_SERIES_MIN_ITEMS (DATED_TEASER_SERIES_MIN_ITEMS on a `dated` page) or more
+    sibling elements each led by a link to another page of the site of `address`,
+    TEASER_SERIES_MIN_LED of them headlines; from the first of them on,
+    TEASER_SERIES_MIN_LED of the parent's elements are such items."""
+    kept = [i for i, block in enumerate(blocks) if block.in_main]
+    site = host_of(address or "")
+    min_items = DATED_TEASER_SERIES_MIN_ITEMS if dated else TEASER_SERIES_MIN_ITEMS
+    qualified: dict[str, list[str]] = {}     # series parent -> its items
+    leads: dict[str, list[int]] = {}         # series parent -> its items' headlines
+    for (parent, _, _), items in _site_led_series(blocks, kept, linked, site).items():
+        if len(items) < min_items:
+            continue
+        first = min(items.values())
+        depth = parent.count("/") + 1
+        after = {blocks[i].xpath.split("/", depth + 1)[depth] for i in kept
+                 if i >= first and blocks[i].xpath.startswith(parent + "/")
+                 and (blocks[i].text.strip() or blocks[i].kind == _IMAGE)}
+        headlines = sum(1 for i in items.values() if _is_headline(blocks[i].rich_text))
+        if (len(items) >= TEASER_SERIES_MIN_LED * len(after)
+                and headlines >= TEASER_SERIES_MIN_LED * len(items)):
+            qualified[parent + "/"] = [f"{parent}/{step}/" for step in items]
+            leads[parent + "/"] = list(items.values())
+    if not qualified:
+        return []
+    own = article_paragraphs(blocks, kept, weights,
+                             outside=[item for items in qualified.values() for item in items])
+    if not own:
+        return []
+    text = common_element(blocks[i].xpath for i in own) + "/"
+    position = {i: n for n, i in enumerate(kept)}
+    found: list[int] = []
+    for parent, paths in qualified.items():
+        if not parent.startswith(text) or _bare_list_in(parent, text):
+            continue
+        members = [member for member in
+                   ([i for i in kept if (blocks[i].xpath + "/").startswith(path)]
+                    for path in paths) if member and member[0] > own[-1]]
+        if len(members) < min_items:
+            continue                # the part of the series after the text is too short
+        inside = sorted(i for member in members for i in member)
+        before = [i for i in kept if i < inside[0]]
+        if (sum(weights[i] for i in inside) >= sum(weights[i] for i in before)
+                or _heads_sections(blocks, before, leads[parent])
+                or not (dated or all(_is_card(blocks, member) for member in members))):
+            continue
+        first, last = position[inside[0]], position[inside[-1]]
+        while first > 0 and kept[first - 1] > own[-1] and blocks[kept[first - 1]].kind == _HEADING:
+            first -= 1
+        found.extend(kept[first:last + 1])
+    return sorted(set(found))
+
+
+def _site_led_series(blocks: list[Block], kept: list[int], linked: list[int],
+                     site: str) -> dict[tuple[str, str, str], dict[str, int]]:
+    """Series of sibling elements led by a line linking within the site: for each
+    path with one step's position left open (parent, step tag, rest), its items' steps
+    and the index of each item's leading line."""
+    series: dict[tuple[str, str, str], dict[str, int]] = {}
+    previous = ""
+    for i in kept:
+        xpath = blocks[i].xpath
+        words = word_count(blocks[i].text)
+        if words and _leads_within(blocks[i].rich_text, words, linked[i], site):
+            ends = [n for n, c in enumerate(xpath) if c == "/"][1:] + [len(xpath)]
+            for k in range(1, len(ends) - 1):
+                item = xpath[:ends[k + 1]]
+                if (previous + "/").startswith(item + "/"):
+                    continue        # not the first line of this item
+                step = xpath[ends[k] + 1:ends[k + 1]]
+                key = (xpath[:ends[k]], step_tag(step), xpath[ends[k + 1] + 1:])
+                series.setdefault(key, {}).setdefault(step, i)
+        if words:
+            previous = xpath        # a picture above a card's headline is not its first line
+    return series
+
+
+def _leads_within(rich_text: str, words: int, linked_words: int, site: str) -> bool:
+    """Whether a line leads a teaser: mostly link words, or opening with a link, the
+    link to another page of the site."""
+    return ((linked_words >= TEASER_LEAD_MIN_LINKED * words
+             or rich_text.lstrip("*_ ").startswith("["))
+            and links_within(rich_text, site))
+
+
+def _is_headline(rich_text: str) -> bool:
+    """Whether a teaser's leading link is a headline (HEADLINE_MIN_WORDS or more words),
+    not a name, a number or a label."""
+    link = MARKDOWN_LINK_PATTERN.search(rich_text)
+    return link is not None and word_count(link[1].strip("*_# ")) >= HEADLINE_MIN_WORDS
+
+
+def _heads_sections(blocks: list[Block], before: list[int], leads: list[int]) -> bool:
+    """Whether the series' headlines are headings ranked as high as the article's own
+    section headings before it (an <h1> titles the page, not a section): then its
+    items are sections of the article (a roundup of the site's own posts)."""
+    levels = [blocks[i].level for i in leads if blocks[i].kind == _HEADING]
+    sections = [blocks[i].level for i in before
+                if blocks[i].kind == _HEADING and blocks[i].level > 1]
+    return bool(levels) and bool(sections) and min(levels) <= min(sections)
+
+
+def _is_card(blocks: list[Block], member: list[int]) -> bool:
+    """Whether an item is a card: a picture, or a line that is not a link, beside its
+    headline (the item's first line with words)."""
+    lead = next((i for i in member if blocks[i].text.strip()), None)
+    return any(blocks[i].kind == _IMAGE
+               or (i != lead and blocks[i].text.strip()
+                   and not blocks[i].rich_text.lstrip("*_# ").startswith("["))
+               for i in member)
+
+
+def _bare_list_in(parent: str, text: str) -> bool:
+    """Whether the series' parent is a bare list standing in the text's own element: a
+    "see also" list the author wrote under a line of the text."""
+    inner = parent[len(text):].rstrip("/")
+    return "/" not in inner and step_tag(inner) in _LIST_TAGS
