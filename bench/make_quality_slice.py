@@ -13,6 +13,11 @@
   reads from expected.html. Mozilla Readability's tests are Apache-2.0.
 No page is picked by hand. Each licence travels with its slice.
 
+`--browser-floors` records tests/quality/floors_browser.json instead: each slice page
+read on the browser path (`webgist batch --render 1`, offline), twice; a page's floor
+is the lower of its two scores, and a page whose two readings differ by more than
+the gate's page tolerance is listed as unsteady and checked only through the mean.
+
 Then it converts every slice page with the engine as it is now (static path, scope
 main, the page's URL when the corpus records one) and writes tests/quality/floors.json:
 per page, the score the shared scorer gives (word F1 for WCXB, 4-shingle F1 for
@@ -40,6 +45,7 @@ REPO = Path(__file__).resolve().parents[1]
 QUALITY = REPO / "tests" / "quality"
 WCXB_SLICE, READABILITY_SLICE = QUALITY / "wcxb-slice", QUALITY / "readability-slice"
 FLOORS = QUALITY / "floors.json"
+BROWSER_FLOORS = QUALITY / "floors_browser.json"
 SHARED = REPO.parent / "shared" / "bench"
 PER_TYPE, READABILITY_PAGES = 4, 12
 sys.path.insert(0, str(REPO / "tests"))
@@ -150,6 +156,28 @@ def record_floors(score_wcxb) -> None:
     print(f"floors -> {FLOORS}")
 
 
+def record_browser_floors(runs: int = 2) -> None:
+    import tempfile
+    records = quality_support.slice_records(QUALITY)
+    with tempfile.TemporaryDirectory() as work:
+        readings = [quality_support.render_scores(records, Path(work) / str(k))
+                    for k in range(runs)]
+    tolerance = 0.05   # tests/test_quality_gate_browser.PAGE_TOLERANCE
+    floors = {page: round(min(r[page] for r in readings), 4) for page in readings[0]}
+    unsteady = sorted(page for page in floors
+                      if max(r[page] for r in readings) - floors[page] > tolerance)
+    BROWSER_FLOORS.write_text(json.dumps({
+        "recorded": {"commit": corpora.engine_version(REPO),
+                     "date": datetime.date.today().isoformat(),
+                     "how": f"webgist batch --render 1, {runs} runs, the lower score"},
+        "mean": round(sum(floors.values()) / len(floors), 4),
+        "unsteady": unsteady,
+        "pages": floors}, indent=1) + "\n", encoding="utf-8")
+    print(f"browser: {len(floors)} pages, mean {sum(floors.values()) / len(floors):.3f}, "
+          f"unsteady {unsteady or 'none'}")
+    print(f"floors -> {BROWSER_FLOORS}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--wcxb", type=Path, default=SHARED / "wcxb-dev")
@@ -157,7 +185,13 @@ def main() -> int:
     parser.add_argument("--tools", type=Path, default=SHARED / "tools")
     parser.add_argument("--floors-only", action="store_true",
                         help="keep the copied pages; only re-record floors.json")
+    parser.add_argument("--browser-floors", action="store_true",
+                        help="keep the copied pages; only re-record floors_browser.json "
+                             "(needs Chromium; about a minute)")
     args = parser.parse_args()
+    if args.browser_floors:
+        record_browser_floors()
+        return 0
     score_wcxb, score_articles = corpora.load_scorers(args.tools)
     if not args.floors_only:
         copy_wcxb(args.wcxb)

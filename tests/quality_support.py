@@ -21,9 +21,14 @@ shared scorers' figures on every page of the slice.
 """
 from __future__ import annotations
 
+import gzip
 import html
+import json
 import re
+import subprocess
+import sys
 from collections import Counter
+from pathlib import Path
 
 WORD = re.compile(r"\w+")
 
@@ -92,3 +97,59 @@ def shingle_scores(predicted: str, reference: str) -> tuple[float, float, float]
         return 0.0, 0.0, 0.0
     precision, recall = hits / sum(ours.values()), hits / sum(theirs.values())
     return precision, recall, 2 * precision * recall / (precision + recall)
+
+
+# --- the slices, and their reading on the browser path ---------------------------------
+
+def slice_records(quality: Path) -> list[dict]:
+    """Every slice page as {"id", "html", "url", "reference", "metric"}, in a fixed order:
+    the WCXB slice (word F1), then the readability slice (4-shingle F1)."""
+    records = []
+    wcxb, readability = quality / "wcxb-slice", quality / "readability-slice"
+    for truth_file in sorted((wcxb / "ground-truth").glob("*.json")):
+        truth = json.loads(truth_file.read_text(encoding="utf-8"))
+        records.append({"id": f"wcxb/{truth_file.stem}", "url": truth["url"],
+                        "html": _gunzip(wcxb / "html" / f"{truth_file.stem}.html.gz"),
+                        "reference": truth["main_content"], "metric": "word"})
+    for truth_file in sorted((readability / "pages").glob("*.json")):
+        truth = json.loads(truth_file.read_text(encoding="utf-8"))
+        records.append({"id": f"readability/{truth_file.stem}", "url": truth["url"],
+                        "html": _gunzip(readability / "pages" / f"{truth_file.stem}.html.gz"),
+                        "reference": truth["reference_text"], "metric": "shingle"})
+    return records
+
+
+def _gunzip(path: Path) -> str:
+    return gzip.decompress(path.read_bytes()).decode("utf-8", errors="replace")
+
+
+def score(record: dict, markdown: str) -> float:
+    words = markdown_words(markdown)
+    if record["metric"] == "word":
+        return word_scores(words, record["reference"])[2]
+    return shingle_scores(words, record["reference"])[2]
+
+
+def render_scores(records: list[dict], work: Path) -> dict[str, float]:
+    """Each page read as a user of `webgist batch --render 1` reads it: loaded in one
+    headless Chromium (offline: the pages' other hosts are blocked), settled, measured
+    by collect.js and converted with that geometry. Returns page id -> score."""
+    work.mkdir(parents=True, exist_ok=True)
+    pages, rows = work / "pages.jsonl", work / "rows.jsonl"
+    with pages.open("w", encoding="utf-8") as out:
+        for record in records:
+            out.write(json.dumps({"html": record["html"], "url": record["url"]}) + "\n")
+    webgist = Path(sys.executable).with_name("webgist")
+    done = subprocess.run([str(webgist), "batch", str(pages), "--render", "1", "-o", str(rows),
+                           "--quiet"], capture_output=True, text=True, timeout=600)
+    if done.returncode != 0:
+        raise RuntimeError(f"webgist batch --render failed ({done.returncode}): {done.stderr}")
+    results = [json.loads(line) for line in rows.read_text(encoding="utf-8").splitlines()]
+    if len(results) != len(records):
+        raise RuntimeError(f"{len(results)} rows for {len(records)} pages")
+    scores = {}
+    for record, row in zip(records, results):
+        if row.get("error"):
+            raise RuntimeError(f"{record['id']}: {row['error']}")
+        scores[record["id"]] = score(record, row["markdown"] or "")
+    return scores
