@@ -186,6 +186,7 @@ BROWSER_FIXTURES: dict[str, str] = {
     # tables
     "service--faq-accordion-collapsed": "collapsed accordion answers are read after their drawn questions, as statically; a drawer no control opens stays hidden",
     "service--panel-behind-undrawn-toggle": "a panel whose only toggle is not drawn at this width (a phone-only button) stays hidden; an FAQ answer behind a drawn question is read",
+    "service--tabs-hold-the-content": "the tab panel the reader did not open is read too, as statically (its content is one click away)",
     "service--faq-answers-inline-hidden": "answers hidden by an inline display:none under their drawn questions are read after them",
     "service--faq-collapse-wrapper": "answers in collapsing wrappers (display:none) are read after their drawn questions",
     "tables--craigslist-link-table": "a table of links without <th>; relative links",

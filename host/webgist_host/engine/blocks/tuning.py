@@ -57,6 +57,10 @@ NOSCRIPT_MIN_WORDS = 100
 # opened by a click, so without a browser it is kept).
 QUESTION_MAX_WORDS = 25
 ANSWER_MIN_WORDS = 8
+# In the browser, tab panels the reader did not choose are read too (their content
+# is one click away), except the versions of one code sample, one per language or
+# platform: a panel that holds code and at most this many words outside it.
+CODE_TAB_MAX_PROSE_WORDS = 20
 # Tags that draw an icon with no text: icon fonts use <i>, the rest inline <svg>.
 # Screen-reader text beside one is the icon's text. (An <img> has its own alt.)
 ICON_TAGS = frozenset({"i", "svg"})

@@ -15,7 +15,7 @@ from .images import shown_noscript_pictures
 from .page_index import PageIndex, PerValue
 from .tuning import (
     ANSWER_MIN_WORDS, CLASS_MAY_HIDE, HIDDEN_BULK_SHARE, HIDING_CLASSES, ICON_TAGS,
-    NOSCRIPT_MIN_WORDS, QUESTION_MAX_WORDS, REACT_STREAMED_ID, SCREEN_READER_ONLY_CLASSES,
+    CODE_TAB_MAX_PROSE_WORDS, NOSCRIPT_MIN_WORDS, QUESTION_MAX_WORDS, REACT_STREAMED_ID, SCREEN_READER_ONLY_CLASSES,
     SCREEN_READER_ONLY_SUFFIXES, SHOWN_AT_SOME_WIDTH, SPOKEN_HALF_MAX_WORDS,
 )
 from ..dom.nodes import tag_of
@@ -144,6 +144,16 @@ class _Tally:
         return self._largest
 
 
+def _code_sample(panel) -> bool:
+    """Code, and hardly any words outside it."""
+    code = [pre for pre in panel.iter("pre")]
+    if not code:
+        return False
+    in_code = sum(len(pre.text_content().split()) for pre in code
+                  if not any(outer in code for outer in pre.iterancestors("pre")))
+    return len(panel.text_content().split()) - in_code <= CODE_TAB_MAX_PROSE_WORDS
+
+
 class Visibility:
     """Whether the elements of one page are drawn for a sighted reader, from the
     page index (tags, attribute names, class values, boxes) and what the page holds
@@ -201,7 +211,7 @@ class Visibility:
         if box is not None and tag_of(el) in PARSER_FILLED_VOID_TAGS and (el.text or len(el)):
             box = None
         if box is not None and not box.displayed:
-            if offered or self._collapsed_panel(el):
+            if offered or self._collapsed_panel(el) or self._waiting_tab_panel(el):
                 return None     # no box: its blocks are placed after the control
             return "the browser gave it no layout box"
         if box is not None and not box.visible:
@@ -370,10 +380,13 @@ class Visibility:
                 and not box.unseen_reason)
 
     def _waiting_tab_panel(self, el) -> bool:
-        """Without a browser no tab has been chosen: a tab panel hidden until its tab
-        is clicked (the other languages of a code sample, a plan's other tier) is
-        content the page offers. In the browser the reader's choice is what was drawn."""
-        return not self.measured and (el.get("role") or "").strip().lower() == "tabpanel"
+        """A tab panel hidden until its tab is clicked (a product's specifications
+        beside its description, a plan's other tier) is content the page offers, one
+        click away. In the browser one exception: panels that are versions of one code
+        sample (each language's install line) give the version the reader chose."""
+        if (el.get("role") or "").strip().lower() != "tabpanel":
+            return False
+        return not self.measured or not _code_sample(el)
 
     def _streamed_content(self, el) -> bool:
         """React streams server-rendered content into `<div hidden id="S:0">` and a
