@@ -61,8 +61,10 @@ def read_reply(stream) -> dict:
         return json.loads("".join(pieces)) if kind == "end" else message
 
 
-def convert_once(tree: Path, request: bytes) -> tuple[float, float, float]:
-    """(host CPU ms, peak RSS MB, wall ms) of one conversion in a fresh host."""
+def convert_once(tree: Path, request: bytes) -> tuple[float, float, float, dict[str, float]]:
+    """(host CPU ms, peak RSS MB, wall ms, phases) of one conversion in a fresh host.
+    Phases (wall ms, the host's own clock): the request's decoding after its last
+    frame, each engine stage, and the reply's making up to its first frame."""
     env = {**os.environ, "PYTHONPATH": str(tree)}
     host = subprocess.Popen([sys.executable, "-m", "webgist_host.native"],
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env)
@@ -76,7 +78,10 @@ def convert_once(tree: Path, request: bytes) -> tuple[float, float, float]:
     if not reply.get("ok"):
         sys.exit(f"{tree}: {reply.get('error')}")
     timings = reply["timings"]
-    return timings["cpu_ms"], timings["peak_rss_kb"] / 1024, wall
+    engine = timings["engine_ms"]
+    phases = {"decode": timings["decoded_at"] - timings["last_frame_at"], **engine,
+              "reply": timings["replied_at"] - timings["decoded_at"] - sum(engine.values())}
+    return timings["cpu_ms"], timings["peak_rss_kb"] / 1024, wall, phases
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -88,15 +93,24 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     request = upload(json.loads(args.capture.read_text(encoding="utf-8")))
     results: dict[Path, list[tuple[float, float, float]]] = {tree: [] for tree in args.trees}
+    phases: dict[Path, list[dict[str, float]]] = {tree: [] for tree in args.trees}
     for round_ in range(args.rounds):
         for tree in (args.trees if round_ % 2 == 0 else args.trees[::-1]):
-            cpu, rss, wall = convert_once(tree, request)
+            cpu, rss, wall, laps = convert_once(tree, request)
             results[tree].append((cpu, rss, wall))
+            phases[tree].append(laps)
             print(f"{tree}: host CPU {cpu:.0f} ms, peak RSS {rss:.1f} MB, wall {wall:.0f} ms",
                   flush=True)
     for tree, rows in results.items():
         cpu, rss, wall = (statistics.median(column) for column in zip(*rows))
         print(f"median {tree}: host CPU {cpu:.0f} ms, peak RSS {rss:.1f} MB, wall {wall:.0f} ms")
+    # Wall-clock phases, medians: indicative only on a shared machine.
+    names = list(phases[args.trees[0]][0])
+    print("phase (wall ms, median) | " + " | ".join(str(tree) for tree in args.trees))
+    for name in names:
+        print(f"{name} | " + " | ".join(
+            f"{statistics.median(laps.get(name, 0.0) for laps in phases[tree]):.0f}"
+            for tree in args.trees))
     return 0
 
 

@@ -131,3 +131,43 @@ def test_a_body_the_parser_opened_early_is_not_dropped_as_never_laid_out():
     document = convert(capture)
     assert "Words of the page." in document.markdown
     assert not any("never laid out" in note for note in document.notes)
+
+
+def test_only_the_topmost_of_nested_smuggled_elements_is_counted_and_all_go():
+    # Found by their missing stamp (one query) and judged by their ancestors: an
+    # unstamped element inside another goes with it, and inside the browser's
+    # shadow-root template it is checked like any other.
+    capture = capture_of(
+        f'<p data-wg-path="{B}/p[1]">Seen words.</p>'
+        '<div><p>Smuggled outer <span>and inner</span> words.</p></div>'
+        f'<div data-wg-path="{B}/div[1]"><template shadowrootmode="open">'
+        f'<p data-wg-path="{B}/div[1]/#shadow-root/p[1]">Shadow words.</p>'
+        '<p>Smuggled shadow words.</p></template></div>'
+        f'<div data-wg-path="{B}/div[2]"><noscript data-wg-path="{B}/div[2]/noscript[1]">'
+        '<p>Inert words.</p></noscript></div>',
+        {B: SEEN, f"{B}/p[1]": SEEN, f"{B}/div[1]": SEEN,
+         f"{B}/div[1]/#shadow-root/p[1]": SEEN, f"{B}/div[2]": SEEN})
+    document = convert(capture)
+    assert "Seen words." in document.markdown and "Shadow words." in document.markdown
+    assert "Smuggled" not in document.markdown
+    notes = [note for note in document.notes if "never laid out" in note]
+    assert notes and notes[0].startswith("2 elements")
+
+
+@pytest.mark.parametrize("written", ["\u202e", "&#x202E;", "&#8238;", "&#X2069;"])
+@pytest.mark.parametrize("where", ["text", "alt", "title"])
+def test_the_quick_search_for_bidi_controls_misses_none(written, where):
+    # The quick search reads the tree as libxml2 writes it out, where a character
+    # may come back as a numeric reference; a carriage return in an attribute always
+    # does (&#13;), so the search must look past references that are not controls.
+    from webgist_host.engine.dom.bidi import _holds_controls
+    from webgist_host.engine.dom.parse import parse_page
+    from webgist_host.engine.limits import Limits
+
+    body = (f"<p>x{written}y</p>" if where == "text"
+            else f'<p>t<img src="a.png" {where}="x{written}y"></p>')
+    html = f'<p title="one&#13;two">r</p>{body}'
+    root, _ = parse_page(html, Limits.from_options({}))
+    assert _holds_controls(root)
+    plain, _ = parse_page('<p title="one&#13;two">r</p><p>x&#8205;y</p>', Limits.from_options({}))
+    assert not _holds_controls(plain)

@@ -114,24 +114,60 @@ def drop_unstamped(root, capture: Capture) -> tuple[Any, list[str]]:
                   "were dropped"]
 
 
+# Elements without a stamp, found by libxml2 in one pass: on a page collect.js
+# stamped they are a handful (the parts libxml2 opened, shadow-root templates), so
+# each is judged by its ancestors instead of visiting every element in Python.
+_UNSTAMPED = etree.XPath(f"descendant-or-self::*[not(@{PATH_ATTR})]")
+
+
 def _unstamped(root, capture: Capture) -> list:
-    """The topmost unstamped elements that are not allowed to be."""
+    """The topmost unstamped elements that are not allowed to be, in document order:
+    those not inside a subtree the check leaves alone (inert or not displayed)."""
     out: list = []
-    walker = etree.iterwalk(root, events=("start",))
-    for _, el in walker:
+    opened: dict = {}        # element -> whether the check looks inside it
+    for el in _UNSTAMPED(root):
         tag = tag_of(el)
-        if not tag:
+        if not tag or _allowed_unstamped(el, tag):
             continue
-        stamp = el.get(PATH_ATTR)
-        if stamp is None:
-            if tag == "template" and any(el.get(a) is not None for a in SHADOW_ROOT_ATTRIBUTES):
-                continue                 # the browser's writing of an open shadow root
-            if tag in IMPLIED_PART_PATHS:
-                continue                 # opened by the parser (a second one is ignored)
+        if el is root or _looks_inside(el.getparent(), root, capture, opened):
             out.append(el)
-            walker.skip_subtree()
-            continue
-        box = capture.boxes.get(stamp)
-        if tag in _INERT_CONTAINERS or (box is not None and not box.displayed):
-            walker.skip_subtree()
+            opened[el] = False               # its subtree goes with it
     return out
+
+
+def _allowed_unstamped(el, tag: str) -> bool:
+    if tag == "template" and any(el.get(a) is not None for a in SHADOW_ROOT_ATTRIBUTES):
+        return True                      # the browser's writing of an open shadow root
+    return tag in IMPLIED_PART_PATHS     # opened by the parser (a second one is ignored)
+
+
+def _looks_inside(el, root, capture: Capture, opened: dict) -> bool:
+    """Whether the check reaches `el`'s children: `el` and each of its ancestors up
+    to `root` let it in. Each element is judged once (`opened`), so the cost is
+    linear in the tree however many unstamped elements it holds."""
+    chain = []
+    node = el
+    inside = True
+    while node is not None:
+        known = opened.get(node)
+        if known is not None:
+            inside = known
+            break
+        chain.append(node)
+        if node is root:
+            break
+        node = node.getparent()
+    for node in reversed(chain):             # from the top down
+        inside = inside and _lets_in(node, capture)
+        opened[node] = inside
+    return inside
+
+
+def _lets_in(el, capture: Capture) -> bool:
+    """Whether the check looks inside one element, judged on its own."""
+    tag = tag_of(el)
+    stamp = el.get(PATH_ATTR)
+    if stamp is None:
+        return _allowed_unstamped(el, tag)     # others are dropped, subtree and all
+    box = capture.boxes.get(stamp)
+    return not (tag in _INERT_CONTAINERS or (box is not None and not box.displayed))
