@@ -565,3 +565,31 @@ def test_a_long_in_page_link_to_a_list_item_is_not_a_footnote():
                        '<ol><li>one</li><li id="step">two</li></ol>')
     assert blocks[0].rich_text == "See the second step of the method."
     assert [b.rich_text for b in blocks[1:]] == ["one", "two"]
+
+
+TABS = """<main><ul role="tablist">
+  <li><button role="tab" {first}>Overview</button></li>
+  <li><button role="tab" {second}>Sizes</button></li></ul>
+  <div role="tabpanel" id="p1"><p>A waxed cotton jacket with a corduroy collar.</p></div>
+  <div role="tabpanel" id="p2" hidden><p>Small, medium and large.</p></div></main>"""
+
+
+def test_a_tab_strip_naming_its_panels_goes_and_each_panel_carries_its_tabs_name():
+    blocks, decisions = blocks_of(TABS.format(first='aria-controls="p1"',
+                                              second='aria-controls="p2"'))
+    assert [b.text for b in blocks] == ["Overview", "A waxed cotton jacket with a corduroy collar.",
+                                        "Sizes", "Small, medium and large."]
+    assert any(d.reason.startswith("a tab strip") for d in decisions)
+
+
+def test_a_tab_strip_that_names_no_panel_stays():
+    blocks, _ = blocks_of(TABS.format(first="", second='aria-controls="p2"'))
+    assert [b.text for b in blocks][:2] == ["Overview", "Sizes"]
+
+
+def test_a_tablist_that_holds_the_content_itself_is_no_strip():
+    page = ('<main><div role="tablist"><button role="tab" aria-controls="p1">Favourites</button>'
+            '<div role="tabpanel" id="p1"><p>Frozen waffles, oat milk and a rye loaf from the '
+            'bakery on the corner, all gluten free.</p></div></div></main>')
+    blocks, _ = blocks_of(page)
+    assert any("rye loaf" in b.text for b in blocks)

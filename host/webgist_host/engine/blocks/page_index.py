@@ -15,7 +15,7 @@ from .inline import BLOCK_TAGS
 from .math import Math, class_may_say_math, could_be_math, could_be_mathjax2_copy, math_of
 from .tuning import (
     CODE_STRUCTURE_TAGS, CODE_TAGS, MIN_IMAGE_PX, MIN_SVG_LABELS, MIN_SVG_WORDS,
-    NAMED_CODE_ATTRIBUTES, NEVER_DRAWN_CODE_TAGS,
+    NAMED_CODE_ATTRIBUTES, NEVER_DRAWN_CODE_TAGS, TAB_STRIP_EXTRA_WORDS,
 )
 from ..dom.capture import Capture
 from ..dom.nodes import FLOAT_ATTR, PATH_ATTR, tag_of
@@ -306,7 +306,40 @@ class PageIndex:
             if found is not None:
                 names.append(" ".join(found.text_content().split()))
         label = " ".join(n for n in names if n) or " ".join((el.get("aria-label") or "").split())
+        if not label:
+            tab = self.tab_of(el)
+            label = " ".join(tab.text_content().split()) if tab is not None else ""
         return label[:200] or None
+
+    def tab_of(self, panel):
+        """The tab (role=tab) whose aria-controls names this panel, or None."""
+        panel_id = panel.get("id")
+        if not panel_id:
+            return None
+        return next((tab for tab in self.controllers
+                     if (self.roles.get(tab) or "").strip().lower() == "tab"
+                     and panel_id in tab.get("aria-controls").split()), None)
+
+    def names_its_panels(self, tablist) -> bool:
+        """A tab strip whose every tab names, by aria-controls, a tab panel on the page:
+        each panel carries its tab's name (tab_label), so the strip adds nothing."""
+        tabs = [el for el in tablist.iter()
+                if (self.roles.get(el) or "").strip().lower() == "tab"]
+        if not tabs:
+            return False
+        # A strip is its tabs' names (and maybe an icon's word or a count); a
+        # "tablist" holding the content itself is no strip.
+        tab_words = sum(len(tab.text_content().split()) for tab in tabs)
+        if len(tablist.text_content().split()) > tab_words + TAB_STRIP_EXTRA_WORDS:
+            return False
+        for tab in tabs:
+            refs = (tab.get("aria-controls") or "").split()
+            panels = [self.ids.get(ref) for ref in refs]
+            if not panels or not all(
+                    p is not None and (self.roles.get(p) or "").strip().lower() == "tabpanel"
+                    for p in panels):
+                return False
+        return True
 
 
 def svg_labels(el) -> list[str]:

@@ -61,6 +61,10 @@ ANSWER_MIN_WORDS = 8
 # is one click away), except the versions of one code sample, one per language or
 # platform: a panel that holds code and at most this many words outside it.
 CODE_TAB_MAX_PROSE_WORDS = 20
+# A tab strip (role=tablist) whose tabs name their panels goes, each panel carrying
+# its tab's name; it holds the tabs' words and at most this many more. Some pages put
+# role=tablist on the element that holds the panels too (a collection page's whole grid).
+TAB_STRIP_EXTRA_WORDS = 5
 # Tags that draw an icon with no text: icon fonts use <i>, the rest inline <svg>.
 # Screen-reader text beside one is the icon's text. (An <img> has its own alt.)
 ICON_TAGS = frozenset({"i", "svg"})

@@ -143,6 +143,11 @@ class Walker:
         if tag in SKIPPED_TAGS:
             return not (self.visibility.noscript_is_the_page(el) or is_math_script(el)
                         or _swallowed_siblings(el) or self.visibility.noscript_pictures(el))
+        if (self.index.roles.get(el) or "").strip().lower() == "tablist" \
+                and self.index.names_its_panels(el):
+            self.log(el, "a tab strip: each panel is read under its tab's name",
+                     " ".join(el.text_content().split()))
+            return True
         classes = self._class_values.get(el)
         if (classes and self._class_mathjax[classes] and is_mathjax2_copy(el)
                 or el in self.footnotes.backlinks or el in self.taken_titles):
