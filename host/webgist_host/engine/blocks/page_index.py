@@ -183,6 +183,16 @@ class PageIndex:
                 for path, el in known.items():
                     found[path] = [el]
                 return found
+            # The blocks' ancestors (the regions stage asks about a container's
+            # siblings) got their real paths on the way to the blocks' own: those
+            # are the paths without stamps too. In document order, as the scan
+            # below would give them.
+            known = {path: el for el, path in self._paths.items() if path in paths}
+            if len(known) == len(paths):
+                positions = self.positions
+                for path, el in sorted(known.items(), key=lambda item: positions[item[1]]):
+                    found[path] = [el]
+                return found
         for el in self.positions:               # document order
             if self.tags[el]:
                 path = self.path(el)
