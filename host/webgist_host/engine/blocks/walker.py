@@ -114,6 +114,10 @@ class Walker:
         self._last_index = 0
         self._hrefs: dict = {}               # raw href -> self.links.href(raw)
         self.footnotes = find_footnotes(index.root, index.ids, index.fragment_links)
+        # A list item's run is a control only through a link to the page's source
+        # view or to an empty search (_controls_only): most pages have no such link,
+        # and then no item's run need be looked at for controls.
+        self._has_link_controls = any(map(_is_link_control, index.links))
         self.inline: InlineRenderer = InlineRenderer(
             self.skipped, href=self._href, math=self._math.get, footnote=self.footnotes.reference)
         self.inline_lines: InlineRenderer = InlineRenderer(
@@ -316,7 +320,7 @@ class Walker:
         # A run of controls alone is no content; in prose only a list item's source
         # link is (asked only there: most runs are paragraphs).
         if container_tag == "li":
-            is_control = _is_source_view_link
+            is_control = _is_source_view_link if self._has_link_controls else None
         elif container_tag not in PROSE_CONTAINERS:
             is_control = _is_control
         else:
