@@ -13,7 +13,10 @@ import re
 
 from . import kinds
 from .admonitions import could_be_admonition, read_admonition
-from .code import code_language, is_block_code, is_copy_strip, is_line_listing, leads_to_code
+from .code import (
+    class_may_list_lines, code_language, is_block_code, is_copy_strip, is_line_listing,
+    leads_to_code,
+)
 from .context import Context, Frame
 from .definitions import styled_term
 from .editors import read_editor
@@ -24,7 +27,7 @@ from .inline import (
     is_permalink, link,
 )
 from .math import is_math_script, is_mathjax2_copy
-from .page_index import PageIndex, next_element, previous_element
+from .page_index import PageIndex, PerValue, next_element, previous_element
 from .tables import grid_rows, names_a_table
 from .tuning import (
     BUTTON_CLASS_WORDS, BUTTON_LABEL_MAX_DEPTH, BUTTON_LABEL_MAX_WORDS, CONTROL_ROLES,
@@ -108,6 +111,9 @@ class Walker:
         self.consumed: set = set()          # editor sources already read
         self.taken_titles: set = set()      # admonition titles, written as the quote's head
         self._may_admonish: dict = {}       # class value -> could_be_admonition(value)
+        # What a class value says, once per distinct value (pages repeat them).
+        self._may_list_lines = PerValue(class_may_list_lines)
+        self._says_button = PerValue(_class_says_button)
         self.blocks: list[Block] = []
         self.decisions: list[Decision] = []
         self._logged: set = set()            # hidden elements already in the log
@@ -238,7 +244,8 @@ class Walker:
         # (A line listing is named by its class: most <div>s have none.)
         if (self.index.may_be_drawn_code(el, tag) and self.index.drawn_as_code(el, tag)
                 or tag == "code" and is_block_code(el)
-                or tag == "div" and classes and is_line_listing(el)):
+                or tag == "div" and classes and self._may_list_lines[classes]
+                and is_line_listing(el)):
             return kinds.code
         if classes and self._admonishes(classes) and read_admonition(el, tag) is not None:
             return kinds.admonition
@@ -332,7 +339,7 @@ class Walker:
                                 or not (self.skipped(p) or is_permalink(p, self._tags[p]))],
                                is_control)
                 or is_control is _is_control and not ctx.link
-                and _labels_a_button(run.container)):
+                and _labels_a_button(run.container, self._says_button)):
             single = len(pieces) == 1 and not isinstance(pieces[0], str)
             self.log(pieces[0] if single else run.container,
                      "a control standing alone (a button), not content", text)
@@ -458,7 +465,7 @@ def _is_control(el) -> bool:
     return _is_link_control(el)
 
 
-def _labels_a_button(el) -> bool:
+def _labels_a_button(el, says_button) -> bool:
     """A block that is, or sits just inside, a short button drawn with <div>s (a role or
     a class word says so): a player's "Full Screen", a tooltip's "Settings". A button
     that opens a panel (aria-expanded, aria-controls) is a disclosure: its words are a
@@ -467,7 +474,7 @@ def _labels_a_button(el) -> bool:
     for _ in range(BUTTON_LABEL_MAX_DEPTH):
         if el is None or not isinstance(el.tag, str):
             return False
-        if _drawn_as_button(el):
+        if _drawn_as_button(el, says_button):
             if el.get("aria-expanded") is not None or el.get("aria-controls") is not None:
                 return False
             if next(el.iter("a"), None) is not None:
@@ -477,15 +484,20 @@ def _labels_a_button(el) -> bool:
     return False
 
 
-def _drawn_as_button(el) -> bool:
+def _drawn_as_button(el, says_button) -> bool:
     """A <button>, or a role or a class word says button, or a tab stop was added to a
-    plain box (a settings menu's "Video Quality"; tabindex -1 only lets a script focus it)."""
+    plain box (a settings menu's "Video Quality"; tabindex -1 only lets a script focus it).
+    `says_button` is _class_says_button, answered once per distinct class value."""
     if el.tag in CONTROL_TAGS or (el.get("role") or "").strip() in CONTROL_ROLES:
         return True
     if el.tag in TAB_STOP_BOXES and (el.get("tabindex") or "").strip().isdigit():
         return True
-    names = (el.get("class") or "").lower().split()
-    return any(_BUTTON_NAME_END.search(name) for name in names)
+    classes = el.get("class")
+    return bool(classes) and says_button[classes]
+
+
+def _class_says_button(classes: str) -> bool:
+    return any(_BUTTON_NAME_END.search(name) for name in classes.lower().split())
 
 
 # A class name whose last word is a button word ("gal-button", "settings-btn"); the
