@@ -209,9 +209,15 @@ class PageIndex:
         """The path collect.js would stamp (an index on every step), memoised so a long
         sibling list is counted once. Iterative: the regions stage asks about elements
         as deep as the tree goes."""
-        paths, steps = self._paths, self._steps
+        paths = self._paths
         known = paths.get(el)
         if known is not None:
+            return known
+        parent = el.getparent()
+        parent_path = paths.get(parent) if parent is not None else None
+        if parent_path is not None:
+            # Most asks: a sibling or the parent was asked before.
+            known = paths[el] = f"{parent_path}/{self._step(el, parent)}"
             return known
         unknown = []                       # el and its ancestors without a path, deepest first
         node = el
@@ -224,16 +230,23 @@ class PageIndex:
             if parent is None:
                 path = f"/{tag_of(node)}[1]"
             else:
-                if node not in steps:
-                    counts: dict[str, int] = {}
-                    # tag_of, not self.tags: the index pass asks before it reaches them.
-                    for sibling in parent.iterchildren():
-                        name = tag_of(sibling)
-                        counts[name] = counts.get(name, 0) + 1
-                        steps[sibling] = f"{name}[{counts[name]}]"
-                path = f"{path}/{steps[node]}"
+                path = f"{path}/{self._step(node, parent)}"
             paths[node] = path
         return path
+
+    def _step(self, node, parent) -> str:
+        """The last step of `node`'s path ("div[3]"); its siblings' are counted with it."""
+        steps = self._steps
+        step = steps.get(node)
+        if step is None:
+            counts: dict[str, int] = {}
+            # tag_of, not self.tags: the index pass asks before it reaches them.
+            for sibling in parent.iterchildren():
+                name = tag_of(sibling)
+                counts[name] = counts.get(name, 0) + 1
+                steps[sibling] = f"{name}[{counts[name]}]"
+            step = steps[node]
+        return step
 
     def box(self, el):
         return self.capture.boxes.get(self.path(el)) if self.measured else None
