@@ -201,11 +201,16 @@ class Walker:
             fields["rect"] = self.rect(el) if self.measured else None
         if "dom_index" not in fields:
             fields["dom_index"] = self._positions.get(el, 0)
-        fields.update(kind=kind, text=text, rich_text=rich, tag=self._tags[el],
-                      xpath=self.path(el))
+        fields.update(kind=kind, text=text, rich_text=rich, tag=self._tags[el])
         frame = ctx.frame
+        # The item's first paragraph is the item: its path is the item's, and its
+        # own is not worked out.
+        starts_item = (frame is not None and kind != BlockKind.LIST_ITEM
+                       and not frame.taken and kind in ITEM_KINDS)
+        if not starts_item:
+            fields["xpath"] = self.path(el)
         if frame is not None and kind != BlockKind.LIST_ITEM:
-            if not frame.taken and kind in ITEM_KINDS:
+            if starts_item:
                 frame.taken = True
                 # The item keeps its own box and position: in a card (li > img + h3)
                 # the title sits below the picture, not where the <li> starts.
