@@ -292,7 +292,12 @@ def link(rich: str, href: str | None) -> str:
 def finish(plain: str, rich: str) -> tuple[str, str]:
     """Collapse whitespace, resolve hard breaks and escape line starts."""
     plain = " ".join(plain.split())
-    lines = [line.strip(" ") for line in collapse(resolve_brackets(rich)).split(BR)]
+    rich = collapse(resolve_brackets(rich))
+    if BR not in rich:
+        # One line (most blocks): what the general case below makes of it.
+        line = rich.strip(" ")
+        return plain, escape_line_start(line) if line else ""
+    lines = [line.strip(" ") for line in rich.split(BR)]
     lines = [escape_line_start(line) for line in lines if line]
     return plain, "  \n".join(lines)
 
