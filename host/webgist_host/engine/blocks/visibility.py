@@ -189,12 +189,13 @@ class Visibility:
         # Both are drawn only once a script opens them (HTML's popover and <dialog>).
         if "popover" in names:
             return "a popover, hidden until opened"
-        if tag_of(el) == "dialog" and "open" not in names:
+        tag = self._tags[el]
+        if tag == "dialog" and "open" not in names:
             return "a closed <dialog>"
         if none_style:
             return "inline style display:none"
-        box = self.box(el)
-        if box is not None and tag_of(el) in PARSER_FILLED_VOID_TAGS and (el.text or len(el)):
+        box = self.box(el) if self.measured else None
+        if box is not None and tag in PARSER_FILLED_VOID_TAGS and (el.text or len(el)):
             box = None
         if box is not None and not box.displayed:
             return "the browser gave it no layout box"
