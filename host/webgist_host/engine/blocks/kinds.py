@@ -118,7 +118,7 @@ def admonition(w: Walker, el, ctx: Context) -> None:
     box = read_admonition(el, tag_of(el))
     lines = [f"[!{box.alert}]"] if box and box.alert else []
     if box is not None and box.title is not None:
-        w.take_title(box.title)
+        w.taken_titles.add(box.title)
         text, rich = finish(*w.inline.content(box.title))
         if text and not title_is_alert_name(text, box.alert):
             lines.append(wrap(" ".join(rich.split("  \n")), "**"))

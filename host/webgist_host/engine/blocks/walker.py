@@ -110,7 +110,6 @@ class Walker:
         self.links = LinkPolicy(base_url_of(index.root, page_url))
         self.consumed: set = set()          # editor sources already read
         self.taken_titles: set = set()      # admonition titles, written as the quote's head
-        self._skip_answers: dict = {}       # element -> skipped(element), asked ~1.2 times each
         self._may_admonish: dict = {}       # class value -> could_be_admonition(value)
         # What a class value says, once per distinct value (pages repeat them).
         self._may_list_lines = PerValue(class_may_list_lines)
@@ -147,21 +146,7 @@ class Walker:
         return self._hrefs[raw]
 
     def skipped(self, el) -> bool:
-        """True for non-content and hidden elements (hidden ones are logged).
-        Worked out once per element: a run's pieces, already asked while rendered,
-        are asked again whether they are controls. (Only an admonition's title
-        changes its answer as the walk goes: take_title forgets it.)"""
-        known = self._skip_answers.get(el)
-        if known is None:
-            known = self._skip_answers[el] = self._judge_skipped(el)
-        return known
-
-    def take_title(self, el) -> None:
-        """`el` is written as its admonition's head: the walk passes over it after."""
-        self.taken_titles.add(el)
-        self._skip_answers.pop(el, None)
-
-    def _judge_skipped(self, el) -> bool:
+        """True for non-content and hidden elements (hidden ones are logged)."""
         tag = self._tags[el]
         if not tag:                     # a comment or processing instruction
             return True
