@@ -48,7 +48,9 @@ class PerValue(dict):
 class PageIndex:
     """What one pass over the tree learns, and each element's path and box."""
 
-    def __init__(self, root, capture: Capture):
+    def __init__(self, root, capture: Capture, elements: list | None = None):
+        """`elements` is `list(root.iter())` when the caller holds it (walking the
+        tree again makes lxml look up every element's object anew)."""
         self.root = root
         self.capture = capture
         self.measured = capture.measured
@@ -83,7 +85,7 @@ class PageIndex:
         self.links: list = []               # <a href> in source order
         self.fragment_links: list = []      # <a href="#..."> in source order
         self.stamped = False                # some element carries a path stamp
-        self._index_tree(root)
+        self._index_tree(root.iter() if elements is None else elements)
         # A copy strip sits just before a code block (or before a block holding
         # one): the walker rules out every other child by this set alone.
         self.before_code = {previous_element(el) for el in self.holds_code}
@@ -91,8 +93,8 @@ class PageIndex:
         # toolbar: pre + div.toolbar with the language's name and a copy button).
         self.after_code = {next_element(el) for el in self._code_blocks}
 
-    def _index_tree(self, root) -> None:
-        for i, el in enumerate(root.iter()):
+    def _index_tree(self, elements) -> None:
+        for i, el in enumerate(elements):
             self.positions[el] = i
             tag = self.tags[el] = tag_of(el)
             if not tag:                 # a comment or processing instruction
