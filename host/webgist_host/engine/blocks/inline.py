@@ -338,8 +338,12 @@ def is_permalink(el, tag: str) -> bool:
     return not any(ch.isalnum() for ch in text) and text.strip(ZERO_WIDTH) in PERMALINK_GLYPHS
 
 
-def _is_edit_section(el) -> bool:
-    classes = el.get("class")
+def _class_attribute(el) -> str | None:
+    return el.get("class")
+
+
+def _is_edit_section(classes: str | None) -> bool:
+    """A class value naming MediaWiki's "[edit]" link box."""
     # A substring test rules out most elements before their classes are split.
     return bool(classes and any(name in classes for name in EDIT_SECTION_CLASSES)
                 and set(classes.split()) & EDIT_SECTION_CLASSES)
@@ -372,12 +376,18 @@ class InlineRenderer:
     def __init__(self, skip: Callable[[object], bool], *, line_breaks: bool = False,
                  href: Callable[[str | None], str | None] = safe_href,
                  math: Callable[[object], Math | None] = math_of,
-                 footnote: Callable[[object], str | None] = lambda el: None):
+                 footnote: Callable[[object], str | None] = lambda el: None,
+                 tag_of: Callable[[object], str] = tag_of,
+                 class_of: Callable[[object], str | None] = _class_attribute):
         self.skip = skip
         self.line_breaks = line_breaks
         self.href = href          # the link policy: safe, absolute hrefs or None
         self.math = math          # the formula an element holds whole, or None
         self.footnote = footnote  # the label of the note a reference points to, or None
+        # An element's tag and class value: the page index's tables, when the
+        # caller has them (reading the attribute costs lxml a search every time).
+        self.tag_of = tag_of
+        self.class_of = class_of
 
     def content(self, el, depth: int = 0, styles: frozenset = frozenset()) -> tuple[str, str]:
         """Plain and rich text of everything inside `el`."""
@@ -405,8 +415,8 @@ class InlineRenderer:
         return "".join(plain), "".join(rich)
 
     def element(self, el, depth: int, styles: frozenset) -> tuple[str, str]:
-        tag = tag_of(el)
-        if (self.skip(el) or is_permalink(el, tag) or _is_edit_section(el)
+        tag = self.tag_of(el)
+        if (self.skip(el) or is_permalink(el, tag) or _is_edit_section(self.class_of(el))
                 or tag in CONTROL_TAGS and _in_heading(el)):
             return "", ""
         label = self.footnote(el)

@@ -125,10 +125,12 @@ class Walker:
         # and then no item's run need be looked at for controls.
         self._has_link_controls = any(map(_is_link_control, index.links))
         self.inline: InlineRenderer = InlineRenderer(
-            self.skipped, href=self._href, math=self._math.get, footnote=self.footnotes.reference)
+            self.skipped, href=self._href, math=self._math.get, footnote=self.footnotes.reference,
+            tag_of=self._tags.__getitem__, class_of=self._class_values.get)
         self.inline_lines: InlineRenderer = InlineRenderer(
             self.skipped, line_breaks=True, href=self._href, math=self._math.get,
-            footnote=self.footnotes.reference)
+            footnote=self.footnotes.reference, tag_of=self._tags.__getitem__,
+            class_of=self._class_values.get)
 
     def close(self) -> None:
         """Drop the inline renderers. They call back into the walker (skipped,
