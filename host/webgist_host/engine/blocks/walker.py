@@ -124,6 +124,7 @@ class Walker:
         # view or to an empty search (_controls_only): most pages have no such link,
         # and then no item's run need be looked at for controls.
         self._has_link_controls = any(map(_is_link_control, index.links))
+        self._footnote_labels, self._roles = self.footnotes.labels, index.roles
         self.inline: InlineRenderer = InlineRenderer(
             self.skipped, href=self._href, math=self._math.get, footnote=self.footnotes.reference,
             tag_of=self._tags.__getitem__, class_of=self._class_values.get)
@@ -226,11 +227,12 @@ class Walker:
             return
         ctx = self._enter(el, ctx)
         tag = self._tags[el]
-        label = self.footnotes.label(el)
+        label = self._footnote_labels.get(el)
         if label is not None:
             kinds.footnote(self, el, ctx, label)
             return
-        tab = self.index.tab_label(el)
+        # (Only an element with a role can be a tab panel: most have none.)
+        tab = self.index.tab_label(el) if el in self._roles else None
         if tab:
             self.emit(ctx, BlockKind.PARAGRAPH, el, tab, f"**{escape_text(tab)}**")
         handler = self._special_handler(el, tag) or kinds.HANDLERS.get(tag)
