@@ -66,18 +66,20 @@ def collapse(text: str) -> str:
 
 # --- escaping -----------------------------------------------------------------
 
+# Each escape with the text every match of it holds: a text without that text
+# skips the substitution, which costs a template expansion even matching nothing.
 _ESCAPES = (
-    (re.compile(r"\\(?=[!-/:-@\[-`{-~])"), r"\\\\"),   # a backslash that would escape
-    (re.compile(r"`"), r"\\`"),
-    (re.compile(r"(?<=\S)\*|\*(?=\S)"), r"\\*"),           # "5 * 3" stays as written
+    ("\\", re.compile(r"\\(?=[!-/:-@\[-`{-~])"), r"\\\\"),   # a backslash that would escape
+    ("`", re.compile(r"`"), r"\\`"),
+    ("*", re.compile(r"(?<=\S)\*|\*(?=\S)"), r"\\*"),           # "5 * 3" stays as written
     # "_" opens or closes emphasis only at a word edge, next to a non-space:
     # snake_case and "a _ b" stay as written.
-    (re.compile(r"(?<![^\W_])_(?=\S)|(?<=\S)_(?![^\W_])"), r"\\_"),
+    ("_", re.compile(r"(?<![^\W_])_(?=\S)|(?<=\S)_(?![^\W_])"), r"\\_"),
     # A tag opener or an entity may be completed by the next text node ("&lt;" then
     # an empty <span>, then "b"), so a "<" or "&" at a node's end is escaped too.
-    (re.compile(r"<(?=[A-Za-z/!?]|$)"), r"\\<"),           # would open a tag
-    (re.compile(r"&(?=#?\w+;|#?\w*$)"), r"\\&"),            # would read as an entity
-    (re.compile(r"~~"), r"\\~\\~"),                        # GFM strikethrough
+    ("<", re.compile(r"<(?=[A-Za-z/!?]|$)"), r"\\<"),           # would open a tag
+    ("&", re.compile(r"&(?=#?\w+;|#?\w*$)"), r"\\&"),            # would read as an entity
+    ("~~", re.compile(r"~~"), r"\\~\\~"),                        # GFM strikethrough
 )
 _LINE_START_ESCAPES = (
     (re.compile(r"^(#{1,6})(?=\s|$)"), r"\\\1"),           # ATX heading
@@ -113,8 +115,9 @@ def escape_piece(text: str) -> str:
     if not _ESCAPE_CANDIDATES.search(text):
         return text
     text = text.translate(_SENTINELS)
-    for pattern, replacement in _ESCAPES:
-        text = pattern.sub(replacement, text)
+    for held, pattern, replacement in _ESCAPES:
+        if held in text:
+            text = pattern.sub(replacement, text)
     return text.replace("[", OPEN_BRACKET).replace("]", CLOSE_BRACKET)
 
 
