@@ -84,6 +84,7 @@ class PageIndex:
         self.roles: dict = {}               # element -> its role value, when it has one
         self.links: list = []               # <a href> in source order
         self.fragment_links: list = []      # <a href="#..."> in source order
+        self.hrefs: set = set()             # the distinct href values of those links
         self.stamped = False                # some element carries a path stamp
         self._index_tree(root.iter() if elements is None else elements)
         # A copy strip sits just before a code block (or before a block holding
@@ -114,7 +115,9 @@ class PageIndex:
                     self.ids[el_id] = el
             if tag == "a" and "href" in names:
                 self.links.append(el)
-                if el.get("href").strip().startswith("#"):
+                href = el.get("href")
+                self.hrefs.add(href)
+                if href.strip().startswith("#"):
                     self.fragment_links.append(el)
             classes = None
             if "class" in names:

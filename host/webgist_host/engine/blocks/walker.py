@@ -122,8 +122,9 @@ class Walker:
         self.footnotes = find_footnotes(index.root, index.ids, index.fragment_links)
         # A list item's run is a control only through a link to the page's source
         # view or to an empty search (_controls_only): most pages have no such link,
-        # and then no item's run need be looked at for controls.
-        self._has_link_controls = any(map(_is_link_control, index.links))
+        # and then no item's run need be looked at for controls. (Each distinct
+        # address is asked once: a third of a page's links repeat another's.)
+        self._has_link_controls = any(map(_is_link_control_href, index.hrefs))
         self._footnote_labels, self._roles = self.footnotes.labels, index.roles
         self.inline: InlineRenderer = InlineRenderer(
             self.skipped, href=self._href, math=self._math.get, footnote=self.footnotes.reference,
@@ -516,6 +517,11 @@ _BUTTON_NAME_END = re.compile(r"(?:^|[^a-z0-9])(?:%s)$" % "|".join(sorted(BUTTON
 
 def _is_link_control(el) -> bool:
     return _is_source_view_link(el) or _is_empty_search_link(el)
+
+
+def _is_link_control_href(href: str) -> bool:
+    """_is_link_control for a link with this href."""
+    return bool(SOURCE_VIEW_HREF.search(href) or EMPTY_SEARCH_HREF.search(href))
 
 
 def _is_source_view_link(el) -> bool:
