@@ -180,7 +180,8 @@ class Visibility:
         if (aria_hidden and not self._drawn_half_of_spoken_pair(el)
                 and not self._repeated_link(el)):
             return "aria-hidden"
-        tokens = self._hiding_class_tokens(el)
+        classes = self._class_values.get(el)
+        tokens = self._class_hiding[classes] if classes else None   # _hiding_class_tokens
         if tokens:
             if _screen_reader_tokens(tokens) and not _stands_for_an_icon(el):
                 return "a screen-reader-only class: not drawn for sighted readers"
