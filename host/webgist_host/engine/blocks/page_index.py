@@ -85,6 +85,7 @@ class PageIndex:
         self.links: list = []               # <a href> in source order
         self.fragment_links: list = []      # <a href="#..."> in source order
         self.hrefs: set = set()             # the distinct href values of those links
+        self._image_sources: dict = {}      # <img> -> image_source(img), once asked
         self.stamped = False                # some element carries a path stamp
         self._index_tree(root.iter() if elements is None else elements)
         # A copy strip sits just before a code block (or before a block holding
@@ -160,7 +161,7 @@ class PageIndex:
         if self.may_be_drawn_code(el, tag) and self.drawn_as_code(el, tag):
             return True
         if tag == "img":
-            return image_source(el) is not None and not self.tiny(el)
+            return self.image_source(el) is not None and not self.tiny(el)
         if tag == "noscript":
             return bool(shown_noscript_pictures(el, self.measured))
         if tag == "svg":
@@ -308,6 +309,15 @@ class PageIndex:
         tag = self.tags[el]
         return (tag in CODE_TAGS or el in self.editors
                 or self.may_be_drawn_code(el, tag) and self.drawn_as_code(el, tag))
+
+    def image_source(self, el) -> str | None:
+        """images.image_source, worked out once per element: the index pass, the
+        walker's skip test and the image handler each ask."""
+        sources = self._image_sources
+        if el in sources:
+            return sources[el]
+        found = sources[el] = image_source(el)
+        return found
 
     def tiny(self, el) -> bool:
         """An image or embed too small to be content: an icon or a tracking pixel."""

@@ -21,7 +21,7 @@ from .context import Context, Frame
 from .definitions import styled_term
 from .editors import read_editor
 from .footnotes import find_footnotes
-from .images import image_source, shows_nothing
+from .images import shows_nothing
 from .inline import (
     InlineRenderer, LinkPolicy, base_url_of, drawn_apart, escape_piece, escape_text, finish,
     is_permalink, link,
@@ -163,9 +163,11 @@ class Walker:
             return True
         if tag == "img" and el not in self._math:
             if self.index.tiny(el):
-                self.log(el, f"tracking pixel (under {MIN_IMAGE_PX}px)", image_source(el) or "")
+                self.log(el, f"tracking pixel (under {MIN_IMAGE_PX}px)",
+                         self.index.image_source(el) or "")
                 return True
-            if image_source(el) is None and shows_nothing((el.get("src") or "").strip()):
+            if (self.index.image_source(el) is None
+                    and shows_nothing((el.get("src") or "").strip())):
                 self.log(el, "placeholder image that shows nothing", el.get("alt") or "")
                 return True
         reason = self._hidden_reason(el)
