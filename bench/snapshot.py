@@ -14,7 +14,9 @@
 Pages converted: every WCXB page statically (scope main, with the URL its
 ground-truth file records; snapshots written before 2026-12-04's session 9 had none,
 so make the "before" snapshot again with this script), every fixture statically with
-its own options, and every captured page with its saved geometry (scope page and main).
+its own options, every readability-dev page statically (scope main, no URL, as
+bench/quality.py converts it) when --readability is given, and every captured page with
+its saved geometry (scope page and main).
 Saved captures make the measured path exact: the same boxes go in each time, so any
 difference is the engine's. The digest covers the whole Document (blocks, decisions,
 notes, Markdown), not its timings; the Markdown is kept too, so `compare` can show a diff.
@@ -105,6 +107,10 @@ def _convert_job(job: tuple[str, str, str]) -> tuple[str, dict]:
             return name, _digest(webgist_host.convert(
                 html, scope=settings.get("scope", "page"), url=settings.get("url"),
                 options=settings.get("options")))
+        if kind == "readability":
+            # As bench/quality.py converts it: the bytes trusted as UTF-8, no URL.
+            html = Path(path).read_bytes().decode("utf-8", "replace")
+            return name, _digest(webgist_host.convert(html, scope="main"))
         captured = json.loads(Path(path).read_text(encoding="utf-8"))
         scope = kind.removeprefix("capture-")
         return name, _digest(webgist_host.convert(
@@ -113,7 +119,8 @@ def _convert_job(job: tuple[str, str, str]) -> tuple[str, dict]:
         return name, {"sha": f"error: {type(exc).__name__}: {exc}", "markdown": ""}
 
 
-def outputs(captures: Path | None, wcxb: Path | None, out: Path, jobs: int) -> None:
+def outputs(captures: Path | None, wcxb: Path | None, out: Path, jobs: int,
+            readability: Path | None = None) -> None:
     work: list[tuple[str, str, str]] = []
     for page in test_pages():
         if page.name == "page.html":
@@ -125,6 +132,11 @@ def outputs(captures: Path | None, wcxb: Path | None, out: Path, jobs: int) -> N
     if wcxb:
         for path in sorted((wcxb / "html").glob("*.html.gz")):
             work.append((f"wcxb/{path.name.split('.')[0]}", "wcxb", str(path)))
+    if readability:
+        for folder in sorted((readability / "pages").iterdir()):
+            if (folder / "source.html").exists():
+                work.append((f"readability/{folder.name}", "readability",
+                             str(folder / "source.html")))
     with ProcessPoolExecutor(jobs) as pool:
         results = dict(pool.map(_convert_job, work, chunksize=8))
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -163,6 +175,8 @@ def main(argv: list[str] | None = None) -> int:
     run = commands.add_parser("outputs", help="convert every page; write digests")
     run.add_argument("--captures", type=Path)
     run.add_argument("--wcxb", type=Path, help="a WCXB-format folder (html/*.html.gz)")
+    run.add_argument("--readability", type=Path,
+                     help="a readability-dev folder (pages/<id>/source.html)")
     run.add_argument("--out", type=Path, required=True)
     run.add_argument("--jobs", type=int, default=2)
     cmp = commands.add_parser("compare", help="name and show the pages that differ")
@@ -174,7 +188,7 @@ def main(argv: list[str] | None = None) -> int:
         capture(args.out)
         return 0
     if args.command == "outputs":
-        outputs(args.captures, args.wcxb, args.out, args.jobs)
+        outputs(args.captures, args.wcxb, args.out, args.jobs, args.readability)
         return 0
     return compare(args.before, args.after, args.show)
 

@@ -59,7 +59,7 @@ def convert(html: str | bytes, *, url: str | None = None,
     # until they are done makes them once, not once per walk.
     elements = list(root.iter())
     metadata = read_metadata(root, url=url, capture=capture)
-    blocks, decisions, index = _read_blocks(root, capture, url or capture.url, run)
+    blocks, decisions, index = _read_blocks(root, elements, capture, url or capture.url, run)
     run.lap("blocks")
     blocks = _regions(index, blocks, decisions, scope, metadata, run)
     # Nothing after regions reads the tree. Let the element objects and the index
@@ -110,15 +110,15 @@ class _Run:
         return True
 
 
-def _read_blocks(root: Any, capture: Capture, base_url: str | None,
+def _read_blocks(root: Any, elements: list, capture: Capture, base_url: str | None,
                  run: _Run) -> tuple[list[Block], list[Decision], PageIndex]:
     """The blocks, the decisions taken reading them, and the page's index, which
-    the regions stage reads too."""
+    the regions stage reads too. `elements` is `list(root.iter())`."""
     try:
-        index = PageIndex(root, capture)
+        index = PageIndex(root, capture, elements)
         return (*extract_blocks(root, capture, base_url=base_url, index=index), index)
     except RecursionError:
-        bound_depth(root, SAFE_DEPTH)
+        bound_depth(root, SAFE_DEPTH)        # `elements` no longer lists the tree
         run.notes.append(f"the block model ran out of stack; elements deeper than {SAFE_DEPTH} "
                          "levels were read as plain text")
         index = PageIndex(root, capture)

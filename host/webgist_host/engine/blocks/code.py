@@ -248,8 +248,14 @@ def _listing_lines(el) -> list:
 
 def is_line_listing(el) -> bool:
     """A <div> listing with no <pre>: Doxygen's div.fragment of div.line rows."""
-    return (tag_of(el) == "div" and not LINE_LISTING_CLASSES.isdisjoint(_classes(el))
+    return (tag_of(el) == "div" and class_may_list_lines(el.get("class") or "")
             and bool(_listing_lines(el)))
+
+
+def class_may_list_lines(classes: str) -> bool:
+    """is_line_listing's test of the class value, which callers may answer once per
+    distinct value."""
+    return not LINE_LISTING_CLASSES.isdisjoint(classes.split())
 
 
 def line_listing_text(el, skip: Callable[[object], bool]) -> str:

@@ -66,18 +66,20 @@ def collapse(text: str) -> str:
 
 # --- escaping -----------------------------------------------------------------
 
+# Each escape with the text every match of it holds: a text without that text
+# skips the substitution, which costs a template expansion even matching nothing.
 _ESCAPES = (
-    (re.compile(r"\\(?=[!-/:-@\[-`{-~])"), r"\\\\"),   # a backslash that would escape
-    (re.compile(r"`"), r"\\`"),
-    (re.compile(r"(?<=\S)\*|\*(?=\S)"), r"\\*"),           # "5 * 3" stays as written
+    ("\\", re.compile(r"\\(?=[!-/:-@\[-`{-~])"), r"\\\\"),   # a backslash that would escape
+    ("`", re.compile(r"`"), r"\\`"),
+    ("*", re.compile(r"(?<=\S)\*|\*(?=\S)"), r"\\*"),           # "5 * 3" stays as written
     # "_" opens or closes emphasis only at a word edge, next to a non-space:
     # snake_case and "a _ b" stay as written.
-    (re.compile(r"(?<![^\W_])_(?=\S)|(?<=\S)_(?![^\W_])"), r"\\_"),
+    ("_", re.compile(r"(?<![^\W_])_(?=\S)|(?<=\S)_(?![^\W_])"), r"\\_"),
     # A tag opener or an entity may be completed by the next text node ("&lt;" then
     # an empty <span>, then "b"), so a "<" or "&" at a node's end is escaped too.
-    (re.compile(r"<(?=[A-Za-z/!?]|$)"), r"\\<"),           # would open a tag
-    (re.compile(r"&(?=#?\w+;|#?\w*$)"), r"\\&"),            # would read as an entity
-    (re.compile(r"~~"), r"\\~\\~"),                        # GFM strikethrough
+    ("<", re.compile(r"<(?=[A-Za-z/!?]|$)"), r"\\<"),           # would open a tag
+    ("&", re.compile(r"&(?=#?\w+;|#?\w*$)"), r"\\&"),            # would read as an entity
+    ("~~", re.compile(r"~~"), r"\\~\\~"),                        # GFM strikethrough
 )
 _LINE_START_ESCAPES = (
     (re.compile(r"^(#{1,6})(?=\s|$)"), r"\\\1"),           # ATX heading
@@ -113,8 +115,9 @@ def escape_piece(text: str) -> str:
     if not _ESCAPE_CANDIDATES.search(text):
         return text
     text = text.translate(_SENTINELS)
-    for pattern, replacement in _ESCAPES:
-        text = pattern.sub(replacement, text)
+    for held, pattern, replacement in _ESCAPES:
+        if held in text:
+            text = pattern.sub(replacement, text)
     return text.replace("[", OPEN_BRACKET).replace("]", CLOSE_BRACKET)
 
 
@@ -292,7 +295,12 @@ def link(rich: str, href: str | None) -> str:
 def finish(plain: str, rich: str) -> tuple[str, str]:
     """Collapse whitespace, resolve hard breaks and escape line starts."""
     plain = " ".join(plain.split())
-    lines = [line.strip(" ") for line in collapse(resolve_brackets(rich)).split(BR)]
+    rich = collapse(resolve_brackets(rich))
+    if BR not in rich:
+        # One line (most blocks): what the general case below makes of it.
+        line = rich.strip(" ")
+        return plain, escape_line_start(line) if line else ""
+    lines = [line.strip(" ") for line in rich.split(BR)]
     lines = [escape_line_start(line) for line in lines if line]
     return plain, "  \n".join(lines)
 
@@ -333,8 +341,12 @@ def is_permalink(el, tag: str) -> bool:
     return not any(ch.isalnum() for ch in text) and text.strip(ZERO_WIDTH) in PERMALINK_GLYPHS
 
 
-def _is_edit_section(el) -> bool:
-    classes = el.get("class")
+def _class_attribute(el) -> str | None:
+    return el.get("class")
+
+
+def _is_edit_section(classes: str | None) -> bool:
+    """A class value naming MediaWiki's "[edit]" link box."""
     # A substring test rules out most elements before their classes are split.
     return bool(classes and any(name in classes for name in EDIT_SECTION_CLASSES)
                 and set(classes.split()) & EDIT_SECTION_CLASSES)
@@ -367,12 +379,18 @@ class InlineRenderer:
     def __init__(self, skip: Callable[[object], bool], *, line_breaks: bool = False,
                  href: Callable[[str | None], str | None] = safe_href,
                  math: Callable[[object], Math | None] = math_of,
-                 footnote: Callable[[object], str | None] = lambda el: None):
+                 footnote: Callable[[object], str | None] = lambda el: None,
+                 tag_of: Callable[[object], str] = tag_of,
+                 class_of: Callable[[object], str | None] = _class_attribute):
         self.skip = skip
         self.line_breaks = line_breaks
         self.href = href          # the link policy: safe, absolute hrefs or None
         self.math = math          # the formula an element holds whole, or None
         self.footnote = footnote  # the label of the note a reference points to, or None
+        # An element's tag and class value: the page index's tables, when the
+        # caller has them (reading the attribute costs lxml a search every time).
+        self.tag_of = tag_of
+        self.class_of = class_of
 
     def content(self, el, depth: int = 0, styles: frozenset = frozenset()) -> tuple[str, str]:
         """Plain and rich text of everything inside `el`."""
@@ -400,8 +418,8 @@ class InlineRenderer:
         return "".join(plain), "".join(rich)
 
     def element(self, el, depth: int, styles: frozenset) -> tuple[str, str]:
-        tag = tag_of(el)
-        if (self.skip(el) or is_permalink(el, tag) or _is_edit_section(el)
+        tag = self.tag_of(el)
+        if (self.skip(el) or is_permalink(el, tag) or _is_edit_section(self.class_of(el))
                 or tag in CONTROL_TAGS and _in_heading(el)):
             return "", ""
         label = self.footnote(el)

@@ -14,7 +14,7 @@ from .code import (
 from .context import Context, Frame
 from .definitions import term_style
 from .editors import read_editor
-from .images import image_alt, image_source
+from .images import image_alt
 from .inline import escape_text, finish, link, markdown_url, wrap
 from .page_index import MEDIA_LABELS, svg_labels
 from .tables import (
@@ -187,7 +187,7 @@ def rule(w: Walker, el, ctx: Context) -> None:
 
 
 def image(w: Walker, el, ctx: Context) -> None:
-    src = image_source(el)
+    src = w.index.image_source(el)
     if src is None:
         return
     src = w.links.resolve(src)

@@ -48,7 +48,9 @@ class PerValue(dict):
 class PageIndex:
     """What one pass over the tree learns, and each element's path and box."""
 
-    def __init__(self, root, capture: Capture):
+    def __init__(self, root, capture: Capture, elements: list | None = None):
+        """`elements` is `list(root.iter())` when the caller holds it (walking the
+        tree again makes lxml look up every element's object anew)."""
         self.root = root
         self.capture = capture
         self.measured = capture.measured
@@ -82,8 +84,10 @@ class PageIndex:
         self.roles: dict = {}               # element -> its role value, when it has one
         self.links: list = []               # <a href> in source order
         self.fragment_links: list = []      # <a href="#..."> in source order
+        self.hrefs: set = set()             # the distinct href values of those links
+        self._image_sources: dict = {}      # <img> -> image_source(img), once asked
         self.stamped = False                # some element carries a path stamp
-        self._index_tree(root)
+        self._index_tree(root.iter() if elements is None else elements)
         # A copy strip sits just before a code block (or before a block holding
         # one): the walker rules out every other child by this set alone.
         self.before_code = {previous_element(el) for el in self.holds_code}
@@ -91,8 +95,8 @@ class PageIndex:
         # toolbar: pre + div.toolbar with the language's name and a copy button).
         self.after_code = {next_element(el) for el in self._code_blocks}
 
-    def _index_tree(self, root) -> None:
-        for i, el in enumerate(root.iter()):
+    def _index_tree(self, elements) -> None:
+        for i, el in enumerate(elements):
             self.positions[el] = i
             tag = self.tags[el] = tag_of(el)
             if not tag:                 # a comment or processing instruction
@@ -112,7 +116,9 @@ class PageIndex:
                     self.ids[el_id] = el
             if tag == "a" and "href" in names:
                 self.links.append(el)
-                if el.get("href").strip().startswith("#"):
+                href = el.get("href")
+                self.hrefs.add(href)
+                if href.strip().startswith("#"):
                     self.fragment_links.append(el)
             classes = None
             if "class" in names:
@@ -155,7 +161,7 @@ class PageIndex:
         if self.may_be_drawn_code(el, tag) and self.drawn_as_code(el, tag):
             return True
         if tag == "img":
-            return image_source(el) is not None and not self.tiny(el)
+            return self.image_source(el) is not None and not self.tiny(el)
         if tag == "noscript":
             return bool(shown_noscript_pictures(el, self.measured))
         if tag == "svg":
@@ -183,6 +189,16 @@ class PageIndex:
                 for path, el in known.items():
                     found[path] = [el]
                 return found
+            # The blocks' ancestors (the regions stage asks about a container's
+            # siblings) got their real paths on the way to the blocks' own: those
+            # are the paths without stamps too. In document order, as the scan
+            # below would give them.
+            known = {path: el for el, path in self._paths.items() if path in paths}
+            if len(known) == len(paths):
+                positions = self.positions
+                for path, el in sorted(known.items(), key=lambda item: positions[item[1]]):
+                    found[path] = [el]
+                return found
         for el in self.positions:               # document order
             if self.tags[el]:
                 path = self.path(el)
@@ -199,9 +215,15 @@ class PageIndex:
         """The path collect.js would stamp (an index on every step), memoised so a long
         sibling list is counted once. Iterative: the regions stage asks about elements
         as deep as the tree goes."""
-        paths, steps = self._paths, self._steps
+        paths = self._paths
         known = paths.get(el)
         if known is not None:
+            return known
+        parent = el.getparent()
+        parent_path = paths.get(parent) if parent is not None else None
+        if parent_path is not None:
+            # Most asks: a sibling or the parent was asked before.
+            known = paths[el] = f"{parent_path}/{self._step(el, parent)}"
             return known
         unknown = []                       # el and its ancestors without a path, deepest first
         node = el
@@ -214,16 +236,23 @@ class PageIndex:
             if parent is None:
                 path = f"/{tag_of(node)}[1]"
             else:
-                if node not in steps:
-                    counts: dict[str, int] = {}
-                    # tag_of, not self.tags: the index pass asks before it reaches them.
-                    for sibling in parent.iterchildren():
-                        name = tag_of(sibling)
-                        counts[name] = counts.get(name, 0) + 1
-                        steps[sibling] = f"{name}[{counts[name]}]"
-                path = f"{path}/{steps[node]}"
+                path = f"{path}/{self._step(node, parent)}"
             paths[node] = path
         return path
+
+    def _step(self, node, parent) -> str:
+        """The last step of `node`'s path ("div[3]"); its siblings' are counted with it."""
+        steps = self._steps
+        step = steps.get(node)
+        if step is None:
+            counts: dict[str, int] = {}
+            # tag_of, not self.tags: the index pass asks before it reaches them.
+            for sibling in parent.iterchildren():
+                name = tag_of(sibling)
+                counts[name] = counts.get(name, 0) + 1
+                steps[sibling] = f"{name}[{counts[name]}]"
+            step = steps[node]
+        return step
 
     def box(self, el):
         return self.capture.boxes.get(self.path(el)) if self.measured else None
@@ -280,6 +309,15 @@ class PageIndex:
         tag = self.tags[el]
         return (tag in CODE_TAGS or el in self.editors
                 or self.may_be_drawn_code(el, tag) and self.drawn_as_code(el, tag))
+
+    def image_source(self, el) -> str | None:
+        """images.image_source, worked out once per element: the index pass, the
+        walker's skip test and the image handler each ask."""
+        sources = self._image_sources
+        if el in sources:
+            return sources[el]
+        found = sources[el] = image_source(el)
+        return found
 
     def tiny(self, el) -> bool:
         """An image or embed too small to be content: an icon or a tracking pixel."""

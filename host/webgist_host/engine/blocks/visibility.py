@@ -194,7 +194,8 @@ class Visibility:
         if (aria_hidden and not self._drawn_half_of_spoken_pair(el)
                 and not self._repeated_link(el)):
             return "aria-hidden"
-        tokens = self._hiding_class_tokens(el)
+        classes = self._class_values.get(el)
+        tokens = self._class_hiding[classes] if classes else None   # _hiding_class_tokens
         if tokens:
             if _screen_reader_tokens(tokens) and not _stands_for_an_icon(el):
                 return "a screen-reader-only class: not drawn for sighted readers"
@@ -203,12 +204,13 @@ class Visibility:
         # Both are drawn only once a script opens them (HTML's popover and <dialog>).
         if "popover" in names:
             return "a popover, hidden until opened"
-        if tag_of(el) == "dialog" and "open" not in names:
+        tag = self._tags[el]
+        if tag == "dialog" and "open" not in names:
             return "a closed <dialog>"
         if none_style:
             return "inline style display:none"
-        box = self.box(el)
-        if box is not None and tag_of(el) in PARSER_FILLED_VOID_TAGS and (el.text or len(el)):
+        box = self.box(el) if self.measured else None
+        if box is not None and tag in PARSER_FILLED_VOID_TAGS and (el.text or len(el)):
             box = None
         if box is not None and not box.displayed:
             if offered or self._collapsed_panel(el) or self._waiting_tab_panel(el):

@@ -13,18 +13,21 @@ import re
 
 from . import kinds
 from .admonitions import could_be_admonition, read_admonition
-from .code import code_language, is_block_code, is_copy_strip, is_line_listing, leads_to_code
+from .code import (
+    class_may_list_lines, code_language, is_block_code, is_copy_strip, is_line_listing,
+    leads_to_code,
+)
 from .context import Context, Frame
 from .definitions import styled_term
 from .editors import read_editor
 from .footnotes import find_footnotes
-from .images import image_source, shows_nothing
+from .images import shows_nothing
 from .inline import (
     InlineRenderer, LinkPolicy, base_url_of, drawn_apart, escape_piece, escape_text, finish,
     is_permalink, link,
 )
 from .math import is_math_script, is_mathjax2_copy
-from .page_index import PageIndex, next_element, previous_element
+from .page_index import PageIndex, PerValue, next_element, previous_element
 from .tables import grid_rows, names_a_table
 from .tuning import (
     BUTTON_CLASS_WORDS, BUTTON_LABEL_MAX_DEPTH, BUTTON_LABEL_MAX_WORDS, CONTROL_ROLES,
@@ -108,17 +111,28 @@ class Walker:
         self.consumed: set = set()          # editor sources already read
         self.taken_titles: set = set()      # admonition titles, written as the quote's head
         self._may_admonish: dict = {}       # class value -> could_be_admonition(value)
+        # What a class value says, once per distinct value (pages repeat them).
+        self._may_list_lines = PerValue(class_may_list_lines)
+        self._says_button = PerValue(_class_says_button)
         self.blocks: list[Block] = []
         self.decisions: list[Decision] = []
         self._logged: set = set()            # hidden elements already in the log
         self._last_index = 0
         self._hrefs: dict = {}               # raw href -> self.links.href(raw)
         self.footnotes = find_footnotes(index.root, index.ids, index.fragment_links)
+        # A list item's run is a control only through a link to the page's source
+        # view or to an empty search (_controls_only): most pages have no such link,
+        # and then no item's run need be looked at for controls. (Each distinct
+        # address is asked once: a third of a page's links repeat another's.)
+        self._has_link_controls = any(map(_is_link_control_href, index.hrefs))
+        self._footnote_labels, self._roles = self.footnotes.labels, index.roles
         self.inline: InlineRenderer = InlineRenderer(
-            self.skipped, href=self._href, math=self._math.get, footnote=self.footnotes.reference)
+            self.skipped, href=self._href, math=self._math.get, footnote=self.footnotes.reference,
+            tag_of=self._tags.__getitem__, class_of=self._class_values.get)
         self.inline_lines: InlineRenderer = InlineRenderer(
             self.skipped, line_breaks=True, href=self._href, math=self._math.get,
-            footnote=self.footnotes.reference)
+            footnote=self.footnotes.reference, tag_of=self._tags.__getitem__,
+            class_of=self._class_values.get)
 
     def close(self) -> None:
         """Drop the inline renderers. They call back into the walker (skipped,
@@ -154,9 +168,11 @@ class Walker:
             return True
         if tag == "img" and el not in self._math:
             if self.index.tiny(el):
-                self.log(el, f"tracking pixel (under {MIN_IMAGE_PX}px)", image_source(el) or "")
+                self.log(el, f"tracking pixel (under {MIN_IMAGE_PX}px)",
+                         self.index.image_source(el) or "")
                 return True
-            if image_source(el) is None and shows_nothing((el.get("src") or "").strip()):
+            if (self.index.image_source(el) is None
+                    and shows_nothing((el.get("src") or "").strip())):
                 self.log(el, "placeholder image that shows nothing", el.get("alt") or "")
                 return True
         reason = self._hidden_reason(el)
@@ -181,11 +197,16 @@ class Walker:
             fields["rect"] = self.rect(el) if self.measured else None
         if "dom_index" not in fields:
             fields["dom_index"] = self._positions.get(el, 0)
-        fields.update(kind=kind, text=text, rich_text=rich, tag=self._tags[el],
-                      xpath=self.path(el))
+        fields.update(kind=kind, text=text, rich_text=rich, tag=self._tags[el])
         frame = ctx.frame
+        # The item's first paragraph is the item: its path is the item's, and its
+        # own is not worked out.
+        starts_item = (frame is not None and kind != BlockKind.LIST_ITEM
+                       and not frame.taken and kind in ITEM_KINDS)
+        if not starts_item:
+            fields["xpath"] = self.path(el)
         if frame is not None and kind != BlockKind.LIST_ITEM:
-            if not frame.taken and kind in ITEM_KINDS:
+            if starts_item:
                 frame.taken = True
                 # The item keeps its own box and position: in a card (li > img + h3)
                 # the title sits below the picture, not where the <li> starts.
@@ -214,11 +235,12 @@ class Walker:
             return
         ctx = self._enter(el, ctx)
         tag = self._tags[el]
-        label = self.footnotes.label(el)
+        label = self._footnote_labels.get(el)
         if label is not None:
             kinds.footnote(self, el, ctx, label)
             return
-        tab = self.index.tab_label(el)
+        # (Only an element with a role can be a tab panel: most have none.)
+        tab = self.index.tab_label(el) if el in self._roles else None
         if tab:
             self.emit(ctx, BlockKind.PARAGRAPH, el, tab, f"**{escape_text(tab)}**")
         handler = self._special_handler(el, tag) or kinds.HANDLERS.get(tag)
@@ -239,7 +261,8 @@ class Walker:
         # (A line listing is named by its class: most <div>s have none.)
         if (self.index.may_be_drawn_code(el, tag) and self.index.drawn_as_code(el, tag)
                 or tag == "code" and is_block_code(el)
-                or tag == "div" and classes and is_line_listing(el)):
+                or tag == "div" and classes and self._may_list_lines[classes]
+                and is_line_listing(el)):
             return kinds.code
         if classes and self._admonishes(classes) and read_admonition(el, tag) is not None:
             return kinds.admonition
@@ -321,7 +344,7 @@ class Walker:
         # A run of controls alone is no content; in prose only a list item's source
         # link is (asked only there: most runs are paragraphs).
         if container_tag == "li":
-            is_control = _is_source_view_link
+            is_control = _is_source_view_link if self._has_link_controls else None
         elif container_tag not in PROSE_CONTAINERS:
             is_control = _is_control
         else:
@@ -333,7 +356,7 @@ class Walker:
                                 or not (self.skipped(p) or is_permalink(p, self._tags[p]))],
                                is_control)
                 or is_control is _is_control and not ctx.link
-                and _labels_a_button(run.container)):
+                and _labels_a_button(run.container, self._says_button)):
             single = len(pieces) == 1 and not isinstance(pieces[0], str)
             self.log(pieces[0] if single else run.container,
                      "a control standing alone (a button), not content", text)
@@ -459,7 +482,7 @@ def _is_control(el) -> bool:
     return _is_link_control(el)
 
 
-def _labels_a_button(el) -> bool:
+def _labels_a_button(el, says_button) -> bool:
     """A block that is, or sits just inside, a short button drawn with <div>s (a role or
     a class word says so): a player's "Full Screen", a tooltip's "Settings". A button
     that opens a panel (aria-expanded, aria-controls) is a disclosure: its words are a
@@ -468,7 +491,7 @@ def _labels_a_button(el) -> bool:
     for _ in range(BUTTON_LABEL_MAX_DEPTH):
         if el is None or not isinstance(el.tag, str):
             return False
-        if _drawn_as_button(el):
+        if _drawn_as_button(el, says_button):
             if el.get("aria-expanded") is not None or el.get("aria-controls") is not None:
                 return False
             if next(el.iter("a"), None) is not None:
@@ -478,15 +501,20 @@ def _labels_a_button(el) -> bool:
     return False
 
 
-def _drawn_as_button(el) -> bool:
+def _drawn_as_button(el, says_button) -> bool:
     """A <button>, or a role or a class word says button, or a tab stop was added to a
-    plain box (a settings menu's "Video Quality"; tabindex -1 only lets a script focus it)."""
+    plain box (a settings menu's "Video Quality"; tabindex -1 only lets a script focus it).
+    `says_button` is _class_says_button, answered once per distinct class value."""
     if el.tag in CONTROL_TAGS or (el.get("role") or "").strip() in CONTROL_ROLES:
         return True
     if el.tag in TAB_STOP_BOXES and (el.get("tabindex") or "").strip().isdigit():
         return True
-    names = (el.get("class") or "").lower().split()
-    return any(_BUTTON_NAME_END.search(name) for name in names)
+    classes = el.get("class")
+    return bool(classes) and says_button[classes]
+
+
+def _class_says_button(classes: str) -> bool:
+    return any(_BUTTON_NAME_END.search(name) for name in classes.lower().split())
 
 
 # A class name whose last word is a button word ("gal-button", "settings-btn"); the
@@ -496,6 +524,11 @@ _BUTTON_NAME_END = re.compile(r"(?:^|[^a-z0-9])(?:%s)$" % "|".join(sorted(BUTTON
 
 def _is_link_control(el) -> bool:
     return _is_source_view_link(el) or _is_empty_search_link(el)
+
+
+def _is_link_control_href(href: str) -> bool:
+    """_is_link_control for a link with this href."""
+    return bool(SOURCE_VIEW_HREF.search(href) or EMPTY_SEARCH_HREF.search(href))
 
 
 def _is_source_view_link(el) -> bool:
