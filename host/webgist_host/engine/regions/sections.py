@@ -223,13 +223,10 @@ def trailing_series(blocks: list[Block], weights: list[int], linked: list[int],
                  if blocks[i].xpath.startswith(parent + "/")}
         if len(items) >= TEASER_SERIES_MIN_LED * len(under):
             qualified.setdefault(parent + "/", []).extend(f"{parent}/{step}/" for step in items)
-    if not qualified:
+    apart = article_text_apart(blocks, kept, weights, qualified)
+    if apart is None:
         return []
-    own = article_paragraphs(blocks, kept, weights,
-                             outside=[item for items in qualified.values() for item in items])
-    if not own:
-        return []
-    text = common_element(blocks[i].xpath for i in own) + "/"
+    own, text = apart
     fronts = _section_fronts(qualified) if dated else frozenset()
     starts: list[str] = []
     for parent, members in qualified.items():
@@ -283,6 +280,20 @@ def article_paragraphs(blocks: list[Block], kept: list[int], weights: list[int],
             or sum(weights[i] for i in own) < ARTICLE_BEFORE_SERIES_MIN_WORDS):
         return []
     return own
+
+
+def article_text_apart(blocks: list[Block], kept: list[int], weights: list[int],
+                       series: dict[str, list[str]]) -> tuple[list[int], str] | None:
+    """The article's own paragraphs outside every series item (`series`: parent ->
+    its items' paths), and the path of the element that holds them, with a closing
+    "/"; None when there is no series or too little article."""
+    if not series:
+        return None
+    own = article_paragraphs(blocks, kept, weights,
+                             outside=[item for items in series.values() for item in items])
+    if not own:
+        return None
+    return own, common_element(blocks[i].xpath for i in own) + "/"
 
 
 def outermost_apart(element: str, own_paths: list[str]) -> str:

@@ -26,7 +26,7 @@ from __future__ import annotations
 from ..model import Block, BlockKind
 from ..words import word_count
 from .paths import step_tag
-from .sections import article_paragraphs, common_element
+from .sections import article_text_apart
 from .site_links import host_of, links_within
 from .tuning import (DATED_TEASER_SERIES_MIN_ITEMS, HEADLINE_MIN_WORDS, TEASER_LEAD_MIN_LINKED,
                      TEASER_SERIES_MIN_ITEMS, TEASER_SERIES_MIN_LED)
@@ -63,13 +63,10 @@ def site_series_in_text(blocks: list[Block], weights: list[int], linked: list[in
                 and headlines >= TEASER_SERIES_MIN_LED * len(items)):
             qualified[parent + "/"] = [f"{parent}/{step}/" for step in items]
             leads[parent + "/"] = list(items.values())
-    if not qualified:
+    apart = article_text_apart(blocks, kept, weights, qualified)
+    if apart is None:
         return []
-    own = article_paragraphs(blocks, kept, weights,
-                             outside=[item for items in qualified.values() for item in items])
-    if not own:
-        return []
-    text = common_element(blocks[i].xpath for i in own) + "/"
+    own, text = apart
     position = {i: n for n, i in enumerate(kept)}
     found: list[int] = []
     for parent, paths in qualified.items():
