@@ -229,3 +229,11 @@ SHARE_LABEL_MAX_WORDS = 3
 # A headline is matched against the page's title only when it has this many words:
 # a one- or two-word headline ("News", a site's name) is said by many titles.
 STORY_HEADLINE_MIN_WORDS = 3
+
+# --- Above the product's name (product_name.py) ----------------------------------------
+
+# On a page that declares a product, the lines above its name (the first <h1>) go when
+# they hold at most this share of the main content's words: a shop names its product
+# near the top of its description; a page whose name comes after most of its words
+# (a landing page with the buy box at its end) holds its description above it.
+PRODUCT_NAME_MAX_WORDS_ABOVE_SHARE = 0.5
