@@ -31,6 +31,7 @@ from .chart_labels import chart_labels
 from .share_links import share_links
 from .page_story import other_stories
 from .product_name import above_product_name
+from .lone_links import lone_links
 from .siblings import container_twins, lead_sentences
 from .headline_boxes import headline_boxes, teaser_cards
 from .site_series import site_series_in_text
@@ -73,6 +74,8 @@ SITE_SERIES_REASON = ("a series of teasers leading to the site's other pages, se
 TAG_LIST_REASON = "a list of short tag or topic links after the article's last paragraph"
 ABOVE_PRODUCT_NAME_REASON = ("above the product's name on a product page (the shop's bars, "
                              "account, cart and stock lines)")
+LONE_LINK_REASON = ("a lone link standing among a product page's lines (a control or a way "
+                    "to another page)")
 
 
 def apply_regions(tree: TreeIndex, blocks: list[Block], scope: str, *,
@@ -151,6 +154,7 @@ def apply_regions(tree: TreeIndex, blocks: list[Block], scope: str, *,
     if page_type == PRODUCT_PAGE:
         _take_out(placed, reasons, above_product_name(placed, words),
                   ABOVE_PRODUCT_NAME_REASON)
+        _take_out(placed, reasons, lone_links(placed, words, linked), LONE_LINK_REASON)
     # Last, so the rules above read the article's bounds as the container drew them.
     _admit(placed, reasons, furniture,
            lead_sentences(blocks, placements, lineage, weights, words, container.path))

@@ -237,3 +237,16 @@ STORY_HEADLINE_MIN_WORDS = 3
 # near the top of its description; a page whose name comes after most of its words
 # (a landing page with the buy box at its end) holds its description above it.
 PRODUCT_NAME_MAX_WORDS_ABOVE_SHARE = 0.5
+
+# --- Lone links on a product page (lone_links.py) ----------------------------------------
+
+# A line is a link when this share of its words is linked (a label's word or a count
+# may stand beside it: "Visit store", "(7,147)")...
+LONE_LINK_MIN_LINKED = 0.8
+# ...and lone links go only on a page where such lines hold at most this share of the
+# words: a grid of products that declares a product is mostly its links.
+LONE_LINKS_MAX_PAGE_SHARE = 0.25
+# Lone links at one place in the page (their paths alike but for positions) this many
+# times or more are a grid's card titles, each set apart by its price or code; a
+# description sets one or two links between its lines.
+LONE_LINK_GRID_MIN = 4
