@@ -279,6 +279,8 @@ def test_a_lone_link_among_a_product_pages_lines_goes():
       <p>{_STOOL}</p><p><a href="/guides/oak">How we steam oak</a></p><p>{_STOOL} Sold singly.</p>
       </div></body></html>"""
     assert _texts(html) == ["Oak stool", _STOOL, f"{_STOOL} Sold singly."]
+    linked_name = html.replace("<h1>Oak stool</h1>", '<h1><a href="/p/oak-stool">Oak stool</a></h1>')
+    assert _texts(linked_name)[0] == "Oak stool"     # the product's name stays
 
 
 def test_card_titles_and_articles_keep_their_lone_links():
