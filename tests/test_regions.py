@@ -267,3 +267,29 @@ def test_the_sites_teasers_after_the_text_in_its_element_go():
 ])
 def test_series_that_are_the_articles_own_stay(html):
     assert "Beetles" in " ".join(_texts(html))
+
+
+_PRODUCT_HEAD = ('<head><title>Oak stool</title><script type="application/ld+json">'
+                 '{"@type": "Product", "name": "Oak stool"}</script></head>')
+_STOOL = "A three-legged stool of steamed oak, its seat carved to fit and its legs wedged through the seat."
+
+
+def test_a_lone_link_among_a_product_pages_lines_goes():
+    html = f"""<html>{_PRODUCT_HEAD}<body><div class="product"><h1>Oak stool</h1>
+      <p>{_STOOL}</p><p><a href="/guides/oak">How we steam oak</a></p><p>{_STOOL} Sold singly.</p>
+      </div></body></html>"""
+    assert _texts(html) == ["Oak stool", _STOOL, f"{_STOOL} Sold singly."]
+    linked_name = html.replace("<h1>Oak stool</h1>", '<h1><a href="/p/oak-stool">Oak stool</a></h1>')
+    assert _texts(linked_name)[0] == "Oak stool"     # the product's name stays
+
+
+def test_card_titles_and_articles_keep_their_lone_links():
+    """Card titles repeated at one place (a grid declaring a product), and any link on a
+    page that declares no product, stay."""
+    cards = "".join(f'<div class="card"><p><a href="/p/{n}">Oak stool number {n}</a></p>'
+                    f"<p>{_STOOL}</p></div>" for n in range(4))
+    grid = f"""<html>{_PRODUCT_HEAD}<body><div class="grid"><h1>Stools</h1>{cards}</div></body></html>"""
+    assert "Oak stool number 1" in _texts(grid)
+    article = f"""<html><head><title>Oak</title></head><body><main><h1>Oak</h1><p>{_STOOL}</p>
+      <p><a href="/guides/oak">How we steam oak</a></p><p>{_STOOL} Sold singly.</p></main></body></html>"""
+    assert "How we steam oak" in _texts(article)

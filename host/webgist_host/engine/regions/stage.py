@@ -30,6 +30,8 @@ from .sections import furniture_sections, is_control_line, trailing_series
 from .chart_labels import chart_labels
 from .share_links import share_links
 from .page_story import other_stories
+from .product_name import above_product_name
+from .lone_links import lone_links
 from .siblings import container_twins, lead_sentences
 from .headline_boxes import headline_boxes, teaser_cards
 from .site_series import site_series_in_text
@@ -70,6 +72,10 @@ SLIDESHOW_REASON = ("a numbered slideshow set between the article's paragraphs (
 SITE_SERIES_REASON = ("a series of teasers leading to the site's other pages, set in the "
                       "article's own element after its text, and what follows it")
 TAG_LIST_REASON = "a list of short tag or topic links after the article's last paragraph"
+ABOVE_PRODUCT_NAME_REASON = ("above the product's name on a product page (the shop's bars, "
+                             "account, cart and stock lines)")
+LONE_LINK_REASON = ("a lone link standing among a product page's lines (a control or a way "
+                    "to another page)")
 
 
 def apply_regions(tree: TreeIndex, blocks: list[Block], scope: str, *,
@@ -145,6 +151,10 @@ def apply_regions(tree: TreeIndex, blocks: list[Block], scope: str, *,
                   SITE_SERIES_REASON)
         _take_out(placed, reasons, trailing_tag_lists(placed, weights, linked),
                   TAG_LIST_REASON)
+    if page_type == PRODUCT_PAGE:
+        _take_out(placed, reasons, above_product_name(placed, words),
+                  ABOVE_PRODUCT_NAME_REASON)
+        _take_out(placed, reasons, lone_links(placed, words, linked), LONE_LINK_REASON)
     # Last, so the rules above read the article's bounds as the container drew them.
     _admit(placed, reasons, furniture,
            lead_sentences(blocks, placements, lineage, weights, words, container.path))

@@ -229,3 +229,24 @@ SHARE_LABEL_MAX_WORDS = 3
 # A headline is matched against the page's title only when it has this many words:
 # a one- or two-word headline ("News", a site's name) is said by many titles.
 STORY_HEADLINE_MIN_WORDS = 3
+
+# --- Above the product's name (product_name.py) ----------------------------------------
+
+# On a page that declares a product, the lines above its name (the first <h1>) go when
+# they hold at most this share of the main content's words: a shop names its product
+# near the top of its description; a page whose name comes after most of its words
+# (a landing page with the buy box at its end) holds its description above it.
+PRODUCT_NAME_MAX_WORDS_ABOVE_SHARE = 0.5
+
+# --- Lone links on a product page (lone_links.py) ----------------------------------------
+
+# A line is a link when this share of its words is linked (a label's word or a count
+# may stand beside it: "Visit store", "(7,147)")...
+LONE_LINK_MIN_LINKED = 0.8
+# ...and lone links go only on a page where such lines hold at most this share of the
+# words: a grid of products that declares a product is mostly its links.
+LONE_LINKS_MAX_PAGE_SHARE = 0.25
+# Lone links at one place in the page (their paths alike but for positions) this many
+# times or more are a grid's card titles, each set apart by its price or code; a
+# description sets one or two links between its lines.
+LONE_LINK_GRID_MIN = 4
