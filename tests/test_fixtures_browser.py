@@ -168,6 +168,8 @@ BROWSER_FIXTURES: dict[str, str] = {
     "news--picture-srcset-credit": "<picture> <source> chosen by the browser; figure credit and video box",
     # Q&A
     "forum--reply-quotes-earlier-post": "a reply quoting the post above it: the drawn quotation goes, the post keeps its words (as statically)",
+    "product--shop-lines-above-product-name": "the shop lines drawn above a declared product's name go, its pictures stay",
+    "product--lone-links-among-product-lines": "a lone link among a product's lines goes as drawn; the linked <h1> stays",
     "qa--prettyprint-legacy": "prettyprint code spans drawn in monospace beside floats",
     "qa--stackexchange-answer": "answer with blockquote, code and <hr>",
     "qa--superuser-steps": "ordered steps with a quote and code",
