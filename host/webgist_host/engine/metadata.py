@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
-from urllib.parse import urljoin
+from urllib.parse import urljoin, urlsplit
 
 from .dom.capture import Capture
 from .model import Metadata
@@ -55,6 +55,13 @@ ARTICLE_OVER_PRODUCT_TYPES = frozenset({
 })
 # "By Jane Doe" in a byline meta: the word is not the name.
 _BY_RE = re.compile(r"^by\s+", re.I)
+# What a <title> puts between the page's own headline and the site's name ("Tips |
+# CDC", "Tips – Site"): a bar, dash, bullet or guillemet with space on both sides. Not
+# a colon: headlines hold one ("AWS vs Azure: the big 3").
+TITLE_SEPARATOR = r"\s+(?:[|\u2013\u2014\u2022\u00b7\u00bb\u00ab~-]|::)\s+"
+_LEADING_SEPARATOR_RE = re.compile("^" + TITLE_SEPARATOR)
+_TRAILING_SEPARATOR_RE = re.compile(TITLE_SEPARATOR + "$")
+_QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"'})
 # JSON-LD blocks found wrapped in HTML comments or CDATA by old CMSs.
 _JSON_WRAPPERS_RE = re.compile(r"^\s*(?:<!--|<!\[CDATA\[)|(?:-->|\]\]>)\s*$")
 
@@ -245,6 +252,61 @@ def _body_says_product(body) -> bool:
     return any(c in PRODUCT_BODY_CLASSES for c in classes)
 
 
+def _folded(text: str | None) -> str:
+    return " ".join((text or "").translate(_QUOTES).casefold().split())
+
+
+def _letters(text: str | None) -> str:
+    return "".join(ch for ch in _folded(text) if ch.isalnum())
+
+
+def _host_label(url: str | None) -> str:
+    """The name a site registered: "clevelandclinic" for health.clevelandclinic.org,
+    "bbc" for www.bbc.co.uk (a two-letter country code after a short second level)."""
+    try:
+        labels = (urlsplit(url).hostname or "").split(".") if url else []
+    except ValueError:
+        return ""
+    if len(labels) >= 3 and len(labels[-1]) == 2 and len(labels[-2]) <= 3:
+        labels = labels[:-1]
+    return labels[-2] if len(labels) >= 2 else ""
+
+
+def _names_site(text: str, site_names: list[str], host_label: str) -> bool:
+    letters = _letters(text)
+    return bool(letters) and (letters == host_label
+                              or any(letters == _letters(name) for name in site_names))
+
+
+def page_title(title: str, headlines: list[str], site_names: list[str],
+               host_label: str) -> str:
+    """The page's own title: the <title> without the site's name that it adds before
+    or after a separator ("Tips | CDC"). Where the page names its headline elsewhere
+    (og:title, JSON-LD headline, an <h1>) and the <title> is that headline plus
+    separated words, the headline; else site-name parts at either end go."""
+    pieces = re.split(f"({TITLE_SEPARATOR})", title)
+    if len(pieces) < 3:
+        return title
+    runs = ["".join(pieces[:k]) for k in range(1, len(pieces) - 1, 2)]
+    runs += ["".join(pieces[k:]) for k in range(2, len(pieces), 2)]
+    for headline in headlines:
+        if _names_site(headline, site_names, host_label):
+            continue
+        for run in runs:
+            if _folded(run) == _folded(headline):
+                return run.strip()
+    while len(pieces) >= 3 and _names_site(pieces[-1], site_names, host_label):
+        pieces = pieces[:-2]
+    while len(pieces) >= 3 and _names_site(pieces[0], site_names, host_label):
+        pieces = pieces[2:]
+    return "".join(pieces).strip()
+
+
+def _headings(root, tag: str) -> list[str]:
+    found = (" ".join(el.text_content().split()) for el in root.iter(tag))
+    return [text for text in found if text]
+
+
 def _canonical(root, base: str | None, metas: dict[str, str]) -> str | None:
     for el in root.iter("link"):
         rel = (el.get("rel") or "").lower().split()
@@ -276,6 +338,11 @@ def read_metadata(root, *, url: str | None, capture: Capture) -> Metadata:
     ld = _from_json_ld(root)
     page_url = url or capture.url
     author = ld.author or _first(metas, AUTHOR_META, _not_url)
+    site_names = [name for name in (*(metas.get(key) for key in SITE_NAME_META), ld.site_name)
+                  if name]
+    if title:
+        title = page_title(title, [h for h in (metas.get("og:title"), ld.title) if h]
+                           + _headings(root, "h1"), site_names, _host_label(page_url))
     return Metadata(
         title=title or _first(metas, TITLE_META) or ld.title or "",
         url=page_url,
