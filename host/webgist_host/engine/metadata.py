@@ -53,14 +53,37 @@ ARTICLE_OVER_PRODUCT_TYPES = frozenset({
     "article", "newsarticle", "blogposting", "reportagenewsarticle", "scholarlyarticle",
     "techarticle", "analysisnewsarticle", "opinionnewsarticle",
 })
-# "By Jane Doe" in a byline meta: the word is not the name.
-_BY_RE = re.compile(r"^by\s+", re.I)
+# "By Jane Doe" in a byline: the word is not the name. The words bylines open with in
+# the languages of the Latin script we read pages in (English, Spanish/Portuguese,
+# German, French, Italian, Dutch, Swedish/Norwegian and Danish, Polish); a script of
+# its own needs its own entry, none is known to us yet. Some are also the first word
+# of a surname ("Di Maio", "Von Miller"): one goes only when two words are left.
+BYLINE_WORDS = ("written by", "posted by", "by", "por", "von", "par", "di", "door",
+                "av", "af", "przez", "author:", "autor:", "auteur:")
+_BY_RE = re.compile(r"^(?:" + "|".join(re.escape(w) for w in BYLINE_WORDS) + r")(?:\s+|(?<=:))",
+                    re.I)
+BYLINE_NAME_MIN_WORDS = 2
+# The byline under a page's headline: an element whose class says author or byline,
+# this many elements after the first <h1> at most (past it lie comments and teasers).
+BYLINE_REACH_ELEMENTS = 300
+# A class token names it when one of its dash- or underscore-separated words does
+# ("post-author", "c-byline__name"; not "authorized").
+BYLINE_CLASS_WORDS = frozenset({"author", "byline"})
+_CLASS_WORD_RE = re.compile(r"[-_\s]+")
+# A review's author is not the page's (a shop's customer reviews): microdata and
+# JSON-LD authors of these item types do not count. (A thread's first author, its
+# original poster, does: the DiscussionForumPosting, Question or Comment items.)
+UNAUTHORED_TYPES = frozenset({"review", "rating", "aggregaterating", "employerreview",
+                              "criticreview", "userreview"})
+# A byline element's text is a name when it is this short and holds no digit (a date
+# or a count says it is the dateline or a list of posts).
+BYLINE_MAX_WORDS = 4
 # What a <title> puts between the page's own headline and the site's name ("Tips |
 # CDC", "Tips – Site"): a bar, dash, bullet or guillemet with space on both sides. Not
 # a colon: headlines hold one ("AWS vs Azure: the big 3").
 TITLE_SEPARATOR = r"\s+(?:[|\u2013\u2014\u2022\u00b7\u00bb\u00ab~-]|::)\s+"
-_LEADING_SEPARATOR_RE = re.compile("^" + TITLE_SEPARATOR)
-_TRAILING_SEPARATOR_RE = re.compile(TITLE_SEPARATOR + "$")
+_YEAR_RE = re.compile(r"(?<!\d)\d{4}(?!\d)")
+_ISO_DAY_RE = re.compile(r"\d{4}-\d{2}-\d{2}")
 _QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"'})
 # JSON-LD blocks found wrapped in HTML comments or CDATA by old CMSs.
 _JSON_WRAPPERS_RE = re.compile(r"^\s*(?:<!--|<!\[CDATA\[)|(?:-->|\]\]>)\s*$")
@@ -190,6 +213,7 @@ def _article(items: list[dict]) -> dict:
 @dataclass(frozen=True)
 class _Found:
     author: str | None = None
+    any_author: str | None = None      # some other object's author, when the article names none
     published: str | None = None
     site_name: str | None = None
     title: str | None = None
@@ -207,8 +231,11 @@ def _from_json_ld(root) -> _Found:
     article = _article(items)
     publisher = article.get("publisher")
     site = next((item for item in items if "website" in _types(item)), {})
+    any_author = next((item["author"] for item in items
+                       if item.get("author") and not _types(item) & UNAUTHORED_TYPES), None)
     return _Found(
         author=_name(article.get("author"), by_id),
+        any_author=_name(any_author, by_id),
         published=_string(article.get("datePublished")),
         site_name=_name(site.get("name"), by_id) or _name(publisher, by_id),
         title=_string(article.get("headline")) or _string(article.get("name")),
@@ -307,6 +334,108 @@ def _headings(root, tag: str) -> list[str]:
     return [text for text in found if text]
 
 
+def _after_h1(root, max_elements: int):
+    """The elements that follow the first <h1> in document order, `max_elements` at most."""
+    h1 = next(root.iter("h1"), None)
+    if h1 is None:
+        return
+    for count, el in enumerate(_following(h1), 1):
+        if count > max_elements:
+            return
+        yield el
+
+
+def _following(el):
+    """Every element after `el` in document order, its own descendants first."""
+    yield from el.iterdescendants()
+    node = el
+    while node is not None:
+        for sibling in node.itersiblings():
+            yield sibling
+            yield from sibling.iterdescendants()
+        node = node.getparent()
+
+
+def _microdata(root, prop: str):
+    return root.xpath(f"//*[@itemprop='{prop}']")
+
+
+def _microdata_author(root) -> str | None:
+    """The first itemprop=author: its itemprop=name, else its content or text."""
+    for el in _microdata(root, "author"):
+        if not _of_authored_item(el):
+            continue
+        names = el.xpath(".//*[@itemprop='name']")
+        named = names[0] if names else el
+        value = " ".join((named.get("content") or named.text_content()).split())
+        if value and len(value.split()) <= BYLINE_MAX_WORDS + 2:
+            return value
+    return None
+
+
+def _of_authored_item(el) -> bool:
+    """Whether the microdata item `el` is a property of is not a review."""
+    for scope in el.iterancestors():
+        if scope.get("itemscope") is not None:
+            kind = (scope.get("itemtype") or "").strip().rstrip("/").rsplit("/", 1)[-1]
+            return kind.lower() not in UNAUTHORED_TYPES
+    return True
+
+
+def _rel_author(root) -> str | None:
+    for el in root.iter("a"):
+        if "author" in (el.get("rel") or "").lower().split():
+            value = " ".join(el.text_content().split())
+            if value:
+                return value
+    return None
+
+
+def _byline_near_h1(root) -> str | None:
+    for el in _after_h1(root, BYLINE_REACH_ELEMENTS):
+        if not isinstance(el.tag, str) or el.tag in ("script", "style", "img", "meta", "link"):
+            continue
+        words = _CLASS_WORD_RE.split((el.get("class") or "").lower())
+        if not BYLINE_CLASS_WORDS.intersection(words) or _in_form(el):
+            continue
+        value = _without_byline_word(" ".join(el.text_content().split()))
+        if not value:
+            continue
+        if len(value.split()) <= BYLINE_MAX_WORDS and not any(ch.isdigit() for ch in value):
+            return value
+        return None
+    return None
+
+
+def _without_byline_word(text: str) -> str:
+    """"By Ann Lee" -> "Ann Lee"; "Di Maio" stays."""
+    rest = _BY_RE.sub("", text, count=1).strip()
+    if rest == text or len(rest.split()) >= BYLINE_NAME_MIN_WORDS or text.lower().startswith("by "):
+        return rest
+    return text
+
+
+def _in_form(el) -> bool:
+    """A comment form's "Name *" field is labelled author too."""
+    return any(a.tag in ("form", "label") for a in el.iterancestors())
+
+
+def _microdata_date(root) -> str | None:
+    for el in _microdata(root, "datePublished"):
+        value = " ".join((el.get("datetime") or el.get("content") or el.text_content()).split())
+        if _YEAR_RE.search(value):
+            return value
+    return None
+
+
+def _time_near_h1(root) -> str | None:
+    """The first <time datetime> naming a day under the page's headline."""
+    for el in _after_h1(root, BYLINE_REACH_ELEMENTS):
+        if el.tag == "time" and _ISO_DAY_RE.match((el.get("datetime") or "").strip()):
+            return el.get("datetime").strip()
+    return None
+
+
 def _canonical(root, base: str | None, metas: dict[str, str]) -> str | None:
     for el in root.iter("link"):
         rel = (el.get("rel") or "").lower().split()
@@ -324,7 +453,22 @@ def _absolute(href: str, base: str | None) -> str:
         return href
 
 
+@dataclass(frozen=True)
+class Declared:
+    """What the page's head and structured data (meta, JSON-LD) name, before the body
+    is read for an author or a date. The regions stage keys on these: its rules take
+    out a byline the head makes redundant, and treat a dated page as an article."""
+    byline: bool = False     # an author or a published date
+    dated: bool = False      # a published date
+
+
 def read_metadata(root, *, url: str | None, capture: Capture) -> Metadata:
+    return read_page_metadata(root, url=url, capture=capture)[0]
+
+
+def read_page_metadata(root, *, url: str | None,
+                       capture: Capture) -> tuple[Metadata, Declared]:
+    """The page's metadata, and what of it the head declared (`Declared`)."""
     body = root.find("body")
     title_el = root.find(".//title")
     title = capture.title or (title_el.text_content() if title_el is not None else "")
@@ -337,19 +481,22 @@ def read_metadata(root, *, url: str | None, capture: Capture) -> Metadata:
     metas = _meta_values(root)
     ld = _from_json_ld(root)
     page_url = url or capture.url
-    author = ld.author or _first(metas, AUTHOR_META, _not_url)
+    declared_author = ld.author or _first(metas, AUTHOR_META, _not_url)
+    declared_date = ld.published or _first(metas, PUBLISHED_META)
+    author = (declared_author or ld.any_author or _microdata_author(root) or _rel_author(root)
+              or _byline_near_h1(root))
     site_names = [name for name in (*(metas.get(key) for key in SITE_NAME_META), ld.site_name)
                   if name]
     if title:
         title = page_title(title, [h for h in (metas.get("og:title"), ld.title) if h]
                            + _headings(root, "h1"), site_names, _host_label(page_url))
-    return Metadata(
+    metadata = Metadata(
         title=title or _first(metas, TITLE_META) or ld.title or "",
         url=page_url,
         lang=lang,
         direction=direction_of(dir_html, dir_body, lang, capture.computed_direction()),
-        author=_BY_RE.sub("", author) if author else None,
-        published=ld.published or _first(metas, PUBLISHED_META),
+        author=_without_byline_word(author) if author else None,
+        published=declared_date or _microdata_date(root) or _time_near_h1(root),
         site_name=_first(metas, SITE_NAME_META) or ld.site_name,
         canonical_url=_canonical(root, page_url, metas),
         page_type=("discussion" if ld.discussion else "product"
@@ -358,3 +505,5 @@ def read_metadata(root, *, url: str | None, capture: Capture) -> Metadata:
                    or _body_says_product(body) or _one_add_to_cart(root)
                    else None),
     )
+    return metadata, Declared(byline=bool(declared_author or declared_date),
+                              dated=bool(declared_date))
