@@ -100,3 +100,13 @@ def test_what_the_body_gives_is_not_declared_to_the_regions_stage():
             '<time datetime="2024-05-06">May 6</time></body></html>')
     declared = read_page_metadata(parse_html(head), url=None, capture=Capture())[1]
     assert (declared.byline, declared.dated) == (True, False)
+
+
+def test_a_permalink_dated_in_its_path_gives_the_day():
+    html = "<html><head><title>T</title></head><body><h1>T</h1></body></html>"
+    def day(url):
+        return read_metadata(parse_html(html), url=url, capture=Capture()).published
+    assert day("https://whatever.example/2025/12/18/a-post/") == "2025-12-18"
+    assert day("https://news.example/2024/3/7/story") == "2024-03-07"
+    assert day("https://shop.example/sizes/2024/13/40/") is None
+    assert day("https://news.example/story-2025-12-18") is None

@@ -82,6 +82,8 @@ BYLINE_MAX_WORDS = 4
 # CDC", "Tips – Site"): a bar, dash, bullet or guillemet with space on both sides. Not
 # a colon: headlines hold one ("AWS vs Azure: the big 3").
 TITLE_SEPARATOR = r"\s+(?:[|\u2013\u2014\u2022\u00b7\u00bb\u00ab~-]|::)\s+"
+# A dated address: /2025/12/18/ in the path (WordPress and news CMSs' permalinks).
+_URL_DAY_RE = re.compile(r"/((?:19|20)\d\d)/(0?[1-9]|1[0-2])/(0?[1-9]|[12]\d|3[01])/")
 _YEAR_RE = re.compile(r"(?<!\d)\d{4}(?!\d)")
 _ISO_DAY_RE = re.compile(r"\d{4}-\d{2}-\d{2}")
 _QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"'})
@@ -436,6 +438,16 @@ def _time_near_h1(root) -> str | None:
     return None
 
 
+def _url_day(url: str | None) -> str | None:
+    """YYYY-MM-DD from a permalink's /YYYY/MM/DD/."""
+    try:
+        path = urlsplit(url).path if url else ""
+    except ValueError:
+        return None
+    found = _URL_DAY_RE.search(path)
+    return "{}-{:0>2}-{:0>2}".format(*found.groups()) if found else None
+
+
 def _canonical(root, base: str | None, metas: dict[str, str]) -> str | None:
     for el in root.iter("link"):
         rel = (el.get("rel") or "").lower().split()
@@ -496,7 +508,8 @@ def read_page_metadata(root, *, url: str | None,
         lang=lang,
         direction=direction_of(dir_html, dir_body, lang, capture.computed_direction()),
         author=_without_byline_word(author) if author else None,
-        published=declared_date or _microdata_date(root) or _time_near_h1(root),
+        published=(declared_date or _microdata_date(root) or _time_near_h1(root)
+                   or _url_day(page_url)),
         site_name=_first(metas, SITE_NAME_META) or ld.site_name,
         canonical_url=_canonical(root, page_url, metas),
         page_type=("discussion" if ld.discussion else "product"
