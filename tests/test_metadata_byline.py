@@ -110,3 +110,16 @@ def test_a_permalink_dated_in_its_path_gives_the_day():
     assert day("https://news.example/2024/3/7/story") == "2024-03-07"
     assert day("https://shop.example/sizes/2024/13/40/") is None
     assert day("https://news.example/story-2025-12-18") is None
+
+
+def test_a_short_dateline_under_the_headline_gives_the_day_in_several_languages():
+    for line, day in (("Updated on July 9, 2025", "2025-07-09"), ("Jun 08, 2023 • 11 min", "2023-06-08"),
+                      ("15. März 2024", "2024-03-15"), ("9 de julio de 2025", "2025-07-09"),
+                      ("3 janvier 2024", "2024-01-03"), ("23.07.2025", "2025-07-23")):
+        assert meta(f"<h1>T</h1><div><span>{line}</span></div>").published == day, line
+    # a long paragraph that mentions a date, a link's text, a line above the h1: no date
+    assert meta("<h1>T</h1><p>The law passed on July 9, 2025 after a long debate in the house.</p>"
+                ).published is None
+    assert meta('<h1>T</h1><a href="/x">July 9, 2025</a>').published is None
+    assert meta("<span>July 9, 2025</span><h1>T</h1>").published is None
+    assert meta("<h1>T</h1><span>Chapter 12, 2025</span>").published is None

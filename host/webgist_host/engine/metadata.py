@@ -82,6 +82,39 @@ BYLINE_MAX_WORDS = 4
 # CDC", "Tips – Site"): a bar, dash, bullet or guillemet with space on both sides. Not
 # a colon: headlines hold one ("AWS vs Azure: the big 3").
 TITLE_SEPARATOR = r"\s+(?:[|\u2013\u2014\u2022\u00b7\u00bb\u00ab~-]|::)\s+"
+# Month names a dateline under the headline writes, full and abbreviated, in English,
+# German, French, Spanish, Italian, Dutch and Portuguese (1-based, by month). A page in
+# another language gives its date in <time> or meta, or none is read from its text.
+MONTH_NAMES = (
+    ("january", "jan", "januar", "jänner", "janvier", "janv", "enero", "ene", "gennaio",
+     "gen", "januari", "janeiro"),
+    ("february", "feb", "februar", "février", "févr", "fevrier", "febrero", "febbraio",
+     "februari", "fevereiro", "fev"),
+    ("march", "mar", "märz", "mars", "marzo", "maart", "mrt", "março", "marco"),
+    ("april", "apr", "avril", "avr", "abril", "abr", "aprile"),
+    ("may", "mai", "mayo", "maggio", "mag", "mei", "maio"),
+    ("june", "jun", "juni", "juin", "junio", "giugno", "giu", "junho"),
+    ("july", "jul", "juli", "juillet", "juil", "julio", "luglio", "lug", "julho"),
+    ("august", "aug", "août", "aout", "agosto", "ago", "augustus"),
+    ("september", "sep", "sept", "septembre", "septiembre", "settembre", "set", "setembro"),
+    ("october", "oct", "oktober", "okt", "octobre", "octubre", "ottobre", "ott", "outubro",
+     "out"),
+    ("november", "nov", "novembre", "noviembre", "novembro"),
+    ("december", "dec", "dezember", "dez", "décembre", "déc", "diciembre", "dic",
+     "dicembre", "dezembro"),
+)
+_MONTHS = {name: number for number, names in enumerate(MONTH_NAMES, 1) for name in names}
+_MONTH = r"([^\W\d_]{3,9})\.?"
+# "July 9, 2025", "Jun 08, 2023", "9 July 2025", "15. März 2024", "9 de julio de 2025",
+# "2025-07-09", "23.07.2025" (a dotted date is day first).
+_TEXT_DATES = (
+    (re.compile(_MONTH + r"\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})\b"), "mdy"),
+    (re.compile(r"\b(\d{1,2})(?:st|nd|rd|th)?\.?\s+(?:de\s+)?" + _MONTH + r",?\s+(?:de\s+)?(\d{4})\b"), "dmy"),
+    (re.compile(r"\b(\d{4})-(\d{1,2})-(\d{1,2})\b"), "ymd"),
+    (re.compile(r"\b(\d{1,2})\.(\d{1,2})\.(\d{4})\b"), "dmy"),
+)
+# A dateline is short: the date and a word or two ("Updated on", "Published").
+DATELINE_MAX_CHARS = 40
 # A dated address: /2025/12/18/ in the path (WordPress and news CMSs' permalinks).
 _URL_DAY_RE = re.compile(r"/((?:19|20)\d\d)/(0?[1-9]|1[0-2])/(0?[1-9]|[12]\d|3[01])/")
 _YEAR_RE = re.compile(r"(?<!\d)\d{4}(?!\d)")
@@ -438,6 +471,34 @@ def _time_near_h1(root) -> str | None:
     return None
 
 
+def _day_in_text(text: str) -> str | None:
+    """YYYY-MM-DD from a short dateline's text, or None."""
+    for pattern, order in _TEXT_DATES:
+        found = pattern.search(text)
+        if not found:
+            continue
+        parts = dict(zip(order, found.groups()))
+        month = parts["m"]
+        number = int(month) if month.isdigit() else _MONTHS.get(month.lower())
+        year, day = int(parts["y"]), int(parts["d"])
+        if number and 1 <= number <= 12 and 1 <= day <= 31 and 1900 <= year <= 2100:
+            return f"{year:04d}-{number:02d}-{day:02d}"
+    return None
+
+
+def _dateline_near_h1(root) -> str | None:
+    """The day the first short line under the headline that holds one names."""
+    for el in _after_h1(root, BYLINE_REACH_ELEMENTS):
+        if not isinstance(el.tag, str) or el.tag in ("script", "style", "a", "option"):
+            continue
+        text = " ".join((el.text or "").split())
+        if text and len(text) <= DATELINE_MAX_CHARS:
+            day = _day_in_text(text)
+            if day:
+                return day
+    return None
+
+
 def _url_day(url: str | None) -> str | None:
     """YYYY-MM-DD from a permalink's /YYYY/MM/DD/."""
     try:
@@ -509,7 +570,7 @@ def read_page_metadata(root, *, url: str | None,
         direction=direction_of(dir_html, dir_body, lang, capture.computed_direction()),
         author=_without_byline_word(author) if author else None,
         published=(declared_date or _microdata_date(root) or _time_near_h1(root)
-                   or _url_day(page_url)),
+                   or _url_day(page_url) or _dateline_near_h1(root)),
         site_name=_first(metas, SITE_NAME_META) or ld.site_name,
         canonical_url=_canonical(root, page_url, metas),
         page_type=("discussion" if ld.discussion else "product"
