@@ -109,7 +109,8 @@ _MONTH = r"([^\W\d_]{3,9})\.?"
 # "2025-07-09", "23.07.2025" (a dotted date is day first).
 _TEXT_DATES = (
     (re.compile(_MONTH + r"\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})\b"), "mdy"),
-    (re.compile(r"\b(\d{1,2})(?:st|nd|rd|th)?\.?\s+(?:de\s+)?" + _MONTH + r",?\s+(?:de\s+)?(\d{4})\b"), "dmy"),
+    (re.compile(r"\b(\d{1,2})(?:st|nd|rd|th)?\.?\s+(?:de\s+)?" + _MONTH
+                + r",?\s+(?:de\s+)?(\d{4})\b"), "dmy"),
     (re.compile(r"\b(\d{4})-(\d{1,2})-(\d{1,2})\b"), "ymd"),
     (re.compile(r"\b(\d{1,2})\.(\d{1,2})\.(\d{4})\b"), "dmy"),
 )
