@@ -392,13 +392,18 @@ def _following(el):
         node = node.getparent()
 
 
-def _microdata(root, prop: str):
-    return root.xpath(f"//*[@itemprop='{prop}']")
+def _itemprops(root) -> dict[str, list]:
+    """Elements by their itemprop, in document order: one pass over the attributes
+    (half the time of one XPath test per element, and one pass for every property)."""
+    found: dict[str, list] = {}
+    for value in root.xpath("//@itemprop"):
+        found.setdefault(str(value), []).append(value.getparent())
+    return found
 
 
-def _microdata_author(root) -> str | None:
+def _microdata_author(props: dict[str, list]) -> str | None:
     """The first itemprop=author: its itemprop=name, else its content or text."""
-    for el in _microdata(root, "author"):
+    for el in props.get("author", ()):
         if not _of_authored_item(el):
             continue
         names = el.xpath(".//*[@itemprop='name']")
@@ -456,8 +461,8 @@ def _in_form(el) -> bool:
     return any(a.tag in ("form", "label") for a in el.iterancestors())
 
 
-def _microdata_date(root) -> str | None:
-    for el in _microdata(root, "datePublished"):
+def _microdata_date(props: dict[str, list]) -> str | None:
+    for el in props.get("datePublished", ()):
         value = " ".join((el.get("datetime") or el.get("content") or el.text_content()).split())
         if _YEAR_RE.search(value):
             return value
@@ -557,7 +562,8 @@ def read_page_metadata(root, *, url: str | None,
     page_url = url or capture.url
     declared_author = ld.author or _first(metas, AUTHOR_META, _not_url)
     declared_date = ld.published or _first(metas, PUBLISHED_META)
-    author = (declared_author or ld.any_author or _microdata_author(root) or _rel_author(root)
+    props = _itemprops(root) if not (declared_author and declared_date) else {}
+    author = (declared_author or ld.any_author or _microdata_author(props) or _rel_author(root)
               or _byline_near_h1(root))
     site_names = [name for name in (*(metas.get(key) for key in SITE_NAME_META), ld.site_name)
                   if name]
@@ -570,7 +576,7 @@ def read_page_metadata(root, *, url: str | None,
         lang=lang,
         direction=direction_of(dir_html, dir_body, lang, capture.computed_direction()),
         author=_without_byline_word(author) if author else None,
-        published=(declared_date or _microdata_date(root) or _time_near_h1(root)
+        published=(declared_date or _microdata_date(props) or _time_near_h1(root)
                    or _url_day(page_url) or _dateline_near_h1(root)),
         site_name=_first(metas, SITE_NAME_META) or ld.site_name,
         canonical_url=_canonical(root, page_url, metas),
