@@ -47,6 +47,7 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import signal
 import sys
 import unicodedata
 from collections import defaultdict
@@ -341,6 +342,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="with --misses / --spurious: one part only (default all)")
     parser.add_argument("--tool", choices=TOOLS, default="webgist")
     args = parser.parse_args(argv)
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)   # `--misses title | head` ends quietly
 
     if args.rows:
         rows = json.loads(args.rows.read_text(encoding="utf-8"))["rows"]
