@@ -44,3 +44,8 @@ def test_a_title_is_kept_whole_without_a_separator_or_a_known_part():
     assert title_of("<title>Nine-to-five - a history</title>", "<h1>Other</h1>",
                     url=None) == "Nine-to-five - a history"
     assert title_of("<title>Just a title</title>") == "Just a title"
+
+
+def test_the_address_written_whole_is_the_site_name_too():
+    assert title_of("<title>Workforce Development | AustinTexas.gov</title>",
+                    url="https://www.austintexas.gov/department/workforce") == "Workforce Development"

@@ -335,6 +335,14 @@ def _host_label(url: str | None) -> str:
     return labels[-2] if len(labels) >= 2 else ""
 
 
+def _host(url: str | None) -> str:
+    """The address's host without "www.": a title may end in it ("| AustinTexas.gov")."""
+    try:
+        return (urlsplit(url).hostname or "").removeprefix("www.") if url else ""
+    except ValueError:
+        return ""
+
+
 def _names_site(text: str, site_names: list[str], host_label: str) -> bool:
     letters = _letters(text)
     return bool(letters) and (letters == host_label
@@ -569,7 +577,8 @@ def read_page_metadata(root, *, url: str | None,
                   if name]
     if title:
         title = page_title(title, [h for h in (metas.get("og:title"), ld.title) if h]
-                           + _headings(root, "h1"), site_names, _host_label(page_url))
+                           + _headings(root, "h1"), site_names + [_host(page_url)],
+                           _host_label(page_url))
     metadata = Metadata(
         title=title or _first(metas, TITLE_META) or ld.title or "",
         url=page_url,
