@@ -12,7 +12,7 @@ from .dom.bidi import strip_bidi_controls
 from .dom.shadow import compose_shadow_roots
 from .dom.stamps import drop_unstamped, expand_stamps, is_stamped_capture
 from .limits import Deadline, Limits
-from .metadata import read_metadata
+from .metadata import Declared, read_page_metadata
 from .model import Block, Decision, Document, Metadata, OrderMethod
 from .order import order_blocks
 from .regions import apply_regions
@@ -58,10 +58,10 @@ def convert(html: str | bytes, *, url: str | None = None,
     # The block model and regions read the whole tree: holding every element
     # until they are done makes them once, not once per walk.
     elements = list(root.iter())
-    metadata = read_metadata(root, url=url, capture=capture)
+    metadata, declared = read_page_metadata(root, url=url, capture=capture)
     blocks, decisions, index = _read_blocks(root, elements, capture, url or capture.url, run)
     run.lap("blocks")
-    blocks = _regions(index, blocks, decisions, scope, metadata, run)
+    blocks = _regions(index, blocks, decisions, scope, metadata, declared, run)
     # Nothing after regions reads the tree. Let the element objects and the index
     # go now: every full pass of the garbage collector in the stages after would
     # visit them (on a 35,000-element page that was a tenth of the conversion).
@@ -126,15 +126,15 @@ def _read_blocks(root: Any, elements: list, capture: Capture, base_url: str | No
 
 
 def _regions(index: PageIndex, blocks: list[Block], decisions: list[Decision], scope: str,
-             metadata: Metadata, run: _Run) -> list[Block]:
+             metadata: Metadata, declared: Declared, run: _Run) -> list[Block]:
     """Stage 4, regions; skipped, with a note, once the time budget is spent.
-    Appends to `decisions`."""
+    Appends to `decisions`. Its byline and dated-page rules key on what the page's
+    head declares (`declared`), not on an author or date read from the body."""
     if not run.out_of_time("regions", "page regions were not classified (navigation and "
                            "other page chrome may remain)"):
         blocks, region_decisions = apply_regions(
             index, blocks, scope, page_type=metadata.page_type,
-            byline_in_metadata=bool(metadata.author or metadata.published),
-            dated=bool(metadata.published), title=metadata.title,
+            byline_in_metadata=declared.byline, dated=declared.dated, title=metadata.title,
             address=metadata.url or metadata.canonical_url)
         decisions += region_decisions
     run.lap("regions")
