@@ -332,11 +332,15 @@ class PageIndex:
         return box is not None and box.displayed and (box.rect.w < MIN_IMAGE_PX
                                                       and box.rect.h < MIN_IMAGE_PX)
 
+    def role(self, el) -> str:
+        """The element's role value, lower-cased ("" without one)."""
+        return (self.roles.get(el) or "").strip().lower()
+
     def tab_label(self, el) -> str | None:
         """A tab panel's name, from its tab (aria-labelledby) or aria-label: the tab
         strip itself is a row of buttons and goes, so each panel carries its name."""
         # (self.roles holds every element's role value: the index pass reads them.)
-        if (self.roles.get(el) or "").strip().lower() != "tabpanel":
+        if self.role(el) != "tabpanel":
             return None
         names = []
         for ref in (el.get("aria-labelledby") or "").split()[:4]:
@@ -355,14 +359,13 @@ class PageIndex:
         if not panel_id:
             return None
         return next((tab for tab in self.controllers
-                     if (self.roles.get(tab) or "").strip().lower() == "tab"
+                     if self.role(tab) == "tab"
                      and panel_id in tab.get("aria-controls").split()), None)
 
     def names_its_panels(self, tablist) -> bool:
         """A tab strip whose every tab names, by aria-controls, a tab panel on the page:
         each panel carries its tab's name (tab_label), so the strip adds nothing."""
-        tabs = [el for el in tablist.iter()
-                if (self.roles.get(el) or "").strip().lower() == "tab"]
+        tabs = [el for el in tablist.iter() if self.role(el) == "tab"]
         if not tabs:
             return False
         # A strip is its tabs' names (and maybe an icon's word or a count); a
@@ -373,9 +376,8 @@ class PageIndex:
         for tab in tabs:
             refs = (tab.get("aria-controls") or "").split()
             panels = [self.ids.get(ref) for ref in refs]
-            if not panels or not all(
-                    p is not None and (self.roles.get(p) or "").strip().lower() == "tabpanel"
-                    for p in panels):
+            if not panels or not all(p is not None and self.role(p) == "tabpanel"
+                                     for p in panels):
                 return False
         return True
 

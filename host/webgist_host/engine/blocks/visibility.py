@@ -14,8 +14,9 @@ import re
 from .images import shown_noscript_pictures
 from .page_index import PageIndex, PerValue
 from .tuning import (
-    ANSWER_MIN_WORDS, CLASS_MAY_HIDE, HIDDEN_BULK_SHARE, HIDING_CLASSES, ICON_TAGS,
-    CODE_TAB_MAX_PROSE_WORDS, NOSCRIPT_MIN_WORDS, QUESTION_MAX_WORDS, REACT_STREAMED_ID, SCREEN_READER_ONLY_CLASSES,
+    ANSWER_MIN_WORDS, CLASS_MAY_HIDE, CODE_TAB_MAX_PROSE_WORDS, HIDDEN_BULK_SHARE,
+    HIDING_CLASSES, ICON_TAGS, NOSCRIPT_MIN_WORDS, QUESTION_MAX_WORDS, REACT_STREAMED_ID,
+    SCREEN_READER_ONLY_CLASSES,
     SCREEN_READER_ONLY_SUFFIXES, SHOWN_AT_SOME_WIDTH, SPOKEN_HALF_MAX_WORDS,
 )
 from ..dom.nodes import tag_of
@@ -146,11 +147,13 @@ class _Tally:
 
 def _code_sample(panel) -> bool:
     """Code, and hardly any words outside it."""
-    code = [pre for pre in panel.iter("pre")]
+    code = list(panel.iter("pre"))
     if not code:
         return False
+    # A <pre> inside another of the panel's is counted with the outer one.
+    outer = set(code)
     in_code = sum(len(pre.text_content().split()) for pre in code
-                  if not any(outer in code for outer in pre.iterancestors("pre")))
+                  if not any(a in outer for a in pre.iterancestors("pre")))
     return len(panel.text_content().split()) - in_code <= CODE_TAB_MAX_PROSE_WORDS
 
 
@@ -167,6 +170,7 @@ class Visibility:
         self._attr_names = index.attr_names
         self._class_values = index.class_values
         self._controllers = index.controllers
+        self._role = index.role
         # What a class value says about hiding, once per distinct value.
         self._class_hiding = PerValue(hiding_class_tokens)
         self._scope_chars: dict = {}          # <main> or root -> its text length, when asked
@@ -386,7 +390,7 @@ class Visibility:
         beside its description, a plan's other tier) is content the page offers, one
         click away. In the browser one exception: panels that are versions of one code
         sample (each language's install line) give the version the reader chose."""
-        if (el.get("role") or "").strip().lower() != "tabpanel":
+        if self._role(el) != "tabpanel":
             return False
         return not self.measured or not _code_sample(el)
 

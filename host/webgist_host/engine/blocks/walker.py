@@ -157,8 +157,7 @@ class Walker:
         if tag in SKIPPED_TAGS:
             return not (self.visibility.noscript_is_the_page(el) or is_math_script(el)
                         or _swallowed_siblings(el) or self.visibility.noscript_pictures(el))
-        if (self.index.roles.get(el) or "").strip().lower() == "tablist" \
-                and self.index.names_its_panels(el):
+        if self.index.role(el) == "tablist" and self.index.names_its_panels(el):
             self.log(el, "a tab strip: each panel is read under its tab's name",
                      " ".join(el.text_content().split()))
             return True

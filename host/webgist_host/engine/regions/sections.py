@@ -14,6 +14,7 @@ The heading and line patterns are in vocabulary.py, the numbers in tuning.py.
 from __future__ import annotations
 
 import re
+from typing import Callable
 
 from ..words import word_count
 from ..model import Block, BlockKind
@@ -181,6 +182,32 @@ def _section_scope(blocks: list[Block], i: int, wrappers: int) -> str:
     return scope + "/"
 
 
+def led_series(blocks: list[Block], kept: list[int], leads: Callable[[int, int], bool]
+               ) -> dict[tuple[str, str, str], dict[str, int]]:
+    """Series of sibling elements (`li[1]`, `li[2]`, ...) whose first line with words
+    leads (`leads(index, words)`): for each path with one step's position left open
+    (parent, step tag, the rest), its items' steps, each with its leading line's index."""
+    series: dict[tuple[str, str, str], dict[str, int]] = {}
+    previous = ""
+    for i in kept:
+        xpath = blocks[i].xpath
+        words = word_count(blocks[i].text)
+        if words and leads(i, words):
+            # Where each step of the path ends; steps below <body> are tried.
+            ends = [n for n, c in enumerate(xpath) if c == "/"][1:] + [len(xpath)]
+            for k in range(1, len(ends) - 1):
+                item = xpath[:ends[k + 1]]
+                if (previous + "/").startswith(item + "/"):
+                    continue        # not the first line of this item
+                # The same path with this one step's position left open.
+                step = xpath[ends[k] + 1:ends[k + 1]]
+                key = (xpath[:ends[k]], step_tag(step), xpath[ends[k + 1] + 1:])
+                series.setdefault(key, {}).setdefault(step, i)
+        if words:
+            previous = xpath        # a picture above a card's headline is not its first line
+    return series
+
+
 def trailing_series(blocks: list[Block], weights: list[int], linked: list[int],
                     dated: bool = False) -> list[int]:
     """Indices of the main-content blocks that follow the article's own text: from the
@@ -194,25 +221,8 @@ def trailing_series(blocks: list[Block], weights: list[int], linked: list[int],
     ARTICLE_BEFORE_SERIES_MIN_WORDS words of its own.
     The headings right above the series (its label) go with it."""
     kept = [i for i, block in enumerate(blocks) if block.in_main]
-    series: dict[tuple[str, str, str], set[str]] = {}
-    previous = ""
-    for i in kept:
-        xpath = blocks[i].xpath
-        words = word_count(blocks[i].text)
-        if words and (linked[i] >= TEASER_LEAD_MIN_LINKED * words
-                      or _opens_with_headline(blocks[i].rich_text)):
-            # Where each step of the path ends; steps below <body> are tried.
-            ends = [n for n, c in enumerate(xpath) if c == "/"][1:] + [len(xpath)]
-            for k in range(1, len(ends) - 1):
-                item = xpath[:ends[k + 1]]
-                if previous.startswith(item + "/"):
-                    continue        # not the first line of this item
-                # The same path with this one step's position left open.
-                step = xpath[ends[k] + 1:ends[k + 1]]
-                key = (xpath[:ends[k]], step_tag(step), xpath[ends[k + 1] + 1:])
-                series.setdefault(key, set()).add(step)
-        if words:
-            previous = xpath        # a picture above a card's headline is not its first line
+    series = led_series(blocks, kept, lambda i, words: (
+        linked[i] >= TEASER_LEAD_MIN_LINKED * words or _opens_with_headline(blocks[i].rich_text)))
     min_items = DATED_TEASER_SERIES_MIN_ITEMS if dated else TEASER_SERIES_MIN_ITEMS
     qualified: dict[str, list[str]] = {}     # series parent -> its items
     for (parent, _, _), items in series.items():

@@ -26,7 +26,7 @@ from __future__ import annotations
 from ..model import Block, BlockKind
 from ..words import word_count
 from .paths import step_tag
-from .sections import article_text_apart
+from .sections import article_text_apart, led_series
 from .site_links import host_of, links_within
 from .tuning import (DATED_TEASER_SERIES_MIN_ITEMS, HEADLINE_MIN_WORDS, TEASER_LEAD_MIN_LINKED,
                      TEASER_SERIES_MIN_ITEMS, TEASER_SERIES_MIN_LED)
@@ -50,7 +50,9 @@ def site_series_in_text(blocks: list[Block], weights: list[int], linked: list[in
     min_items = DATED_TEASER_SERIES_MIN_ITEMS if dated else TEASER_SERIES_MIN_ITEMS
     qualified: dict[str, list[str]] = {}     # series parent -> its items
     leads: dict[str, list[int]] = {}         # series parent -> its items' headlines
-    for (parent, _, _), items in _site_led_series(blocks, kept, linked, site).items():
+    series = led_series(blocks, kept, lambda i, words: _leads_within(
+        blocks[i].rich_text, words, linked[i], site))
+    for (parent, _, _), items in series.items():
         if len(items) < min_items:
             continue
         first = min(items.values())
@@ -88,30 +90,6 @@ def site_series_in_text(blocks: list[Block], weights: list[int], linked: list[in
             first -= 1
         found.extend(kept[first:last + 1])
     return sorted(set(found))
-
-
-def _site_led_series(blocks: list[Block], kept: list[int], linked: list[int],
-                     site: str) -> dict[tuple[str, str, str], dict[str, int]]:
-    """Series of sibling elements led by a line linking within the site: for each
-    path with one step's position left open (parent, step tag, rest), its items' steps
-    and the index of each item's leading line."""
-    series: dict[tuple[str, str, str], dict[str, int]] = {}
-    previous = ""
-    for i in kept:
-        xpath = blocks[i].xpath
-        words = word_count(blocks[i].text)
-        if words and _leads_within(blocks[i].rich_text, words, linked[i], site):
-            ends = [n for n, c in enumerate(xpath) if c == "/"][1:] + [len(xpath)]
-            for k in range(1, len(ends) - 1):
-                item = xpath[:ends[k + 1]]
-                if (previous + "/").startswith(item + "/"):
-                    continue        # not the first line of this item
-                step = xpath[ends[k] + 1:ends[k + 1]]
-                key = (xpath[:ends[k]], step_tag(step), xpath[ends[k + 1] + 1:])
-                series.setdefault(key, {}).setdefault(step, i)
-        if words:
-            previous = xpath        # a picture above a card's headline is not its first line
-    return series
 
 
 def _leads_within(rich_text: str, words: int, linked_words: int, site: str) -> bool:
