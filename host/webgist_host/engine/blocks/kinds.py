@@ -224,6 +224,10 @@ def media(w: Walker, el, ctx: Context) -> None:
         w.decisions.append(Decision(STAGE, Action.DROPPED, "embed too small to be content",
                                     w.path(el), src or title))
         return
+    if tag_of(el) == "iframe" and w.index.ad_sized(el):
+        w.decisions.append(Decision(STAGE, Action.DROPPED, "a frame the size of a standard "
+                                    "ad unit (an ad slot)", w.path(el), src or title))
+        return
     src = w.links.address(w.links.resolve(src)) if src else src
     if not (src or title):
         w.decisions.append(Decision(STAGE, Action.DROPPED, "embed with no title whose address "

@@ -14,7 +14,7 @@ from .images import image_source, shown_noscript_pictures
 from .inline import BLOCK_TAGS
 from .math import Math, class_may_say_math, could_be_math, could_be_mathjax2_copy, math_of
 from .tuning import (
-    CODE_STRUCTURE_TAGS, CODE_TAGS, MIN_IMAGE_PX, MIN_SVG_LABELS, MIN_SVG_WORDS,
+    AD_UNIT_SIZES, CODE_STRUCTURE_TAGS, CODE_TAGS, MIN_IMAGE_PX, MIN_SVG_LABELS, MIN_SVG_WORDS,
     NAMED_CODE_ATTRIBUTES, NEVER_DRAWN_CODE_TAGS, TAB_STRIP_EXTRA_WORDS,
 )
 from ..dom.capture import Capture
@@ -331,6 +331,16 @@ class PageIndex:
         box = self.box(el)
         return box is not None and box.displayed and (box.rect.w < MIN_IMAGE_PX
                                                       and box.rect.h < MIN_IMAGE_PX)
+
+    def ad_sized(self, el) -> bool:
+        """An embed declared (width and height attributes) or drawn at a standard ad
+        unit's size."""
+        width, height = _pixels(el.get("width")), _pixels(el.get("height"))
+        if width is not None and height is not None and (width, height) in AD_UNIT_SIZES:
+            return True
+        box = self.box(el)
+        return (box is not None and box.displayed
+                and (round(box.rect.w), round(box.rect.h)) in AD_UNIT_SIZES)
 
     def role(self, el) -> str:
         """The element's role value, lower-cased ("" without one)."""

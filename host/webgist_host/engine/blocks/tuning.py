@@ -76,6 +76,17 @@ REACT_STREAMED_ID = re.compile(r"^S:\d+$")
 
 # Below this many CSS pixels an image is a tracking pixel or an icon, not content.
 MIN_IMAGE_PX = 32
+# The Interactive Advertising Bureau's standard ad unit sizes (width, height in CSS
+# pixels: banner, leaderboard, rectangles, skyscrapers, billboard, mobile banners,
+# micro bar). An embed declared or drawn at one of them is an ad slot: ad servers
+# size their frames to the unit sold. Every iframe declared at one of these sizes
+# on the two development corpora was an ad (affiliate banners, AdSense, Baidu's
+# network); no video or map player was.
+AD_UNIT_SIZES = frozenset({
+    (468, 60), (234, 60), (728, 90), (970, 90), (970, 250), (300, 250), (336, 280),
+    (250, 250), (200, 200), (180, 150), (125, 125), (160, 600), (120, 600), (300, 600),
+    (300, 1050), (120, 240), (320, 50), (320, 100), (300, 50), (88, 31),
+})
 # An <svg> says something when it has this many <text> labels or words (else an icon).
 MIN_SVG_LABELS = 2
 MIN_SVG_WORDS = 3

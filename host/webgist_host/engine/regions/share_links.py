@@ -4,7 +4,8 @@ A share bar is drawn as a row of links to the networks' share endpoints
 ("Tweet", "Facebook", "Email", "WhatsApp", or their icons), often with a short
 label. By shape and address, in any language: a main-content block most of whose
 links go to a share endpoint (vocabulary.SHARE_LINK_PATTERN), with at most
-SHARE_LABEL_MAX_WORDS words outside them, and a picture linked to one. A sentence
+SHARE_LABEL_MAX_WORDS words outside them, a picture linked to one, and a network's
+share button drawn in a frame (an <iframe> of Facebook's Like plugin). A sentence
 that links a share endpoint keeps its words.
 """
 from __future__ import annotations
@@ -16,6 +17,9 @@ from .tuning import SHARE_LABEL_MAX_WORDS
 from .vocabulary import MARKDOWN_IMAGE_PATTERN, MARKDOWN_LINK_PATTERN, SHARE_LINK_PATTERN
 
 _IMAGE = BlockKind.IMAGE
+# A picture linked to a share endpoint (its link), or a share button drawn in a frame
+# (its source).
+_LINKED_KINDS = frozenset({_IMAGE, BlockKind.MEDIA})
 # Kinds whose inline text can be a share bar (tables and code never are).
 _LINE_KINDS = frozenset({BlockKind.PARAGRAPH, BlockKind.LIST_ITEM, BlockKind.HEADING})
 _WORD = re.compile(r"\w+")
@@ -27,8 +31,9 @@ def share_links(blocks: list[Block]) -> list[int]:
     for i, block in enumerate(blocks):
         if not block.in_main:
             continue
-        if block.kind == _IMAGE:
-            if block.link and SHARE_LINK_PATTERN.match(block.link):
+        if block.kind in _LINKED_KINDS:
+            address = block.link if block.kind == _IMAGE else block.href
+            if address and SHARE_LINK_PATTERN.match(address):
                 found.append(i)
         elif block.kind in _LINE_KINDS and "](" in block.rich_text and _is_share_line(block):
             found.append(i)

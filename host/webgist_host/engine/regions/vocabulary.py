@@ -430,7 +430,10 @@ SHARE_LINK_PATTERN = re.compile(
     r"|share\.flipboard\.com|flipboard\.com/bookmarklet|social-plugins\.line\.me"
     r"|line\.me/R/msg|plus\.google\.com/share|service\.weibo\.com/share"
     r"|connect\.ok\.ru/offer|xing\.com/(?:spi/shares|social/share)|buffer\.com/add"
-    r"|bsky\.app/intent|threads\.net/intent)"
+    r"|bsky\.app/intent|threads\.net/intent"
+    # The same buttons drawn as frames: Facebook's Like and Share plugins, X's button.
+    r"|facebook\.com/(?:v[\d.]+/)?plugins/(?:like|share_button)\.php"
+    r"|platform\.twitter\.com/widgets/tweet_button)"
     r"|mailto:\?|whatsapp://send)",
     re.IGNORECASE)
 # In a block's inline Markdown: a picture (dropped first, so a linked icon leaves an
