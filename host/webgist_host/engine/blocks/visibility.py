@@ -217,7 +217,8 @@ class Visibility:
         if box is not None and tag in PARSER_FILLED_VOID_TAGS and (el.text or len(el)):
             box = None
         if box is not None and not box.displayed:
-            if offered or self._collapsed_panel(el) or self._waiting_tab_panel(el):
+            if (offered or self._collapsed_panel(el) or self._waiting_tab_panel(el)
+                    or self._answer_under_question(el)):
                 return None     # no box: its blocks are placed after the control
             return "the browser gave it no layout box"
         if box is not None and not box.visible:
@@ -334,10 +335,11 @@ class Visibility:
                    for sibling in (el.getnext(), el.getprevious()))
 
     def _answer_under_question(self, el) -> bool:
-        """A panel of prose hidden by an inline display:none right under a short
-        visible line, the two alone in their parent, is an accordion's answer under
-        its question: a script opens it when the question is clicked. In the
-        browser the question must be drawn."""
+        """A panel of prose hidden right under a short visible line, the two alone in
+        their parent, is an accordion's answer under its question (or a "View details"
+        button's panel): a script opens it when the line is clicked. Without a browser
+        only an inline display:none can be seen; in it, any panel the browser gave no
+        box, and the question must be drawn."""
         parent = el.getparent()
         if parent is None or len(parent) != 2 or parent[1] is not el:
             return False
