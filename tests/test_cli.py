@@ -105,6 +105,19 @@ def test_a_page_in_a_legacy_charset_is_read_in_it_from_a_file_and_from_stdin(tmp
         assert "charset" not in result.stderr.decode("utf-8"), how
 
 
+def test_a_saved_page_opened_from_disk_links_to_its_site_not_to_the_disk(browser_paths):
+    """A page saved from the web and converted from its file: its relative links and
+    pictures point at the canonical address it names, in Chromium (which resolves
+    them against file:///) as without a browser."""
+    page = PAGES / "links--saved-page-canonical-base" / "page.html"
+    expected = (page.parent / "expected.md").read_text(encoding="utf-8")
+    for how, args in {"Chromium": [str(page)], "static": ["--static", str(page)]}.items():
+        result = run_webgist(*args)
+        assert result.returncode == 0, (how, result.stderr)
+        assert result.stdout == expected, (how, result.stdout)
+        assert "file:" not in result.stdout, how
+
+
 def test_bytes_that_do_not_fit_the_declared_charset_are_a_warning_and_still_read(tmp_path):
     page = tmp_path / "mislabelled.html"
     page.write_bytes(b'<html><head><meta charset="utf-8"></head><body><h1>Caf\xe9</h1>'

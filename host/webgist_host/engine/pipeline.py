@@ -59,7 +59,8 @@ def convert(html: str | bytes, *, url: str | None = None,
     # until they are done makes them once, not once per walk.
     elements = list(root.iter())
     metadata, declared = read_page_metadata(root, url=url, capture=capture)
-    blocks, decisions, index = _read_blocks(root, elements, capture, url or capture.url, run)
+    link_base = _link_base(url or capture.url, metadata.canonical_url)
+    blocks, decisions, index = _read_blocks(root, elements, capture, link_base, run)
     run.lap("blocks")
     blocks = _regions(index, blocks, decisions, scope, metadata, declared, run)
     # Nothing after regions reads the tree. Let the element objects and the index
@@ -108,6 +109,21 @@ class _Run:
         self.notes.append(f"time budget of {self.budget_s:g} s spent before {stage}; "
                           f"{consequence}")
         return True
+
+
+def _link_base(page_url: str | None, canonical_url: str | None) -> str | None:
+    """What the page's relative links are joined to. A page saved to disk and read
+    from there (a file: address, or none) was written for the site it came from:
+    when it names a web address as its canonical one, its links point there, not
+    into the reader's folders."""
+    if canonical_url and _scheme(canonical_url) in ("http", "https") and (
+            not page_url or _scheme(page_url) == "file"):
+        return canonical_url
+    return page_url
+
+
+def _scheme(url: str) -> str:
+    return url.split(":", 1)[0].lower() if ":" in url else ""
 
 
 def _read_blocks(root: Any, elements: list, capture: Capture, base_url: str | None,

@@ -88,11 +88,11 @@ def noscript_image(el):
     return None
 
 
-def image_source(el) -> str | None:
-    """currentSrc (when measured), the lazy attributes, src, the first srcset
-    candidate, a <noscript> twin beside a placeholder, and only then a data: image
-    that shows something."""
-    found = _own_source(el)
+def image_source(el, measured_src: bool = True) -> str | None:
+    """currentSrc (when measured and `measured_src`), the lazy attributes, src, the
+    first srcset candidate, a <noscript> twin beside a placeholder, and only then a
+    data: image that shows something."""
+    found = _own_source(el, measured_src)
     if found:
         return found
     fallback = noscript_image(el)

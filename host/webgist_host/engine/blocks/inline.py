@@ -207,6 +207,11 @@ class LinkPolicy:
         """The base is a web address: parsed once, not once per link."""
         return _scheme(self.base) in WEB_SCHEMES
 
+    def local_under_web_base(self, url: str) -> bool:
+        """A local file's address on a page whose base is a web address: what a
+        browser makes of a relative address when the page is a copy read from disk."""
+        return self._web_base and _scheme(url) in LOCAL_SCHEMES
+
     @staticmethod
     def address(url: str) -> str | None:
         """`url` as a link target, or None when it is state rather than an address."""

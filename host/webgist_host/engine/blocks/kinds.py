@@ -14,7 +14,7 @@ from .code import (
 from .context import Context, Frame
 from .definitions import term_style
 from .editors import read_editor
-from .images import image_alt
+from .images import image_alt, image_source
 from .inline import escape_text, finish, link, markdown_url, wrap
 from .page_index import MEDIA_LABELS, svg_labels
 from .tables import (
@@ -191,6 +191,13 @@ def image(w: Walker, el, ctx: Context) -> None:
     if src is None:
         return
     src = w.links.resolve(src)
+    if w.links.local_under_web_base(src):
+        # The browser showed a file beside a saved copy of the page; the page's own
+        # attributes name the picture on its site.
+        own = image_source(el, measured_src=False)
+        if own is None or w.links.local_under_web_base(own := w.links.resolve(own)):
+            return
+        src = own
     alt = image_alt(el)
     target = ctx.link
     rich = f"![{_escape_alt(alt)}]({markdown_url(src)})"
