@@ -235,7 +235,7 @@ _RELATED = [("/wasps", "Wasps build their nests from paper"),
 
 
 def _post_with_series(teasers: list[tuple[str, str]], *, head: str = "", card: bool = True,
-                      level: int = 3, sections: str = "") -> str:
+                      level: int = 3, sections: str = "", after: str = "") -> str:
     items = "".join(f'<div class="item">{"<img src=%s.jpg alt=>" % href if card else ""}'
                     f'<h{level}><a href="{href}">{headline}</a></h{level}>'
                     f'{"<p>A line about it.</p>" if card else ""}</div>'
@@ -243,7 +243,7 @@ def _post_with_series(teasers: list[tuple[str, str]], *, head: str = "", card: b
     text = "".join(f"<p>{p}</p>" for p in _PARAGRAPHS)
     return f"""<html><head>{head}
       <link rel="canonical" href="https://www.example.org/bees"></head><body>
-      <div class="post"><h1>Bees</h1>{sections}{text}{items}</div></body></html>"""
+      <div class="post"><h1>Bees</h1>{sections}{text}{items}{after}</div></body></html>"""
 
 
 def test_the_sites_teasers_after_the_text_in_its_element_go():
@@ -260,13 +260,40 @@ def test_the_sites_teasers_after_the_text_in_its_element_go():
     _post_with_series([(f"#{h[1:]}", t) for h, t in _RELATED]),
     # short names, not headlines: a docs page's next steps
     _post_with_series([(h, t.split()[0]) for h, t in _RELATED]),
-    # undated and bare links, not cards
-    _post_with_series(_RELATED, card=False),
+    # undated and bare links, not cards (a line of text after them: they do not close
+    # the main content, which closing_links.py reads)
+    _post_with_series(_RELATED, card=False, after="<p>Photographs by the author, taken this spring.</p>"),
     # headed as the article's own sections: a roundup of the site's posts
     _post_with_series(_RELATED, level=2, sections="<h2>Why bees</h2>"),
 ])
 def test_series_that_are_the_articles_own_stay(html):
     assert "Beetles" in " ".join(_texts(html))
+
+
+# The run of the site's links that closes the main content (closing_links.py).
+def test_the_site_links_that_close_an_undated_text_go_with_their_label():
+    """Undated, three bare links: too few and too bare for the series rules."""
+    html = _post_with_series(_RELATED[:3], card=False, level=4)
+    labelled = html.replace('</p><div class="item">',
+                            '</p><p>More from the hive:</p><div class="item">', 1)
+    assert "More from the hive" in labelled
+    assert _texts(html) == ["Bees", *_PARAGRAPHS]
+    assert _texts(labelled) == ["Bees", *_PARAGRAPHS]
+
+
+@pytest.mark.parametrize("teasers", [
+    # other sites: the author's closing list of sources
+    [(f"https://shop.example.com{h}", t) for h, t in _RELATED[:3]],
+    # linked sentences: a landing page's feature cards
+    [(h, f"{t} and what the keepers can learn from them this year") for h, t in _RELATED[:3]],
+])
+def test_closing_links_that_are_the_pages_own_stay(teasers):
+    assert "Wasps" in " ".join(_texts(_post_with_series(teasers, card=False, level=4)))
+
+
+def test_a_page_made_of_its_links_keeps_them():
+    many = [(f"/b{n}", f"Bees of the valley, part {n}") for n in range(40)]
+    assert "Bees of the valley, part 39" in _texts(_post_with_series(many, card=False, level=4))
 
 
 _PRODUCT_HEAD = ('<head><title>Oak stool</title><script type="application/ld+json">'

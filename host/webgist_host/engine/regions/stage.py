@@ -37,6 +37,7 @@ from .headline_boxes import headline_boxes, teaser_cards
 from .site_series import site_series_in_text
 from .slideshows import embedded_slideshows
 from .tag_lists import trailing_tag_lists
+from .closing_links import closing_site_links
 from .tuning import (CONTROL_LINE_KINDS, DROPPED_WIDGETS, TITLE_BAND_MAX_WORDS,
                      WEIGHTLESS_KINDS)
 
@@ -72,6 +73,8 @@ SLIDESHOW_REASON = ("a numbered slideshow set between the article's paragraphs (
 SITE_SERIES_REASON = ("a series of teasers leading to the site's other pages, set in the "
                       "article's own element after its text, and what follows it")
 TAG_LIST_REASON = "a list of short tag or topic links after the article's last paragraph"
+CLOSING_LINKS_REASON = ("the run of linked headlines to the site's other pages that closes "
+                        "the main content (its reading list), and its label")
 ABOVE_PRODUCT_NAME_REASON = ("above the product's name on a product page (the shop's bars, "
                              "account, cart and stock lines)")
 LONE_LINK_REASON = ("a lone link standing among a product page's lines (a control or a way "
@@ -151,6 +154,8 @@ def apply_regions(tree: TreeIndex, blocks: list[Block], scope: str, *,
                   SITE_SERIES_REASON)
         _take_out(placed, reasons, trailing_tag_lists(placed, weights, linked),
                   TAG_LIST_REASON)
+        _take_out(placed, reasons, closing_site_links(placed, words, weights, linked, address),
+                  CLOSING_LINKS_REASON)
     if page_type == PRODUCT_PAGE:
         _take_out(placed, reasons, above_product_name(placed, words),
                   ABOVE_PRODUCT_NAME_REASON)

@@ -179,6 +179,24 @@ TAG_LIST_MIN_ITEMS = 2
 # as a tag; as a line before the list or leading the list's own line.
 TAG_LABEL_MAX_WORDS = 3
 
+# --- The closing run of site links (closing_links.py) ---------------------------------
+
+# A line of the closing run that is not mostly a link holds at most this many words: a
+# number, a date, a "Featured" label (a sentence of the text ends the run).
+CLOSING_SHORT_MAX_WORDS = 3
+# At least this share of the run's linked lines lead to the site's other pages: an
+# author's closing list of sources leads to other sites.
+CLOSING_LINKS_MIN_SITE = 0.8
+# A linked line of this many words is a teaser sentence, not a headline: runs of cards
+# that link their teasers are a landing page's content.
+CLOSING_SENTENCE_MIN_WORDS = 12
+# The run holds at most this share of the words the text before it holds outside
+# links: more, and the page is its links (a listing, a directory).
+CLOSING_LINKS_MAX_SHARE = 0.5
+# The label over the run ("More Japan travel guides", "If you liked this post you
+# might also like:") is a line of at most this many words.
+CLOSING_LABEL_MAX_WORDS = 10
+
 # --- Boxes of linked headlines between the paragraphs (headline_boxes.py) --------------
 
 # A headline is a sentence's length ("Five things we learned from the budget"); a tag or
