@@ -281,14 +281,33 @@ def test_the_site_links_that_close_an_undated_text_go_with_their_label():
     assert _texts(labelled) == ["Bees", *_PARAGRAPHS]
 
 
+_LONG_HEADLINES = [(h, f"{t} and what the keepers can learn from them this year")
+                   for h, t in _RELATED[:3]]
+
+
 @pytest.mark.parametrize("teasers", [
     # other sites: the author's closing list of sources
     [(f"https://shop.example.com{h}", t) for h, t in _RELATED[:3]],
-    # linked sentences: a landing page's feature cards
-    [(h, f"{t} and what the keepers can learn from them this year") for h, t in _RELATED[:3]],
+    # linked sentences on an undated page: a landing page's feature cards
+    _LONG_HEADLINES,
 ])
 def test_closing_links_that_are_the_pages_own_stay(teasers):
     assert "Wasps" in " ".join(_texts(_post_with_series(teasers, card=False, level=4)))
+
+
+def _post_with_list(teasers: list[tuple[str, str]], head: str = "") -> str:
+    """The links as a bare list in the text's own element, which the series rules
+    leave as the author's."""
+    items = "".join(f'<li><a href="{href}">{headline}</a></li>' for href, headline in teasers)
+    text = "".join(f"<p>{p}</p>" for p in _PARAGRAPHS)
+    return f"""<html><head>{head}
+      <link rel="canonical" href="https://www.example.org/bees"></head><body>
+      <div class="post"><h1>Bees</h1>{text}<ul>{items}</ul></div></body></html>"""
+
+
+def test_a_dated_storys_closing_site_links_go_even_as_sentences():
+    assert "Wasps" in " ".join(_texts(_post_with_list(_LONG_HEADLINES)))
+    assert _texts(_post_with_list(_LONG_HEADLINES, head=_DATED)) == ["Bees", *_PARAGRAPHS]
 
 
 def test_a_page_made_of_its_links_keeps_them():

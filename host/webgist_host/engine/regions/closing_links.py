@@ -13,9 +13,10 @@ the position instead, in any language (no words are read):
 - three or more of its lines are linked headlines (HEADLINE_MIN_WORDS or more
   words), and most of its linked lines lead to other pages of the site: an author's
   closing list of sources leads to other sites, a table of contents to places here;
-- none of its lines is a linked sentence (a landing page's feature cards and a
-  service page's blog teasers link their teaser lines too, and their references keep
-  them);
+- on a page without a published date, none of its lines is a linked sentence (a
+  landing page's feature cards and a service page's blog teasers link their teaser
+  lines too, and are its content); a dated story's related list may link long
+  headlines and teasers;
 - the article before it has paragraphs of its own (article_paragraphs) and twice the
   run's words outside links: a listing or a page of cards is its links.
 
@@ -35,7 +36,7 @@ _LABEL_KINDS = frozenset({BlockKind.HEADING, BlockKind.PARAGRAPH})
 
 
 def closing_site_links(blocks: list[Block], words: list[int], weights: list[int],
-                       linked: list[int], address: str | None) -> list[int]:
+                       linked: list[int], dated: bool, address: str | None) -> list[int]:
     """Indices of the main-content blocks of the closing run of site links, with the
     label right above it; [] when the main content does not end so."""
     kept = [i for i, block in enumerate(blocks) if block.in_main]
@@ -47,7 +48,8 @@ def closing_site_links(blocks: list[Block], words: list[int], weights: list[int]
     mostly_linked = [i for i in run if words[i] and linked[i] >= TEASER_LEAD_MIN_LINKED * words[i]]
     headlines = [i for i in mostly_linked
                  if words[i] >= HEADLINE_MIN_WORDS and linked[i] >= HEADLINE_MIN_LINKED * words[i]]
-    if len(headlines) < 3 or any(words[i] >= CLOSING_SENTENCE_MIN_WORDS for i in headlines):
+    if len(headlines) < 3 or (not dated and any(words[i] >= CLOSING_SENTENCE_MIN_WORDS
+                                                for i in headlines)):
         return []
     site = host_of(address or "")
     within = sum(1 for i in mostly_linked if links_within(blocks[i].rich_text, site))

@@ -154,7 +154,7 @@ def apply_regions(tree: TreeIndex, blocks: list[Block], scope: str, *,
                   SITE_SERIES_REASON)
         _take_out(placed, reasons, trailing_tag_lists(placed, weights, linked),
                   TAG_LIST_REASON)
-        _take_out(placed, reasons, closing_site_links(placed, words, weights, linked, address),
+        _take_out(placed, reasons, closing_site_links(placed, words, weights, linked, dated, address),
                   CLOSING_LINKS_REASON)
     if page_type == PRODUCT_PAGE:
         _take_out(placed, reasons, above_product_name(placed, words),

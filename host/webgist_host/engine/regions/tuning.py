@@ -187,8 +187,8 @@ CLOSING_SHORT_MAX_WORDS = 3
 # At least this share of the run's linked lines lead to the site's other pages: an
 # author's closing list of sources leads to other sites.
 CLOSING_LINKS_MIN_SITE = 0.8
-# A linked line of this many words is a teaser sentence, not a headline: runs of cards
-# that link their teasers are a landing page's content.
+# On an undated page, a linked line of this many words is a teaser sentence, not a
+# headline: runs of cards that link their teasers are a landing page's content.
 CLOSING_SENTENCE_MIN_WORDS = 12
 # The run holds at most this share of the words the text before it holds outside
 # links: more, and the page is its links (a listing, a directory).
