@@ -339,3 +339,29 @@ def test_card_titles_and_articles_keep_their_lone_links():
     article = f"""<html><head><title>Oak</title></head><body><main><h1>Oak</h1><p>{_STOOL}</p>
       <p><a href="/guides/oak">How we steam oak</a></p><p>{_STOOL} Sold singly.</p></main></body></html>"""
     assert "How we steam oak" in _texts(article)
+
+
+# A menu of short links above the page's title, inside the main content (title_menu.py).
+def _page_with_links_above_title(links: list[str], title: str = "<h1>Bees</h1>") -> str:
+    menu = "".join(f'<div class="m"><a href="/{n}">{text}</a></div>' for n, text in enumerate(links))
+    text = "".join(f"<p>{p}</p>" for p in _PARAGRAPHS)
+    return f"<html><body><div class='x'>{menu}{title}{text}</div></body></html>"
+
+
+_MENU = ["Home", "News", "Gardens", "Hives and tools", "About us", "Contact"]
+
+
+def test_a_menu_above_the_title_goes():
+    assert _texts(_page_with_links_above_title(_MENU)) == ["Bees", *_PARAGRAPHS]
+
+
+@pytest.mark.parametrize("html", [
+    # four links: a breadcrumb or a kicker, not a menu
+    _page_with_links_above_title(_MENU[:4]),
+    # linked headlines of more than a few words: a list the page makes
+    _page_with_links_above_title([f"{m} and everything the keepers need to know" for m in _MENU]),
+    # no title to stand above
+    _page_with_links_above_title(_MENU, title=""),
+])
+def test_links_above_the_title_that_are_no_menu_stay(html):
+    assert "Home" in " ".join(_texts(html))

@@ -37,6 +37,7 @@ from .headline_boxes import headline_boxes, teaser_cards
 from .site_series import site_series_in_text
 from .slideshows import embedded_slideshows
 from .tag_lists import trailing_tag_lists
+from .title_menu import menu_above_title
 from .closing_links import closing_site_links
 from .tuning import (CONTROL_LINE_KINDS, DROPPED_WIDGETS, TITLE_BAND_MAX_WORDS,
                      WEIGHTLESS_KINDS)
@@ -77,6 +78,7 @@ CLOSING_LINKS_REASON = ("the run of linked headlines to the site's other pages t
                         "the main content (its reading list), and its label")
 ABOVE_PRODUCT_NAME_REASON = ("above the product's name on a product page (the shop's bars, "
                              "account, cart and stock lines)")
+MENU_REASON = "a menu of short links above the page's title, inside the main content"
 LONE_LINK_REASON = ("a lone link standing among a product page's lines (a control or a way "
                     "to another page)")
 
@@ -137,6 +139,7 @@ def apply_regions(tree: TreeIndex, blocks: list[Block], scope: str, *,
     _take_out(placed, reasons, chart_labels(placed), CHART_LABEL_REASON)
     _take_out(placed, reasons, share_links(placed), SHARE_REASON)
     _take_out(placed, reasons, other_stories(placed, title), OTHER_STORY_REASON)
+    _take_out(placed, reasons, menu_above_title(placed, words, linked), MENU_REASON)
     # Only a dated page is surely an article: on a listing, boxes of headlines are
     # what the page lists.
     if dated:

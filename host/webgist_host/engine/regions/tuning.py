@@ -197,6 +197,15 @@ CLOSING_LINKS_MAX_SHARE = 0.5
 # might also like:") is a line of at most this many words.
 CLOSING_LABEL_MAX_WORDS = 10
 
+# --- A menu above the title (title_menu.py) -------------------------------------------
+
+# A menu item names a place in a few words ("Pricing", "Client portal", "Best 4K
+# projectors"); a linked headline or a lead is longer.
+MENU_ITEM_MAX_WORDS = 6
+# Five such links above the page's title are a menu; one to four are a breadcrumb, a
+# kicker or the author's links, which other rules read.
+MENU_MIN_ITEMS = 5
+
 # --- Boxes of linked headlines between the paragraphs (headline_boxes.py) --------------
 
 # A headline is a sentence's length ("Five things we learned from the budget"); a tag or
