@@ -365,3 +365,40 @@ def test_a_menu_above_the_title_goes():
 ])
 def test_links_above_the_title_that_are_no_menu_stay(html):
     assert "Home" in " ".join(_texts(html))
+
+
+# The author's box that closes the article, found by the metadata's author (author_box.py).
+_BIO = "Ann Lee has kept bees in three countries and writes about hives, honey and the plants bees need."
+
+
+def _post_with_box(box: str, author: str = "Ann Lee", text: list[str] = _PARAGRAPHS) -> str:
+    head = f'<meta name="author" content="{author}">' if author else ""
+    paragraphs = "".join(f"<p>{p}</p>" for p in text)
+    return f"""<html><head><title>Bees</title>{head}</head><body><div class="x">
+      <h1>Bees</h1>{paragraphs}<div class="z">{box}</div></div></body></html>"""
+
+
+_BOX = f'<img src="/ann.jpg" alt=""><p><a href="/people/ann">Ann Lee</a></p><p>{_BIO}</p>'
+
+
+def test_the_authors_box_after_the_text_goes():
+    assert _texts(_post_with_box(_BOX)) == ["Bees", *_PARAGRAPHS]
+    # "By" before the name, several authors in the metadata
+    by = _BOX.replace("<p><a", "<p>By <a")
+    assert _texts(_post_with_box(by, author="Bo Chen and Ann Lee")) == ["Bees", *_PARAGRAPHS]
+
+
+@pytest.mark.parametrize("html", [
+    # no author in the metadata
+    _post_with_box(_BOX, author=""),
+    # another name: a quoted source's line, an interview's speaker
+    _post_with_box(_BOX, author="Cy Diaz"),
+    # the name followed by more text than a bio: the article goes on
+    _post_with_box(_BOX + "".join(f"<p>{p}</p>" for p in _PARAGRAPHS)),
+    # no article before it: a profile page is about its author
+    _post_with_box(_BOX, text=["Honey."]),
+    # a plain name, neither linked nor under a picture: the writer signing off
+    _post_with_box(f"<p>Ann Lee</p><p>{_BIO}</p>"),
+])
+def test_a_name_line_that_opens_no_authors_box_stays(html):
+    assert _BIO in _texts(html)

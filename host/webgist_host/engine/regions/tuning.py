@@ -206,6 +206,23 @@ MENU_ITEM_MAX_WORDS = 6
 # kicker or the author's links, which other rules read.
 MENU_MIN_ITEMS = 5
 
+# --- The author's box after the article (author_box.py) ------------------------------
+
+# The box stands among the last lines with words of the main content: its name line
+# is one of the last this many (the headshot, name, role, bio and a "follow" line).
+AUTHOR_BOX_SEARCH_LINES = 10
+# Besides the author's name, the name line holds at most this many words ("By",
+# "Author", "(CNXSoft)").
+AUTHOR_NAME_EXTRA_WORDS = 2
+# After the name line come lines of at most this many words (a role, a handle, a date)
+# and the bio: at most this many longer lines...
+AUTHOR_TAIL_SHORT_WORDS = 3
+AUTHOR_BIO_MAX_LINES = 4
+# ...holding at most this many words, one of them a sentence of this many or more:
+# a name followed by a longer text is the article going on (or a quote), not a bio.
+AUTHOR_BIO_MAX_WORDS = 150
+AUTHOR_BIO_MIN_WORDS = 12
+
 # --- Boxes of linked headlines between the paragraphs (headline_boxes.py) --------------
 
 # A headline is a sentence's length ("Five things we learned from the budget"); a tag or
