@@ -402,3 +402,29 @@ def test_the_authors_box_after_the_text_goes():
 ])
 def test_a_name_line_that_opens_no_authors_box_stays(html):
     assert _BIO in _texts(html)
+
+
+# The byline under the standfirst (bylines.py).
+_STANDFIRST = "Wild bees are back in the city parks since the mowing stopped, and counts have doubled."
+
+
+def _story_with_byline(head: str, between: str = "") -> str:
+    paragraphs = "".join(f"<p>{p}</p>" for p in _PARAGRAPHS)
+    return f"""<html><head><title>Bees</title>{head}</head><body><div class="x">
+      <h1>Bees</h1>{between}<p>{_STANDFIRST}</p><p>By Ann Lee · March 1, 2025</p>{paragraphs}
+      </div></body></html>"""
+
+
+def test_the_byline_under_the_standfirst_goes():
+    assert _texts(_story_with_byline(_DATED)) == ["Bees", _STANDFIRST, *_PARAGRAPHS]
+
+
+@pytest.mark.parametrize("html", [
+    # a declared discussion: its first post stands under the title, its date is the post's
+    _story_with_byline('<script type="application/ld+json">{"@type": "DiscussionForumPosting", '
+                       '"headline": "Bees", "datePublished": "2025-03-01"}</script>'),
+    # the paragraph is not right under the title: not a standfirst
+    _story_with_byline(_DATED, between="<p>Filed in gardens and the city</p>"),
+])
+def test_a_date_line_after_a_paragraph_that_is_no_standfirst_stays(html):
+    assert "By Ann Lee · March 1, 2025" in _texts(html)

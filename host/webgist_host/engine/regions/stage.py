@@ -58,7 +58,8 @@ CHROME_REASON_PREFIX = "page chrome"
 OUTSIDE_CONTAINER = "outside the main content container"
 AFTER_BODY_REASON = "after the element named as the article's body, inside the container"
 CONTROL_LINE_REASON = "a control's label or a listing's tally standing alone, not content"
-BYLINE_REASON = "a byline line above the article's first paragraph (date, author, reading time)"
+BYLINE_REASON = ("a byline line above the article's text, or under its standfirst (date, author, "
+                 "reading time)")
 COMMENT_CALL_REASON = "a line that only counts the comments or asks for one"
 TRAILING_SERIES_REASON = ("a series of linked teasers after the article's last paragraph, "
                           "and what follows it")
@@ -138,7 +139,8 @@ def apply_regions(tree: TreeIndex, blocks: list[Block], scope: str, *,
               if twins else [])
     _admit(placed, reasons, furniture, beside)
     if byline_in_metadata:
-        _take_out(placed, reasons, byline_lines(placed, [p.byline for p in placements]),
+        _take_out(placed, reasons, byline_lines(placed, [p.byline for p in placements],
+                                                after_standfirst=page_type != DISCUSSION_PAGE),
                   BYLINE_REASON)
     _take_out(placed, reasons, comment_call_lines(placed), COMMENT_CALL_REASON)
     _take_out(placed, reasons, chart_labels(placed), CHART_LABEL_REASON)
