@@ -428,3 +428,11 @@ def test_the_byline_under_the_standfirst_goes():
 ])
 def test_a_date_line_after_a_paragraph_that_is_no_standfirst_stays(html):
     assert "By Ann Lee · March 1, 2025" in _texts(html)
+
+
+def test_the_authors_name_above_the_text_goes_another_name_stays():
+    page = ('<html><head><title>Bees</title><meta name="author" content="{author}"></head><body>'
+            '<div class="x"><h1>Bees</h1><p><a href="/people/ann">Ann Lee</a></p>'
+            + "".join(f"<p>{p}</p>" for p in _PARAGRAPHS) + "</div></body></html>")
+    assert _texts(page.format(author="Ann Lee")) == ["Bees", *_PARAGRAPHS]
+    assert "Ann Lee" in _texts(page.format(author="Cy Diaz"))

@@ -33,14 +33,14 @@ def author_box(blocks: list[Block], words: list[int], weights: list[int], linked
     content, when the metadata names an `author`; [] otherwise. The name is linked (to
     the author's page) or stands under a picture (the headshot): a plain name at the
     end of the text is the writer signing off, and what follows is the page's."""
-    names = _names(author)
+    names = author_names(author)
     if not names:
         return []
     kept = [i for i, block in enumerate(blocks) if block.in_main]
     lines = [i for i in kept if words[i]]
     for n in range(len(lines) - 2, max(-1, len(lines) - 2 - AUTHOR_BOX_SEARCH_LINES), -1):
         i = lines[n]
-        if blocks[i].kind == _LIST_ITEM or not _is_name_line(blocks[i].text, names):
+        if blocks[i].kind == _LIST_ITEM or not is_name_line(blocks[i].text, names):
             continue
         start = kept.index(i)
         if not (linked[i] or (start and blocks[kept[start - 1]].kind == _IMAGE)):
@@ -58,7 +58,7 @@ def author_box(blocks: list[Block], words: list[int], weights: list[int], linked
     return []
 
 
-def _names(author: str | None) -> list[list[str]]:
+def author_names(author: str | None) -> list[list[str]]:
     """The metadata's author field as names of two or more words, lower-cased."""
     if not author:
         return []
@@ -66,7 +66,7 @@ def _names(author: str | None) -> list[list[str]]:
     return [name for name in names if len(name) >= 2]
 
 
-def _is_name_line(text: str, names: list[list[str]]) -> bool:
+def is_name_line(text: str, names: list[list[str]]) -> bool:
     """Whether a line is one of the names, with at most AUTHOR_NAME_EXTRA_WORDS other
     words ("By …", "… Author", a handle)."""
     tokens = _WORD.findall(text.lower())

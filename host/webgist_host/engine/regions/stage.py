@@ -140,7 +140,8 @@ def apply_regions(tree: TreeIndex, blocks: list[Block], scope: str, *,
     _admit(placed, reasons, furniture, beside)
     if byline_in_metadata:
         _take_out(placed, reasons, byline_lines(placed, [p.byline for p in placements],
-                                                after_standfirst=page_type != DISCUSSION_PAGE),
+                                                after_standfirst=page_type != DISCUSSION_PAGE,
+                                                author=author),
                   BYLINE_REASON)
     _take_out(placed, reasons, comment_call_lines(placed), COMMENT_CALL_REASON)
     _take_out(placed, reasons, chart_labels(placed), CHART_LABEL_REASON)
