@@ -279,6 +279,10 @@ def test_the_site_links_that_close_an_undated_text_go_with_their_label():
     assert "More from the hive" in labelled
     assert _texts(html) == ["Bees", *_PARAGRAPHS]
     assert _texts(labelled) == ["Bees", *_PARAGRAPHS]
+    # a short sentence of the text's own right above the run is no label
+    signed = html.replace('</p><div class="item">',
+                          '</p><p>Thanks for reading, and see you in spring.</p><div class="item">', 1)
+    assert _texts(signed) == ["Bees", *_PARAGRAPHS, "Thanks for reading, and see you in spring."]
 
 
 _LONG_HEADLINES = [(h, f"{t} and what the keepers can learn from them this year")

@@ -20,7 +20,8 @@ the position instead, in any language (no words are read):
 - the article before it has paragraphs of its own (article_paragraphs) and twice the
   run's words outside links: a listing or a page of cards is its links.
 
-The run goes, and the short label line or heading right above it.
+The run goes, and the label right above it: a short heading, or a short line that
+ends in a colon or is as short as the run's short lines.
 """
 from __future__ import annotations
 
@@ -32,7 +33,7 @@ from .tuning import (CLOSING_LABEL_MAX_WORDS, CLOSING_LINKS_MAX_SHARE, CLOSING_L
                      HEADLINE_MIN_WORDS, TEASER_LEAD_MIN_LINKED, WEIGHTLESS_KINDS)
 
 _HEADING = BlockKind.HEADING
-_LABEL_KINDS = frozenset({BlockKind.HEADING, BlockKind.PARAGRAPH})
+_PARAGRAPH = BlockKind.PARAGRAPH
 
 
 def closing_site_links(blocks: list[Block], words: list[int], weights: list[int],
@@ -61,10 +62,22 @@ def closing_site_links(blocks: list[Block], words: list[int], weights: list[int]
             or sum(words[i] for i in run) > CLOSING_LINKS_MAX_SHARE * prose):
         return []
     found = list(run)
-    label = before[-1]
-    if blocks[label].kind in _LABEL_KINDS and 0 < words[label] <= CLOSING_LABEL_MAX_WORDS:
-        found.append(label)
+    if _is_label(blocks[before[-1]], words[before[-1]]):
+        found.append(before[-1])
     return sorted(found)
+
+
+def _is_label(block: Block, words: int) -> bool:
+    """Whether the line right above the run labels it: a short heading ("More guides"),
+    or a short line that ends in a colon ("If you liked this, you might also like:")
+    or is as short as a short line of the run. A short sentence of the text's own
+    ("Thanks for reading, see you next week.") is not."""
+    if not 0 < words <= CLOSING_LABEL_MAX_WORDS:
+        return False
+    if block.kind == _HEADING:
+        return True
+    return block.kind == _PARAGRAPH and (block.text.rstrip(" *_").endswith(":")
+                                         or words <= CLOSING_SHORT_MAX_WORDS)
 
 
 def _in_run(block: Block, words: int, linked_words: int) -> bool:
