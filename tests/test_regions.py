@@ -366,6 +366,9 @@ def test_a_menu_above_the_title_goes():
     _page_with_links_above_title([f"{m} and everything the keepers need to know" for m in _MENU]),
     # no title to stand above
     _page_with_links_above_title(_MENU, title=""),
+    # linked headings: sections of the page (a service's offers) above a late title
+    _page_with_links_above_title(_MENU).replace('<div class="m">', '<div class="m"><h4>')
+    .replace('</a></div>', '</a></h4></div>'),
 ])
 def test_links_above_the_title_that_are_no_menu_stay(html):
     assert "Home" in " ".join(_texts(html))
