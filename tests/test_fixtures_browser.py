@@ -52,7 +52,7 @@ BROWSER_FIXTURES: dict[str, str] = {
     "article--standfirst-above-body": "the standfirst in its own box between the headline and the body stays; the ad label, promo link and byline there go",
     "article--most-read-box-between-paragraphs": "an unlabelled box of linked headlines between a dated story's paragraphs goes; the author's bare list of earlier reports stays",
     "article--player-buttons-drawn-with-divs": "a player's buttons built from divs are drawn and still dropped; a disclosure's title and a sentence in a button-named box stay",
-    "article--related-cards-after-story": "three picture cards after a dated story go as drawn; the author's own list of earlier reports in the text stays",
+    "article--related-cards-after-story": "three picture cards after a dated story go as drawn; the 'see also' list of earlier reports that closes the text goes too (closing_links)",
     "article--ad-frames-and-like-button": "frames drawn at a standard ad unit's size and a Like button frame go as drawn; the video player's frame stays",
     "article--share-bar-in-story": "a labelled bar of share links and a linked share icon go as drawn; a sentence linking a share endpoint stays",
     "news--section-fronts-flat-with-story": "three sections of linked headlines laid out in the story's own element, after its text, go as drawn",

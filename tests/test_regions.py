@@ -235,7 +235,7 @@ _RELATED = [("/wasps", "Wasps build their nests from paper"),
 
 
 def _post_with_series(teasers: list[tuple[str, str]], *, head: str = "", card: bool = True,
-                      level: int = 3, sections: str = "") -> str:
+                      level: int = 3, sections: str = "", after: str = "") -> str:
     items = "".join(f'<div class="item">{"<img src=%s.jpg alt=>" % href if card else ""}'
                     f'<h{level}><a href="{href}">{headline}</a></h{level}>'
                     f'{"<p>A line about it.</p>" if card else ""}</div>'
@@ -243,7 +243,7 @@ def _post_with_series(teasers: list[tuple[str, str]], *, head: str = "", card: b
     text = "".join(f"<p>{p}</p>" for p in _PARAGRAPHS)
     return f"""<html><head>{head}
       <link rel="canonical" href="https://www.example.org/bees"></head><body>
-      <div class="post"><h1>Bees</h1>{sections}{text}{items}</div></body></html>"""
+      <div class="post"><h1>Bees</h1>{sections}{text}{items}{after}</div></body></html>"""
 
 
 def test_the_sites_teasers_after_the_text_in_its_element_go():
@@ -260,13 +260,63 @@ def test_the_sites_teasers_after_the_text_in_its_element_go():
     _post_with_series([(f"#{h[1:]}", t) for h, t in _RELATED]),
     # short names, not headlines: a docs page's next steps
     _post_with_series([(h, t.split()[0]) for h, t in _RELATED]),
-    # undated and bare links, not cards
-    _post_with_series(_RELATED, card=False),
+    # undated and bare links, not cards (a line of text after them: they do not close
+    # the main content, which closing_links.py reads)
+    _post_with_series(_RELATED, card=False, after="<p>Photographs by the author, taken this spring.</p>"),
     # headed as the article's own sections: a roundup of the site's posts
     _post_with_series(_RELATED, level=2, sections="<h2>Why bees</h2>"),
 ])
 def test_series_that_are_the_articles_own_stay(html):
     assert "Beetles" in " ".join(_texts(html))
+
+
+# The run of the site's links that closes the main content (closing_links.py).
+def test_the_site_links_that_close_an_undated_text_go_with_their_label():
+    """Undated, three bare links: too few and too bare for the series rules."""
+    html = _post_with_series(_RELATED[:3], card=False, level=4)
+    labelled = html.replace('</p><div class="item">',
+                            '</p><p>More from the hive:</p><div class="item">', 1)
+    assert "More from the hive" in labelled
+    assert _texts(html) == ["Bees", *_PARAGRAPHS]
+    assert _texts(labelled) == ["Bees", *_PARAGRAPHS]
+    # a short sentence of the text's own right above the run is no label
+    signed = html.replace('</p><div class="item">',
+                          '</p><p>Thanks for reading, and see you in spring.</p><div class="item">', 1)
+    assert _texts(signed) == ["Bees", *_PARAGRAPHS, "Thanks for reading, and see you in spring."]
+
+
+_LONG_HEADLINES = [(h, f"{t} and what the keepers can learn from them this year")
+                   for h, t in _RELATED[:3]]
+
+
+@pytest.mark.parametrize("teasers", [
+    # other sites: the author's closing list of sources
+    [(f"https://shop.example.com{h}", t) for h, t in _RELATED[:3]],
+    # linked sentences on an undated page: a landing page's feature cards
+    _LONG_HEADLINES,
+])
+def test_closing_links_that_are_the_pages_own_stay(teasers):
+    assert "Wasps" in " ".join(_texts(_post_with_series(teasers, card=False, level=4)))
+
+
+def _post_with_list(teasers: list[tuple[str, str]], head: str = "") -> str:
+    """The links as a bare list in the text's own element, which the series rules
+    leave as the author's."""
+    items = "".join(f'<li><a href="{href}">{headline}</a></li>' for href, headline in teasers)
+    text = "".join(f"<p>{p}</p>" for p in _PARAGRAPHS)
+    return f"""<html><head>{head}
+      <link rel="canonical" href="https://www.example.org/bees"></head><body>
+      <div class="post"><h1>Bees</h1>{text}<ul>{items}</ul></div></body></html>"""
+
+
+def test_a_dated_storys_closing_site_links_go_even_as_sentences():
+    assert "Wasps" in " ".join(_texts(_post_with_list(_LONG_HEADLINES)))
+    assert _texts(_post_with_list(_LONG_HEADLINES, head=_DATED)) == ["Bees", *_PARAGRAPHS]
+
+
+def test_a_page_made_of_its_links_keeps_them():
+    many = [(f"/b{n}", f"Bees of the valley, part {n}") for n in range(40)]
+    assert "Bees of the valley, part 39" in _texts(_post_with_series(many, card=False, level=4))
 
 
 _PRODUCT_HEAD = ('<head><title>Oak stool</title><script type="application/ld+json">'
@@ -293,3 +343,103 @@ def test_card_titles_and_articles_keep_their_lone_links():
     article = f"""<html><head><title>Oak</title></head><body><main><h1>Oak</h1><p>{_STOOL}</p>
       <p><a href="/guides/oak">How we steam oak</a></p><p>{_STOOL} Sold singly.</p></main></body></html>"""
     assert "How we steam oak" in _texts(article)
+
+
+# A menu of short links above the page's title, inside the main content (title_menu.py).
+def _page_with_links_above_title(links: list[str], title: str = "<h1>Bees</h1>") -> str:
+    menu = "".join(f'<div class="m"><a href="/{n}">{text}</a></div>' for n, text in enumerate(links))
+    text = "".join(f"<p>{p}</p>" for p in _PARAGRAPHS)
+    return f"<html><body><div class='x'>{menu}{title}{text}</div></body></html>"
+
+
+_MENU = ["Home", "News", "Gardens", "Hives and tools", "About us", "Contact"]
+
+
+def test_a_menu_above_the_title_goes():
+    assert _texts(_page_with_links_above_title(_MENU)) == ["Bees", *_PARAGRAPHS]
+
+
+@pytest.mark.parametrize("html", [
+    # four links: a breadcrumb or a kicker, not a menu
+    _page_with_links_above_title(_MENU[:4]),
+    # linked headlines of more than a few words: a list the page makes
+    _page_with_links_above_title([f"{m} and everything the keepers need to know" for m in _MENU]),
+    # no title to stand above
+    _page_with_links_above_title(_MENU, title=""),
+    # linked headings: sections of the page (a service's offers) above a late title
+    _page_with_links_above_title(_MENU).replace('<div class="m">', '<div class="m"><h4>')
+    .replace('</a></div>', '</a></h4></div>'),
+])
+def test_links_above_the_title_that_are_no_menu_stay(html):
+    assert "Home" in " ".join(_texts(html))
+
+
+# The author's box that closes the article, found by the metadata's author (author_box.py).
+_BIO = "Ann Lee has kept bees in three countries and writes about hives, honey and the plants bees need."
+
+
+def _post_with_box(box: str, author: str = "Ann Lee", text: list[str] = _PARAGRAPHS) -> str:
+    head = f'<meta name="author" content="{author}">' if author else ""
+    paragraphs = "".join(f"<p>{p}</p>" for p in text)
+    return f"""<html><head><title>Bees</title>{head}</head><body><div class="x">
+      <h1>Bees</h1>{paragraphs}<div class="z">{box}</div></div></body></html>"""
+
+
+_BOX = f'<img src="/ann.jpg" alt=""><p><a href="/people/ann">Ann Lee</a></p><p>{_BIO}</p>'
+
+
+def test_the_authors_box_after_the_text_goes():
+    assert _texts(_post_with_box(_BOX)) == ["Bees", *_PARAGRAPHS]
+    # "By" before the name, several authors in the metadata
+    by = _BOX.replace("<p><a", "<p>By <a")
+    assert _texts(_post_with_box(by, author="Bo Chen and Ann Lee")) == ["Bees", *_PARAGRAPHS]
+
+
+@pytest.mark.parametrize("html", [
+    # no author in the metadata
+    _post_with_box(_BOX, author=""),
+    # another name: a quoted source's line, an interview's speaker
+    _post_with_box(_BOX, author="Cy Diaz"),
+    # the name followed by more text than a bio: the article goes on
+    _post_with_box(_BOX + "".join(f"<p>{p}</p>" for p in _PARAGRAPHS)),
+    # no article before it: a profile page is about its author
+    _post_with_box(_BOX, text=["Honey."]),
+    # a plain name, neither linked nor under a picture: the writer signing off
+    _post_with_box(f"<p>Ann Lee</p><p>{_BIO}</p>"),
+])
+def test_a_name_line_that_opens_no_authors_box_stays(html):
+    assert _BIO in _texts(html)
+
+
+# The byline under the standfirst (bylines.py).
+_STANDFIRST = "Wild bees are back in the city parks since the mowing stopped, and counts have doubled."
+
+
+def _story_with_byline(head: str, between: str = "") -> str:
+    paragraphs = "".join(f"<p>{p}</p>" for p in _PARAGRAPHS)
+    return f"""<html><head><title>Bees</title>{head}</head><body><div class="x">
+      <h1>Bees</h1>{between}<p>{_STANDFIRST}</p><p>By Ann Lee · March 1, 2025</p>{paragraphs}
+      </div></body></html>"""
+
+
+def test_the_byline_under_the_standfirst_goes():
+    assert _texts(_story_with_byline(_DATED)) == ["Bees", _STANDFIRST, *_PARAGRAPHS]
+
+
+@pytest.mark.parametrize("html", [
+    # a declared discussion: its first post stands under the title, its date is the post's
+    _story_with_byline('<script type="application/ld+json">{"@type": "DiscussionForumPosting", '
+                       '"headline": "Bees", "datePublished": "2025-03-01"}</script>'),
+    # the paragraph is not right under the title: not a standfirst
+    _story_with_byline(_DATED, between="<p>Filed in gardens and the city</p>"),
+])
+def test_a_date_line_after_a_paragraph_that_is_no_standfirst_stays(html):
+    assert "By Ann Lee · March 1, 2025" in _texts(html)
+
+
+def test_the_authors_name_above_the_text_goes_another_name_stays():
+    page = ('<html><head><title>Bees</title><meta name="author" content="{author}"></head><body>'
+            '<div class="x"><h1>Bees</h1><p><a href="/people/ann">Ann Lee</a></p>'
+            + "".join(f"<p>{p}</p>" for p in _PARAGRAPHS) + "</div></body></html>")
+    assert _texts(page.format(author="Ann Lee")) == ["Bees", *_PARAGRAPHS]
+    assert "Ann Lee" in _texts(page.format(author="Cy Diaz"))

@@ -151,7 +151,7 @@ def _regions(index: PageIndex, blocks: list[Block], decisions: list[Decision], s
         blocks, region_decisions = apply_regions(
             index, blocks, scope, page_type=metadata.page_type,
             byline_in_metadata=declared.byline, dated=declared.dated, title=metadata.title,
-            address=metadata.url or metadata.canonical_url)
+            address=metadata.url or metadata.canonical_url, author=metadata.author)
         decisions += region_decisions
     run.lap("regions")
     return blocks

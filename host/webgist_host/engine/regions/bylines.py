@@ -16,6 +16,7 @@ import re
 
 from ..words import word_count
 from ..model import Block, BlockKind
+from .author_box import author_names, is_name_line
 from .tuning import (BODY_KINDS, BODY_MIN_WORDS, BYLINE_KINDS, COMMENT_CALL_MAX_CHARS,
                      NAMED_BYLINE_KINDS)
 from .vocabulary import (BYLINE_SEPARATOR_PATTERN, COMMENT_CALL_PATTERN,
@@ -24,6 +25,8 @@ from .vocabulary import (BYLINE_SEPARATOR_PATTERN, COMMENT_CALL_PATTERN,
 # Enum members read once: in Python 3.11 each `Enum.MEMBER` read off the class costs
 # ~100 ns (a descriptor), and these comparisons run for every block.
 _LIST_ITEM = BlockKind.LIST_ITEM
+_IMAGE = BlockKind.IMAGE
+_HEADING = BlockKind.HEADING
 
 DATE_ANYWHERE = re.compile(DATED_PATTERN, re.IGNORECASE)
 READING_TIME_ANYWHERE = re.compile(READING_TIME_PATTERN, re.IGNORECASE)
@@ -53,27 +56,66 @@ def is_byline_text(text: str) -> bool:
     return bool(dates or times or counts or any(c.group(1) for c in credits))
 
 
-def byline_lines(blocks: list[Block], named_byline: list[bool]) -> list[int]:
+def byline_lines(blocks: list[Block], named_byline: list[bool],
+                 after_standfirst: bool = True, author: str | None = None) -> list[int]:
     """Indices of in-main blocks, above the first body paragraph, that are byline
-    lines: by their text, or by sitting in an element named as the byline.
+    lines: by their text, by sitting in an element named as the byline, or by being
+    the `author` the metadata names (a name line, a headshot whose text is the
+    name: "Genevieve Carlton, Ph.D.", "by [Christian Roth](…)"). When that
+    paragraph is the standfirst (the first line under the page's `<h1>`), the byline
+    lines right under it too: news and magazine pages set the byline between the
+    standfirst and the text (not with `after_standfirst` False: a thread's first
+    post stands under its title as a standfirst would).
 
     A linked date in a list is left alone: forums list each post's permalinked date,
     which is the post's own.
     """
     found = []
+    names = author_names(author)
+    previous = None                 # the last in-main block with words, not a byline
     for i, block in enumerate(blocks):
         if not block.in_main:
             continue
-        named = named_byline[i] and block.kind in NAMED_BYLINE_KINDS
-        if named or block.kind in BYLINE_KINDS and is_byline_text(block.text):
+        if _is_byline(block, named_byline[i], names):
             if not (block.kind == _LIST_ITEM and "](" in block.rich_text):
                 found.append(i)
             continue
         if block.kind in BODY_KINDS and word_count(block.text) >= BODY_MIN_WORDS:
+            if after_standfirst and previous is not None and _is_title(blocks[previous]):
+                found += _bylines_after(blocks, named_byline, i, names)
             return found
+        if block.kind != _IMAGE and block.text.strip():
+            previous = i
     # No paragraph at all: no article, and no byline above it (a schedule's date
     # over its table, a job board's dated cards).
     return []
+
+
+def _is_byline(block: Block, named_byline: bool, names: list[list[str]]) -> bool:
+    return ((named_byline and block.kind in NAMED_BYLINE_KINDS)
+            or (block.kind in BYLINE_KINDS and is_byline_text(block.text))
+            or (bool(names) and block.kind in NAMED_BYLINE_KINDS
+                and is_name_line(block.text, names)))
+
+
+def _is_title(block: Block) -> bool:
+    return block.kind == _HEADING and block.level == 1
+
+
+def _bylines_after(blocks: list[Block], named_byline: list[bool], standfirst: int,
+                   names: list[list[str]]) -> list[int]:
+    """The byline lines right after the standfirst at `standfirst` (pictures between
+    them do not end the band)."""
+    found = []
+    for i in range(standfirst + 1, len(blocks)):
+        block = blocks[i]
+        if not block.in_main or block.kind == _IMAGE:
+            continue
+        if not _is_byline(block, named_byline[i], names) or (
+                block.kind == _LIST_ITEM and "](" in block.rich_text):
+            break
+        found.append(i)
+    return found
 
 
 def comment_call_lines(blocks: list[Block]) -> list[int]:

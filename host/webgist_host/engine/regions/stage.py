@@ -37,6 +37,9 @@ from .headline_boxes import headline_boxes, teaser_cards
 from .site_series import site_series_in_text
 from .slideshows import embedded_slideshows
 from .tag_lists import trailing_tag_lists
+from .author_box import author_box
+from .title_menu import menu_above_title
+from .closing_links import closing_site_links
 from .tuning import (CONTROL_LINE_KINDS, DROPPED_WIDGETS, TITLE_BAND_MAX_WORDS,
                      WEIGHTLESS_KINDS)
 
@@ -55,7 +58,8 @@ CHROME_REASON_PREFIX = "page chrome"
 OUTSIDE_CONTAINER = "outside the main content container"
 AFTER_BODY_REASON = "after the element named as the article's body, inside the container"
 CONTROL_LINE_REASON = "a control's label or a listing's tally standing alone, not content"
-BYLINE_REASON = "a byline line above the article's first paragraph (date, author, reading time)"
+BYLINE_REASON = ("a byline line above the article's text, or under its standfirst (date, author, "
+                 "reading time)")
 COMMENT_CALL_REASON = "a line that only counts the comments or asks for one"
 TRAILING_SERIES_REASON = ("a series of linked teasers after the article's last paragraph, "
                           "and what follows it")
@@ -72,8 +76,13 @@ SLIDESHOW_REASON = ("a numbered slideshow set between the article's paragraphs (
 SITE_SERIES_REASON = ("a series of teasers leading to the site's other pages, set in the "
                       "article's own element after its text, and what follows it")
 TAG_LIST_REASON = "a list of short tag or topic links after the article's last paragraph"
+CLOSING_LINKS_REASON = ("the run of linked headlines to the site's other pages that closes "
+                        "the main content (its reading list), and its label")
 ABOVE_PRODUCT_NAME_REASON = ("above the product's name on a product page (the shop's bars, "
                              "account, cart and stock lines)")
+AUTHOR_BOX_REASON = ("the author's box after the article (the name the metadata gives, a "
+                     "headshot, a short bio)")
+MENU_REASON = "a menu of short links above the page's title, inside the main content"
 LONE_LINK_REASON = ("a lone link standing among a product page's lines (a control or a way "
                     "to another page)")
 
@@ -83,7 +92,8 @@ def apply_regions(tree: TreeIndex, blocks: list[Block], scope: str, *,
                   byline_in_metadata: bool = False,
                   dated: bool = False,
                   title: str | None = None,
-                  address: str | None = None) -> tuple[list[Block], list[Decision]]:
+                  address: str | None = None,
+                  author: str | None = None) -> tuple[list[Block], list[Decision]]:
     """Give each block region, widget and in_main; for scope "main", keep only the
     main content and log why each other block went. `tree` is the block stage's
     index of the page (what its one pass over the tree recorded). `page_type` is what the page's
@@ -91,7 +101,8 @@ def apply_regions(tree: TreeIndex, blocks: list[Block], scope: str, *,
     whether it names the author or the published date, which makes the byline
     lines above the text redundant; `dated`, whether it names the published date;
     `title`, the page's title, which names its own story among several; `address`, the
-    page's address (or its canonical one), which tells the site's links from others'."""
+    page's address (or its canonical one), which tells the site's links from others';
+    `author`, the author the metadata names, whose box may close the article."""
     walked = block_contexts(tree, blocks)
     lineage, linked = walked.lineage, walked.linked
     words = [word_count(block.text) for block in blocks]
@@ -128,12 +139,15 @@ def apply_regions(tree: TreeIndex, blocks: list[Block], scope: str, *,
               if twins else [])
     _admit(placed, reasons, furniture, beside)
     if byline_in_metadata:
-        _take_out(placed, reasons, byline_lines(placed, [p.byline for p in placements]),
+        _take_out(placed, reasons, byline_lines(placed, [p.byline for p in placements],
+                                                after_standfirst=page_type != DISCUSSION_PAGE,
+                                                author=author),
                   BYLINE_REASON)
     _take_out(placed, reasons, comment_call_lines(placed), COMMENT_CALL_REASON)
     _take_out(placed, reasons, chart_labels(placed), CHART_LABEL_REASON)
     _take_out(placed, reasons, share_links(placed), SHARE_REASON)
     _take_out(placed, reasons, other_stories(placed, title), OTHER_STORY_REASON)
+    _take_out(placed, reasons, menu_above_title(placed, words, linked), MENU_REASON)
     # Only a dated page is surely an article: on a listing, boxes of headlines are
     # what the page lists.
     if dated:
@@ -151,6 +165,11 @@ def apply_regions(tree: TreeIndex, blocks: list[Block], scope: str, *,
                   SITE_SERIES_REASON)
         _take_out(placed, reasons, trailing_tag_lists(placed, weights, linked),
                   TAG_LIST_REASON)
+        _take_out(placed, reasons, closing_site_links(placed, words, weights, linked, dated, address),
+                  CLOSING_LINKS_REASON)
+    # After the closing links: the author's box often stands right above them.
+    _take_out(placed, reasons, author_box(placed, words, weights, linked, author),
+              AUTHOR_BOX_REASON)
     if page_type == PRODUCT_PAGE:
         _take_out(placed, reasons, above_product_name(placed, words),
                   ABOVE_PRODUCT_NAME_REASON)

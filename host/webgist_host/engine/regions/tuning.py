@@ -179,6 +179,50 @@ TAG_LIST_MIN_ITEMS = 2
 # as a tag; as a line before the list or leading the list's own line.
 TAG_LABEL_MAX_WORDS = 3
 
+# --- The closing run of site links (closing_links.py) ---------------------------------
+
+# A line of the closing run that is not mostly a link holds at most this many words: a
+# number, a date, a "Featured" label (a sentence of the text ends the run).
+CLOSING_SHORT_MAX_WORDS = 3
+# At least this share of the run's linked lines lead to the site's other pages: an
+# author's closing list of sources leads to other sites.
+CLOSING_LINKS_MIN_SITE = 0.8
+# On an undated page, a linked line of this many words is a teaser sentence, not a
+# headline: runs of cards that link their teasers are a landing page's content.
+CLOSING_SENTENCE_MIN_WORDS = 12
+# The run holds at most this share of the words the text before it holds outside
+# links: more, and the page is its links (a listing, a directory).
+CLOSING_LINKS_MAX_SHARE = 0.5
+# The label over the run ("More Japan travel guides", "If you liked this post you
+# might also like:") is a line of at most this many words.
+CLOSING_LABEL_MAX_WORDS = 10
+
+# --- A menu above the title (title_menu.py) -------------------------------------------
+
+# A menu item names a place in a few words ("Pricing", "Client portal", "Best 4K
+# projectors"); a linked headline or a lead is longer.
+MENU_ITEM_MAX_WORDS = 6
+# Five such links above the page's title are a menu; one to four are a breadcrumb, a
+# kicker or the author's links, which other rules read.
+MENU_MIN_ITEMS = 5
+
+# --- The author's box after the article (author_box.py) ------------------------------
+
+# The box stands among the last lines with words of the main content: its name line
+# is one of the last this many (the headshot, name, role, bio and a "follow" line).
+AUTHOR_BOX_SEARCH_LINES = 10
+# Besides the author's name, the name line holds at most this many words ("By",
+# "Author", "(CNXSoft)").
+AUTHOR_NAME_EXTRA_WORDS = 2
+# After the name line come lines of at most this many words (a role, a handle, a date)
+# and the bio: at most this many longer lines...
+AUTHOR_TAIL_SHORT_WORDS = 3
+AUTHOR_BIO_MAX_LINES = 4
+# ...holding at most this many words, one of them a sentence of this many or more:
+# a name followed by a longer text is the article going on (or a quote), not a bio.
+AUTHOR_BIO_MAX_WORDS = 150
+AUTHOR_BIO_MIN_WORDS = 12
+
 # --- Boxes of linked headlines between the paragraphs (headline_boxes.py) --------------
 
 # A headline is a sentence's length ("Five things we learned from the budget"); a tag or
