@@ -526,8 +526,23 @@ def _is_link_control(el) -> bool:
 
 
 def _is_link_control_href(href: str) -> bool:
-    """_is_link_control for a link with this href."""
-    return bool(SOURCE_VIEW_HREF.search(href) or EMPTY_SEARCH_HREF.search(href))
+    """_is_link_control for a link with this href. Every page's distinct hrefs are
+    asked, and the patterns, case-insensitive and without a literal to scan for, try
+    every position: an ASCII href lacking the text every match of them holds is
+    answered by substring tests. (Not a non-ASCII one: case-insensitive matching
+    folds some other letters onto ASCII ones, "ſ" onto "s".)"""
+    if not href.isascii():
+        return bool(SOURCE_VIEW_HREF.search(href) or EMPTY_SEARCH_HREF.search(href))
+    lowered = href.lower()
+    return bool(any(text in lowered for text in _SOURCE_VIEW_TEXTS)
+                and SOURCE_VIEW_HREF.search(href)
+                or "=" in href and EMPTY_SEARCH_HREF.search(href))
+
+
+# What every match of SOURCE_VIEW_HREF holds, one per alternative of the pattern
+# ("/edit/", "action=edit", "_sources/", "....rs.html"); every EMPTY_SEARCH_HREF
+# match holds "=". Kept beside the patterns' tests (tests/test_blocks_controls.py).
+_SOURCE_VIEW_TEXTS = ("edit", "_sources/", ".rs.html")
 
 
 def _is_source_view_link(el) -> bool:
