@@ -96,50 +96,56 @@ class PageIndex:
         self.after_code = {next_element(el) for el in self._code_blocks}
 
     def _index_tree(self, elements) -> None:
+        # (The tables bound as locals: this loop runs once per element of the page.)
+        positions, tags, ids, class_values = self.positions, self.tags, self.ids, self.class_values
+        class_math, math, in_math = self._class_math, self.math, self._in_math
         for i, el in enumerate(elements):
-            self.positions[el] = i
-            tag = self.tags[el] = tag_of(el)
+            positions[el] = i
+            tag = tags[el] = tag_of(el)
             if not tag:                 # a comment or processing instruction
                 continue
             names = el.keys()
-            if not WALK_ATTRIBUTES.isdisjoint(names):
-                self.attr_names[el] = names
-                if "aria-controls" in names:
-                    self.controllers.append(el)
-                if "role" in names:
-                    self.roles[el] = el.get("role")
-                if PATH_ATTR in names:
-                    self.stamped = True
-            if "id" in names:
-                el_id = el.get("id")
-                if el_id and el_id not in self.ids:
-                    self.ids[el_id] = el
-            if tag == "a" and "href" in names:
-                self.links.append(el)
-                href = el.get("href")
-                self.hrefs.add(href)
-                if href.strip().startswith("#"):
-                    self.fragment_links.append(el)
             classes = None
-            if "class" in names:
-                classes = self.class_values[el] = el.get("class")
-                if self._class_editor[classes]:
-                    shape = editor_shape(el)
-                    if shape is not None:
-                        self.editors[el] = shape
-            if self._in_math and (el.getparent() in self._in_math or el in self.math):
-                self._in_math.add(el)
+            if names:                   # (a third of the elements have no attribute)
+                if not WALK_ATTRIBUTES.isdisjoint(names):
+                    self.attr_names[el] = names
+                    if "aria-controls" in names:
+                        self.controllers.append(el)
+                    if "role" in names:
+                        self.roles[el] = el.get("role")
+                    if PATH_ATTR in names:
+                        self.stamped = True
+                if "id" in names:
+                    el_id = el.get("id")
+                    if el_id and el_id not in ids:
+                        ids[el_id] = el
+                if tag == "a" and "href" in names:
+                    self.links.append(el)
+                    href = el.get("href")
+                    self.hrefs.add(href)
+                    if href.strip().startswith("#"):
+                        self.fragment_links.append(el)
+                if "class" in names:
+                    classes = class_values[el] = el.get("class")
+                    if self._class_editor[classes]:
+                        shape = editor_shape(el)
+                        if shape is not None:
+                            self.editors[el] = shape
+            if in_math and (el.getparent() in in_math or el in math):
+                in_math.add(el)
                 continue
-            formula = (math_of(el) if could_be_math(tag, bool(classes) and self._class_math[classes],
+            formula = (math_of(el) if could_be_math(tag, bool(classes) and class_math[classes],
                                                     names) else None)
             if formula is not None:
-                self.math[el] = formula
-                self._in_math.add(el)
+                math[el] = formula
+                in_math.add(el)
             if tag in CODE_STRUCTURE_TAGS:
                 _mark_ancestors(el, self._holds_structure)
             if tag == "br" and _starts_break_pair(el):
                 _mark_ancestors(el, self.holds_break_pair)
-            if self._starts_block(el, tag):
+            # (A block tag starts a block whatever else _starts_block asks: the
+            # common case, answered without the call.)
+            if tag in BLOCK_TAGS or self._starts_block(el, tag):
                 self.block_starts.add(el)
                 _mark_ancestors(el, self.holds_block)
                 if self.is_code(el):

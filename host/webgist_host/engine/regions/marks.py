@@ -31,7 +31,7 @@ from .vocabulary import (
     NAVIGATION_WORDS, PAGE_BAND_TAGS, PART_HEADER_WORDS, REVIEW_WORDS, SECTIONING_TAGS,
     SIDEBAR_WORDS, SIGNATURE_WORD, TAB_PANEL_NAMES, TAB_PANEL_ROLE, TAB_PANEL_WORDS,
     TAB_WORDS, TEXT_INPUT_TYPES, TITLE_BAND_CLASSES, UNNAMED_TAGS, USER_CARD_WORDS, USER_WORD,
-    WIDGET_WORD_SET, WIDGET_WORDS, NAMING_ATTRIBUTES, naming_words, words_of_value,
+    WIDGET_WORD_SET, WIDGET_WORDS, naming_words,
 )
 
 
@@ -108,7 +108,7 @@ def block_contexts(tree: TreeIndex, blocks: list[Block]) -> BlockContexts:
     contexts: list[Context] = [Context()] * len(blocks)
     lineage: list[tuple[str, ...]] = [()] * len(blocks)
     frames = _Frames(tree)
-    names = _Names(tree)
+    names = _Names()
     block_of: dict = {}                       # a block's element -> its last block
     for path, elements in tree.elements_at(by_path).items():
         hits = by_path[path]
@@ -177,27 +177,9 @@ class _Names:
     """What the page's names say, worked out once per distinct value: pages repeat
     the same class lists thousands of times."""
 
-    def __init__(self, tree: TreeIndex) -> None:
+    def __init__(self) -> None:
         self.words: dict[str, frozenset[str]] = {}     # attribute value -> its words
         self.said: dict[frozenset[str], Said] = {}     # words -> what they name
-        # The values the block stage's index read, by attribute (the others are
-        # read off the element): lxml searches the attributes on every get.
-        self._read = {"class": tree.class_values, "role": tree.roles}
-
-    def of(self, el) -> frozenset[str]:
-        """naming_words(el, self.words), reading what the index read from the index."""
-        words: frozenset[str] = frozenset()
-        memo, read = self.words, self._read
-        for attribute in NAMING_ATTRIBUTES:
-            table = read.get(attribute)
-            raw = table.get(el) if table is not None else el.get(attribute)
-            if not raw:
-                continue
-            found = memo.get(raw)
-            if found is None:
-                found = memo[raw] = words_of_value(raw)
-            words = words | found if words else found
-        return words
 
 
 class _Frames:
@@ -298,7 +280,7 @@ def _child_context(parent: Context, frame: _Frame, names: _Names) -> Context:
 def _marks_from_names(marks: list[Mark], frame: _Frame, names: _Names) -> None:
     """Add the marks the element's class, id, name and role words make."""
     el, path = frame.el, frame.path
-    words = names.of(el)
+    words = naming_words(el, names.words)
     if not words:
         return
     named_chrome, widget, vendor = _names_say(words, names.said)
