@@ -522,35 +522,39 @@ _BUTTON_NAME_END = re.compile(r"(?:^|[^a-z0-9])(?:%s)$" % "|".join(sorted(BUTTON
 
 
 def _is_link_control(el) -> bool:
-    return _is_source_view_link(el) or _is_empty_search_link(el)
+    return tag_of(el) == "a" and _is_link_control_href(el.get("href") or "")
 
 
 def _is_link_control_href(href: str) -> bool:
-    """_is_link_control for a link with this href. Every page's distinct hrefs are
-    asked, and the patterns, case-insensitive and without a literal to scan for, try
-    every position: an ASCII href lacking the text every match of them holds is
-    answered by substring tests. (Not a non-ASCII one: case-insensitive matching
-    folds some other letters onto ASCII ones, "ſ" onto "s".)"""
-    if not href.isascii():
-        return bool(SOURCE_VIEW_HREF.search(href) or EMPTY_SEARCH_HREF.search(href))
-    lowered = href.lower()
-    return bool(any(text in lowered for text in _SOURCE_VIEW_TEXTS)
-                and SOURCE_VIEW_HREF.search(href)
-                or "=" in href and EMPTY_SEARCH_HREF.search(href))
-
-
-# What every match of SOURCE_VIEW_HREF holds, one per alternative of the pattern
-# ("/edit/", "action=edit", "_sources/", "....rs.html"); every EMPTY_SEARCH_HREF
-# match holds "=". Kept beside the patterns' tests (tests/test_blocks_controls.py).
-_SOURCE_VIEW_TEXTS = ("edit", "_sources/", ".rs.html")
+    """_is_link_control for a link with this href."""
+    return _is_source_view_href(href) or _is_empty_search_href(href)
 
 
 def _is_source_view_link(el) -> bool:
-    return tag_of(el) == "a" and bool(SOURCE_VIEW_HREF.search(el.get("href") or ""))
+    return tag_of(el) == "a" and _is_source_view_href(el.get("href") or "")
 
 
-def _is_empty_search_link(el) -> bool:
-    return tag_of(el) == "a" and bool(EMPTY_SEARCH_HREF.search(el.get("href") or ""))
+def _is_source_view_href(href: str) -> bool:
+    """SOURCE_VIEW_HREF matches. The pattern, case-insensitive and without a literal
+    to scan for, tries every position: an ASCII href lacking the text every match
+    holds is answered by substring tests. (Not a non-ASCII one: case-insensitive
+    matching folds some other letters onto ASCII ones, "ſ" onto "s".)"""
+    if href.isascii():
+        lowered = href.lower()
+        if not any(text in lowered for text in _SOURCE_VIEW_TEXTS):
+            return False
+    return bool(SOURCE_VIEW_HREF.search(href))
+
+
+def _is_empty_search_href(href: str) -> bool:
+    """EMPTY_SEARCH_HREF matches; every match holds "=" (which no letter folds onto)."""
+    return "=" in href and bool(EMPTY_SEARCH_HREF.search(href))
+
+
+# What every match of SOURCE_VIEW_HREF holds, one per alternative of the pattern
+# ("/edit/" and "action=edit", "_sources/", "....rs.html"), lower-cased. Checked
+# against the patterns in tests/test_blocks_link_controls.py.
+_SOURCE_VIEW_TEXTS = ("edit", "_sources/", ".rs.html")
 
 
 def _controls_only(pieces: list, is_control=_is_control) -> bool:
