@@ -40,21 +40,23 @@ def _screen_reader_tokens(tokens: tuple[str, ...]) -> bool:
             or any(t.endswith(SCREEN_READER_ONLY_SUFFIXES) for t in tokens))
 
 
-def _shown_words(el) -> tuple[int, int]:
+def _shown_words(el, attr_names: dict) -> tuple[int, int]:
     """Words under `el` outside scripts, styles and subtrees its markup hides (an
     inline display:none, the hidden attribute, aria-hidden=true), and the words of
     the largest such hidden subtree. Words, not characters: the indentation of a
-    mega-menu's markup outweighs a product description counted in characters."""
+    mega-menu's markup outweighs a product description counted in characters.
+    `attr_names` is the page index's (element -> its attribute names, for every
+    element holding one of the walk's attributes, these three among them)."""
     hidden: list = []
-    count = sum(_shown_word_steps(el, hidden))
-    return count, _largest_shown(hidden)
+    count = sum(_shown_word_steps(el, hidden, attr_names))
+    return count, _largest_shown(hidden, attr_names)
 
 
-def _largest_shown(subtrees: list) -> int:
-    return max((_shown_words(node)[0] for node in subtrees), default=0)
+def _largest_shown(subtrees: list, attr_names: dict) -> int:
+    return max((_shown_words(node, attr_names)[0] for node in subtrees), default=0)
 
 
-def _shown_word_steps(el, hidden: list):
+def _shown_word_steps(el, hidden: list, attr_names: dict):
     """_shown_words's count, node by node; the hidden subtrees met go on `hidden`."""
     stack = [el]
     while stack:
@@ -66,12 +68,15 @@ def _shown_word_steps(el, hidden: list):
                 yield len(tail.split())
             if not tag:
                 continue
-            style = node.get("style")
-            if (node.get("hidden") is not None
-                    or (node.get("aria-hidden") or "").strip().lower() == "true"
-                    or style and _DISPLAY_NONE_RE.search(style)):
-                hidden.append(node)
-                continue
+            # (Most elements hold none of the three attributes: the index says so
+            # without a search of the element's attributes for each.)
+            if node in attr_names:
+                style = node.get("style")
+                if (node.get("hidden") is not None
+                        or (node.get("aria-hidden") or "").strip().lower() == "true"
+                        or style and _DISPLAY_NONE_RE.search(style)):
+                    hidden.append(node)
+                    continue
         if tag in ("script", "style"):
             continue
         text = node.text
@@ -118,9 +123,10 @@ class _Tally:
     after its first few nodes; reading resumes where it stopped, so each scope is
     read once at most. (Reading it whole up front cost 5% of engine time.)"""
 
-    def __init__(self, steps, hidden: list | None = None):
+    def __init__(self, steps, hidden: list | None = None, attr_names: dict | None = None):
         self._steps = steps
         self._hidden = hidden if hidden is not None else []   # for largest_hidden
+        self._attr_names = attr_names           # the index's, where hidden parts are kept
         self._largest: int | None = None
         self.count = 0
 
@@ -141,7 +147,8 @@ class _Tally:
         worked out once: a page may ask for every hidden element it weighs."""
         if self._largest is None:
             self.total()
-            self._largest = _largest_shown(self._hidden)
+            assert self._attr_names is not None or not self._hidden
+            self._largest = _largest_shown(self._hidden, self._attr_names or {})
         return self._largest
 
 
@@ -285,8 +292,9 @@ class Visibility:
         words = self._scope_shown.get(scope)
         if words is None:
             hidden: list = []
-            words = self._scope_shown[scope] = _Tally(_shown_word_steps(scope, hidden), hidden)
-        own = _shown_words(el)[0]
+            words = self._scope_shown[scope] = _Tally(
+                _shown_word_steps(scope, hidden, self._attr_names), hidden, self._attr_names)
+        own = _shown_words(el, self._attr_names)[0]
         if words.exceeds(own * (1 - HIDDEN_BULK_SHARE) / HIDDEN_BULK_SHARE + 1):
             return False
         return (own >= HIDDEN_BULK_SHARE * (words.total() + own)
