@@ -157,7 +157,8 @@ class Walker:
         if tag in SKIPPED_TAGS:
             return not (self.visibility.noscript_is_the_page(el) or is_math_script(el)
                         or _swallowed_siblings(el) or self.visibility.noscript_pictures(el))
-        if self.index.role(el) == "tablist" and self.index.names_its_panels(el):
+        if (el in self._roles and self.index.role(el) == "tablist"
+                and self.index.names_its_panels(el)):
             self.log(el, "a tab strip: each panel is read under its tab's name",
                      " ".join(el.text_content().split()))
             return True
@@ -174,6 +175,13 @@ class Walker:
                     and shows_nothing((el.get("src") or "").strip())):
                 self.log(el, "placeholder image that shows nothing", el.get("alt") or "")
                 return True
+        if (not classes and not self.measured and tag != "dialog"
+                and el not in self._attr_names):
+            # All hidden_reason reads on a page nobody measured is an attribute
+            # the index keeps the names of (hidden, aria-hidden, style, popover),
+            # the class value, or the tag (a closed <dialog>); most elements have
+            # none of them.
+            return False
         reason = self._hidden_reason(el)
         if reason is None:
             return False
