@@ -126,12 +126,14 @@ class Walker:
         # address is asked once: a third of a page's links repeat another's.)
         self._has_link_controls = any(map(_is_link_control_href, index.hrefs))
         self._footnote_labels, self._roles = self.footnotes.labels, index.roles
+        self._backlinks, self._editors = self.footnotes.backlinks, index.editors
         self.inline: InlineRenderer = InlineRenderer(
-            self.skipped, href=self._href, math=self._math.get, footnote=self.footnotes.reference,
-            tag_of=self._tags.__getitem__, class_of=self._class_values.get)
+            self.skipped, href=self._href, math=self._math.get,
+            footnote=self.footnotes.references.get, tag_of=self._tags.__getitem__,
+            class_of=self._class_values.get)
         self.inline_lines: InlineRenderer = InlineRenderer(
             self.skipped, line_breaks=True, href=self._href, math=self._math.get,
-            footnote=self.footnotes.reference, tag_of=self._tags.__getitem__,
+            footnote=self.footnotes.references.get, tag_of=self._tags.__getitem__,
             class_of=self._class_values.get)
 
     def close(self) -> None:
@@ -164,7 +166,7 @@ class Walker:
             return True
         classes = self._class_values.get(el)
         if (classes and self._class_mathjax[classes] and is_mathjax2_copy(el)
-                or el in self.footnotes.backlinks or el in self.taken_titles):
+                or el in self._backlinks or el in self.taken_titles):
             return True
         if tag == "img" and el not in self._math:
             if self.index.tiny(el):
@@ -262,18 +264,20 @@ class Walker:
         """Math, editors and code the browser drew, whatever their tag."""
         if el in self._math:
             return kinds.math
-        if el in self.index.editors:
+        if el in self._editors:
             return kinds.editor
         classes = self._class_values.get(el)
-        # (A line listing is named by its class: most <div>s have none.)
-        if (self.index.may_be_drawn_code(el, tag) and self.index.drawn_as_code(el, tag)
+        # (A line listing is named by its class: most <div>s have none. The first
+        # test is index.may_be_drawn_code's, asked here for every block element.)
+        if ((self.measured or tag == "div" and el in self._attr_names)
+                and self.index.drawn_as_code(el, tag)
                 or tag == "code" and is_block_code(el)
                 or tag == "div" and classes and self._may_list_lines[classes]
                 and is_line_listing(el)):
             return kinds.code
         if classes and self._admonishes(classes) and read_admonition(el, tag) is not None:
             return kinds.admonition
-        if tag == "div" and names_a_table(classes) and grid_rows(el) is not None:
+        if tag == "div" and classes and names_a_table(classes) and grid_rows(el) is not None:
             return kinds.cell_grid
         return None
 
