@@ -419,7 +419,11 @@ class InlineRenderer:
 
     def element(self, el, depth: int, styles: frozenset) -> tuple[str, str]:
         tag = self.tag_of(el)
-        if (self.skip(el) or is_permalink(el, tag) or _is_edit_section(self.class_of(el))
+        classes = self.class_of(el)
+        # (The permalink and edit-section tests asked only where they can say yes:
+        # of a link, of a classed element.)
+        if (self.skip(el) or tag == "a" and is_permalink(el, tag)
+                or classes and _is_edit_section(classes)
                 or tag in CONTROL_TAGS and _in_heading(el)):
             return "", ""
         label = self.footnote(el)

@@ -41,6 +41,10 @@ from ..dom.nodes import tag_of
 from ..model import Action, Block, BlockKind, Decision, new_block
 
 STAGE = kinds.STAGE
+# Enum members read once: in Python 3.11 each `Enum.MEMBER` read off the class costs
+# ~100 ns (a descriptor), and these are read for every block.
+_LIST_ITEM = BlockKind.LIST_ITEM
+_PARAGRAPH = BlockKind.PARAGRAPH
 # Void elements libxml2's HTML parser does not know as void: it nests the content
 # after them inside them (checked on lxml 6.1: source, track, embed, wbr).
 PARSER_NESTING_VOID_TAGS = frozenset({"source", "track", "embed"})
@@ -206,15 +210,16 @@ class Walker:
             fields["rect"] = self.rect(el) if self.measured else None
         if "dom_index" not in fields:
             fields["dom_index"] = self._positions.get(el, 0)
-        fields.update(kind=kind, text=text, rich_text=rich, tag=self._tags[el])
+        fields["kind"], fields["text"], fields["rich_text"] = kind, text, rich
+        fields["tag"] = self._tags[el]
         frame = ctx.frame
         # The item's first paragraph is the item: its path is the item's, and its
         # own is not worked out.
-        starts_item = (frame is not None and kind != BlockKind.LIST_ITEM
+        starts_item = (frame is not None and kind != _LIST_ITEM
                        and not frame.taken and kind in ITEM_KINDS)
         if not starts_item:
             fields["xpath"] = self.path(el)
-        if frame is not None and kind != BlockKind.LIST_ITEM:
+        if frame is not None and kind != _LIST_ITEM:
             if starts_item:
                 frame.taken = True
                 # The item keeps its own box and position: in a card (li > img + h3)
@@ -231,7 +236,8 @@ class Walker:
             fields.update(quoted=True, quote_of=ctx.quote_of, callout=ctx.callout)
         if ctx.float_of:
             fields["float_of"] = ctx.float_of
-        self._last_index = max(self._last_index, fields["dom_index"])
+        if fields["dom_index"] > self._last_index:
+            self._last_index = fields["dom_index"]
         self.blocks.append(new_block(fields))
 
     # --- the walk ----------------------------------------------------------------
@@ -384,7 +390,7 @@ class Walker:
         if anchor in self._holds_block and run.after_block:
             first = next((p for p in pieces if not isinstance(p, str)), None)
             placed["dom_index"] = self._positions[first] if first is not None else self._last_index
-        self.emit(ctx, BlockKind.PARAGRAPH, anchor, text, rich_text, **placed)
+        self.emit(ctx, _PARAGRAPH, anchor, text, rich_text, **placed)
 
 
 
