@@ -39,6 +39,7 @@ from .visibility import Visibility
 from ..dom.capture import Capture
 from ..dom.nodes import tag_of
 from ..model import Action, Block, BlockKind, Decision, new_block
+from ..words import has_alnum
 
 STAGE = kinds.STAGE
 # Enum members read once: in Python 3.11 each `Enum.MEMBER` read off the class costs
@@ -604,7 +605,7 @@ def _controls_only(pieces: list, is_control=_is_control) -> bool:
 
 def _is_stamp(text: str) -> bool:
     """No words: nothing but separator glyphs, or a version number ("1.0.0", "v2.3")."""
-    if not any(ch.isalnum() for ch in text):
+    if not has_alnum(text):
         return True
     parts = text.lower().removeprefix(VERSION_PREFIX).split(".")
     return len(parts) > 1 and all(part.isascii() and part.isdigit() for part in parts)
