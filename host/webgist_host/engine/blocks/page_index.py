@@ -164,7 +164,9 @@ class PageIndex:
             return True
         if el in self.editors:
             return True
-        if self.may_be_drawn_code(el, tag) and self.drawn_as_code(el, tag):
+        # (drawn_as_code asked only where it can say yes, as its callers all do.)
+        if ((self.measured or tag == "div" and el in self.attr_names)
+                and self.drawn_as_code(el, tag)):
             return True
         if tag == "img":
             return self.image_source(el) is not None and not self.tiny(el)
@@ -290,16 +292,12 @@ class PageIndex:
 
     # --- what an element is -----------------------------------------------------------
 
-    def may_be_drawn_code(self, el, tag: str) -> bool:
-        """Whether drawn_as_code could say yes: measured, or a <div> with one of the
-        attributes it looks for (the index keeps the names of such elements' attributes)."""
-        return self.measured or tag == "div" and el in self.attr_names
-
     def drawn_as_code(self, el, tag: str) -> bool:
         """The browser drew it as code (FLAG_CODE) and it holds no page structure,
         or the page names the element's language on a plain <div> of text
         (Writerside's div.code-block[data-lang], which has no <pre>). Always False
-        for other tags on a page nobody measured: callers skip the call then."""
+        on a page nobody measured but for a <div> the index kept attribute names
+        for (one holding a walk attribute): callers skip the call otherwise."""
         names = self.attr_names.get(el, ())
         if (tag == "div" and not _NAMED_CODE_ATTRIBUTE_SET.isdisjoint(names)
                 and any(map(el.get, NAMED_CODE_ATTRIBUTES))):
@@ -314,7 +312,8 @@ class PageIndex:
     def is_code(self, el) -> bool:
         tag = self.tags[el]
         return (tag in CODE_TAGS or el in self.editors
-                or self.may_be_drawn_code(el, tag) and self.drawn_as_code(el, tag))
+                or (self.measured or tag == "div" and el in self.attr_names)
+                and self.drawn_as_code(el, tag))
 
     def image_source(self, el) -> str | None:
         """images.image_source, worked out once per element: the index pass, the

@@ -274,8 +274,8 @@ class Walker:
         if el in self._editors:
             return kinds.editor
         classes = self._class_values.get(el)
-        # (A line listing is named by its class: most <div>s have none. The first
-        # test is index.may_be_drawn_code's, asked here for every block element.)
+        # (A line listing is named by its class: most <div>s have none. drawn_as_code
+        # is asked only where it can say yes.)
         if ((self.measured or tag == "div" and el in self._attr_names)
                 and self.index.drawn_as_code(el, tag)
                 or tag == "code" and is_block_code(el)
