@@ -33,6 +33,7 @@ NAMED_CONTROL_ROLES = frozenset({"button", "link", "tab", "menuitem"})
 PARSER_FILLED_VOID_TAGS = frozenset({"wbr", "bgsound", "keygen"})
 
 _DISPLAY_NONE_RE = re.compile(r"display\s*:\s*none", re.I)
+CLOSED_DIALOG = "a closed <dialog>"
 
 
 def _screen_reader_tokens(tokens: tuple[str, ...]) -> bool:
@@ -185,6 +186,13 @@ class Visibility:
         self._disclosed: frozenset | None = None  # ids a collapsed button controls
 
     def hidden_reason(self, el) -> str | None:
+        if not self.measured and el not in self._attr_names:
+            # Without a box and without the attributes asked about below (the index
+            # keeps the names of every element holding one), only a hiding class
+            # or a closed <dialog> hides it: most classed elements have neither.
+            classes = self._class_values.get(el)
+            if not classes or not self._class_hiding[classes]:
+                return CLOSED_DIALOG if self._tags[el] == "dialog" else None
         names = self._attr_names.get(el, ())
         hidden_attr = "hidden" in names and not self._streamed_content(el)
         aria_hidden = "aria-hidden" in names and el.get("aria-hidden").strip().lower() == "true"
@@ -217,7 +225,7 @@ class Visibility:
             return "a popover, hidden until opened"
         tag = self._tags[el]
         if tag == "dialog" and "open" not in names:
-            return "a closed <dialog>"
+            return CLOSED_DIALOG
         if none_style:
             return "inline style display:none"
         box = self.box(el) if self.measured else None
