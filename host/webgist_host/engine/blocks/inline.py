@@ -407,7 +407,8 @@ class InlineRenderer:
         for child in el:
             if isinstance(child.tag, str):
                 p, r = self.element(child, depth + 1, styles)
-                if drawn_apart(previous, child, plain[-1] if plain else "", p):
+                if previous is not None and drawn_apart(previous, child,
+                                                        plain[-1] if plain else "", p):
                     p, r = " " + p, " " + r
                 plain.append(p)
                 rich.append(r)

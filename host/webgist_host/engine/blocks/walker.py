@@ -249,7 +249,8 @@ class Walker:
             return
         if el in self.consumed:
             return
-        ctx = self._enter(el, ctx)
+        if self.measured or el in self._attr_names:      # (where _enter can say yes)
+            ctx = self._enter(el, ctx)
         tag = self._tags[el]
         label = self._footnote_labels.get(el)
         if label is not None:
@@ -442,7 +443,7 @@ def _render_run(inline: InlineRenderer, pieces: list) -> tuple[str, str]:
             previous = None
         else:
             p, r = inline.element(piece, 1, frozenset())
-            if drawn_apart(previous, piece, plain[-1] if plain else "", p):
+            if previous is not None and drawn_apart(previous, piece, plain[-1] if plain else "", p):
                 p, r = " " + p, " " + r
             plain.append(p)
             rich.append(r)
