@@ -254,9 +254,13 @@ class PageIndex:
         step = steps.get(node)
         if step is None:
             counts: dict[str, int] = {}
-            # tag_of, not self.tags: the index pass asks before it reaches them.
+            tags = self.tags
             for sibling in parent.iterchildren():
-                name = tag_of(sibling)
+                # (tag_of where self.tags has none yet: the index pass asks about
+                # measured pages' boxes before it reaches every sibling.)
+                name = tags.get(sibling)
+                if name is None:
+                    name = tag_of(sibling)
                 counts[name] = counts.get(name, 0) + 1
                 steps[sibling] = f"{name}[{counts[name]}]"
             step = steps[node]

@@ -261,8 +261,9 @@ class Walker:
         if tab:
             self.emit(ctx, BlockKind.PARAGRAPH, el, tab, f"**{escape_text(tab)}**")
         handler = self._special_handler(el, tag) or kinds.HANDLERS.get(tag)
-        if handler is None and (tag in kinds.HEADING_LEVELS or tag == "div" and kinds.is_title_div(
-                el, self._class_values.get(el))):
+        if handler is None and (tag in kinds.HEADING_LEVELS or tag == "div"
+                                and el in self._class_values
+                                and kinds.is_title_div(el, self._class_values[el])):
             handler = kinds.heading
         if handler is None:
             handler = Walker.container
