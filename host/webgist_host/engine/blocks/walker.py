@@ -454,22 +454,24 @@ def _render_run(inline: InlineRenderer, pieces: list) -> tuple[str, str]:
 
 def _run_anchor(run: _Run, pieces: list):
     """The element a run is measured by: its one element when it has just one, else
-    the inline wrapper that holds all of it, else the container."""
-    elements = [p for p in pieces if not isinstance(p, str)]
-    texts_blank = all(not p.strip() for p in pieces if isinstance(p, str))
+    the inline wrapper that holds all of it, else the container. (One pass over the
+    pieces: this runs for every paragraph.)"""
+    container = run.container
+    elements = []
+    texts_blank = True
+    owners = set()             # where each piece with words (or each element) sits
+    for piece in pieces:
+        if isinstance(piece, str):
+            if piece.strip():
+                texts_blank = False
+                owners.add(piece.owner if isinstance(piece, _WrappedText) else container)
+        else:
+            elements.append(piece)
+            parent = piece.getparent()
+            owners.add(container if parent is None else parent)
     if len(elements) == 1 and texts_blank:
         return elements[0]
-    owners = {_owner(p, run.container) for p in pieces if not isinstance(p, str) or p.strip()}
-    return owners.pop() if len(owners) == 1 else run.container
-
-
-def _owner(piece, container):
-    if isinstance(piece, _WrappedText):
-        return piece.owner
-    if isinstance(piece, str):
-        return container
-    parent = piece.getparent()
-    return container if parent is None else parent
+    return owners.pop() if len(owners) == 1 else container
 
 
 def _footnote_definition(text: str, rich: str, frame: Frame) -> dict:
