@@ -1,7 +1,9 @@
 """Word counts in spaced and unspaced scripts, as the regions stage weighs text."""
 from __future__ import annotations
 
-from webgist_host.engine.words import CJK_CHARS_PER_WORD, word_count
+import sys
+
+from webgist_host.engine.words import CJK_CHARS_PER_WORD, has_alnum, word_count
 
 
 def test_spaced_text_counts_tokens():
@@ -28,3 +30,10 @@ def test_hangul_is_spaced_and_counted_by_tokens():
 
 def test_empty_text_has_no_words():
     assert word_count("") == 0 and word_count(" \n ") == 0
+
+
+def test_has_alnum_is_str_isalnum_on_every_code_point():
+    differ = [cp for cp in range(sys.maxunicode + 1)
+              if has_alnum(chr(cp)) != chr(cp).isalnum()]
+    assert differ == []
+    assert not has_alnum("_ ¶ # § -") and has_alnum("__x") and has_alnum("٣")

@@ -26,3 +26,14 @@ def word_count(text: str) -> int:
         return tokens          # the common case, without the scan
     cjk = len(_CJK_CHARACTER.findall(text))
     return tokens + cjk // CJK_CHARS_PER_WORD
+
+
+# A character str.isalnum says yes to: a word character (\w) but "_", as `re`
+# defines \w for str patterns (checked equal on every code point in
+# tests/test_words.py).
+_ALNUM = re.compile(r"[^\W_]")
+
+
+def has_alnum(text: str) -> bool:
+    """`any(ch.isalnum() for ch in text)`, searched in C."""
+    return _ALNUM.search(text) is not None

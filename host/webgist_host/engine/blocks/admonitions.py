@@ -51,9 +51,12 @@ def _type_words(tokens: list[str]) -> list[str]:
 
 def could_be_admonition(classes: str) -> bool:
     """A cheap first test on a class value, asked once per distinct value."""
-    tokens = set(classes.lower().split())
-    return bool(tokens & (ADMONITION_CLASSES | STANDALONE_ADMONITION_CLASSES)
-                or tokens & (ALERT_OF_TYPE.keys() | OTHER_ADMONITION_TYPES))
+    return not _ADMONITION_WORDS.isdisjoint(classes.lower().split())
+
+
+# Every class token could_be_admonition looks for: a box's own name, or a type.
+_ADMONITION_WORDS = frozenset(ADMONITION_CLASSES | STANDALONE_ADMONITION_CLASSES
+                              | ALERT_OF_TYPE.keys() | OTHER_ADMONITION_TYPES)
 
 
 def read_admonition(el, tag: str) -> Admonition | None:

@@ -412,7 +412,8 @@ class InlineRenderer:
         for child in el:
             if isinstance(child.tag, str):
                 p, r = self.element(child, depth + 1, styles)
-                if drawn_apart(previous, child, plain[-1] if plain else "", p):
+                if previous is not None and drawn_apart(previous, child,
+                                                        plain[-1] if plain else "", p):
                     p, r = " " + p, " " + r
                 plain.append(p)
                 rich.append(r)
@@ -424,7 +425,11 @@ class InlineRenderer:
 
     def element(self, el, depth: int, styles: frozenset) -> tuple[str, str]:
         tag = self.tag_of(el)
-        if (self.skip(el) or is_permalink(el, tag) or _is_edit_section(self.class_of(el))
+        classes = self.class_of(el)
+        # (The permalink and edit-section tests asked only where they can say yes:
+        # of a link, of a classed element.)
+        if (self.skip(el) or tag == "a" and is_permalink(el, tag)
+                or classes and _is_edit_section(classes)
                 or tag in CONTROL_TAGS and _in_heading(el)):
             return "", ""
         label = self.footnote(el)

@@ -96,50 +96,56 @@ class PageIndex:
         self.after_code = {next_element(el) for el in self._code_blocks}
 
     def _index_tree(self, elements) -> None:
+        # (The tables bound as locals: this loop runs once per element of the page.)
+        positions, tags, ids, class_values = self.positions, self.tags, self.ids, self.class_values
+        class_math, math, in_math = self._class_math, self.math, self._in_math
         for i, el in enumerate(elements):
-            self.positions[el] = i
-            tag = self.tags[el] = tag_of(el)
+            positions[el] = i
+            tag = tags[el] = tag_of(el)
             if not tag:                 # a comment or processing instruction
                 continue
             names = el.keys()
-            if not WALK_ATTRIBUTES.isdisjoint(names):
-                self.attr_names[el] = names
-                if "aria-controls" in names:
-                    self.controllers.append(el)
-                if "role" in names:
-                    self.roles[el] = el.get("role")
-                if PATH_ATTR in names:
-                    self.stamped = True
-            if "id" in names:
-                el_id = el.get("id")
-                if el_id and el_id not in self.ids:
-                    self.ids[el_id] = el
-            if tag == "a" and "href" in names:
-                self.links.append(el)
-                href = el.get("href")
-                self.hrefs.add(href)
-                if href.strip().startswith("#"):
-                    self.fragment_links.append(el)
             classes = None
-            if "class" in names:
-                classes = self.class_values[el] = el.get("class")
-                if self._class_editor[classes]:
-                    shape = editor_shape(el)
-                    if shape is not None:
-                        self.editors[el] = shape
-            if self._in_math and (el.getparent() in self._in_math or el in self.math):
-                self._in_math.add(el)
+            if names:                   # (a third of the elements have no attribute)
+                if not WALK_ATTRIBUTES.isdisjoint(names):
+                    self.attr_names[el] = names
+                    if "aria-controls" in names:
+                        self.controllers.append(el)
+                    if "role" in names:
+                        self.roles[el] = el.get("role")
+                    if PATH_ATTR in names:
+                        self.stamped = True
+                if "id" in names:
+                    el_id = el.get("id")
+                    if el_id and el_id not in ids:
+                        ids[el_id] = el
+                if tag == "a" and "href" in names:
+                    self.links.append(el)
+                    href = el.get("href")
+                    self.hrefs.add(href)
+                    if href.strip().startswith("#"):
+                        self.fragment_links.append(el)
+                if "class" in names:
+                    classes = class_values[el] = el.get("class")
+                    if self._class_editor[classes]:
+                        shape = editor_shape(el)
+                        if shape is not None:
+                            self.editors[el] = shape
+            if in_math and (el.getparent() in in_math or el in math):
+                in_math.add(el)
                 continue
-            formula = (math_of(el) if could_be_math(tag, bool(classes) and self._class_math[classes],
+            formula = (math_of(el) if could_be_math(tag, bool(classes) and class_math[classes],
                                                     names) else None)
             if formula is not None:
-                self.math[el] = formula
-                self._in_math.add(el)
+                math[el] = formula
+                in_math.add(el)
             if tag in CODE_STRUCTURE_TAGS:
                 _mark_ancestors(el, self._holds_structure)
             if tag == "br" and _starts_break_pair(el):
                 _mark_ancestors(el, self.holds_break_pair)
-            if self._starts_block(el, tag):
+            # (A block tag starts a block whatever else _starts_block asks: the
+            # common case, answered without the call.)
+            if tag in BLOCK_TAGS or self._starts_block(el, tag):
                 self.block_starts.add(el)
                 _mark_ancestors(el, self.holds_block)
                 if self.is_code(el):
@@ -158,7 +164,9 @@ class PageIndex:
             return True
         if el in self.editors:
             return True
-        if self.may_be_drawn_code(el, tag) and self.drawn_as_code(el, tag):
+        # (drawn_as_code asked only where it can say yes, as its callers all do.)
+        if ((self.measured or tag == "div" and el in self.attr_names)
+                and self.drawn_as_code(el, tag)):
             return True
         if tag == "img":
             return self.image_source(el) is not None and not self.tiny(el)
@@ -246,9 +254,13 @@ class PageIndex:
         step = steps.get(node)
         if step is None:
             counts: dict[str, int] = {}
-            # tag_of, not self.tags: the index pass asks before it reaches them.
+            tags = self.tags
             for sibling in parent.iterchildren():
-                name = tag_of(sibling)
+                # (tag_of where self.tags has none yet: the index pass asks about
+                # measured pages' boxes before it reaches every sibling.)
+                name = tags.get(sibling)
+                if name is None:
+                    name = tag_of(sibling)
                 counts[name] = counts.get(name, 0) + 1
                 steps[sibling] = f"{name}[{counts[name]}]"
             step = steps[node]
@@ -284,16 +296,12 @@ class PageIndex:
 
     # --- what an element is -----------------------------------------------------------
 
-    def may_be_drawn_code(self, el, tag: str) -> bool:
-        """Whether drawn_as_code could say yes: measured, or a <div> with one of the
-        attributes it looks for (the index keeps the names of such elements' attributes)."""
-        return self.measured or tag == "div" and el in self.attr_names
-
     def drawn_as_code(self, el, tag: str) -> bool:
         """The browser drew it as code (FLAG_CODE) and it holds no page structure,
         or the page names the element's language on a plain <div> of text
         (Writerside's div.code-block[data-lang], which has no <pre>). Always False
-        for other tags on a page nobody measured: callers skip the call then."""
+        on a page nobody measured but for a <div> the index kept attribute names
+        for (one holding a walk attribute): callers skip the call otherwise."""
         names = self.attr_names.get(el, ())
         if (tag == "div" and not _NAMED_CODE_ATTRIBUTE_SET.isdisjoint(names)
                 and any(map(el.get, NAMED_CODE_ATTRIBUTES))):
@@ -308,7 +316,8 @@ class PageIndex:
     def is_code(self, el) -> bool:
         tag = self.tags[el]
         return (tag in CODE_TAGS or el in self.editors
-                or self.may_be_drawn_code(el, tag) and self.drawn_as_code(el, tag))
+                or (self.measured or tag == "div" and el in self.attr_names)
+                and self.drawn_as_code(el, tag))
 
     def image_source(self, el) -> str | None:
         """images.image_source, worked out once per element: the index pass, the

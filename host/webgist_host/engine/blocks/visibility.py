@@ -33,6 +33,7 @@ NAMED_CONTROL_ROLES = frozenset({"button", "link", "tab", "menuitem"})
 PARSER_FILLED_VOID_TAGS = frozenset({"wbr", "bgsound", "keygen"})
 
 _DISPLAY_NONE_RE = re.compile(r"display\s*:\s*none", re.I)
+CLOSED_DIALOG = "a closed <dialog>"
 
 
 def _screen_reader_tokens(tokens: tuple[str, ...]) -> bool:
@@ -40,21 +41,23 @@ def _screen_reader_tokens(tokens: tuple[str, ...]) -> bool:
             or any(t.endswith(SCREEN_READER_ONLY_SUFFIXES) for t in tokens))
 
 
-def _shown_words(el) -> tuple[int, int]:
+def _shown_words(el, attr_names: dict) -> tuple[int, int]:
     """Words under `el` outside scripts, styles and subtrees its markup hides (an
     inline display:none, the hidden attribute, aria-hidden=true), and the words of
     the largest such hidden subtree. Words, not characters: the indentation of a
-    mega-menu's markup outweighs a product description counted in characters."""
+    mega-menu's markup outweighs a product description counted in characters.
+    `attr_names` is the page index's (element -> its attribute names, for every
+    element holding one of the walk's attributes, these three among them)."""
     hidden: list = []
-    count = sum(_shown_word_steps(el, hidden))
-    return count, _largest_shown(hidden)
+    count = sum(_shown_word_steps(el, hidden, attr_names))
+    return count, _largest_shown(hidden, attr_names)
 
 
-def _largest_shown(subtrees: list) -> int:
-    return max((_shown_words(node)[0] for node in subtrees), default=0)
+def _largest_shown(subtrees: list, attr_names: dict) -> int:
+    return max((_shown_words(node, attr_names)[0] for node in subtrees), default=0)
 
 
-def _shown_word_steps(el, hidden: list):
+def _shown_word_steps(el, hidden: list, attr_names: dict):
     """_shown_words's count, node by node; the hidden subtrees met go on `hidden`."""
     stack = [el]
     while stack:
@@ -66,12 +69,15 @@ def _shown_word_steps(el, hidden: list):
                 yield len(tail.split())
             if not tag:
                 continue
-            style = node.get("style")
-            if (node.get("hidden") is not None
-                    or (node.get("aria-hidden") or "").strip().lower() == "true"
-                    or style and _DISPLAY_NONE_RE.search(style)):
-                hidden.append(node)
-                continue
+            # (Most elements hold none of the three attributes: the index says so
+            # without a search of the element's attributes for each.)
+            if node in attr_names:
+                style = node.get("style")
+                if (node.get("hidden") is not None
+                        or (node.get("aria-hidden") or "").strip().lower() == "true"
+                        or style and _DISPLAY_NONE_RE.search(style)):
+                    hidden.append(node)
+                    continue
         if tag in ("script", "style"):
             continue
         text = node.text
@@ -118,9 +124,10 @@ class _Tally:
     after its first few nodes; reading resumes where it stopped, so each scope is
     read once at most. (Reading it whole up front cost 5% of engine time.)"""
 
-    def __init__(self, steps, hidden: list | None = None):
+    def __init__(self, steps, hidden: list | None = None, attr_names: dict | None = None):
         self._steps = steps
         self._hidden = hidden if hidden is not None else []   # for largest_hidden
+        self._attr_names = attr_names           # the index's, where hidden parts are kept
         self._largest: int | None = None
         self.count = 0
 
@@ -141,7 +148,8 @@ class _Tally:
         worked out once: a page may ask for every hidden element it weighs."""
         if self._largest is None:
             self.total()
-            self._largest = _largest_shown(self._hidden)
+            assert self._attr_names is not None or not self._hidden
+            self._largest = _largest_shown(self._hidden, self._attr_names or {})
         return self._largest
 
 
@@ -178,6 +186,13 @@ class Visibility:
         self._disclosed: frozenset | None = None  # ids a collapsed button controls
 
     def hidden_reason(self, el) -> str | None:
+        if not self.measured and el not in self._attr_names:
+            # Without a box and without the attributes asked about below (the index
+            # keeps the names of every element holding one), only a hiding class
+            # or a closed <dialog> hides it: most classed elements have neither.
+            classes = self._class_values.get(el)
+            if not classes or not self._class_hiding[classes]:
+                return CLOSED_DIALOG if self._tags[el] == "dialog" else None
         names = self._attr_names.get(el, ())
         hidden_attr = "hidden" in names and not self._streamed_content(el)
         aria_hidden = "aria-hidden" in names and el.get("aria-hidden").strip().lower() == "true"
@@ -210,7 +225,7 @@ class Visibility:
             return "a popover, hidden until opened"
         tag = self._tags[el]
         if tag == "dialog" and "open" not in names:
-            return "a closed <dialog>"
+            return CLOSED_DIALOG
         if none_style:
             return "inline style display:none"
         box = self.box(el) if self.measured else None
@@ -286,8 +301,9 @@ class Visibility:
         words = self._scope_shown.get(scope)
         if words is None:
             hidden: list = []
-            words = self._scope_shown[scope] = _Tally(_shown_word_steps(scope, hidden), hidden)
-        own = _shown_words(el)[0]
+            words = self._scope_shown[scope] = _Tally(
+                _shown_word_steps(scope, hidden, self._attr_names), hidden, self._attr_names)
+        own = _shown_words(el, self._attr_names)[0]
         if words.exceeds(own * (1 - HIDDEN_BULK_SHARE) / HIDDEN_BULK_SHARE + 1):
             return False
         return (own >= HIDDEN_BULK_SHARE * (words.total() + own)

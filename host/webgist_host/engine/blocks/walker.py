@@ -39,8 +39,13 @@ from .visibility import Visibility
 from ..dom.capture import Capture
 from ..dom.nodes import tag_of
 from ..model import Action, Block, BlockKind, Decision, new_block
+from ..words import has_alnum
 
 STAGE = kinds.STAGE
+# Enum members read once: in Python 3.11 each `Enum.MEMBER` read off the class costs
+# ~100 ns (a descriptor), and these are read for every block.
+_LIST_ITEM = BlockKind.LIST_ITEM
+_PARAGRAPH = BlockKind.PARAGRAPH
 # Void elements libxml2's HTML parser does not know as void: it nests the content
 # after them inside them (checked on lxml 6.1: source, track, embed, wbr).
 PARSER_NESTING_VOID_TAGS = frozenset({"source", "track", "embed"})
@@ -126,12 +131,14 @@ class Walker:
         # address is asked once: a third of a page's links repeat another's.)
         self._has_link_controls = any(map(_is_link_control_href, index.hrefs))
         self._footnote_labels, self._roles = self.footnotes.labels, index.roles
+        self._backlinks, self._editors = self.footnotes.backlinks, index.editors
         self.inline: InlineRenderer = InlineRenderer(
-            self.skipped, href=self._href, math=self._math.get, footnote=self.footnotes.reference,
-            tag_of=self._tags.__getitem__, class_of=self._class_values.get)
+            self.skipped, href=self._href, math=self._math.get,
+            footnote=self.footnotes.references.get, tag_of=self._tags.__getitem__,
+            class_of=self._class_values.get)
         self.inline_lines: InlineRenderer = InlineRenderer(
             self.skipped, line_breaks=True, href=self._href, math=self._math.get,
-            footnote=self.footnotes.reference, tag_of=self._tags.__getitem__,
+            footnote=self.footnotes.references.get, tag_of=self._tags.__getitem__,
             class_of=self._class_values.get)
 
     def close(self) -> None:
@@ -157,13 +164,14 @@ class Walker:
         if tag in SKIPPED_TAGS:
             return not (self.visibility.noscript_is_the_page(el) or is_math_script(el)
                         or _swallowed_siblings(el) or self.visibility.noscript_pictures(el))
-        if self.index.role(el) == "tablist" and self.index.names_its_panels(el):
+        if (el in self._roles and self.index.role(el) == "tablist"
+                and self.index.names_its_panels(el)):
             self.log(el, "a tab strip: each panel is read under its tab's name",
                      " ".join(el.text_content().split()))
             return True
         classes = self._class_values.get(el)
         if (classes and self._class_mathjax[classes] and is_mathjax2_copy(el)
-                or el in self.footnotes.backlinks or el in self.taken_titles):
+                or el in self._backlinks or el in self.taken_titles):
             return True
         if tag == "img" and el not in self._math:
             if self.index.tiny(el):
@@ -174,6 +182,13 @@ class Walker:
                     and shows_nothing((el.get("src") or "").strip())):
                 self.log(el, "placeholder image that shows nothing", el.get("alt") or "")
                 return True
+        if (not classes and not self.measured and tag != "dialog"
+                and el not in self._attr_names):
+            # All hidden_reason reads on a page nobody measured is an attribute
+            # the index keeps the names of (hidden, aria-hidden, style, popover),
+            # the class value, or the tag (a closed <dialog>); most elements have
+            # none of them.
+            return False
         reason = self._hidden_reason(el)
         if reason is None:
             return False
@@ -196,15 +211,16 @@ class Walker:
             fields["rect"] = self.rect(el) if self.measured else None
         if "dom_index" not in fields:
             fields["dom_index"] = self._positions.get(el, 0)
-        fields.update(kind=kind, text=text, rich_text=rich, tag=self._tags[el])
+        fields["kind"], fields["text"], fields["rich_text"] = kind, text, rich
+        fields["tag"] = self._tags[el]
         frame = ctx.frame
         # The item's first paragraph is the item: its path is the item's, and its
         # own is not worked out.
-        starts_item = (frame is not None and kind != BlockKind.LIST_ITEM
+        starts_item = (frame is not None and kind != _LIST_ITEM
                        and not frame.taken and kind in ITEM_KINDS)
         if not starts_item:
             fields["xpath"] = self.path(el)
-        if frame is not None and kind != BlockKind.LIST_ITEM:
+        if frame is not None and kind != _LIST_ITEM:
             if starts_item:
                 frame.taken = True
                 # The item keeps its own box and position: in a card (li > img + h3)
@@ -221,7 +237,8 @@ class Walker:
             fields.update(quoted=True, quote_of=ctx.quote_of, callout=ctx.callout)
         if ctx.float_of:
             fields["float_of"] = ctx.float_of
-        self._last_index = max(self._last_index, fields["dom_index"])
+        if fields["dom_index"] > self._last_index:
+            self._last_index = fields["dom_index"]
         self.blocks.append(new_block(fields))
 
     # --- the walk ----------------------------------------------------------------
@@ -232,7 +249,8 @@ class Walker:
             return
         if el in self.consumed:
             return
-        ctx = self._enter(el, ctx)
+        if self.measured or el in self._attr_names:      # (where _enter can say yes)
+            ctx = self._enter(el, ctx)
         tag = self._tags[el]
         label = self._footnote_labels.get(el)
         if label is not None:
@@ -243,8 +261,9 @@ class Walker:
         if tab:
             self.emit(ctx, BlockKind.PARAGRAPH, el, tab, f"**{escape_text(tab)}**")
         handler = self._special_handler(el, tag) or kinds.HANDLERS.get(tag)
-        if handler is None and (tag in kinds.HEADING_LEVELS or tag == "div" and kinds.is_title_div(
-                el, self._class_values.get(el))):
+        if handler is None and (tag in kinds.HEADING_LEVELS or tag == "div"
+                                and el in self._class_values
+                                and kinds.is_title_div(el, self._class_values[el])):
             handler = kinds.heading
         if handler is None:
             handler = Walker.container
@@ -254,18 +273,20 @@ class Walker:
         """Math, editors and code the browser drew, whatever their tag."""
         if el in self._math:
             return kinds.math
-        if el in self.index.editors:
+        if el in self._editors:
             return kinds.editor
         classes = self._class_values.get(el)
-        # (A line listing is named by its class: most <div>s have none.)
-        if (self.index.may_be_drawn_code(el, tag) and self.index.drawn_as_code(el, tag)
+        # (A line listing is named by its class: most <div>s have none. drawn_as_code
+        # is asked only where it can say yes.)
+        if ((self.measured or tag == "div" and el in self._attr_names)
+                and self.index.drawn_as_code(el, tag)
                 or tag == "code" and is_block_code(el)
                 or tag == "div" and classes and self._may_list_lines[classes]
                 and is_line_listing(el)):
             return kinds.code
         if classes and self._admonishes(classes) and read_admonition(el, tag) is not None:
             return kinds.admonition
-        if tag == "div" and names_a_table(classes) and grid_rows(el) is not None:
+        if tag == "div" and classes and names_a_table(classes) and grid_rows(el) is not None:
             return kinds.cell_grid
         return None
 
@@ -372,7 +393,7 @@ class Walker:
         if anchor in self._holds_block and run.after_block:
             first = next((p for p in pieces if not isinstance(p, str)), None)
             placed["dom_index"] = self._positions[first] if first is not None else self._last_index
-        self.emit(ctx, BlockKind.PARAGRAPH, anchor, text, rich_text, **placed)
+        self.emit(ctx, _PARAGRAPH, anchor, text, rich_text, **placed)
 
 
 
@@ -423,7 +444,7 @@ def _render_run(inline: InlineRenderer, pieces: list) -> tuple[str, str]:
             previous = None
         else:
             p, r = inline.element(piece, 1, frozenset())
-            if drawn_apart(previous, piece, plain[-1] if plain else "", p):
+            if previous is not None and drawn_apart(previous, piece, plain[-1] if plain else "", p):
                 p, r = " " + p, " " + r
             plain.append(p)
             rich.append(r)
@@ -433,22 +454,24 @@ def _render_run(inline: InlineRenderer, pieces: list) -> tuple[str, str]:
 
 def _run_anchor(run: _Run, pieces: list):
     """The element a run is measured by: its one element when it has just one, else
-    the inline wrapper that holds all of it, else the container."""
-    elements = [p for p in pieces if not isinstance(p, str)]
-    texts_blank = all(not p.strip() for p in pieces if isinstance(p, str))
+    the inline wrapper that holds all of it, else the container. (One pass over the
+    pieces: this runs for every paragraph.)"""
+    container = run.container
+    elements = []
+    texts_blank = True
+    owners = set()             # where each piece with words (or each element) sits
+    for piece in pieces:
+        if isinstance(piece, str):
+            if piece.strip():
+                texts_blank = False
+                owners.add(piece.owner if isinstance(piece, _WrappedText) else container)
+        else:
+            elements.append(piece)
+            parent = piece.getparent()
+            owners.add(container if parent is None else parent)
     if len(elements) == 1 and texts_blank:
         return elements[0]
-    owners = {_owner(p, run.container) for p in pieces if not isinstance(p, str) or p.strip()}
-    return owners.pop() if len(owners) == 1 else run.container
-
-
-def _owner(piece, container):
-    if isinstance(piece, _WrappedText):
-        return piece.owner
-    if isinstance(piece, str):
-        return container
-    parent = piece.getparent()
-    return container if parent is None else parent
+    return owners.pop() if len(owners) == 1 else container
 
 
 def _footnote_definition(text: str, rich: str, frame: Frame) -> dict:
@@ -522,20 +545,39 @@ _BUTTON_NAME_END = re.compile(r"(?:^|[^a-z0-9])(?:%s)$" % "|".join(sorted(BUTTON
 
 
 def _is_link_control(el) -> bool:
-    return _is_source_view_link(el) or _is_empty_search_link(el)
+    return tag_of(el) == "a" and _is_link_control_href(el.get("href") or "")
 
 
 def _is_link_control_href(href: str) -> bool:
     """_is_link_control for a link with this href."""
-    return bool(SOURCE_VIEW_HREF.search(href) or EMPTY_SEARCH_HREF.search(href))
+    return _is_source_view_href(href) or _is_empty_search_href(href)
 
 
 def _is_source_view_link(el) -> bool:
-    return tag_of(el) == "a" and bool(SOURCE_VIEW_HREF.search(el.get("href") or ""))
+    return tag_of(el) == "a" and _is_source_view_href(el.get("href") or "")
 
 
-def _is_empty_search_link(el) -> bool:
-    return tag_of(el) == "a" and bool(EMPTY_SEARCH_HREF.search(el.get("href") or ""))
+def _is_source_view_href(href: str) -> bool:
+    """SOURCE_VIEW_HREF matches. The pattern, case-insensitive and without a literal
+    to scan for, tries every position: an ASCII href lacking the text every match
+    holds is answered by substring tests. (Not a non-ASCII one: case-insensitive
+    matching folds some other letters onto ASCII ones, "ſ" onto "s".)"""
+    if href.isascii():
+        lowered = href.lower()
+        if not any(text in lowered for text in _SOURCE_VIEW_TEXTS):
+            return False
+    return bool(SOURCE_VIEW_HREF.search(href))
+
+
+def _is_empty_search_href(href: str) -> bool:
+    """EMPTY_SEARCH_HREF matches; every match holds "=" (which no letter folds onto)."""
+    return "=" in href and bool(EMPTY_SEARCH_HREF.search(href))
+
+
+# What every match of SOURCE_VIEW_HREF holds, one per alternative of the pattern
+# ("/edit/" and "action=edit", "_sources/", "....rs.html"), lower-cased. Checked
+# against the patterns in tests/test_blocks_link_controls.py.
+_SOURCE_VIEW_TEXTS = ("edit", "_sources/", ".rs.html")
 
 
 def _controls_only(pieces: list, is_control=_is_control) -> bool:
@@ -567,7 +609,7 @@ def _controls_only(pieces: list, is_control=_is_control) -> bool:
 
 def _is_stamp(text: str) -> bool:
     """No words: nothing but separator glyphs, or a version number ("1.0.0", "v2.3")."""
-    if not any(ch.isalnum() for ch in text):
+    if not has_alnum(text):
         return True
     parts = text.lower().removeprefix(VERSION_PREFIX).split(".")
     return len(parts) > 1 and all(part.isascii() and part.isdigit() for part in parts)

@@ -85,13 +85,17 @@ def parse_page(html: str | bytes, limits: Limits | None = None) -> tuple[Any, li
         html, note = decode_bytes(html)
         if note:
             notes.append(note)
+        # Without a note the bytes were UTF-8 (or UTF-16 after its byte-order mark),
+        # whose decoders never make a lone surrogate: they are errors in both.
+        decoded_unicode = note is None
     elif isinstance(html, str):
+        decoded_unicode = False
         html, note = _cap_text(html, limits.max_input_bytes)
         if note:
             notes.append(note)
     else:
         raise ParseError(f"expected HTML text, got {type(html).__name__}")
-    html = clean_text(html, notes)
+    html = clean_text(html, notes, surrogates_possible=not decoded_unicode)
     if not html.strip():
         html = "<html><body></body></html>"
     source = html
@@ -259,13 +263,16 @@ def decode_bytes(data: bytes) -> tuple[str, str | None]:
     return text, (f"bytes are not valid UTF-8{said}; invalid bytes read as windows-1252")
 
 
-def clean_text(html: str, notes: list[str] | None = None) -> str:
-    """Characters libxml2 cannot take, replaced so it does not stop reading at them."""
+def clean_text(html: str, notes: list[str] | None = None, *,
+               surrogates_possible: bool = True) -> str:
+    """Characters libxml2 cannot take, replaced so it does not stop reading at them.
+    `surrogates_possible` is False for text a UTF-8 or UTF-16 decoder made, which
+    holds no lone surrogate (the non-characters are still looked for)."""
     if "\x00" in html:
         html = html.replace("\x00", "\ufffd")
         if notes is not None:
             notes.append("NUL characters replaced with U+FFFD")
-    if _has_surrogates(html):
+    if _has_surrogates(html, surrogates_possible):
         html = _SURROGATE_RE.sub("\ufffd", html)
         if notes is not None:
             notes.append("lone surrogates and non-characters replaced with U+FFFD")
@@ -282,7 +289,7 @@ def clean_text(html: str, notes: list[str] | None = None) -> str:
     return html
 
 
-def _has_surrogates(html: str) -> bool:
+def _has_surrogates(html: str, surrogates_possible: bool = True) -> bool:
     """_SURROGATE_RE.search, without its character-by-character scan of the whole page
     (it cost more than libxml2's parse): ASCII text has none, and UTF-8 encoding,
     done in C, fails exactly at a lone surrogate. The two non-characters are
@@ -291,6 +298,8 @@ def _has_surrogates(html: str) -> bool:
         return False
     if "\ufffe" in html or "\uffff" in html:
         return True
+    if not surrogates_possible:
+        return False
     try:
         html.encode("utf-8")
     except UnicodeEncodeError:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import NamedTuple
 
-from ..words import word_count
+from ..words import has_alnum, word_count
 from ..dom.nodes import TreeIndex
 from ..model import Block, Region, Widget
 from .tuning import CHROME_LANDMARKS, ID_SLUG_TEXT_CHARS
@@ -128,7 +128,7 @@ def block_contexts(tree: TreeIndex, blocks: list[Block]) -> BlockContexts:
         text = el.text_content()
         # A permalink glyph (¶, #, §) is a widget, not words a reader follows:
         # an API entry's "name ¶" is no linked teaser title.
-        if any(c.isalnum() for c in text):
+        if has_alnum(text):
             linked[owner] += word_count(text)
     return BlockContexts(contexts, lineage, linked, _tab_panels(tree, names))
 

@@ -194,7 +194,7 @@ def led_series(blocks: list[Block], kept: list[int], leads: Callable[[int, int],
         words = word_count(blocks[i].text)
         if words and leads(i, words):
             # Where each step of the path ends; steps below <body> are tried.
-            ends = [n for n, c in enumerate(xpath) if c == "/"][1:] + [len(xpath)]
+            ends = _slash_positions(xpath)[1:] + [len(xpath)]
             for k in range(1, len(ends) - 1):
                 item = xpath[:ends[k + 1]]
                 if (previous + "/").startswith(item + "/"):
@@ -206,6 +206,15 @@ def led_series(blocks: list[Block], kept: list[int], leads: Callable[[int, int],
         if words:
             previous = xpath        # a picture above a card's headline is not its first line
     return series
+
+
+def _slash_positions(xpath: str) -> list[int]:
+    """Where each "/" of `xpath` is (found step by step, not character by character)."""
+    positions, at = [], -1
+    for step in xpath.split("/")[:-1]:
+        at += len(step) + 1
+        positions.append(at)
+    return positions
 
 
 def trailing_series(blocks: list[Block], weights: list[int], linked: list[int],
