@@ -16,7 +16,7 @@ larger; see framing.py):
      "options"?: {"scope": "main" | "page", "front_matter"?: bool,
                   "images"?: "keep" | "drop" | "link", "link_style"?: "inline" | "reference",
                   "explain"?: bool, "overlay"?: bool},
-     "id"?: str | int}
+     "id"?: str | int, "reply_encoding"?: "deflate"}
         -> {"ok": true, "id": ..., "markdown": str, "method": str, "measured": bool,
             "title": str, "stats": {...}, "explain"?: str,
             "overlay"?: [[reading index, x, y, w, h, region or "", kind], ...],
@@ -26,7 +26,9 @@ larger; see framing.py):
     (`timings`: where the host's time went, for bench/latency.py; `ready_at` is when
     this process had imported everything and began reading requests, the same for
     every request a port sends; `overlay`, with options.overlay true: the measured blocks' page boxes in reading
-    order, for extension/overlay.js to draw)
+    order, for extension/overlay.js to draw; `reply_encoding` "deflate", which any
+    request may carry: a reply too large for one frame comes back compressed, see
+    framing.REPLY_ENCODINGS)
     anything wrong
         -> {"ok": false, "id": ... | null, "error": "<what went wrong and what to do>"}
 
@@ -45,9 +47,9 @@ from typing import Any, BinaryIO
 
 from .. import __version__
 from .collector import fewer_collections, freeze_start_up
-from .framing import (MAX_INCOMING_FRAME, FrameTooLargeError, FramingError, MessageJSONError,
-                      UploadAssembler, UploadError, UPLOAD_TYPES, clean_text, encode_frame,
-                      encode_reply_frames, parse_message_json, read_frame)
+from .framing import (MAX_INCOMING_FRAME, REPLY_ENCODINGS, FrameTooLargeError, FramingError,
+                      MessageJSONError, UploadAssembler, UploadError, UPLOAD_TYPES, clean_text,
+                      encode_frame, encode_reply_frames, parse_message_json, read_frame)
 from ..install.manifest import ALLOWED_EXTENSIONS, ALLOWED_ORIGINS, EXTRA_IDS_VARIABLE, extra_origins
 from ..engine.render.markdown import IMAGE_MODES, LINK_STYLES
 from ..engine.render.overlay import overlay_blocks
@@ -182,14 +184,16 @@ class Host:
         self.uploads = UploadAssembler()
         self._replies = 0
         self._upload_began: dict[Any, float] = {}   # upload id -> epoch ms of its 'begin'
+        self._reply_encoding: dict[Any, str] = {}   # request id -> the encoding its reply may take
 
     def send(self, reply: dict[str, Any]) -> None:
         self._replies += 1
         chunk_id = reply.get("id")
         if chunk_id is None:
             chunk_id = f"reply-{self._replies}"
+        encoding = self._reply_encoding.pop(reply.get("id"), None)
         try:
-            frames = encode_reply_frames(reply, chunk_id)
+            frames = encode_reply_frames(reply, chunk_id, encoding=encoding)
         except (TypeError, ValueError, RecursionError) as exc:   # not JSON-serializable: a host bug
             log.exception("could not encode reply")
             frames = [encode_frame(error_reply(f"internal error encoding the reply: {exc}",
@@ -240,6 +244,8 @@ class Host:
                 return None
             began = self._upload_began.pop(upload_id, clock["first_frame_at"])
             return self.handle_message(request, {**clock, "first_frame_at": began})
+        if message.get("reply_encoding") in REPLY_ENCODINGS:
+            self._reply_encoding[request_id] = message["reply_encoding"]
         handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
         if handler is None:
             what = "has no 'type'" if kind is None else f"has unknown type {kind!r}"
