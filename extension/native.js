@@ -167,9 +167,10 @@ export class HostConnection {
   // is JSON text of an object whose members join the request's (collect.js's
   // capture), sent without being parsed here. `timeline`, when given, gets the
   // epoch times the request was sent and the reply arrived (for bench/latency.py).
-  request(request, { onProgress = () => {}, timeline = null, body = null } = {}) {
+  // `id`: the request's id, when the caller must name it in a later request.
+  request(request, { onProgress = () => {}, timeline = null, body = null, id = null } = {}) {
     if (this.closed) return Promise.reject(this.closed);
-    const id = `r${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+    id = id || `r${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject, onProgress, timeline, incoming: null });
       if (timeline) {

@@ -227,6 +227,34 @@ def test_a_large_reply_asked_for_deflated_comes_back_compressed_and_small_ones_p
     assert host.close() == 0
 
 
+def test_a_page_prepared_ahead_converts_as_the_whole_request_would(host):
+    # The extension sends the page's markup and element table while collect.js still
+    # measures (prepare), then the rest naming it (convert with prepared).
+    capture = {"version": 2,
+               "html": '<html data-wg-path="0"><body data-wg-path="1"><p data-wg-path="2">Bees, '
+                       'seen.</p><p data-wg-path="3">Wasps, hidden.</p></body></html>',
+               "elements": {"steps": ["html", "body", "p"], "parent": [-1, 0, 1, 1],
+                            "step": [0, 1, 2, 2], "nth": [1, 1, 1, 2]}}
+    rest = {"url": "https://example.org/bees", "viewport": {"width": 800, "height": 600},
+            "geometry": {"ids": [0, 1, 2, 3], "boxes": [0, 0, 800, 600] * 3 + [0, 0, 0, 0],
+                         "flags": [3, 3, 3, 0], "floats": []}}
+    host.send(nm_frame({"type": "convert", "id": "whole", **capture, **rest}))
+    whole = host.recv()
+    host.send(nm_frame({"type": "prepare", "id": "ahead", "options": {"scope": "page"}, **capture}))
+    assert host.recv() == {"ok": True, "type": "prepared", "id": "ahead"}
+    host.send(nm_frame({"type": "convert", "id": "rest", "prepared": "ahead", **rest}))
+    split = host.recv()
+    assert split["ok"] is True and split["markdown"] == whole["markdown"] == "Bees, seen.\n"
+    assert {"first_frame_at", "last_frame_at", "parsed_at", "cpu_ms"} <= set(split["timings"]["ahead"])
+    # The prepared page is used once; a convert naming another (or it again) is refused.
+    host.send(nm_frame({"type": "convert", "id": "again", "prepared": "ahead", **rest}))
+    again = host.recv()
+    assert again["ok"] is False and "did not arrive" in again["error"] and again["id"] == "again"
+    host.send(nm_frame({"type": "prepare", "id": "bad", "html": 3}))
+    assert "needs 'html'" in host.recv()["error"]
+    assert host.close() == 0
+
+
 BAD_MESSAGES = [
     pytest.param(raw_frame(b"\xff\xfe{}"), None, "not valid UTF-8", id="invalid-utf8"),
     pytest.param(raw_frame(b'{"type": "ping"'), None, "not valid JSON", id="invalid-json"),
