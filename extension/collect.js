@@ -658,15 +658,16 @@ globalThis.webgistCapture = (() => {
   const elements = { steps: stepNames, parent: parentOf, step: elName, nth: elNth };
 
   // The extension's flow.js may have left a function here that takes the markup
-  // and the element table as JSON text and hands them on to the host at once
-  // (returning true), so the host parses the page while pass 2 reads its layout.
-  // The capture then leaves them out. (The CLI's isolated world has none.)
+  // and the element table and hands them on to the host at once (returning true),
+  // so the host parses the page while pass 2 reads its layout. The capture then
+  // leaves them out. (The CLI's isolated world has none.) Posted as an object: the
+  // message is written as JSON once, by the browser, not once here and again there.
   let sentAhead = false;
   const sendAhead = globalThis.webgistSendAhead;
   delete globalThis.webgistSendAhead;
   if (typeof sendAhead === "function") {
     try {
-      sentAhead = sendAhead(JSON.stringify({ version: 2, html, elements })) === true;
+      sentAhead = sendAhead({ version: 2, html, elements }) === true;
     } catch {
       sentAhead = false;
     }

@@ -66,14 +66,14 @@ export const AHEAD_CHANNEL_WAIT_MS = 1000;
 
 // Runs in the tab's isolated world before collect.js: once the extension connects
 // with this name, collect.js finds globalThis.webgistSendAhead, which posts the
-// page's markup and element table (JSON text) back at once, while collect.js
-// still measures the page. Self-contained (executeScript serialises the function).
+// page's markup and element table back at once, while collect.js still measures
+// the page. Self-contained (executeScript serialises the function).
 function listenForAhead(name) {
   const listener = (port) => {
     if (port.name !== name) return;
     chrome.runtime.onConnect.removeListener(listener);
-    globalThis.webgistSendAhead = (text) => {
-      port.postMessage(text);
+    globalThis.webgistSendAhead = (part) => {
+      port.postMessage(part);
       return true;
     };
     port.postMessage("ready");
@@ -82,7 +82,7 @@ function listenForAhead(name) {
 }
 
 // A port from the tab's main frame on which collect.js's markup arrives ahead
-// (`onText(text)`), or null when the tab's side did not answer in time.
+// (`onText(its JSON text)`), or null when the tab's side did not answer in time.
 async function openAheadChannel(tabId, onText) {
   const name = `webgist-ahead-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`;
   let port = null;
@@ -96,8 +96,9 @@ async function openAheadChannel(tabId, onText) {
         if (message === "ready") {
           clearTimeout(timer);
           resolve(true);
-        } else if (typeof message === "string") {
-          onText(message);
+        } else if (message && typeof message === "object") {
+          // Written as JSON here, in the extension's process, while the tab measures.
+          onText(JSON.stringify(message));
         }
       });
     });

@@ -2,8 +2,6 @@
 live page is left exactly as it was."""
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from webgist_host.cli.browser import (COLLECT_WORLD, collect_script, isolated_world, run_collect,
@@ -117,10 +115,10 @@ def test_the_markup_sent_ahead_and_the_rest_make_the_capture_sent_whole(live_pag
         return live_page.execute_cdp_cmd("Runtime.evaluate", {
             "expression": expression, "contextId": world, "returnByValue": True})["result"]["value"]
 
-    evaluate("globalThis.webgistSendAhead = (text) => { globalThis.ahead = text; return true; }; 0")
+    evaluate("globalThis.webgistSendAhead = (part) => { globalThis.ahead = part; return true; }; 0")
     split = evaluate(collect_script())
     assert live_page.execute_script(SNAPSHOT_JS) == before
-    ahead = json.loads(evaluate("globalThis.ahead"))
+    ahead = evaluate("globalThis.ahead")
     assert split["sentAhead"] is True and "html" not in split and "elements" not in split
     assert ahead == {"version": 2, "html": whole["html"], "elements": whole["elements"]}
     assert split["geometry"] == whole["geometry"]
