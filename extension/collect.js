@@ -662,10 +662,11 @@ globalThis.webgistCapture = (() => {
   // so the host parses the page while pass 2 reads its layout. The capture then
   // leaves them out. (The CLI's isolated world has none.) Posted as an object: the
   // message is written as JSON once, by the browser, not once here and again there.
+  // Markup shorter than the function's `minChars` is not worth sending apart.
   let sentAhead = false;
   const sendAhead = globalThis.webgistSendAhead;
   delete globalThis.webgistSendAhead;
-  if (typeof sendAhead === "function") {
+  if (typeof sendAhead === "function" && html.length >= (Number(sendAhead.minChars) || 0)) {
     try {
       sentAhead = sendAhead({ version: 2, html, elements }) === true;
     } catch {

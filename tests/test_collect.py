@@ -126,8 +126,11 @@ def test_the_markup_sent_ahead_and_the_rest_make_the_capture_sent_whole(live_pag
     # The hook serves one collection: the next sends everything itself.
     assert "html" in evaluate(collect_script())
     assert evaluate("typeof globalThis.webgistSendAhead") == "undefined"
-    # A hook that refuses (returns anything but true) leaves the markup in the capture.
+    # A hook that refuses (returns anything but true) leaves the markup in the capture,
+    # and so does one that wants longer markup than the page's.
     evaluate("globalThis.webgistSendAhead = () => false; 0")
+    assert evaluate(collect_script())["html"] == whole["html"]
+    evaluate(f"globalThis.webgistSendAhead = Object.assign(() => true, {{minChars: {len(whole['html']) + 1}}}); 0")
     assert evaluate(collect_script())["html"] == whole["html"]
 
 
