@@ -67,6 +67,15 @@ export const AHEAD_CHANNEL_WAIT_MS = 1000;
 // receives it in a few milliseconds, about what sending it apart costs (CPython's
 // 200 KB documentation pages: ~15 ms saved, ~15 ms spent). A 5 MB page saves ~0.4 s.
 export const AHEAD_MIN_CHARS = 1_000_000;
+// The markup sent ahead is carried, written out and parsed while the tab reads its
+// layout: that helps only with a core free for it. On the 2-core machines the
+// project measures on, the tab's layout reads of a 5 MB page grew by about what
+// the overlap saved (docs/latency.md, session 12).
+export const AHEAD_MIN_CORES = 4;
+
+export function aheadWorthIt() {
+  return (Number(globalThis.navigator && navigator.hardwareConcurrency) || 0) >= AHEAD_MIN_CORES;
+}
 
 // Runs in the tab's isolated world before collect.js: once the extension connects
 // with this name, collect.js finds globalThis.webgistSendAhead, which posts the
@@ -301,7 +310,8 @@ async function convertWith(connection, tabId, { want, scope, settings, extra, on
     prepared = { id, reply: connection.request({ type: "prepare", options }, { id, body: text }) };
     prepared.reply.catch(() => {});   // its failure is told by the convert that needs it
   };
-  const page = selection ? null : await collectPage(tabId, { ahead: connection.closed ? null : ahead });
+  const page = selection ? null
+    : await collectPage(tabId, { ahead: connection.closed || !aheadWorthIt() ? null : ahead });
   if (page) capture = page;
   timeline.collected_at = epochMs();
   onStatus(selection ? "Converting the selection…" : "Converting…");
