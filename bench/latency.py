@@ -122,9 +122,12 @@ def phases(timeline: dict, click: dict) -> dict[str, float]:
     collect_end = collect["started_at"] + collect["total_ms"]
     row = {
         "to collect.js": collect["started_at"] - click["clicked_at"],
+        "collect: walk": collect.get("walk_ms", 0.0),
         "collect: layout reads": collect["measure_ms"],
         "collect: stamping": collect.get("stamp_ms", 0.0),
         "collect: serialising": collect["serialise_ms"],
+        # The markup sent ahead (its JSON text made and posted) before the layout is read.
+        "collect: send ahead": collect.get("send_ahead_ms", 0.0),
         # capture-text.js: the capture as one JSON string (0 where the tree has none).
         "collect: JSON text": collect.get("json_ms", 0.0),
         "collect → popup": timeline["collected_at"] - collect_end - collect.get("json_ms", 0.0),
@@ -137,6 +140,14 @@ def phases(timeline: dict, click: dict) -> dict[str, float]:
         # counted from the click (negative: before the click, hidden from the user).
         row["host start-up"] = host["ready_at"] - timeline["host_opened_at"]
         row["host ready, from click"] = host["ready_at"] - click["clicked_at"]
+    ahead = host.get("ahead")
+    if ahead and collect.get("sent_ahead_at"):
+        # The markup's own trip, beside the layout reads: posted by collect.js, all
+        # frames at the host, decoded and parsed; "hidden" is how much of it ended
+        # before collect.js did (all of it when it equals the trip).
+        row["ahead: collect.js → host"] = ahead["last_frame_at"] - collect["sent_ahead_at"]
+        row["ahead: host decode + parse"] = ahead["parsed_at"] - ahead["last_frame_at"]
+        row["ahead: parsed, before collect.js ended"] = collect_end - ahead["parsed_at"]
     for stage, ms in host["engine_ms"].items():
         row[f"engine: {stage}"] = ms
     engine_end = host["decoded_at"] + sum(host["engine_ms"].values())

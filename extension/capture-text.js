@@ -16,6 +16,8 @@
     title: capture.title,
     url: capture.url,
     hasHtml: typeof capture.html === "string",
+    // The markup went ahead to the host (flow.js openAheadChannel): not in `json`.
+    sentAhead: capture.sentAhead === true,
     timings: { ...capture.timings, json_ms: Math.round((performance.now() - started) * 10) / 10 },
     json,
   };

@@ -25,7 +25,6 @@ globalThis.webgistCapture = (() => {
   // Every element is stamped with its index in `elements` below (capture version 2);
   // the host rebuilds each element's XPath from that table.
   const PATH_ATTR = "data-wg-path";
-  const FLOAT_ATTR = "data-wg-float";
   // The address the browser chose for an <img> (srcset, lazy swap), when it is not src.
   const SRC_ATTR = "data-wg-src";
   // Flag bits per box (geometry.flags); host/webgist_host/engine/dom/capture.py reads
@@ -305,29 +304,29 @@ globalThis.webgistCapture = (() => {
     return index;
   }
 
-  // Pass 1, measure. Depth-first with an explicit stack: pages nest deeper than
-  // the JS call stack allows. Stamps are written only after measuring, so they
-  // cannot disturb layout. Subtrees under display: none are walked (every element
-  // is stamped, so the engine can refuse any element it receives unstamped) but
-  // not measured. Nothing is written between reads, so the layout computed for the
-  // first read serves every other one.
+  // Pass 1, the elements. Depth-first with an explicit stack: pages nest deeper
+  // than the JS call stack allows. Every element gets its index (its stamp), its
+  // parent's and its XPath step; subtrees under display: none are walked too (every
+  // element is stamped, so the engine can refuse any element it receives
+  // unstamped). Nothing here reads layout: the page is stamped and serialised next,
+  // and measured last (pass 2), so its markup can be on its way to the host while
+  // the layout is read. Stamps change no layout (they are removed before pass 2,
+  // and no style of the page names them); nothing is written between the reads of
+  // pass 2, so the layout computed for the first read serves every other one.
   //
-  // The walk allocates nothing per element that it can avoid: on a page of 35,000
-  // elements, arrays and maps made per element cost as much again in garbage
+  // The walks allocate nothing per element that they can avoid: on a page of
+  // 35,000 elements, arrays and maps made per element cost as much again in garbage
   // collection as the reads themselves. The stack is a set of parallel arrays.
   const stampEls = [];      // per entry (element index): the element
-  const floatRoots = [];    // indexes of the float roots (stamped FLOAT_ATTR too)
+  const stampTags = [];     // per entry: its tag
+  const floatRoots = [];    // indexes of the float roots (pass 2; sent as geometry.floats)
   const parentOf = [];      // per entry: its parent's entry, or -1
   const shows = [];         // per entry: something in its subtree is seen
   const unseen = [];        // per entry: [reason, index of its flags in boxes] or null
   const sources = [];       // [img, currentSrc] where the browser shows another address
   const root = dom.documentElement(document);
-  // Each entry carries the clip its in-flow content is drawn within, and the clip
-  // for absolutely positioned content (set by the nearest positioned ancestor, its
-  // containing block): an absolute box escapes the clipping of anything in between.
-  const INSIDE_FLOAT = 1, PARENT_IGNORES_FLOAT = 2, INSIDE_HIDDEN = 4;
   const stackEl = [root], stackTag = [tagOf(root)], stackStep = [stepOf(tagOf(root))], stackNth = [1];
-  const stackBits = [0], stackParent = [-1], stackClip = [NO_CLIP], stackAbsClip = [NO_CLIP];
+  const stackParent = [-1];
   // One element's children, in document order, before they go on the stack reversed.
   const kidEl = [], kidTag = [], kidStep = [], kidNth = [];
   const namesSeen = new Map();
@@ -352,81 +351,19 @@ globalThis.webgistCapture = (() => {
 
   while (stackEl.length) {
     const el = stackEl.pop(), tag = stackTag.pop(), step = stackStep.pop(), nth = stackNth.pop();
-    const inherited = stackBits.pop(), parent = stackParent.pop();
-    const clip = stackClip.pop(), absClip = stackAbsClip.pop();
-    const insideFloat = (inherited & INSIDE_FLOAT) !== 0;
-    const parentIgnoresFloat = (inherited & PARENT_IGNORES_FLOAT) !== 0;
-    let childClip = clip;
-    let childAbsClip = absClip;
+    const parent = stackParent.pop();
     const index = stampEls.length;
+    stampEls.push(el);
+    stampTags.push(tag);
     parentOf.push(parent);
     elName.push(step);
     elNth.push(nth);
-    shows.push(false);
-    unseen.push(null);
     elementCount++;
-    let floatRoot = false;
-    let hidden = (inherited & INSIDE_HIDDEN) !== 0;
-    let ignoresFloat = false;
-    if (!hidden && !UNMEASURED_TAGS.has(tag)) {
-      const style = getComputedStyle(el);
-      // Each computed value is read once: every read asks the style engine again.
-      const display = style.display;
-      if (display === "none") {
-        // Record the hidden root only: its subtree is gone with it.
-        ids.push(index);
-        boxes.push(0, 0, 0, 0);
-        flags.push(0);
-        hidden = true;
-      } else {
-        const position = style.position;
-        const positioned = position === "absolute" || position === "fixed";
-        floatRoot = !insideFloat && !parentIgnoresFloat && !positioned && style.float !== "none";
-        ignoresFloat = FLOAT_IGNORING_DISPLAYS.has(display);
-        // Displayed yet not rendered: the body of a closed <details> (its slot is
-        // content-visibility: hidden, and Chromium still invents a box for it), a
-        // display: contents wrapper. Left out, so the engine anchors it. checkVisibility
-        // is false for an element without a box, so it answers alone where it exists
-        // (getClientRects built a list of every line's box just to be counted).
-        const rendered = dom.checkVisibility ? dom.checkVisibility(el) : dom.getClientRects(el).length > 0;
-        // A fixed box is drawn against the viewport (transformed ancestors aside).
-        const drawnWithin = position === "fixed" ? NO_CLIP : position === "absolute" ? absClip : clip;
-        childClip = drawnWithin;
-        if (rendered) {
-          const r = dom.getBoundingClientRect(el);
-          let bits = FLAG_DISPLAYED;
-          // Opacity is not visibility: fade-in-on-scroll content sits at opacity 0.
-          if (style.visibility === "visible") bits |= FLAG_VISIBLE;
-          if (floatRoot) bits |= FLAG_FLOAT;
-          if (position === "fixed" || position === "sticky") bits |= FLAG_FIXED;
-          if (drawnAsCode(tag, style, display)) bits |= FLAG_CODE;
-          if (style.direction === "rtl") bits |= FLAG_RTL;
-          ids.push(index);
-          boxes.push(round(r.left + scrollX), round(r.top + scrollY), round(r.width), round(r.height));
-          flags.push(bits);
-          const overflow = overflowOf(style);
-          const reason = unseenReason(el, tag, style, display, r, positioned, overflow) ||
-            (outside(r, drawnWithin) ? UNSEEN.outsideClip : 0);
-          if (reason) unseen[index] = [reason, flags.length - 1];
-          else if (bits & FLAG_VISIBLE) shows[index] = true;
-          childClip = clipOf(tag, overflow, r, drawnWithin);
-        }
-        // A positioned box is the containing block of absolute ones. (So is a
-        // transformed one; not followed, which can only keep text, never drop it.)
-        if (position !== "static") childAbsClip = childClip;
-        // The viewport's clip holds absolutely positioned content too.
-        else if (tag === "html" || tag === "body") childAbsClip = clipOf(tag, overflowOf(style), null, absClip);
-      }
-    }
-    stampEls.push(el);
-    if (floatRoot) floatRoots.push(index);
     if (tag === "img") {
       const shown = dom.imgCurrentSrc(el) || dom.imgSrc(el);
       // A page's own attribute of that name is overwritten too, in the copy only.
       if (shown && (shown !== dom.imgSrc(el) || dom.hasAttribute(el, SRC_ATTR))) sources.push([el, shown]);
     }
-    const childBits = (insideFloat || floatRoot ? INSIDE_FLOAT : 0) |
-      (ignoresFloat ? PARENT_IGNORES_FLOAT : 0) | (hidden ? INSIDE_HIDDEN : 0);
     const shadow = dom.shadowRoot(el);   // null for closed roots, which stay unreadable
     if (shadow && dom.shadowMode(shadow) === "open") {
       openShadowRoots.push(shadow);
@@ -438,28 +375,105 @@ globalThis.webgistCapture = (() => {
       stackTag.push(kidTag[i]);
       stackStep.push(kidStep[i]);
       stackNth.push(kidNth[i]);
-      stackBits.push(childBits);
       stackParent.push(index);
-      stackClip.push(childClip);
-      stackAbsClip.push(childAbsClip);
     }
     kidEl.length = kidTag.length = kidStep.length = kidNth.length = 0;
   }
+  const walkedAt = performance.now();
 
-  // Children come after their parent in stampEls, so one backward pass sees every
-  // subtree before its root: a reason a descendant can undo counts only when
-  // nothing under the element is seen.
-  for (let i = stampEls.length - 1; i >= 0; i--) {
-    const mark = unseen[i];
-    if (mark && (!UNDOABLE_REASONS.has(mark[0]) || !shows[i])) {
-      flags[mark[1]] |= mark[0] << UNSEEN_SHIFT;
-      shows[i] = false;
-    } else if (mark) {
-      shows[i] = true;
+  // Pass 2, measure, in the order of pass 1 (parents before their children). Each
+  // element hands its children the clip their in-flow content is drawn within, and
+  // the clip for absolutely positioned content (set by the nearest positioned
+  // ancestor, its containing block): an absolute box escapes the clipping of
+  // anything in between.
+  const INSIDE_FLOAT = 1, PARENT_IGNORES_FLOAT = 2, INSIDE_HIDDEN = 4;
+  function measure() {
+    const childBitsOf = [], childClipOf = [], childAbsClipOf = [];
+    for (let index = 0; index < stampEls.length; index++) {
+      const el = stampEls[index], tag = stampTags[index], parent = parentOf[index];
+      const inherited = parent < 0 ? 0 : childBitsOf[parent];
+      const clip = parent < 0 ? NO_CLIP : childClipOf[parent];
+      const absClip = parent < 0 ? NO_CLIP : childAbsClipOf[parent];
+      const insideFloat = (inherited & INSIDE_FLOAT) !== 0;
+      const parentIgnoresFloat = (inherited & PARENT_IGNORES_FLOAT) !== 0;
+      let childClip = clip;
+      let childAbsClip = absClip;
+      shows.push(false);
+      unseen.push(null);
+      let floatRoot = false;
+      let hidden = (inherited & INSIDE_HIDDEN) !== 0;
+      let ignoresFloat = false;
+      if (!hidden && !UNMEASURED_TAGS.has(tag)) {
+        const style = getComputedStyle(el);
+        // Each computed value is read once: every read asks the style engine again.
+        const display = style.display;
+        if (display === "none") {
+          // Record the hidden root only: its subtree is gone with it.
+          ids.push(index);
+          boxes.push(0, 0, 0, 0);
+          flags.push(0);
+          hidden = true;
+        } else {
+          const position = style.position;
+          const positioned = position === "absolute" || position === "fixed";
+          floatRoot = !insideFloat && !parentIgnoresFloat && !positioned && style.float !== "none";
+          ignoresFloat = FLOAT_IGNORING_DISPLAYS.has(display);
+          // Displayed yet not rendered: the body of a closed <details> (its slot is
+          // content-visibility: hidden, and Chromium still invents a box for it), a
+          // display: contents wrapper. Left out, so the engine anchors it. checkVisibility
+          // is false for an element without a box, so it answers alone where it exists
+          // (getClientRects built a list of every line's box just to be counted).
+          const rendered = dom.checkVisibility ? dom.checkVisibility(el) : dom.getClientRects(el).length > 0;
+          // A fixed box is drawn against the viewport (transformed ancestors aside).
+          const drawnWithin = position === "fixed" ? NO_CLIP : position === "absolute" ? absClip : clip;
+          childClip = drawnWithin;
+          if (rendered) {
+            const r = dom.getBoundingClientRect(el);
+            let bits = FLAG_DISPLAYED;
+            // Opacity is not visibility: fade-in-on-scroll content sits at opacity 0.
+            if (style.visibility === "visible") bits |= FLAG_VISIBLE;
+            if (floatRoot) bits |= FLAG_FLOAT;
+            if (position === "fixed" || position === "sticky") bits |= FLAG_FIXED;
+            if (drawnAsCode(tag, style, display)) bits |= FLAG_CODE;
+            if (style.direction === "rtl") bits |= FLAG_RTL;
+            ids.push(index);
+            boxes.push(round(r.left + scrollX), round(r.top + scrollY), round(r.width), round(r.height));
+            flags.push(bits);
+            const overflow = overflowOf(style);
+            const reason = unseenReason(el, tag, style, display, r, positioned, overflow) ||
+              (outside(r, drawnWithin) ? UNSEEN.outsideClip : 0);
+            if (reason) unseen[index] = [reason, flags.length - 1];
+            else if (bits & FLAG_VISIBLE) shows[index] = true;
+            childClip = clipOf(tag, overflow, r, drawnWithin);
+          }
+          // A positioned box is the containing block of absolute ones. (So is a
+          // transformed one; not followed, which can only keep text, never drop it.)
+          if (position !== "static") childAbsClip = childClip;
+          // The viewport's clip holds absolutely positioned content too.
+          else if (tag === "html" || tag === "body") childAbsClip = clipOf(tag, overflowOf(style), null, absClip);
+        }
+      }
+      if (floatRoot) floatRoots.push(index);
+      childBitsOf.push((insideFloat || floatRoot ? INSIDE_FLOAT : 0) |
+        (ignoresFloat ? PARENT_IGNORES_FLOAT : 0) | (hidden ? INSIDE_HIDDEN : 0));
+      childClipOf.push(childClip);
+      childAbsClipOf.push(childAbsClip);
     }
-    if (shows[i] && parentOf[i] >= 0) shows[parentOf[i]] = true;
+
+    // Children come after their parent in stampEls, so one backward pass sees every
+    // subtree before its root: a reason a descendant can undo counts only when
+    // nothing under the element is seen.
+    for (let i = stampEls.length - 1; i >= 0; i--) {
+      const mark = unseen[i];
+      if (mark && (!UNDOABLE_REASONS.has(mark[0]) || !shows[i])) {
+        flags[mark[1]] |= mark[0] << UNSEEN_SHIFT;
+        shows[i] = false;
+      } else if (mark) {
+        shows[i] = true;
+      }
+      if (shows[i] && parentOf[i] >= 0) shows[parentOf[i]] = true;
+    }
   }
-  const measuredAt = performance.now();
 
   // --- serialisation that re-parses into the same tree -------------------------
 
@@ -613,10 +627,9 @@ globalThis.webgistCapture = (() => {
 
   let html;
   let serialiser;
-  let stampedAt = measuredAt;
+  let stampedAt = walkedAt;
   try {
     for (let i = 0; i < stampEls.length; i++) stamp(stampEls[i], PATH_ATTR, String(i));
-    for (const i of floatRoots) stamp(stampEls[i], FLOAT_ATTR, String(i));
     for (const [img, src] of sources) stamp(img, SRC_ATTR, src);
     stampedAt = performance.now();
     const risky = riskyNodesIn(root, new Set());
@@ -640,18 +653,42 @@ globalThis.webgistCapture = (() => {
     }
   }
   const serialisedAt = performance.now();
+  const doctype = dom.doctype(document);
+  html = (doctype ? `<!DOCTYPE ${doctype.name}>` : "") + html;
+  const elements = { steps: stepNames, parent: parentOf, step: elName, nth: elNth };
+
+  // The extension's flow.js may have left a function here that takes the markup
+  // and the element table and hands them on to the host at once (returning true),
+  // so the host parses the page while pass 2 reads its layout. The capture then
+  // leaves them out. (The CLI's isolated world has none.) Posted as an object: the
+  // message is written as JSON once, by the browser, not once here and again there.
+  // Markup shorter than the function's `minChars` is not worth sending apart.
+  let sentAhead = false;
+  const sendAhead = globalThis.webgistSendAhead;
+  delete globalThis.webgistSendAhead;
+  if (typeof sendAhead === "function" && html.length >= (Number(sendAhead.minChars) || 0)) {
+    try {
+      sentAhead = sendAhead({ version: 2, html, elements }) === true;
+    } catch {
+      sentAhead = false;
+    }
+  }
+  const sentAheadAt = performance.now();
+
+  measure();
+  const measuredAt = performance.now();
 
   const body = dom.body(document);
-  const doctype = dom.doctype(document);
   return {
     version: 2,
     url: location.href,
     title: dom.title(document),
     contentType: dom.contentType(document),
     readyState: dom.readyState(document),
-    html: (doctype ? `<!DOCTYPE ${doctype.name}>` : "") + html,
-    elements: { steps: stepNames, parent: parentOf, step: elName, nth: elNth },
-    geometry: { ids, boxes, flags },
+    ...(sentAhead ? { sentAhead: true } : { html, elements }),
+    // floats: the float roots' indexes, known only once measured; the host stamps
+    // them (data-wg-float), as this script did before it measured last.
+    geometry: { ids, boxes, flags, floats: floatRoots },
     viewport: {
       width: window.innerWidth,
       height: window.innerHeight,
@@ -667,9 +704,12 @@ globalThis.webgistCapture = (() => {
     // Milliseconds per phase; started_at is epoch time, comparable across processes.
     timings: {
       started_at: performance.timeOrigin + started,
-      measure_ms: round(measuredAt - started),
-      stamp_ms: round(stampedAt - measuredAt),
+      walk_ms: round(walkedAt - started),
+      stamp_ms: round(stampedAt - walkedAt),
       serialise_ms: round(serialisedAt - stampedAt),
+      send_ahead_ms: round(sentAheadAt - serialisedAt),
+      sent_ahead_at: sentAhead ? performance.timeOrigin + sentAheadAt : null,
+      measure_ms: round(measuredAt - sentAheadAt),
       total_ms: round(performance.now() - started),
     },
   };

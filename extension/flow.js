@@ -60,10 +60,77 @@ export async function waitForLoad(tabId, { timeoutMs = LOAD_WAIT_MS, onWait = ()
 // not run until they let go (maybe never).
 export const COLLECT_TIMEOUT_MS = 20_000;
 
+// How long to wait for the tab's side of the channel that carries the page's
+// markup ahead of its geometry; without it, collect.js sends everything at the end.
+export const AHEAD_CHANNEL_WAIT_MS = 1000;
+// Markup shorter than this (UTF-16 units) is not sent ahead: the host parses and
+// receives it in a few milliseconds, about what sending it apart costs (CPython's
+// 200 KB documentation pages: ~15 ms saved, ~15 ms spent). A 5 MB page saves ~0.4 s.
+export const AHEAD_MIN_CHARS = 1_000_000;
+// The markup sent ahead is carried, written out and parsed while the tab reads its
+// layout: that helps only with a core free for it. On the 2-core machines the
+// project measures on, the tab's layout reads of a 5 MB page grew by about what
+// the overlap saved (docs/latency.md, session 12).
+export const AHEAD_MIN_CORES = 4;
+
+export function aheadWorthIt() {
+  return (Number(globalThis.navigator && navigator.hardwareConcurrency) || 0) >= AHEAD_MIN_CORES;
+}
+
+// Runs in the tab's isolated world before collect.js: once the extension connects
+// with this name, collect.js finds globalThis.webgistSendAhead, which posts the
+// page's markup and element table back at once, while collect.js still measures
+// the page. Self-contained (executeScript serialises the function).
+function listenForAhead(name, minChars) {
+  const listener = (port) => {
+    if (port.name !== name) return;
+    chrome.runtime.onConnect.removeListener(listener);
+    globalThis.webgistSendAhead = Object.assign((part) => {
+      port.postMessage(part);
+      return true;
+    }, { minChars });
+    port.postMessage("ready");
+  };
+  chrome.runtime.onConnect.addListener(listener);
+}
+
+// A port from the tab's main frame on which collect.js's markup arrives ahead
+// (`onText(its JSON text)`), or null when the tab's side did not answer in time.
+async function openAheadChannel(tabId, onText) {
+  const name = `webgist-ahead-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`;
+  let port = null;
+  try {
+    await chrome.scripting.executeScript({ target: { tabId }, func: listenForAhead,
+                                           args: [name, AHEAD_MIN_CHARS] });
+    port = chrome.tabs.connect(tabId, { name, frameId: 0 });
+    const ready = await new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(false), AHEAD_CHANNEL_WAIT_MS);
+      port.onDisconnect.addListener(() => { clearTimeout(timer); resolve(false); });
+      port.onMessage.addListener((message) => {
+        if (message === "ready") {
+          clearTimeout(timer);
+          resolve(true);
+        } else if (message && typeof message === "object") {
+          // Written as JSON here, in the extension's process, while the tab measures.
+          onText(JSON.stringify(message));
+        }
+      });
+    });
+    if (ready) return port;
+  } catch {
+    // No channel (a page scripts may not reach is refused again, and explained, below).
+  }
+  try { if (port) port.disconnect(); } catch { /* already closed */ }
+  return null;
+}
+
 // Resolves with {json: the capture as JSON text, contentType, title, url, timings}.
-export async function collectPage(tabId, { timeoutMs = COLLECT_TIMEOUT_MS } = {}) {
+// With `ahead(text)`, collect.js may hand the page's markup and element table over
+// first, as JSON text, while it measures; the capture then says `sentAhead`.
+export async function collectPage(tabId, { timeoutMs = COLLECT_TIMEOUT_MS, ahead = null } = {}) {
   let results;
   let timer = null;
+  const channel = ahead ? await openAheadChannel(tabId, ahead) : null;
   const notResponding = new Promise((_, reject) => {
     timer = setTimeout(() => reject(new HostError(
       "The page is not responding: its scripts keep the browser busy, so it could not be read.",
@@ -78,6 +145,7 @@ export async function collectPage(tabId, { timeoutMs = COLLECT_TIMEOUT_MS } = {}
     throw error instanceof HostError ? error : scriptingError(await explainRefusal(tabId, error));
   } finally {
     clearTimeout(timer);
+    try { if (channel) channel.disconnect(); } catch { /* already closed */ }
   }
   // capture-text.js's result: the capture as JSON text, and the fields read here.
   const capture = results && results[0] && results[0].result;
@@ -86,7 +154,7 @@ export async function collectPage(tabId, { timeoutMs = COLLECT_TIMEOUT_MS } = {}
     // text of the document: it would "copy" 0 words.
     throw scriptingError(new Error("the PDF viewer"));
   }
-  if (!capture || !capture.hasHtml || typeof capture.json !== "string") {
+  if (!capture || !(capture.hasHtml || capture.sentAhead) || typeof capture.json !== "string") {
     throw new HostError("The page did not return anything to convert; reload it and try again.",
                         { kind: "empty" });
   }
@@ -230,14 +298,37 @@ async function convertWith(connection, tabId, { want, scope, settings, extra, on
     }
   }
   const selection = Boolean(capture);
-  // The page's capture arrives as JSON text and goes to the host as it is.
-  const page = selection ? null : await collectPage(tabId);
+  const options = { ...engineOptions(settings, selection ? "page" : scope), ...extra };
+  // The page's capture arrives as JSON text and goes to the host as it is; its
+  // markup goes first, as soon as collect.js has written it, so the host parses the
+  // page while collect.js measures it.
+  let prepared = null;
+  const ahead = (text) => {
+    if (prepared) return;
+    timeline.ahead_at = epochMs();
+    const id = `p${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+    prepared = { id, reply: connection.request({ type: "prepare", options }, { id, body: text }) };
+    prepared.reply.catch(() => {});   // its failure is told by the convert that needs it
+  };
+  const page = selection ? null
+    : await collectPage(tabId, { ahead: connection.closed || !aheadWorthIt() ? null : ahead });
   if (page) capture = page;
   timeline.collected_at = epochMs();
   onStatus(selection ? "Converting the selection…" : "Converting…");
-  const options = { ...engineOptions(settings, selection ? "page" : scope), ...extra };
-  const reply = await connection.request({ type: "convert", ...(page ? {} : capture), options },
-                                         { onProgress, timeline, body: page && page.json });
+  let request = { type: "convert", ...(page ? {} : capture), options };
+  if (page && page.sentAhead) {
+    if (!prepared) {
+      throw new HostError("The page was read, but its text did not reach webgist; try again.",
+                          { kind: "empty" });
+    }
+    request = { ...request, prepared: prepared.id };
+  }
+  let reply = await connection.request(request, { onProgress, timeline, body: page && page.json });
+  if (!reply.ok && prepared) {
+    // The markup sent ahead failed first: that is what to tell.
+    const first = await prepared.reply.catch((error) => ({ ok: false, error: error.message }));
+    if (!first.ok) reply = first;
+  }
   if (!reply.ok) {
     throw new HostError(`The host could not convert this page: ${reply.error}`, {
       kind: "host-error",

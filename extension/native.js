@@ -29,6 +29,27 @@ export class HostError extends Error {
   }
 }
 
+// Replies too big for one message may come back compressed (the host's
+// framing.REPLY_ENCODINGS): asked for wherever this context can inflate them. A
+// 5 MB Markdown is 5-40x smaller so, and Chromium carries each reply message to the
+// extension at ~60 ms a MiB.
+const REPLY_ENCODING = typeof DecompressionStream === "function" ? "deflate" : null;
+
+// The bytes of base64 text (Uint8Array.fromBase64 where the engine has it).
+function base64Bytes(text) {
+  if (typeof Uint8Array.fromBase64 === "function") return Uint8Array.fromBase64(text);
+  const binary = atob(text);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+// The text a "deflate" reply's joined pieces carry: base64 of zlib-compressed UTF-8.
+export async function inflateText(base64) {
+  const stream = new Blob([base64Bytes(base64)]).stream().pipeThrough(new DecompressionStream("deflate"));
+  return new Response(stream).text();
+}
+
 // Split text into pieces of at most `size` units, never between the two halves
 // of a surrogate pair.
 export function splitText(text, size) {
@@ -111,17 +132,30 @@ export class HostConnection {
       fn(value);
     };
     if (message && message.type === "begin") {
-      waiting.incoming = { chunks: message.chunks, pieces: [] };
+      waiting.incoming = { chunks: message.chunks, pieces: [], encoding: message.encoding || null };
     } else if (message && message.type === "chunk" && waiting.incoming) {
       waiting.incoming.pieces[message.seq] = message.data;
       waiting.onProgress({ phase: "receiving", done: waiting.incoming.pieces.length, total: waiting.incoming.chunks });
     } else if (message && message.type === "end" && waiting.incoming) {
-      try {
-        const reply = JSON.parse(waiting.incoming.pieces.join(""));
+      const { pieces, encoding } = waiting.incoming;
+      const damaged = (error) => settle(waiting.reject,
+        new HostError(`The host's reply was damaged in transit (${error.message}).`));
+      const finish = (text) => {
+        const reply = JSON.parse(text);
         if (timeline) timeline.reply_at = epochMs();
         settle(waiting.resolve, reply);
+      };
+      try {
+        if (encoding === "deflate") {
+          if (timeline) timeline.reply_frames_at = epochMs();
+          inflateText(pieces.join("")).then(finish).catch(damaged);
+        } else if (encoding) {
+          throw new Error(`unknown encoding ${encoding}`);
+        } else {
+          finish(pieces.join(""));
+        }
       } catch (error) {
-        settle(waiting.reject, new HostError(`The host's reply was damaged in transit (${error.message}).`));
+        damaged(error);
       }
     } else if (message && typeof message.ok === "boolean") {
       if (timeline) timeline.reply_at = epochMs();
@@ -133,9 +167,10 @@ export class HostConnection {
   // is JSON text of an object whose members join the request's (collect.js's
   // capture), sent without being parsed here. `timeline`, when given, gets the
   // epoch times the request was sent and the reply arrived (for bench/latency.py).
-  request(request, { onProgress = () => {}, timeline = null, body = null } = {}) {
+  // `id`: the request's id, when the caller must name it in a later request.
+  request(request, { onProgress = () => {}, timeline = null, body = null, id = null } = {}) {
     if (this.closed) return Promise.reject(this.closed);
-    const id = `r${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+    id = id || `r${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject, onProgress, timeline, incoming: null });
       if (timeline) {
@@ -143,7 +178,8 @@ export class HostConnection {
         timeline.send_at = epochMs();
       }
       try {
-        postRequest(this.port, { ...request, id }, body, onProgress);
+        const encoding = REPLY_ENCODING ? { reply_encoding: REPLY_ENCODING } : {};
+        postRequest(this.port, { ...request, id, ...encoding }, body, onProgress);
       } catch (error) {   // the port closed under us: onDisconnect says why
         this.pending.delete(id);
         reject(this.closed || describeDisconnect(String(error && error.message)));

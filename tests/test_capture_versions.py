@@ -8,6 +8,9 @@ from pathlib import Path
 
 import webgist_host
 from webgist_host.engine.dom.capture import FLAG_DISPLAYED, FLAG_VISIBLE, read_capture
+from webgist_host.engine.dom.parse import parse_page
+from webgist_host.engine.dom.stamps import expand_stamps
+from webgist_host.engine.limits import Limits
 
 from test_cli import _env_without_browser, run_webgist
 
@@ -101,3 +104,26 @@ def test_version_2_boxes_match_version_1_read_of_the_same_page():
     v2["geometry"] = {"ids": [0, 2, 3], "boxes": [0, 0, 800, 600, 0, 8.5, 784, 580, 8, 8.5, 784, 18],
                       "flags": [3, 3, 19]}
     assert read_capture(v2).boxes == read_capture(v1).boxes
+
+
+def test_version_2_float_roots_listed_in_the_geometry_are_stamped_as_the_markup_once_was():
+    # collect.js measures after writing the markup, so the float roots come as
+    # geometry.floats; a capture saved earlier carries data-wg-float in its markup.
+    # Both give the same tree, the page's own value on another element left alone;
+    # entries that are no stamp of the table are ignored.
+    body = ('<aside data-wg-path="3"><p data-wg-path="4">Pull quote.</p></aside>'
+            '<p data-wg-path="5" data-wg-float="the page\'s own">Body text.</p>')
+    listed = capture_v2(body, [(2, "aside", 1), (3, "p", 1), (2, "p", 1)], [3, 4, 5])
+    listed["geometry"]["floats"] = [3, 99, -1, "3", True]
+    stamped = capture_v2(body.replace('<aside data-wg-path="3">', '<aside data-wg-path="3" data-wg-float="3">'),
+                         [(2, "aside", 1), (3, "p", 1), (2, "p", 1)], [3, 4, 5])
+    assert read_capture(listed).float_stamps == {"3"}
+    assert read_capture(stamped).float_stamps == frozenset()
+    trees = []
+    for capture in (listed, stamped):
+        root = expand_stamps(parse_page(capture["html"], Limits())[0], read_capture(capture))
+        trees.append([(el.tag, dict(el.attrib)) for el in root.iter()])
+    assert trees[0] == trees[1]
+    assert ("aside", {"data-wg-path": "/html[1]/body[1]/aside[1]", "data-wg-float": "3"}) in trees[0]
+    assert webgist_host.convert(listed["html"], geometry=listed, scope="page").markdown == \
+        webgist_host.convert(stamped["html"], geometry=stamped, scope="page").markdown

@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from webgist_host.cli.browser import run_collect, set_viewport
+from webgist_host.cli.browser import (COLLECT_WORLD, collect_script, isolated_world, run_collect,
+                                      set_viewport)
 from webgist_host.engine.dom.capture import (
     FLAG_DISPLAYED, FLAG_FIXED, FLAG_FLOAT, FLAG_RTL, FLAG_VISIBLE, read_capture,
 )
+from webgist_host.engine.dom.parse import parse_page
+from webgist_host.engine.dom.stamps import expand_stamps
+from webgist_host.engine.limits import Limits
 
 pytestmark = pytest.mark.browser
 
@@ -89,9 +93,45 @@ def test_flags_mark_hidden_invisible_float_and_pinned(live_page):
     assert not _box(capture, f"{main}/div[1]/p[1]")[4] & FLAG_FLOAT  # ... not its children
     assert not _box(capture, f"{main}/div[2]/span[1]")[4] & FLAG_FLOAT  # flex item
     assert _box(capture, "/html[1]/body[1]/nav[1]")[4] & FLAG_FIXED  # sticky
-    assert f'data-wg-float="{_stamp(capture, f"{main}/div[1]")}"' in capture["html"]
-    # The page's own data-wg-float on the paragraph is overwritten only in the copy.
+    # Float roots are known once measured, after the markup is written: they are
+    # listed, and the host stamps them on its copy as collect.js once stamped the page.
+    float_root = _stamp(capture, f"{main}/div[1]")
+    floats = capture["geometry"]["floats"]
+    assert int(float_root) in floats
+    assert "data-wg-float" not in capture["html"].replace('data-wg-float="the page', "")
+    root = expand_stamps(parse_page(capture["html"], Limits())[0], read_capture(capture))
+    assert root.xpath(f"{main}/div[1]")[0].get("data-wg-float") == float_root
+    # The page's own data-wg-float on the paragraph is left as it is, in the copy too.
     assert "the page's own value" in capture["html"]
+    assert len(root.xpath("//*[@data-wg-float]")) == len(floats) + 1
+
+
+def test_the_markup_sent_ahead_and_the_rest_make_the_capture_sent_whole(live_page):
+    whole = run_collect(live_page)
+    before = live_page.execute_script(SNAPSHOT_JS)
+    world = isolated_world(live_page, COLLECT_WORLD)
+
+    def evaluate(expression):
+        return live_page.execute_cdp_cmd("Runtime.evaluate", {
+            "expression": expression, "contextId": world, "returnByValue": True})["result"]["value"]
+
+    evaluate("globalThis.webgistSendAhead = (part) => { globalThis.ahead = part; return true; }; 0")
+    split = evaluate(collect_script())
+    assert live_page.execute_script(SNAPSHOT_JS) == before
+    ahead = evaluate("globalThis.ahead")
+    assert split["sentAhead"] is True and "html" not in split and "elements" not in split
+    assert ahead == {"version": 2, "html": whole["html"], "elements": whole["elements"]}
+    assert split["geometry"] == whole["geometry"]
+    assert split["timings"]["sent_ahead_at"] > split["timings"]["started_at"]
+    # The hook serves one collection: the next sends everything itself.
+    assert "html" in evaluate(collect_script())
+    assert evaluate("typeof globalThis.webgistSendAhead") == "undefined"
+    # A hook that refuses (returns anything but true) leaves the markup in the capture,
+    # and so does one that wants longer markup than the page's.
+    evaluate("globalThis.webgistSendAhead = () => false; 0")
+    assert evaluate(collect_script())["html"] == whole["html"]
+    evaluate(f"globalThis.webgistSendAhead = Object.assign(() => true, {{minChars: {len(whole['html']) + 1}}}); 0")
+    assert evaluate(collect_script())["html"] == whole["html"]
 
 
 def test_collapsed_details_body_is_left_unmeasured(live_page):
@@ -118,7 +158,9 @@ def test_capture_carries_viewport_direction_language_and_timings(live_page):
     assert capture["dir"] == {"html": "", "body": ""}
     assert capture["title"] == "Live page"
     assert capture["url"].endswith("/collect--live-page.html")
-    assert set(capture["timings"]) == {"started_at", "measure_ms", "stamp_ms", "serialise_ms", "total_ms"}
+    assert set(capture["timings"]) == {"started_at", "walk_ms", "stamp_ms", "serialise_ms",
+                                       "send_ahead_ms", "sent_ahead_at", "measure_ms", "total_ms"}
+    assert capture["timings"]["sent_ahead_at"] is None
     assert read_capture(capture).measured
 
 

@@ -1,9 +1,11 @@
 """Frames, limits, chunked replies and chunked uploads (webgist_host.host.framing)."""
 from __future__ import annotations
 
+import base64
 import io
 import json
 import struct
+import zlib
 
 import nativemessaging
 import pytest
@@ -49,7 +51,12 @@ def reassemble(frames: list[bytes]) -> tuple[dict, int]:
     assert begin["chunks"] == len(chunks)
     assert [c["seq"] for c in chunks] == list(range(len(chunks)))
     assert {m["id"] for m in messages} == {begin["id"]}
-    return json.loads("".join(c["data"] for c in chunks)), len(chunks)
+    text = "".join(c["data"] for c in chunks)
+    if begin.get("encoding") == "deflate":
+        text = zlib.decompress(base64.b64decode(text, validate=True)).decode("utf-8")
+    else:
+        assert "encoding" not in begin
+    return json.loads(text), len(chunks)
 
 
 class RecordingStream(io.BytesIO):
@@ -195,6 +202,30 @@ def test_large_reply_is_chunked_with_every_frame_within_one_mib():
     got, chunks = reassemble(frames)
     assert chunks >= 3
     assert got == reply
+
+
+def test_a_reply_asked_for_deflated_comes_back_compressed_only_when_it_needs_chunks():
+    reply = {"ok": True, "id": "z", "markdown": _mixed_text(3_000_000), "stats": {"words": 1}}
+    plain = encode_reply_frames(reply, "z")
+    deflated = encode_reply_frames(reply, "z", encoding="deflate")
+    assert all(len(f) <= MAX_OUTGOING_FRAME for f in deflated)
+    begin = json.loads(split_frames(b"".join(deflated))[0])
+    assert begin == {"type": "begin", "id": "z", "chunks": len(deflated) - 2, "encoding": "deflate"}
+    assert sum(map(len, deflated)) < sum(map(len, plain)) / 3
+    assert reassemble(deflated)[0] == reply == reassemble(plain)[0]
+    small = {"ok": True, "id": "s", "markdown": "bees"}
+    assert encode_reply_frames(small, "s", encoding="deflate") == encode_reply_frames(small, "s")
+    with pytest.raises(ValueError):
+        encode_reply_frames(reply, "z", encoding="brotli")
+
+
+@pytest.mark.parametrize("max_frame", [90, 97, 200])
+def test_deflated_pieces_fill_small_frames_and_reassemble(max_frame):
+    reply = {"markdown": "😀漢 \"quoted\"\n" * 300 + "".join(map(str, range(2000)))}
+    frames = encode_reply_frames(reply, 7, max_frame=max_frame, encoding="deflate")
+    assert len(frames) > 3
+    assert all(len(f) <= max_frame for f in frames)
+    assert reassemble(frames)[0] == reply
 
 
 def test_chunks_fill_the_frame_budget():

@@ -7,12 +7,14 @@ code to check itself.
 """
 from __future__ import annotations
 
+import base64
 import json
 import queue
 import struct
 import subprocess
 import sys
 import threading
+import zlib
 
 import nativemessaging
 import pytest
@@ -87,8 +89,12 @@ class HostProcess:
         assert end == {"type": "end", "id": first["id"]}
         assert [c["seq"] for c in chunks] == list(range(first["chunks"]))
         assert all(c["type"] == "chunk" and c["id"] == first["id"] for c in chunks)
-        reply = json.loads("".join(c["data"] for c in chunks))
+        text = "".join(c["data"] for c in chunks)
+        if first.get("encoding") == "deflate":
+            text = zlib.decompress(base64.b64decode(text, validate=True)).decode("utf-8")
+        reply = json.loads(text)
         reply["_chunks"] = len(chunks)
+        reply["_encoding"] = first.get("encoding")
         return reply
 
     def close(self) -> int:
@@ -199,6 +205,53 @@ def test_five_megabyte_page_uploads_in_chunks_and_the_large_reply_comes_back_chu
     # The port still works afterwards.
     host.send(nm_frame({"type": "ping"}))
     assert host.recv()["type"] == "pong"
+    assert host.close() == 0
+
+
+def test_a_large_reply_asked_for_deflated_comes_back_compressed_and_small_ones_plain(host):
+    html = article(30_000)
+    host.send(nm_frame({"type": "ping", "id": "p", "reply_encoding": "deflate"}))
+    assert host.recv() == {"ok": True, "type": "pong", "version": webgist_host.__version__, "id": "p"}
+    request = {"type": "convert", "html": html, "options": {"scope": "page"}}
+    host.send(nm_frame({**request, "id": "plain"}))
+    plain = host.recv()
+    host.send(nm_frame({**request, "id": "packed", "reply_encoding": "deflate"}))
+    packed = host.recv()
+    assert plain["_encoding"] is None and plain["_chunks"] >= 2
+    assert packed["_encoding"] == "deflate" and packed["_chunks"] < plain["_chunks"]
+    assert packed["markdown"] == plain["markdown"] and "Paragraph 29999" in packed["markdown"]
+    assert all(4 + len(body) <= ONE_MIB for body in host.all_frames())
+    # An encoding the host does not know is not used: the reply comes back plain.
+    host.send(nm_frame({**request, "id": "other", "reply_encoding": "brotli"}))
+    assert host.recv()["_encoding"] is None
+    assert host.close() == 0
+
+
+def test_a_page_prepared_ahead_converts_as_the_whole_request_would(host):
+    # The extension sends the page's markup and element table while collect.js still
+    # measures (prepare), then the rest naming it (convert with prepared).
+    capture = {"version": 2,
+               "html": '<html data-wg-path="0"><body data-wg-path="1"><p data-wg-path="2">Bees, '
+                       'seen.</p><p data-wg-path="3">Wasps, hidden.</p></body></html>',
+               "elements": {"steps": ["html", "body", "p"], "parent": [-1, 0, 1, 1],
+                            "step": [0, 1, 2, 2], "nth": [1, 1, 1, 2]}}
+    rest = {"url": "https://example.org/bees", "viewport": {"width": 800, "height": 600},
+            "geometry": {"ids": [0, 1, 2, 3], "boxes": [0, 0, 800, 600] * 3 + [0, 0, 0, 0],
+                         "flags": [3, 3, 3, 0], "floats": []}}
+    host.send(nm_frame({"type": "convert", "id": "whole", **capture, **rest}))
+    whole = host.recv()
+    host.send(nm_frame({"type": "prepare", "id": "ahead", "options": {"scope": "page"}, **capture}))
+    assert host.recv() == {"ok": True, "type": "prepared", "id": "ahead"}
+    host.send(nm_frame({"type": "convert", "id": "rest", "prepared": "ahead", **rest}))
+    split = host.recv()
+    assert split["ok"] is True and split["markdown"] == whole["markdown"] == "Bees, seen.\n"
+    assert {"first_frame_at", "last_frame_at", "parsed_at", "cpu_ms"} <= set(split["timings"]["ahead"])
+    # The prepared page is used once; a convert naming another (or it again) is refused.
+    host.send(nm_frame({"type": "convert", "id": "again", "prepared": "ahead", **rest}))
+    again = host.recv()
+    assert again["ok"] is False and "did not arrive" in again["error"] and again["id"] == "again"
+    host.send(nm_frame({"type": "prepare", "id": "bad", "html": 3}))
+    assert "needs 'html'" in host.recv()["error"]
     assert host.close() == 0
 
 

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { afterEach, describe, test } from "node:test";
 
 import {
-  DOWNLOAD_TIMEOUT_MS, collectPage, downloadMarkdown, nothingToCopy, scriptingError, waitForLoad,
+  DOWNLOAD_TIMEOUT_MS, aheadWorthIt, collectPage, downloadMarkdown, nothingToCopy, scriptingError, waitForLoad,
 } from "../../extension/flow.js";
 import { HostError, INSTALL_COMMAND, describeDisconnect } from "../../extension/native.js";
 
@@ -183,5 +183,16 @@ describe("downloadMarkdown", () => {
     fakeDownloads();
     globalThis.chrome.downloads.search = async () => { throw new Error("downloads are off"); };
     await assert.rejects(downloadMarkdown("text", "Bees", { timeoutMs: 5000 }), /downloads are off/);
+  });
+});
+
+describe("aheadWorthIt", () => {
+  afterEach(() => { delete globalThis.navigator; });
+
+  test("the markup goes ahead only with four cores or more", () => {
+    for (const [cores, expected] of [[undefined, false], [1, false], [2, false], [3, false], [4, true], [16, true]]) {
+      Object.defineProperty(globalThis, "navigator", { value: { hardwareConcurrency: cores }, configurable: true });
+      assert.equal(aheadWorthIt(), expected, `${cores} cores`);
+    }
   });
 });

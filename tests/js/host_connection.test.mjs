@@ -4,7 +4,9 @@
 import { afterEach, describe, test } from "node:test";
 import assert from "node:assert/strict";
 
-import { HostConnection, HostError, usableConnection } from "../../extension/native.js";
+import { deflateSync } from "node:zlib";
+
+import { HostConnection, HostError, inflateText, usableConnection } from "../../extension/native.js";
 
 afterEach(() => { delete globalThis.chrome; });
 
@@ -35,7 +37,8 @@ describe("HostConnection", () => {
     const body = JSON.stringify({ version: 2, html: "<p>bees 🐝</p>", geometry: { ids: [0], boxes: [1, 2, 3, 4] } });
     const replied = host.request({ type: "convert", options: { scope: "main" } }, { body });
     const [sent] = port.posted;
-    assert.deepEqual(sent, { type: "convert", options: { scope: "main" }, id: sent.id, ...JSON.parse(body) });
+    assert.deepEqual(sent, { type: "convert", options: { scope: "main" }, id: sent.id, reply_encoding: "deflate",
+                             ...JSON.parse(body) });
     port.reply({ ok: true, id: sent.id, markdown: "bees" });
     assert.equal((await replied).markdown, "bees");
   });
@@ -52,7 +55,7 @@ describe("HostConnection", () => {
     assert.equal(chunks.length, port.posted[0].chunks);
     assert.ok(chunks.length >= 3);
     const joined = JSON.parse(chunks.map((m) => m.data).join(""));
-    assert.deepEqual(joined, { type: "convert", id: port.posted[0].id, html });
+    assert.deepEqual(joined, { type: "convert", id: port.posted[0].id, reply_encoding: "deflate", html });
     port.reply({ ok: true, id: port.posted[0].id, markdown: "m" });
     await replied;
   });
@@ -72,6 +75,26 @@ describe("HostConnection", () => {
     assert.equal((await ping).type, "pong");
     assert.equal((await convert).markdown, "x".repeat(10));
     assert.equal(port.opened, 1);
+  });
+
+  test("a compressed reply (begin says deflate) is inflated, and a damaged one refused", async () => {
+    const port = fakePort();
+    const host = new HostConnection();
+    const convert = host.request({ type: "convert", html: "<p>x</p>" });
+    const broken = host.request({ type: "convert", html: "<p>y</p>" });
+    const [convertId, brokenId] = port.posted.map((m) => m.id);
+    const markdown = "# Bees 🐝\n\n" + "The hive hums. ".repeat(50_000);
+    const packed = deflateSync(Buffer.from(JSON.stringify({ ok: true, id: convertId, markdown }))).toString("base64");
+    port.reply({ type: "begin", id: convertId, chunks: 2, encoding: "deflate" });
+    port.reply({ type: "chunk", id: convertId, seq: 0, data: packed.slice(0, 101) });
+    port.reply({ type: "chunk", id: convertId, seq: 1, data: packed.slice(101) });
+    port.reply({ type: "end", id: convertId });
+    assert.equal((await convert).markdown, markdown);
+    port.reply({ type: "begin", id: brokenId, chunks: 1, encoding: "deflate" });
+    port.reply({ type: "chunk", id: brokenId, seq: 0, data: packed.slice(0, 200) });
+    port.reply({ type: "end", id: brokenId });
+    await assert.rejects(broken, /damaged in transit/);
+    assert.equal(await inflateText(deflateSync(Buffer.from("é")).toString("base64")), "é");
   });
 
   test("a port that closes fails what waits, and usableConnection opens a fresh one", async () => {

@@ -24,15 +24,25 @@ SCOPES = ("main", "page")
 SAFE_DEPTH = 64
 
 
+def parse_markup(html: str | bytes, options: dict[str, Any] | None = None) -> tuple[Any, list[str]]:
+    """The page's tree and the parser's notes, as `convert` makes them: the native
+    host parses a page sent ahead of its geometry while the browser measures it,
+    and hands the result to `convert(parsed=...)`."""
+    return parse_page(html, Limits.from_options(dict(options or {})))
+
+
 def convert(html: str | bytes, *, url: str | None = None,
             geometry: dict[str, Any] | None = None, scope: str = "main",
-            options: dict[str, Any] | None = None) -> Document:
+            options: dict[str, Any] | None = None,
+            parsed: tuple[Any, list[str]] | None = None) -> Document:
     """Convert one page to a Document.
 
     `geometry` is collect.js's result (or its `geometry` member); without it the
     page is read in source order and the Document says so (`dom-fallback`).
     Hostile input is bounded by limits.py (`options["limits"]` overrides them);
     every limit reached leaves a note in `Document.notes` (docs/robustness.md).
+    `parsed`: `parse_markup(html, options)`'s result, made earlier by the caller
+    (which then holds no other reference to the tree: it is changed in place).
     """
     if scope not in SCOPES:
         raise ValueError(f"scope must be one of {', '.join(SCOPES)}, not {scope!r}")
@@ -43,7 +53,7 @@ def convert(html: str | bytes, *, url: str | None = None,
 
     capture = read_capture(geometry, max_boxes=limits.max_boxes)
     run.lap("capture")
-    root, parse_notes = parse_page(html, limits)
+    root, parse_notes = parse_page(html, limits) if parsed is None else parsed
     run.notes += parse_notes
     root = expand_stamps(root, capture)    # the tree just parsed: no caller holds it
     run.lap("parse")

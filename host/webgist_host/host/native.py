@@ -11,12 +11,18 @@ larger; see framing.py):
 
     {"type": "ping"}
         -> {"ok": true, "type": "pong", "version": "<webgist version>", "id": ... | null}
-    {"type": "convert", "html": str, "url"?: str, "title"?: str, "version"?: 1 | 2,
+    {"type": "prepare", "html": str, "version"?: 2, "elements"?: {...}, "options"?: {...},
+     "id": str | int}
+        -> {"ok": true, "type": "prepared", "id": ...}
+    (a page's markup and element table sent ahead of its geometry, which the browser is
+    still measuring: the host parses it now; the `convert` that names it in `prepared`
+    brings the rest. One page is held at a time: a later `prepare` replaces it.)
+    {"type": "convert", "html": str (or "prepared": the id of a prepare), "url"?: str, "title"?: str, "version"?: 1 | 2,
      "elements"?: {...}, "geometry"?: {...}, "viewport"?: {...}, "dir"?: {...}, "lang"?: {...}, "timings"?: {...},
      "options"?: {"scope": "main" | "page", "front_matter"?: bool,
                   "images"?: "keep" | "drop" | "link", "link_style"?: "inline" | "reference",
                   "explain"?: bool, "overlay"?: bool},
-     "id"?: str | int}
+     "id"?: str | int, "reply_encoding"?: "deflate"}
         -> {"ok": true, "id": ..., "markdown": str, "method": str, "measured": bool,
             "title": str, "stats": {...}, "explain"?: str,
             "overlay"?: [[reading index, x, y, w, h, region or "", kind], ...],
@@ -26,7 +32,9 @@ larger; see framing.py):
     (`timings`: where the host's time went, for bench/latency.py; `ready_at` is when
     this process had imported everything and began reading requests, the same for
     every request a port sends; `overlay`, with options.overlay true: the measured blocks' page boxes in reading
-    order, for extension/overlay.js to draw)
+    order, for extension/overlay.js to draw; `reply_encoding` "deflate", which any
+    request may carry: a reply too large for one frame comes back compressed, see
+    framing.REPLY_ENCODINGS)
     anything wrong
         -> {"ok": false, "id": ... | null, "error": "<what went wrong and what to do>"}
 
@@ -45,13 +53,13 @@ from typing import Any, BinaryIO
 
 from .. import __version__
 from .collector import fewer_collections, freeze_start_up
-from .framing import (MAX_INCOMING_FRAME, FrameTooLargeError, FramingError, MessageJSONError,
-                      UploadAssembler, UploadError, UPLOAD_TYPES, clean_text, encode_frame,
-                      encode_reply_frames, parse_message_json, read_frame)
+from .framing import (MAX_INCOMING_FRAME, REPLY_ENCODINGS, FrameTooLargeError, FramingError,
+                      MessageJSONError, UploadAssembler, UploadError, UPLOAD_TYPES, clean_text,
+                      encode_frame, encode_reply_frames, parse_message_json, read_frame)
 from ..install.manifest import ALLOWED_EXTENSIONS, ALLOWED_ORIGINS, EXTRA_IDS_VARIABLE, extra_origins
 from ..engine.render.markdown import IMAGE_MODES, LINK_STYLES
 from ..engine.render.overlay import overlay_blocks
-from ..engine.pipeline import SCOPES, convert
+from ..engine.pipeline import SCOPES, convert, parse_markup
 
 log = logging.getLogger("webgist.native")
 
@@ -59,7 +67,7 @@ EXIT_OK = 0
 EXIT_STREAM_BROKEN = 1
 EXIT_ORIGIN_REFUSED = 2
 
-REQUEST_TYPES = ("ping", "convert", *UPLOAD_TYPES)
+REQUEST_TYPES = ("ping", "prepare", "convert", *UPLOAD_TYPES)
 
 # Optional members of a convert request and the JSON types they may have
 # (None stands for JSON null / absent).
@@ -107,8 +115,47 @@ def handle_ping(message: dict[str, Any], clock: dict[str, float]) -> dict[str, A
     return {"ok": True, "type": "pong", "version": __version__, "id": _request_id(message)}
 
 
-def handle_convert(message: dict[str, Any], clock: dict[str, float]) -> dict[str, Any]:
+class Prepared:
+    """A page sent ahead (`prepare`): its members but the type and id, its tree
+    parsed, and when that happened (for the reply's timings)."""
+
+    def __init__(self, request_id: Any, fields: dict[str, Any], parsed: tuple[Any, list[str]],
+                 timings: dict[str, float]):
+        self.request_id = request_id
+        self.fields = fields
+        self.parsed = parsed
+        self.timings = timings
+
+
+def handle_prepare(message: dict[str, Any], clock: dict[str, float]) -> Prepared:
     cpu_started = time.process_time()
+    html = message.get("html")
+    if not isinstance(html, str):
+        raise RequestError("'prepare' needs 'html' as a string of the page's markup")
+    options = message.get("options")
+    if options is not None and not isinstance(options, dict):
+        raise RequestError("'options' must be an object or null")
+    html = clean_text(html)
+    try:
+        with fewer_collections():
+            parsed = parse_markup(html, options)
+    except Exception as exc:   # the parser failed: report it, keep serving
+        log.exception("prepare failed")
+        raise RequestError(f"could not read the page: {exc}") from exc
+    fields = {key: value for key, value in message.items()
+              if key not in ("type", "id", "reply_encoding", "options")}
+    fields["html"] = html
+    timings = {"first_frame_at": clock["first_frame_at"], "last_frame_at": clock["last_frame_at"],
+               "decoded_at": clock["decoded_at"], "parsed_at": epoch_ms(),
+               "cpu_ms": round((time.process_time() - cpu_started) * 1000, 1)}
+    return Prepared(_request_id(message), fields, parsed, timings)
+
+
+def handle_convert(message: dict[str, Any], clock: dict[str, float],
+                   prepared: Prepared | None = None) -> dict[str, Any]:
+    cpu_started = time.process_time()
+    if prepared is not None:
+        message = {**prepared.fields, **message}
     html = message.get("html")
     if not isinstance(html, str):
         got = "missing" if html is None else f"{type(html).__name__}"
@@ -126,8 +173,9 @@ def handle_convert(message: dict[str, Any], clock: dict[str, float]) -> dict[str
     reply_id = _request_id(message)
     try:
         with fewer_collections():
-            doc = convert(clean_text(html), url=message.get("url"), geometry=message,
-                          scope=scope, options=options)
+            doc = convert(html if prepared else clean_text(html), url=message.get("url"),
+                          geometry=message, scope=scope, options=options,
+                          parsed=prepared.parsed if prepared else None)
     except Exception as exc:   # the engine failed: report it, keep serving
         log.exception("convert failed")
         raise RequestError(f"could not convert the page: {exc}") from exc
@@ -144,7 +192,8 @@ def handle_convert(message: dict[str, Any], clock: dict[str, float]) -> dict[str
         reply["explain"] = doc.explain()
     if options.get("overlay") is True:
         reply["overlay"] = overlay_blocks(doc)
-    reply["timings"] = {**clock, "engine_ms": dict(doc.timings_ms), "replied_at": epoch_ms(),
+    ahead = {"ahead": prepared.timings} if prepared else {}
+    reply["timings"] = {**clock, **ahead, "engine_ms": dict(doc.timings_ms), "replied_at": epoch_ms(),
                         "cpu_ms": round((time.process_time() - cpu_started) * 1000, 1),
                         "peak_rss_kb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}
     return reply
@@ -182,14 +231,17 @@ class Host:
         self.uploads = UploadAssembler()
         self._replies = 0
         self._upload_began: dict[Any, float] = {}   # upload id -> epoch ms of its 'begin'
+        self._reply_encoding: dict[Any, str] = {}   # request id -> the encoding its reply may take
+        self._prepared: Prepared | None = None      # the page sent ahead, until its convert
 
     def send(self, reply: dict[str, Any]) -> None:
         self._replies += 1
         chunk_id = reply.get("id")
         if chunk_id is None:
             chunk_id = f"reply-{self._replies}"
+        encoding = self._reply_encoding.pop(reply.get("id"), None)
         try:
-            frames = encode_reply_frames(reply, chunk_id)
+            frames = encode_reply_frames(reply, chunk_id, encoding=encoding)
         except (TypeError, ValueError, RecursionError) as exc:   # not JSON-serializable: a host bug
             log.exception("could not encode reply")
             frames = [encode_frame(error_reply(f"internal error encoding the reply: {exc}",
@@ -240,6 +292,26 @@ class Host:
                 return None
             began = self._upload_began.pop(upload_id, clock["first_frame_at"])
             return self.handle_message(request, {**clock, "first_frame_at": began})
+        if message.get("reply_encoding") in REPLY_ENCODINGS:
+            self._reply_encoding[request_id] = message["reply_encoding"]
+        if kind == "prepare":
+            self._prepared = None                   # one page held at a time
+            try:
+                self._prepared = handle_prepare(message, {**clock, "decoded_at": epoch_ms()})
+            except RequestError as exc:
+                return error_reply(str(exc), request_id)
+            return {"ok": True, "type": "prepared", "id": request_id}
+        if kind == "convert" and "prepared" in message:
+            prepared, self._prepared = self._prepared, None
+            if prepared is None or prepared.request_id != message["prepared"]:
+                return error_reply("the page's markup sent ahead of this request "
+                                   f"(prepare {message['prepared']!r}) did not arrive; "
+                                   "try again", request_id)
+            try:
+                return handle_convert(message, {"ready_at": self.ready_at, **clock,
+                                                "decoded_at": epoch_ms()}, prepared)
+            except RequestError as exc:
+                return error_reply(str(exc), request_id)
         handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
         if handler is None:
             what = "has no 'type'" if kind is None else f"has unknown type {kind!r}"

@@ -8,6 +8,9 @@ messaging quickly). Two versions are read:
   and number among same-named siblings, from which each element's XPath is built
   here (`Capture.stamp_paths`); `geometry.ids` lists the measured elements' indices,
   `geometry.boxes` four numbers each (x, y, width, height), `geometry.flags` one.
+  `geometry.floats` (collect.js since it measures after serialising) lists the
+  float roots' indices, which `dom.stamps.expand_stamps` stamps `data-wg-float`;
+  earlier version-2 captures carry that stamp in their markup instead.
 - version 1 (captures saved earlier): stamps are XPaths; `geometry.paths` lists
   each laid-out element's XPath and `geometry.boxes` holds five numbers per path,
   x, y, width, height, flags.
@@ -100,6 +103,8 @@ class Capture:
     problems: tuple[str, ...] = ()
     # Version 2: each stamp's XPath, by stamp (None where the table was malformed).
     stamp_paths: tuple[str | None, ...] = ()
+    # Version 2: the float roots' stamps (`geometry.floats`), as the markup writes them.
+    float_stamps: frozenset[str] = frozenset()
 
     @property
     def measured(self) -> bool:
@@ -168,10 +173,12 @@ def read_capture(capture: dict[str, Any] | None, *, max_boxes: int = MAX_BOXES) 
     if not isinstance(geometry, dict):
         geometry = {}
     stamp_paths: list[str | None] = []
+    float_stamps: frozenset[str] = frozenset()
     if capture.get("version") == 2:
         stamp_paths, problems = _read_elements(capture.get("elements"), max_boxes)
         boxes, box_problems = _read_boxes_v2(geometry, stamp_paths, max_boxes)
         problems += box_problems
+        float_stamps = _read_floats(geometry.get("floats"), len(stamp_paths))
     else:
         boxes, problems = _read_boxes(geometry, max_boxes)
 
@@ -192,7 +199,16 @@ def read_capture(capture: dict[str, Any] | None, *, max_boxes: int = MAX_BOXES) 
         title=capture.get("title") if isinstance(capture.get("title"), str) else None,
         problems=tuple(problems),
         stamp_paths=tuple(stamp_paths),
+        float_stamps=float_stamps,
     )
+
+
+def _read_floats(floats: Any, below: int) -> frozenset[str]:
+    """The float roots' stamps: the valid indices of `geometry.floats` (others are
+    ignored; an element wrongly left out is read as not floating)."""
+    if not isinstance(floats, list):
+        return frozenset()
+    return frozenset(str(i) for i in floats if _index(i, below) is not None)
 
 
 def _index(value: Any, below: int) -> int | None:

@@ -28,7 +28,7 @@ from typing import Any
 from lxml import etree
 
 from .capture import Capture
-from .nodes import PATH_ATTR, tag_of
+from .nodes import FLOAT_ATTR, PATH_ATTR, tag_of
 from .shadow import SHADOW_ROOT_ATTRIBUTES
 
 # Stamped elements whose content the browser never lays out as elements.
@@ -40,7 +40,8 @@ IMPLIED_PART_PATHS = {"html": "/html[1]", "head": "/html[1]/head[1]", "body": "/
 
 def expand_stamps(root, capture: Capture) -> Any:
     """A version-2 capture's tree with each stamp (an element's index in the capture's
-    element table) replaced by that element's XPath, which every later stage keys on.
+    element table) replaced by that element's XPath, which every later stage keys on,
+    and the float roots the capture lists (`Capture.float_stamps`) stamped as such.
 
     Rewrites `root` in place: call it only on the tree this conversion has just
     parsed, which no caller holds. A stamp that is no index of the table, or that a
@@ -53,6 +54,7 @@ def expand_stamps(root, capture: Capture) -> Any:
     # By the stamp's text; popped when used, so a second element carrying the same
     # stamp finds nothing, as does any stamp that is no index of the table.
     by_stamp = {str(i): path for i, path in enumerate(paths) if path is not None}
+    floats = capture.float_stamps
     for el in root.iter(etree.Element):
         stamp = el.get(PATH_ATTR)
         if stamp is None:
@@ -62,6 +64,10 @@ def expand_stamps(root, capture: Capture) -> Any:
             del el.attrib[PATH_ATTR]
         else:
             el.set(PATH_ATTR, path)
+            if stamp in floats:
+                # Measured after the markup was written: stamped here as collect.js
+                # stamped it before (the index, replacing any value the page gave it).
+                el.set(FLOAT_ATTR, stamp)
     _restamp_implied_parts(root, set(by_stamp.values()))
     return root
 
