@@ -193,11 +193,10 @@ def image(w: Walker, el, ctx: Context) -> None:
     src = w.links.resolve(src)
     if w.links.local_under_web_base(src):
         # The browser showed a file beside a saved copy of the page; the page's own
-        # attributes name the picture on its site.
+        # attributes name the picture on its site, when they name one there.
         own = image_source(el, measured_src=False)
-        if own is None or w.links.local_under_web_base(own := w.links.resolve(own)):
-            return
-        src = own
+        if own is not None and not w.links.local_under_web_base(own := w.links.resolve(own)):
+            src = own
     alt = image_alt(el)
     target = ctx.link
     rich = f"![{_escape_alt(alt)}]({markdown_url(src)})"
