@@ -182,13 +182,6 @@ class Walker:
                     and shows_nothing((el.get("src") or "").strip())):
                 self.log(el, "placeholder image that shows nothing", el.get("alt") or "")
                 return True
-        if (not classes and not self.measured and tag != "dialog"
-                and el not in self._attr_names):
-            # All hidden_reason reads on a page nobody measured is an attribute
-            # the index keeps the names of (hidden, aria-hidden, style, popover),
-            # the class value, or the tag (a closed <dialog>); most elements have
-            # none of them.
-            return False
         reason = self._hidden_reason(el)
         if reason is None:
             return False

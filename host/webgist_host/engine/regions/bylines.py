@@ -17,6 +17,7 @@ import re
 from ..words import word_count
 from ..model import Block, BlockKind
 from .author_box import author_names, is_name_line
+from .sections import is_title
 from .tuning import (BODY_KINDS, BODY_MIN_WORDS, BYLINE_KINDS, COMMENT_CALL_MAX_CHARS,
                      NAMED_BYLINE_KINDS)
 from .vocabulary import (BYLINE_SEPARATOR_PATTERN, COMMENT_CALL_PATTERN,
@@ -26,7 +27,6 @@ from .vocabulary import (BYLINE_SEPARATOR_PATTERN, COMMENT_CALL_PATTERN,
 # ~100 ns (a descriptor), and these comparisons run for every block.
 _LIST_ITEM = BlockKind.LIST_ITEM
 _IMAGE = BlockKind.IMAGE
-_HEADING = BlockKind.HEADING
 
 DATE_ANYWHERE = re.compile(DATED_PATTERN, re.IGNORECASE)
 READING_TIME_ANYWHERE = re.compile(READING_TIME_PATTERN, re.IGNORECASE)
@@ -81,7 +81,7 @@ def byline_lines(blocks: list[Block], named_byline: list[bool],
                 found.append(i)
             continue
         if block.kind in BODY_KINDS and word_count(block.text) >= BODY_MIN_WORDS:
-            if after_standfirst and previous is not None and _is_title(blocks[previous]):
+            if after_standfirst and previous is not None and is_title(blocks[previous]):
                 found += _bylines_after(blocks, named_byline, i, names)
             return found
         if block.kind != _IMAGE and block.text.strip():
@@ -96,10 +96,6 @@ def _is_byline(block: Block, named_byline: bool, names: list[list[str]]) -> bool
             or (block.kind in BYLINE_KINDS and is_byline_text(block.text))
             or (bool(names) and block.kind in NAMED_BYLINE_KINDS
                 and is_name_line(block.text, names)))
-
-
-def _is_title(block: Block) -> bool:
-    return block.kind == _HEADING and block.level == 1
 
 
 def _bylines_after(blocks: list[Block], named_byline: list[bool], standfirst: int,

@@ -14,12 +14,12 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from ..model import Block, BlockKind
+from ..model import Block
+from .sections import is_title
 from .tuning import (LONE_LINK_GRID_MIN, LONE_LINK_MIN_LINKED, LONE_LINKS_MAX_PAGE_SHARE,
                      WEIGHTLESS_KINDS)
 
 _STEP_INDEX = re.compile(r"\[\d+\]")
-_HEADING = BlockKind.HEADING
 
 
 def lone_links(blocks: list[Block], words: list[int], linked: list[int]) -> list[int]:
@@ -35,7 +35,7 @@ def lone_links(blocks: list[Block], words: list[int], linked: list[int]) -> list
         return []
     # The product's name (the page's <h1>) may link to its own page: it stays.
     lone = [i for n, i in enumerate(lines)
-            if is_link[n] and not (blocks[i].kind == _HEADING and blocks[i].level == 1)
+            if is_link[n] and not is_title(blocks[i])
             and not (n > 0 and is_link[n - 1])
             and not (n + 1 < len(lines) and is_link[n + 1])]
     # A grid's cards repeat their title link at one place (its path without

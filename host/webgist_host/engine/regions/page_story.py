@@ -10,11 +10,10 @@ common parent and outside its <article> goes.
 """
 from __future__ import annotations
 
-from ..model import Block, BlockKind
-from .sections import common_element
+from ..model import Block
+from .sections import common_element, is_title
 from .tuning import STORY_HEADLINE_MIN_WORDS
 
-_HEADING = BlockKind.HEADING
 # Each story is an <article>: HTML's element for a self-contained composition. A
 # page's sections, each under its own <h1>, are <section>s or <div>s.
 STORY_STEP = "article["
@@ -26,7 +25,7 @@ def other_stories(blocks: list[Block], title: str | None) -> list[int]:
     if not page_title:
         return []
     headlines = [i for i, block in enumerate(blocks)
-                 if block.in_main and block.kind == _HEADING and block.level == 1]
+                 if block.in_main and is_title(block)]
     if len(headlines) < 2:
         return []
     own = [i for i in headlines if _said_by(blocks[i].text, page_title)]

@@ -11,10 +11,10 @@ product's photos often come first.
 """
 from __future__ import annotations
 
-from ..model import Block, BlockKind
+from ..model import Block
+from .sections import is_title
 from .tuning import PRODUCT_NAME_MAX_WORDS_ABOVE_SHARE, WEIGHTLESS_KINDS
 
-_HEADING = BlockKind.HEADING
 
 
 def above_product_name(blocks: list[Block], words: list[int]) -> list[int]:
@@ -22,8 +22,7 @@ def above_product_name(blocks: list[Block], words: list[int]) -> list[int]:
     main-content `<h1>`, when they hold at most PRODUCT_NAME_MAX_WORDS_ABOVE_SHARE of
     the main content's words (`words`, each block's word count)."""
     kept = [i for i, block in enumerate(blocks) if block.in_main]
-    name = next((i for i in kept if blocks[i].kind == _HEADING and blocks[i].level == 1),
-                None)
+    name = next((i for i in kept if is_title(blocks[i])), None)
     if name is None:
         return []
     above = [i for i in kept if i < name and words[i] > 0

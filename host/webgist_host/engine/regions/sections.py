@@ -285,6 +285,11 @@ def _section_fronts(qualified: dict[str, list[str]]) -> frozenset[str]:
                      for parent in group)
 
 
+def is_title(block: Block) -> bool:
+    """Whether a block is an `<h1>`: the page's title, where it has one."""
+    return block.kind == _HEADING and block.level == 1
+
+
 def article_paragraphs(blocks: list[Block], kept: list[int], weights: list[int],
                        outside: list[str] | tuple[str, ...] = ()) -> list[int]:
     """The article's own paragraphs among `kept` (OWN_PARAGRAPH_MIN_WORDS words outside

@@ -18,9 +18,9 @@ from ..dom.nodes import TreeIndex
 from ..model import Block, BlockKind
 from .belief import Placement
 from .paths import step_tag
+from .sections import is_title
 from .tuning import DROPPED_WIDGETS, LEAD_MAX_LINKED_SHARE, SENTENCE_MIN_WORDS
 
-_HEADING = BlockKind.HEADING
 # The lead is written as paragraphs. Not captions: whether the lead picture's
 # caption belongs to the article is a convention references split on.
 _PARAGRAPH = BlockKind.PARAGRAPH
@@ -68,7 +68,7 @@ def lead_sentences(blocks: list[Block], placements: list[Placement],
     if container is None or "/" not in container:
         return []
     title = next((i for i, block in enumerate(blocks)
-                  if block.kind == _HEADING and block.level == 1), None)
+                  if is_title(block)), None)
     if title is None:
         return []
     parent = container.rsplit("/", 1)[0]

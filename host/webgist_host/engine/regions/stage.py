@@ -20,13 +20,13 @@ from __future__ import annotations
 
 from ..dom.nodes import TreeIndex
 from ..words import word_count
-from ..model import Action, Block, BlockKind, Decision, Widget, revised
+from ..model import Action, Block, Decision, Widget, revised
 from .belief import Placement, comments_are_content, resolve_marks
 from .bylines import byline_lines, comment_call_lines
 from .container import (Container, article_bodies, card_titles, choose_container,
                         last_block_inside)
 from .marks import block_contexts
-from .sections import furniture_sections, is_control_line, trailing_series
+from .sections import furniture_sections, is_control_line, is_title, trailing_series
 from .chart_labels import chart_labels
 from .share_links import share_links
 from .page_story import other_stories
@@ -46,7 +46,6 @@ from .tuning import (CONTROL_LINE_KINDS, DROPPED_WIDGETS, TITLE_BAND_MAX_WORDS,
 # Enum members read once: in Python 3.11 each `Enum.MEMBER` read off the class costs
 # ~100 ns (a descriptor), and these comparisons run for every block.
 _COMMENTS = Widget.COMMENTS
-_HEADING = BlockKind.HEADING
 
 STAGE = "regions"
 # The page types metadata declares (Metadata.page_type).
@@ -246,12 +245,11 @@ def _keep_title(blocks: list[Block], reasons: list[str | None],
     the byline beside it (WordPress's entry-header holds entry-title and entry-meta).
     Keep the title, and the short lines that share its parent, up to the body (not
     a furniture heading there: an empty "Related" box's)."""
-    if container is None or any(b.in_main and b.kind == _HEADING and b.level == 1
-                                for b in blocks):
+    if container is None or any(b.in_main and is_title(b) for b in blocks):
         return blocks
     first_main = next((i for i, b in enumerate(blocks) if b.in_main), len(blocks))
     title = next((i for i, (b, reason) in enumerate(zip(blocks[:first_main], reasons))
-                  if b.kind == _HEADING and b.level == 1 and reason is not None
+                  if is_title(b) and reason is not None
                   and not reason.startswith(CHROME_REASON_PREFIX)), None)
     if title is None:
         return blocks

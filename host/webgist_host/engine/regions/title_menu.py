@@ -12,6 +12,7 @@ content has no `<h1>`.
 from __future__ import annotations
 
 from ..model import Block, BlockKind
+from .sections import is_title
 from .tuning import HEADLINE_MIN_LINKED, MENU_ITEM_MAX_WORDS, MENU_MIN_ITEMS, WEIGHTLESS_KINDS
 
 _HEADING = BlockKind.HEADING
@@ -25,8 +26,7 @@ def menu_above_title(blocks: list[Block], words: list[int], linked: list[int]) -
     menu items (MENU_ITEM_MAX_WORDS or fewer words, mostly linked), when there are
     MENU_MIN_ITEMS or more of them."""
     kept = [i for i, block in enumerate(blocks) if block.in_main]
-    title = next((i for i in kept if blocks[i].kind == _HEADING and blocks[i].level == 1),
-                 None)
+    title = next((i for i in kept if is_title(blocks[i])), None)
     if title is None:
         return []
     items = [i for i in kept if i < title and blocks[i].kind not in _NOT_ITEMS
