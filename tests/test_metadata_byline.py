@@ -121,5 +121,31 @@ def test_a_short_dateline_under_the_headline_gives_the_day_in_several_languages(
     assert meta("<h1>T</h1><p>The law passed on July 9, 2025 after a long debate in the house.</p>"
                 ).published is None
     assert meta('<h1>T</h1><a href="/x">July 9, 2025</a>').published is None
-    assert meta("<span>July 9, 2025</span><h1>T</h1>").published is None
+    # above the headline: in its own title block, yes; a masthead's date further up, no
+    assert meta('<div class="meta"><div><span>Published July 9, 2025</span></div>'
+                '<div class="title"><h1>T</h1></div></div>').published == "2025-07-09"
+    masthead = "".join(f'<li><a href="/s{i}">Section {i}</a></li>' for i in range(20))
+    assert meta(f"<header><span>July 9, 2025</span><ul>{masthead}</ul></header>"
+                "<main><h1>T</h1><p>Words</p></main>").published is None
     assert meta("<h1>T</h1><span>Chapter 12, 2025</span>").published is None
+
+
+def test_a_dateline_written_between_the_bylines_links_gives_the_day():
+    # the day is text of the line itself, after a link or a line break, not of a child
+    for line in ('by <a href="/author/amanda/">Amanda</a> · Dec 20, 2025 at 3:00 am',
+                 "Andrew Gerrand<br>4 August 2010",
+                 '<strong><a href="/team/v">Dr. Vahid Osman</a></strong> - Mar 27, 2024'):
+        assert meta(f"<h1>T</h1><p>{line}</p>").published is not None, line
+    assert meta('<h1>T</h1><p>by <a href="/a">Amanda</a> · Dec 20, 2025</p>').published == "2025-12-20"
+    # a long paragraph stays no dateline, however its links split it
+    assert meta('<h1>T</h1><p>The law that <a href="/l">the house</a> passed on July 9, 2025 '
+                "after a long debate.</p>").published is None
+
+
+def test_the_dateline_is_read_under_the_headline_not_under_a_first_h1_of_the_site():
+    filler = "".join(f'<li><a href="/s{i}">Section {i}</a></li>' for i in range(400))
+    html = (f"<html><head><title>Rates rise again | Daily</title></head><body>"
+            f'<header><h1>Search</h1><ul>{filler}</ul></header>'
+            f"<main><h1>Rates rise again</h1><p>December 24, 2024</p></main></body></html>")
+    found = read_metadata(parse_html(html), url="https://news.example/a", capture=Capture())
+    assert found.published == "2024-12-24"

@@ -90,6 +90,8 @@ _TEXT_DATES = (
 
 # A dateline is short: the date and a word or two ("Updated on", "Published").
 DATELINE_MAX_CHARS = 40
+# Above the headline, a dateline is read this close to it only (see _above_headline).
+DATELINE_ABOVE_ELEMENTS = 12
 
 
 # A dated address: /2025/12/18/ in the path (WordPress and news CMSs' permalinks).
@@ -102,9 +104,22 @@ _YEAR_RE = re.compile(r"(?<!\d)\d{4}(?!\d)")
 _ISO_DAY_RE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
-def _after_h1(root, max_elements: int):
-    """The elements that follow the first <h1> in document order, `max_elements` at most."""
-    h1 = next(root.iter("h1"), None)
+def headline_element(root, title: str):
+    """The <h1> that states the page's title (a site's logo or search box may be the
+    first <h1>); the first <h1> when none does."""
+    wanted = title.casefold()
+    first = None
+    for h1 in root.iter("h1"):
+        first = h1 if first is None else first
+        if wanted and " ".join(h1.text_content().split()).casefold() == wanted:
+            return h1
+    return first
+
+
+def _after_h1(root, max_elements: int, headline=None):
+    """The elements that follow the headline (else the first <h1>) in document order,
+    `max_elements` at most."""
+    h1 = headline if headline is not None else next(root.iter("h1"), None)
     if h1 is None:
         return
     for count, el in enumerate(_following(h1), 1):
@@ -164,8 +179,8 @@ def rel_author(root) -> str | None:
     return None
 
 
-def byline_near_h1(root) -> str | None:
-    for el in _after_h1(root, BYLINE_REACH_ELEMENTS):
+def byline_near_h1(root, headline=None) -> str | None:
+    for el in _after_h1(root, BYLINE_REACH_ELEMENTS, headline):
         if not isinstance(el.tag, str) or el.tag in ("script", "style", "img", "meta", "link"):
             continue
         words = _CLASS_WORD_RE.split((el.get("class") or "").lower())
@@ -201,9 +216,9 @@ def microdata_date(props: dict[str, list]) -> str | None:
     return None
 
 
-def time_near_h1(root) -> str | None:
+def time_near_h1(root, headline=None) -> str | None:
     """The first <time datetime> naming a day under the page's headline."""
-    for el in _after_h1(root, BYLINE_REACH_ELEMENTS):
+    for el in _after_h1(root, BYLINE_REACH_ELEMENTS, headline):
         if el.tag == "time" and _ISO_DAY_RE.match((el.get("datetime") or "").strip()):
             return el.get("datetime").strip()
     return None
@@ -224,16 +239,56 @@ def _day_in_text(text: str) -> str | None:
     return None
 
 
-def dateline_near_h1(root) -> str | None:
-    """The day the first short line under the headline that holds one names."""
-    for el in _after_h1(root, BYLINE_REACH_ELEMENTS):
-        if not isinstance(el.tag, str) or el.tag in ("script", "style", "a", "option"):
-            continue
-        text = " ".join((el.text or "").split())
+def _own_text(el) -> str:
+    """The words an element holds outside its children: its text and what follows
+    each child ("by <a>Jane</a> · May 2, 2025", "Jane Doe<br>4 August 2010")."""
+    return " ".join(" ".join([el.text or "", *(child.tail or "" for child in el)]).split())
+
+
+def _dateline_day(el) -> str | None:
+    if not isinstance(el.tag, str) or el.tag in ("script", "style", "a", "option"):
+        return None
+    for text in (" ".join((el.text or "").split()), _own_text(el)):
         if text and len(text) <= DATELINE_MAX_CHARS:
             day = _day_in_text(text)
             if day:
                 return day
+    return None
+
+
+def _above_headline(h1, max_elements: int):
+    """The elements just before the headline in its own block (its parent and
+    grandparent), nearest first: the title block's dateline over the <h1>
+    ("Published August 7, 2023"). A date further up is the site's (today's date in
+    a newspaper's masthead)."""
+    count = 0
+    level = h1
+    for _ in range(2):
+        for sibling in level.itersiblings(preceding=True):
+            for el in reversed([sibling, *sibling.iterdescendants()]):
+                count += 1
+                if count > max_elements:
+                    return
+                yield el
+        level = level.getparent()
+        if level is None:
+            return
+
+
+def dateline_near_h1(root, headline=None) -> str | None:
+    """The day the first short line under the headline that holds one names; else
+    the day a line just above it in its own block names."""
+    h1 = headline if headline is not None else next(root.iter("h1"), None)
+    if h1 is None:
+        return None
+    for el in _after_h1(root, BYLINE_REACH_ELEMENTS, h1):
+        day = _dateline_day(el)
+        if day:
+            return day
+    for el in _above_headline(h1, DATELINE_ABOVE_ELEMENTS):
+        day = _dateline_day(el)
+        if day:
+            return day
     return None
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from urllib.parse import urljoin
 
 from .bylines import (
-    UNAUTHORED_TYPES, byline_near_h1, dateline_near_h1, itemprops, microdata_author,
+    UNAUTHORED_TYPES, byline_near_h1, dateline_near_h1, headline_element, itemprops, microdata_author,
     microdata_date, rel_author, time_near_h1, url_day, without_byline_word,
 )
 from .dom.capture import Capture
@@ -301,23 +301,25 @@ def read_page_metadata(root, *, url: str | None,
     page_url = url or capture.url
     declared_author = ld.author or _first(metas, AUTHOR_META, _not_url)
     declared_date = ld.published or _first(metas, PUBLISHED_META)
-    props = itemprops(root) if not (declared_author and declared_date) else {}
-    author = (declared_author or ld.any_author or microdata_author(props) or rel_author(root)
-              or byline_near_h1(root))
     site_names = [name for name in (*(metas.get(key) for key in SITE_NAME_META), ld.site_name)
                   if name]
     if title:
         title = page_title(title, [h for h in (metas.get("og:title"), ld.title) if h]
                            + headings(root, "h1"), site_names + [host(page_url)],
                            host_label(page_url))
+    props = itemprops(root) if not (declared_author and declared_date) else {}
+    headline = (headline_element(root, title or "")
+                if not (declared_author and declared_date) else None)
+    author = (declared_author or ld.any_author or microdata_author(props) or rel_author(root)
+              or byline_near_h1(root, headline))
     metadata = Metadata(
         title=title or _first(metas, TITLE_META) or ld.title or "",
         url=page_url,
         lang=lang,
         direction=direction_of(dir_html, dir_body, lang, capture.computed_direction()),
         author=without_byline_word(author) if author else None,
-        published=(declared_date or microdata_date(props) or time_near_h1(root)
-                   or url_day(page_url) or dateline_near_h1(root)),
+        published=(declared_date or microdata_date(props) or time_near_h1(root, headline)
+                   or url_day(page_url) or dateline_near_h1(root, headline)),
         site_name=_first(metas, SITE_NAME_META) or ld.site_name,
         canonical_url=_canonical(root, page_url, metas),
         page_type=("discussion" if ld.discussion else "product"
