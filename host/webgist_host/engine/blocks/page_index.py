@@ -214,11 +214,6 @@ class PageIndex:
                     found.setdefault(path, []).append(el)
         return found
 
-    def real_path(self, el) -> str:
-        """The path collect.js would stamp (an index on every step), whatever the
-        element's own stamp says."""
-        return self._computed_path(el)
-
     def _computed_path(self, el) -> str:
         """The path collect.js would stamp (an index on every step), memoised so a long
         sibling list is counted once. Iterative: the regions stage asks about elements
@@ -247,6 +242,11 @@ class PageIndex:
                 path = f"{path}/{self._step(node, parent)}"
             paths[node] = path
         return path
+
+    # The path collect.js would stamp (an index on every step), whatever the element's
+    # own stamp says. (The same function, not a wrapper: the regions stage asks it of
+    # every element it makes a frame for.)
+    real_path = _computed_path
 
     def _step(self, node, parent) -> str:
         """The last step of `node`'s path ("div[3]"); its siblings' are counted with it."""
