@@ -185,6 +185,19 @@ class Visibility:
         self._scope_shown: dict = {}          # <main> or root -> its shown words, when asked
         self._disclosed: frozenset | None = None  # ids a collapsed button controls
 
+    def may_hide(self) -> set | None:
+        """The elements `hidden_reason` can give a reason for; None on a measured
+        page, where a box can hide any element. Unmeasured, only an element holding
+        one of the attributes it reads, a hiding class or a closed <dialog> can be."""
+        if self.measured:
+            return None
+        hiding = self._class_hiding
+        found = set(self._attr_names)
+        found.update(el for el, classes in self._class_values.items()
+                     if classes and hiding[classes])
+        found.update(el for el, tag in self._tags.items() if tag == "dialog")
+        return found
+
     def hidden_reason(self, el) -> str | None:
         if not self.measured and el not in self._attr_names:
             # Without a box and without the attributes asked about below (the index

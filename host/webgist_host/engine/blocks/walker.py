@@ -132,6 +132,9 @@ class Walker:
         self._has_link_controls = any(map(_is_link_control_href, index.hrefs))
         self._footnote_labels, self._roles = self.footnotes.labels, index.roles
         self._backlinks, self._editors = self.footnotes.backlinks, index.editors
+        # Most elements of a page nobody measured cannot be skipped: `skipped`
+        # answers them from this set (None on a measured page: any may be hidden).
+        self._may_skip = _may_skip(index, self.visibility, self._backlinks)
         self.inline: InlineRenderer = InlineRenderer(
             self.skipped, href=self._href, math=self._math.get,
             footnote=self.footnotes.references.get, tag_of=self._tags.__getitem__,
@@ -158,6 +161,9 @@ class Walker:
 
     def skipped(self, el) -> bool:
         """True for non-content and hidden elements (hidden ones are logged)."""
+        may_skip = self._may_skip
+        if may_skip is not None and el not in may_skip and el not in self.taken_titles:
+            return False
         tag = self._tags[el]
         if not tag:                     # a comment or processing instruction
             return True
@@ -388,6 +394,29 @@ class Walker:
             placed["dom_index"] = self._positions[first] if first is not None else self._last_index
         self.emit(ctx, _PARAGRAPH, anchor, text, rich_text, **placed)
 
+
+
+# Tags `Walker.skipped` can say yes to whatever else the element holds: comments
+# and processing instructions (no tag), non-content, and images (a tracking pixel,
+# a placeholder).
+_SKIPPABLE_TAGS = SKIPPED_TAGS | {"", "img"}
+
+
+def _may_skip(index: PageIndex, visibility: Visibility, backlinks: set) -> set | None:
+    """The elements `Walker.skipped` can say yes to on a page nobody measured (None
+    on a measured one): by tag, a tab strip (it has a role), a MathJax copy (its
+    class value says so), a footnote's backlink, or one `hidden_reason` can hide.
+    An admonition's title, taken while walking, is asked apart."""
+    found = visibility.may_hide()
+    if found is None:
+        return None
+    found.update(el for el, tag in index.tags.items() if tag in _SKIPPABLE_TAGS)
+    found.update(index.roles)
+    mathjax = index.class_mathjax
+    found.update(el for el, classes in index.class_values.items()
+                 if classes and mathjax[classes])
+    found.update(backlinks)
+    return found
 
 
 def _is_strip(walker: Walker, el) -> bool:
