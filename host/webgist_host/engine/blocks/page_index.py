@@ -66,6 +66,7 @@ class PageIndex:
         # WALK_ATTRIBUTES (a list per element would feed the garbage collector).
         self.attr_names: dict = {}
         self.class_values: dict = {}        # element -> its class value, when it has one
+        self.bare: set = set()              # elements without any attribute
         # What a class value says, worked out once per distinct value (pages repeat
         # their class values four times over, and these tests run on every element).
         self._class_editor = PerValue(could_be_editor)
@@ -99,6 +100,7 @@ class PageIndex:
         # (The tables bound as locals: this loop runs once per element of the page.)
         positions, tags, ids, class_values = self.positions, self.tags, self.ids, self.class_values
         class_math, math, in_math = self._class_math, self.math, self._in_math
+        bare = self.bare
         for i, el in enumerate(elements):
             positions[el] = i
             tag = tags[el] = tag_of(el)
@@ -131,6 +133,8 @@ class PageIndex:
                         shape = editor_shape(el)
                         if shape is not None:
                             self.editors[el] = shape
+            else:
+                bare.add(el)
             if in_math and (el.getparent() in in_math or el in math):
                 in_math.add(el)
                 continue

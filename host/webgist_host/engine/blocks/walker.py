@@ -24,7 +24,7 @@ from .footnotes import find_footnotes
 from .images import shows_nothing
 from .inline import (
     InlineRenderer, LinkPolicy, base_url_of, drawn_apart, escape_piece, escape_text, finish,
-    is_permalink, link,
+    is_permalink, link, link_destination,
 )
 from .math import is_math_script, is_mathjax2_copy
 from .page_index import PageIndex, PerValue, next_element, previous_element
@@ -124,6 +124,7 @@ class Walker:
         self._logged: set = set()            # hidden elements already in the log
         self._last_index = 0
         self._hrefs: dict = {}               # raw href -> self.links.href(raw)
+        self._destinations: dict = {}        # raw href -> its Markdown link destination
         self.footnotes = find_footnotes(index.root, index.ids, index.fragment_links)
         # A list item's run is a control only through a link to the page's source
         # view or to an empty search (_controls_only): most pages have no such link,
@@ -136,11 +137,11 @@ class Walker:
         # answers them from this set (None on a measured page: any may be hidden).
         self._may_skip = _may_skip(index, self.visibility, self._backlinks)
         self.inline: InlineRenderer = InlineRenderer(
-            self.skipped, href=self._href, math=self._math.get,
+            self.skipped, destination=self._destination, math=self._math.get,
             footnote=self.footnotes.references.get, tag_of=self._tags.__getitem__,
             class_of=self._class_values.get)
         self.inline_lines: InlineRenderer = InlineRenderer(
-            self.skipped, line_breaks=True, href=self._href, math=self._math.get,
+            self.skipped, line_breaks=True, destination=self._destination, math=self._math.get,
             footnote=self.footnotes.references.get, tag_of=self._tags.__getitem__,
             class_of=self._class_values.get)
 
@@ -158,6 +159,12 @@ class Walker:
         if raw not in self._hrefs:
             self._hrefs[raw] = self.links.href(raw)
         return self._hrefs[raw]
+
+    def _destination(self, raw: str | None) -> str | None:
+        """What an inline link to `raw` points to in Markdown, once per distinct href."""
+        if raw not in self._destinations:
+            self._destinations[raw] = link_destination(self._href(raw))
+        return self._destinations[raw]
 
     def skipped(self, el) -> bool:
         """True for non-content and hidden elements (hidden ones are logged)."""
