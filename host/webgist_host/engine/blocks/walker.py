@@ -10,6 +10,7 @@ to its handler (kinds.py). The tree is only read, never changed.
 from __future__ import annotations
 
 import re
+from functools import partial
 
 from . import kinds
 from .admonitions import could_be_admonition, read_admonition
@@ -35,7 +36,7 @@ from .tuning import (
     MIN_IMAGE_PX, PROSE_CONTAINERS, SKIPPED_TAGS, SOURCE_VIEW_HREF, TAB_STOP_BOXES,
     TOOLTIP_ATTRIBUTES, VERSION_PREFIX,
 )
-from .visibility import Visibility
+from .visibility import HIDDEN_BY_TAG, Visibility
 from ..dom.capture import Capture
 from ..dom.nodes import tag_of
 from ..model import Action, Block, BlockKind, Decision, new_block
@@ -134,8 +135,11 @@ class Walker:
         self._footnote_labels, self._roles = self.footnotes.labels, index.roles
         self._backlinks, self._editors = self.footnotes.backlinks, index.editors
         # Most elements of a page nobody measured cannot be skipped: `skipped`
-        # answers them from this set (None on a measured page: any may be hidden).
+        # answers them from this set (None on a measured page: any may be hidden)
+        # and, for a classed element, from what its class value may say.
         self._may_skip = _may_skip(index, self.visibility, self._backlinks)
+        self._class_may_skip = PerValue(partial(_class_may_skip, self.visibility,
+                                                index.class_mathjax))
         self.inline: InlineRenderer = InlineRenderer(
             self.skipped, destination=self._destination, math=self._math.get,
             footnote=self.footnotes.references.get, tag_of=self._tags.__getitem__,
@@ -170,7 +174,9 @@ class Walker:
         """True for non-content and hidden elements (hidden ones are logged)."""
         may_skip = self._may_skip
         if may_skip is not None and el not in may_skip and el not in self.taken_titles:
-            return False
+            classes = self._class_values.get(el)
+            if not classes or not self._class_may_skip[classes]:
+                return False
         tag = self._tags[el]
         if not tag:                     # a comment or processing instruction
             return True
@@ -404,26 +410,30 @@ class Walker:
 
 
 # Tags `Walker.skipped` can say yes to whatever else the element holds: comments
-# and processing instructions (no tag), non-content, and images (a tracking pixel,
-# a placeholder).
-_SKIPPABLE_TAGS = SKIPPED_TAGS | {"", "img"}
+# and processing instructions (no tag), non-content, images (a tracking pixel, a
+# placeholder), and what visibility hides by its tag.
+_SKIPPABLE_TAGS = SKIPPED_TAGS | HIDDEN_BY_TAG | {"", "img"}
 
 
 def _may_skip(index: PageIndex, visibility: Visibility, backlinks: set) -> set | None:
     """The elements `Walker.skipped` can say yes to on a page nobody measured (None
-    on a measured one): by tag, a tab strip (it has a role), a MathJax copy (its
-    class value says so), a footnote's backlink, or one `hidden_reason` can hide.
-    An admonition's title, taken while walking, is asked apart."""
+    on a measured one), whatever their class value says (`_class_may_skip`): by tag,
+    a tab strip (it has a role), a footnote's backlink, or one `hidden_reason` can
+    hide by its attributes. An admonition's title, taken while walking, is asked
+    apart."""
     found = visibility.may_hide()
     if found is None:
         return None
     found.update(el for el, tag in index.tags.items() if tag in _SKIPPABLE_TAGS)
     found.update(index.roles)
-    mathjax = index.class_mathjax
-    found.update(el for el, classes in index.class_values.items()
-                 if classes and mathjax[classes])
     found.update(backlinks)
     return found
+
+
+def _class_may_skip(visibility: Visibility, mathjax: PerValue, classes: str) -> bool:
+    """`Walker.skipped` may say yes to an element for this class value: a hiding
+    class, or a MathJax copy's."""
+    return visibility.class_may_hide(classes) or mathjax[classes]
 
 
 def _is_strip(walker: Walker, el) -> bool:
