@@ -281,9 +281,20 @@ def wrap(rich: str, mark: str) -> str:
 
 
 def link(rich: str, href: str | None) -> str:
+    return link_to(rich, link_destination(href))
+
+
+def link_destination(href: str | None) -> str | None:
+    """What a link to `href` writes between its parentheses; None when the href is
+    unsafe or a fragment (the text is then written unlinked)."""
     href = safe_href(href)
+    return None if href is None else markdown_url(href)
+
+
+def link_to(rich: str, destination: str | None) -> str:
+    """`rich` as a link's text, to `destination` (link_destination's)."""
     lead, core, trail = _split_edges(rich)
-    if not core or href is None:
+    if not core or destination is None:
         return rich
     # Inside link text every prose bracket is escaped: an unescaped "]" would end
     # the text early ("[Some \\[text]](url)" is no link).
@@ -294,7 +305,7 @@ def link(rich: str, href: str | None) -> str:
         # around the link: written outside it, the link text needs no escapes.
         before, after, core = "\\[", "\\]", core[1:-1]
     core = core.replace(OPEN_BRACKET, "\\[").replace(CLOSE_BRACKET, "\\]")
-    return f"{lead}{before}[{core}]({markdown_url(href)}){after}{trail}"
+    return f"{lead}{before}[{core}]({destination}){after}{trail}"
 
 
 def finish(plain: str, rich: str) -> tuple[str, str]:
@@ -382,14 +393,16 @@ class InlineRenderer:
     MAX_DEPTH = 150
 
     def __init__(self, skip: Callable[[object], bool], *, line_breaks: bool = False,
-                 href: Callable[[str | None], str | None] = safe_href,
+                 destination: Callable[[str | None], str | None] = link_destination,
                  math: Callable[[object], Math | None] = math_of,
                  footnote: Callable[[object], str | None] = lambda el: None,
                  tag_of: Callable[[object], str] = tag_of,
                  class_of: Callable[[object], str | None] = _class_attribute):
         self.skip = skip
         self.line_breaks = line_breaks
-        self.href = href          # the link policy: safe, absolute hrefs or None
+        # A link's href attribute -> what its Markdown link points to, or None (the
+        # link policy: safe, absolute addresses).
+        self.destination = destination
         self.math = math          # the formula an element holds whole, or None
         self.footnote = footnote  # the label of the note a reference points to, or None
         # An element's tag and class value: the page index's tables, when the
@@ -467,7 +480,7 @@ class InlineRenderer:
             already = any(EMPHASIS_MARKS.get(s) == mark for s in styles)
             return rich if already else wrap(collapse(rich), mark)
         if tag == "a":
-            return link(collapse(rich), self.href(el.get("href")))
+            return link_to(collapse(rich), self.destination(el.get("href")))
         if tag in BLOCK_TAGS:
             sep = BR if self.line_breaks and tag in LINE_BREAKING_TAGS else " "
             return f"{sep}{rich}{sep}"

@@ -66,6 +66,7 @@ class PageIndex:
         # WALK_ATTRIBUTES (a list per element would feed the garbage collector).
         self.attr_names: dict = {}
         self.class_values: dict = {}        # element -> its class value, when it has one
+        self.bare: set = set()              # elements without any attribute
         # What a class value says, worked out once per distinct value (pages repeat
         # their class values four times over, and these tests run on every element).
         self._class_editor = PerValue(could_be_editor)
@@ -99,6 +100,7 @@ class PageIndex:
         # (The tables bound as locals: this loop runs once per element of the page.)
         positions, tags, ids, class_values = self.positions, self.tags, self.ids, self.class_values
         class_math, math, in_math = self._class_math, self.math, self._in_math
+        bare = self.bare
         for i, el in enumerate(elements):
             positions[el] = i
             tag = tags[el] = tag_of(el)
@@ -131,6 +133,8 @@ class PageIndex:
                         shape = editor_shape(el)
                         if shape is not None:
                             self.editors[el] = shape
+            else:
+                bare.add(el)
             if in_math and (el.getparent() in in_math or el in math):
                 in_math.add(el)
                 continue
@@ -214,11 +218,6 @@ class PageIndex:
                     found.setdefault(path, []).append(el)
         return found
 
-    def real_path(self, el) -> str:
-        """The path collect.js would stamp (an index on every step), whatever the
-        element's own stamp says."""
-        return self._computed_path(el)
-
     def _computed_path(self, el) -> str:
         """The path collect.js would stamp (an index on every step), memoised so a long
         sibling list is counted once. Iterative: the regions stage asks about elements
@@ -247,6 +246,11 @@ class PageIndex:
                 path = f"{path}/{self._step(node, parent)}"
             paths[node] = path
         return path
+
+    # The path collect.js would stamp (an index on every step), whatever the element's
+    # own stamp says. (The same function, not a wrapper: the regions stage asks it of
+    # every element it makes a frame for.)
+    real_path = _computed_path
 
     def _step(self, node, parent) -> str:
         """The last step of `node`'s path ("div[3]"); its siblings' are counted with it."""

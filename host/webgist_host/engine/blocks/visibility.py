@@ -34,6 +34,9 @@ PARSER_FILLED_VOID_TAGS = frozenset({"wbr", "bgsound", "keygen"})
 
 _DISPLAY_NONE_RE = re.compile(r"display\s*:\s*none", re.I)
 CLOSED_DIALOG = "a closed <dialog>"
+# Tags `hidden_reason` can hide for their own sake, with no attribute or class
+# saying so (a <dialog> is closed unless it says open).
+HIDDEN_BY_TAG = frozenset({"dialog"})
 
 
 def _screen_reader_tokens(tokens: tuple[str, ...]) -> bool:
@@ -184,6 +187,19 @@ class Visibility:
         self._scope_chars: dict = {}          # <main> or root -> its text length, when asked
         self._scope_shown: dict = {}          # <main> or root -> its shown words, when asked
         self._disclosed: frozenset | None = None  # ids a collapsed button controls
+
+    def may_hide(self) -> set | None:
+        """The elements `hidden_reason` can give a reason for, but those it hides by
+        their tag alone (HIDDEN_BY_TAG) or by their class value (`class_may_hide`),
+        which the caller asks apart; None on a measured page, where a box can hide
+        any element. Unmeasured, the rest are the elements holding one of the
+        attributes it reads."""
+        return None if self.measured else set(self._attr_names)
+
+    def class_may_hide(self, classes: str) -> bool:
+        """An element with this class value may be hidden by it (`hidden_reason`
+        reads its hiding tokens), whatever its attributes."""
+        return bool(self._class_hiding[classes])
 
     def hidden_reason(self, el) -> str | None:
         if not self.measured and el not in self._attr_names:

@@ -10,6 +10,7 @@ to its handler (kinds.py). The tree is only read, never changed.
 from __future__ import annotations
 
 import re
+from functools import partial
 
 from . import kinds
 from .admonitions import could_be_admonition, read_admonition
@@ -24,7 +25,7 @@ from .footnotes import find_footnotes
 from .images import shows_nothing
 from .inline import (
     InlineRenderer, LinkPolicy, base_url_of, drawn_apart, escape_piece, escape_text, finish,
-    is_permalink, link,
+    is_permalink, link, link_destination,
 )
 from .math import is_math_script, is_mathjax2_copy
 from .page_index import PageIndex, PerValue, next_element, previous_element
@@ -35,7 +36,7 @@ from .tuning import (
     MIN_IMAGE_PX, PROSE_CONTAINERS, SKIPPED_TAGS, SOURCE_VIEW_HREF, TAB_STOP_BOXES,
     TOOLTIP_ATTRIBUTES, VERSION_PREFIX,
 )
-from .visibility import Visibility
+from .visibility import HIDDEN_BY_TAG, Visibility
 from ..dom.capture import Capture
 from ..dom.nodes import tag_of
 from ..model import Action, Block, BlockKind, Decision, new_block
@@ -124,6 +125,7 @@ class Walker:
         self._logged: set = set()            # hidden elements already in the log
         self._last_index = 0
         self._hrefs: dict = {}               # raw href -> self.links.href(raw)
+        self._destinations: dict = {}        # raw href -> its Markdown link destination
         self.footnotes = find_footnotes(index.root, index.ids, index.fragment_links)
         # A list item's run is a control only through a link to the page's source
         # view or to an empty search (_controls_only): most pages have no such link,
@@ -132,12 +134,18 @@ class Walker:
         self._has_link_controls = any(map(_is_link_control_href, index.hrefs))
         self._footnote_labels, self._roles = self.footnotes.labels, index.roles
         self._backlinks, self._editors = self.footnotes.backlinks, index.editors
+        # Most elements of a page nobody measured cannot be skipped: `skipped`
+        # answers them from this set (None on a measured page: any may be hidden)
+        # and, for a classed element, from what its class value may say.
+        self._may_skip = _may_skip(index, self.visibility, self._backlinks)
+        self._class_may_skip = PerValue(partial(_class_may_skip, self.visibility,
+                                                index.class_mathjax))
         self.inline: InlineRenderer = InlineRenderer(
-            self.skipped, href=self._href, math=self._math.get,
+            self.skipped, destination=self._destination, math=self._math.get,
             footnote=self.footnotes.references.get, tag_of=self._tags.__getitem__,
             class_of=self._class_values.get)
         self.inline_lines: InlineRenderer = InlineRenderer(
-            self.skipped, line_breaks=True, href=self._href, math=self._math.get,
+            self.skipped, line_breaks=True, destination=self._destination, math=self._math.get,
             footnote=self.footnotes.references.get, tag_of=self._tags.__getitem__,
             class_of=self._class_values.get)
 
@@ -156,8 +164,19 @@ class Walker:
             self._hrefs[raw] = self.links.href(raw)
         return self._hrefs[raw]
 
+    def _destination(self, raw: str | None) -> str | None:
+        """What an inline link to `raw` points to in Markdown, once per distinct href."""
+        if raw not in self._destinations:
+            self._destinations[raw] = link_destination(self._href(raw))
+        return self._destinations[raw]
+
     def skipped(self, el) -> bool:
         """True for non-content and hidden elements (hidden ones are logged)."""
+        may_skip = self._may_skip
+        if may_skip is not None and el not in may_skip and el not in self.taken_titles:
+            classes = self._class_values.get(el)
+            if not classes or not self._class_may_skip[classes]:
+                return False
         tag = self._tags[el]
         if not tag:                     # a comment or processing instruction
             return True
@@ -388,6 +407,33 @@ class Walker:
             placed["dom_index"] = self._positions[first] if first is not None else self._last_index
         self.emit(ctx, _PARAGRAPH, anchor, text, rich_text, **placed)
 
+
+
+# Tags `Walker.skipped` can say yes to whatever else the element holds: comments
+# and processing instructions (no tag), non-content, images (a tracking pixel, a
+# placeholder), and what visibility hides by its tag.
+_SKIPPABLE_TAGS = SKIPPED_TAGS | HIDDEN_BY_TAG | {"", "img"}
+
+
+def _may_skip(index: PageIndex, visibility: Visibility, backlinks: set) -> set | None:
+    """The elements `Walker.skipped` can say yes to on a page nobody measured (None
+    on a measured one), whatever their class value says (`_class_may_skip`): by tag,
+    a tab strip (it has a role), a footnote's backlink, or one `hidden_reason` can
+    hide by its attributes. An admonition's title, taken while walking, is asked
+    apart."""
+    found = visibility.may_hide()
+    if found is None:
+        return None
+    found.update(el for el, tag in index.tags.items() if tag in _SKIPPABLE_TAGS)
+    found.update(index.roles)
+    found.update(backlinks)
+    return found
+
+
+def _class_may_skip(visibility: Visibility, mathjax: PerValue, classes: str) -> bool:
+    """`Walker.skipped` may say yes to an element for this class value: a hiding
+    class, or a MathJax copy's."""
+    return visibility.class_may_hide(classes) or mathjax[classes]
 
 
 def _is_strip(walker: Walker, el) -> bool:

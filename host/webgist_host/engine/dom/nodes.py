@@ -46,6 +46,7 @@ class TreeIndex(Protocol):
     tags: dict              # element -> tag_of(element), comments ""
     class_values: dict      # element -> its class value, when it has one
     roles: dict             # element -> its role value, when it has one
+    bare: set               # elements without any attribute
     links: list             # <a href> elements in document order
 
     def real_path(self, el: Any) -> str:

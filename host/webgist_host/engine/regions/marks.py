@@ -67,6 +67,9 @@ _CHROME = MarkSource.CHROME
 _BODY = MarkSource.BODY
 _VENDOR = MarkSource.VENDOR
 
+# The tags that can mark an element without any attribute (_landmark, _asks_for_text).
+_LANDMARK_OR_FORM_TAGS = frozenset(LANDMARK_TAGS) | {"form"}
+
 # A mark: (the element's path, what the mark rests on, the kind it names).
 Mark = tuple[str, MarkSource, Region | Widget | MarkKind]
 # What a set of naming words says: (chrome kind, widget kind, consent vendor?).
@@ -191,15 +194,19 @@ class _Frames:
 
     def of(self, el) -> _Frame:
         made, tree = self._made, self._tree
+        root = tree.root
         missing = []
         node = el
         while node is not None and node not in made:
             missing.append(node)
-            node = None if node is tree.root else node.getparent()
+            node = None if node is root else node.getparent()
         parent = None if node is None else made[node]
+        # (The index's tables bound once: a frame is made for ~40% of the elements.)
+        real_path, tags, roles, bare = tree.real_path, tree.tags, tree.roles, tree.bare
         for node in reversed(missing):          # root first
-            parent = made[node] = _Frame(parent, node, tree.real_path(node), tree.tags[node],
-                                         _role_of(tree.roles.get(node)))
+            role = roles.get(node)
+            parent = made[node] = _Frame(parent, node, real_path(node), tags[node],
+                                         _role_of(role) if role else "", node in bare)
         assert parent is not None
         return parent
 
@@ -210,11 +217,12 @@ class _Frame:
     (menus, icons, a paragraph's inline markup), and reading every element's names
     cost a tenth of the engine's time."""
 
-    __slots__ = ("parent", "el", "path", "tag", "role", "in_sectioning", "in_content",
+    __slots__ = ("parent", "el", "path", "tag", "role", "bare", "in_sectioning", "in_content",
                  "_context", "_lineage")
 
-    def __init__(self, parent: _Frame | None, el, path: str, tag: str, role: str):
+    def __init__(self, parent: _Frame | None, el, path: str, tag: str, role: str, bare: bool):
         self.parent, self.el, self.path, self.tag, self.role = parent, el, path, tag, role
+        self.bare = bare                # the element has no attribute
         self._context: Context | None = None
         self._lineage: tuple[str, ...] | None = None
         if parent is None:
@@ -258,6 +266,10 @@ def _child_context(parent: Context, frame: _Frame, names: _Names) -> Context:
     """What `frame`'s element adds to the context it inherits: its landmark, and the
     marks its tag, role and names make; the parent's own context when none."""
     el, path, tag = frame.el, frame.path, frame.tag
+    if frame.bare and tag not in _LANDMARK_OR_FORM_TAGS:
+        # No attribute (a fifth of the frames): no name, role or itemprop to mark
+        # anything, and only these tags are landmarks or widgets by themselves.
+        return parent
     landmark = _landmark(el, tag, frame.role, frame.in_sectioning)
     marks: list[Mark] = []
     if tag not in UNNAMED_TAGS:

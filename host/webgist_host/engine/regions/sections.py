@@ -195,17 +195,30 @@ def led_series(blocks: list[Block], kept: list[int], leads: Callable[[int, int],
         if words and leads(i, words):
             # Where each step of the path ends; steps below <body> are tried.
             ends = _slash_positions(xpath)[1:] + [len(xpath)]
-            for k in range(1, len(ends) - 1):
-                item = xpath[:ends[k + 1]]
-                if (previous + "/").startswith(item + "/"):
-                    continue        # not the first line of this item
+            for k in range(_first_new_item(xpath, ends, previous), len(ends) - 1):
+                item_end = ends[k + 1]
                 # The same path with this one step's position left open.
-                step = xpath[ends[k] + 1:ends[k + 1]]
-                key = (xpath[:ends[k]], step_tag(step), xpath[ends[k + 1] + 1:])
+                step = xpath[ends[k] + 1:item_end]
+                key = (xpath[:ends[k]], step_tag(step), xpath[item_end + 1:])
                 series.setdefault(key, {}).setdefault(step, i)
         if words:
             previous = xpath        # a picture above a card's headline is not its first line
     return series
+
+
+def _first_new_item(xpath: str, ends: list[int], previous: str) -> int:
+    """The first k (from 1) whose item, `xpath[:ends[k + 1]]`, does not hold the
+    `previous` path. Items nest, each holding the next, so those holding it come
+    first: found by halving, not by trying each (paths run 15-25 steps deep)."""
+    held = previous + "/"
+    low, high = 1, len(ends) - 1
+    while low < high:
+        middle = (low + high) // 2
+        if held.startswith(xpath[:ends[middle + 1]] + "/"):
+            low = middle + 1
+        else:
+            high = middle
+    return low
 
 
 def _slash_positions(xpath: str) -> list[int]:
