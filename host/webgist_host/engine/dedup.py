@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 
 from .model import Action, Block, BlockKind, Decision, Rect, Region
@@ -131,13 +132,17 @@ class _Copies:
 
     `drawn` (position -> box) and `undrawn` (an ordered set) are dicts of kept
     positions, so admitting, evicting and finding a rival all cost O(1) however
-    many copies a text has.
+    many copies a text has. So does asking whether some kept copy shares a feature
+    with a new one (its section, parent, neighbours: the rules of unmeasured
+    pages): `tallies` counts the kept copies by each feature asked about, from its
+    first ask on (`_tally`).
     """
 
     drawn: dict[int, Rect] = field(default_factory=dict)
     undrawn: dict[int, None] = field(default_factory=dict)
     cells: dict[tuple[int, int], list[int]] = field(default_factory=dict)
     wide: list[int] = field(default_factory=list)       # drawn boxes too big to bucket
+    tallies: dict[str, tuple[Callable[[int], Hashable], Counter]] = field(default_factory=dict)
 
     @property
     def empty(self) -> bool:
@@ -268,6 +273,8 @@ def _admit(copies: _Copies, i: int, boxes: list[Rect | None]) -> None:
 def _file_copy(copies: _Copies, i: int, box: Rect | None,
                cells: list[tuple[int, int]] | None) -> None:
     """Keep block i, whose box is `box` (None if undrawn) and grid cells `cells`."""
+    for feature, counts in copies.tallies.values():
+        counts[feature(i)] += 1
     if box is None:
         copies.undrawn[i] = None
         return
@@ -281,8 +288,22 @@ def _file_copy(copies: _Copies, i: int, box: Rect | None,
 
 def _evict(copies: _Copies, i: int) -> None:
     """Forget a kept copy; the grid keeps its entry, filtered out on lookup."""
+    if i in copies.drawn or i in copies.undrawn:
+        for feature, counts in copies.tallies.values():
+            counts[feature(i)] -= 1
     copies.drawn.pop(i, None)
     copies.undrawn.pop(i, None)
+
+
+def _tally(copies: _Copies, name: str, feature: Callable[[int], Hashable]) -> Counter:
+    """How many kept copies have each value of `feature` (of a block's position),
+    counted now and kept up to date as copies are admitted and evicted."""
+    entry = copies.tallies.get(name)
+    if entry is not None:
+        return entry[1]
+    counts = Counter(map(feature, (*copies.drawn, *copies.undrawn)))
+    copies.tallies[name] = (feature, counts)
+    return counts
 
 
 def _overlapping(box: Rect, cells: list[tuple[int, int]] | None, copies: _Copies) -> list[int]:
@@ -337,22 +358,18 @@ def _neighbour_keys(keys: list[str]) -> tuple[list[str], list[str]]:
 
 def _is_twin(i: int, copies: _Copies, before: list[str], after: list[str]) -> bool:
     """True when a neighbour of this repeat also repeats a kept copy's neighbour.
-
-    Linear in the kept copies; only tables and code blocks on unmeasured pages ask.
-    """
-    for k in (*copies.drawn, *copies.undrawn):
-        if (before[i] and before[i] == before[k]) or (after[i] and after[i] == after[k]):
-            return True
-    return False
+    Only tables and code blocks on unmeasured pages ask."""
+    return bool((before[i] and _tally(copies, "before", before.__getitem__)[before[i]])
+                or (after[i] and _tally(copies, "after", after.__getitem__)[after[i]]))
 
 
 def _sibling_of_kept_copy(i: int, copies: _Copies, blocks: list[Block]) -> bool:
     """True when a kept copy of this text, a sentence or more, has the same parent."""
     if len(blocks[i].text.split()) < SIBLING_REPEAT_MIN_WORDS:
         return False
-    parent = blocks[i].xpath.rpartition("/")[0]
-    return any(blocks[k].xpath.rpartition("/")[0] == parent
-               for k in (*copies.drawn, *copies.undrawn))
+    def parent(k: int) -> str:
+        return blocks[k].xpath.rpartition("/")[0]
+    return _tally(copies, "parent", parent)[parent(i)] > 0
 
 
 def _sections(blocks: list[Block], keys: list[str], counts: Counter) -> list[int]:
@@ -390,8 +407,8 @@ def _in_other_sections(i: int, copies: _Copies, sections: list[int]) -> bool:
     mine = sections[i]
     if mine < 0:
         return False
-    return all(sections[k] >= 0 and sections[k] != mine
-               for k in (*copies.drawn, *copies.undrawn))
+    elsewhere = _tally(copies, "section", sections.__getitem__)
+    return elsewhere[-1] == 0 and elsewhere[mine] == 0        # -1: no section
 
 
 # ================================================================================
