@@ -167,7 +167,7 @@ def _single_unit(i: int, floor: int, layout: Layout) -> Unit:
 
 def _block_unit(i: int, layout: Layout, *, floated: bool) -> Unit:
     r = layout.rects[i]
-    return Unit(r.x, r.y, r.right, r.bottom, (i,), -1, floated)
+    return Unit(r.x, r.y, r.x + r.w, r.y + r.h, (i,), -1, floated)
 
 
 def _container_unit(members: list[int], key: str, layout: Layout) -> Unit:
@@ -179,7 +179,7 @@ def _container_unit(members: list[int], key: str, layout: Layout) -> Unit:
         return _block_unit(members[0], layout, floated=floated)
     rects = [layout.rects[i] for i in members]
     return Unit(min(r.x for r in rects), min(r.y for r in rects),
-                max(r.right for r in rects), max(r.bottom for r in rects),
+                max(r.x + r.w for r in rects), max(r.y + r.h for r in rects),
                 tuple(members), len(key), floated)
 
 
@@ -255,6 +255,7 @@ def _card_templates(members: tuple[int, ...], floor: int, layout: Layout) -> set
     templates_of = layout.templates_of
     for card, size in card_sizes.items():
         template = templates_of[card]
-        largest[template] = max(largest.get(template, 0), size)
+        if size > largest.get(template, 0):
+            largest[template] = size
     return {template for template, seen in indices.items()
             if len(seen) >= CARD_MIN_SIBLINGS and largest[template] <= MAX_CARD_BLOCKS}

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from operator import attrgetter
 
 from .tuning import (
     BAND_TIE_FRACTION,
@@ -28,6 +29,8 @@ _SIBLING_INDEX = re.compile(r"\[\d+\]")
 
 # The work stack's items, by their first field (see `order_measured`).
 _GROUP, _CUT, _UNIT = range(3)
+
+_LEFT, _RIGHT = attrgetter("x0"), attrgetter("x1")
 
 def order_measured(layout: Layout) -> list[int]:
     """Order every measured block; returns positions into the layout's lists.
@@ -69,12 +72,13 @@ def _cut_region(units: list[Unit], depth: int, layout: Layout, stack: list[tuple
             stack.append((_UNIT, unit))
         return
     for part in reversed(parts):
-        stack.append((_CUT, part, depth + 1))
+        # A part of one unit is that unit (what cutting it would push).
+        stack.append((_UNIT, part[0]) if len(part) == 1 else (_CUT, part, depth + 1))
 
 
 def _split(units: list[Unit], layout: Layout) -> list[list[Unit]] | None:
     """Split on the axis with the wider qualifying band; None when the region is atomic."""
-    if max(u.x0 for u in units) <= min(u.x1 for u in units):
+    if max(map(_LEFT, units)) <= min(map(_RIGHT, units)):
         return _split_one_column(units, layout)
     by_y, all_row_gaps = _bands(units, vertical=True)
     by_x, column_gaps = _bands(units, vertical=False)
