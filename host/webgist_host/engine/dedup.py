@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 
 from .model import Action, Block, BlockKind, Decision, Rect, Region
@@ -114,7 +115,8 @@ def deduplicate(blocks: list[Block], *, measured: bool) -> tuple[list[Block], li
 
 def dedup_key(block: Block) -> str:
     """Whitespace-free text plus the image source; "" when there is nothing to match."""
-    text = "".join(block.text.split())
+    # The spaces first, in one pass in C: most of the whitespace, leaving split less to cut.
+    text = "".join(block.text.replace(" ", "").split())
     if not text and not block.href:
         return ""
     return text + "\0" + (block.href or "")
@@ -130,13 +132,17 @@ class _Copies:
 
     `drawn` (position -> box) and `undrawn` (an ordered set) are dicts of kept
     positions, so admitting, evicting and finding a rival all cost O(1) however
-    many copies a text has.
+    many copies a text has. So does asking whether some kept copy shares a feature
+    with a new one (its section, parent, neighbours: the rules of unmeasured
+    pages): `tallies` counts the kept copies by each feature asked about, from its
+    first ask on (`_tally`).
     """
 
     drawn: dict[int, Rect] = field(default_factory=dict)
     undrawn: dict[int, None] = field(default_factory=dict)
     cells: dict[tuple[int, int], list[int]] = field(default_factory=dict)
     wide: list[int] = field(default_factory=list)       # drawn boxes too big to bucket
+    tallies: dict[str, tuple[Callable[[int], Hashable], Counter]] = field(default_factory=dict)
 
     @property
     def empty(self) -> bool:
@@ -197,12 +203,14 @@ def _settle(i: int, copies: _Copies, blocks: list[Block], boxes: list[Rect | Non
     Block i stays beside every kept copy it does not clash with. Against the ones
     it does clash with it must outrank all of them to replace them; otherwise it goes.
     """
-    conflicts = _conflicts(i, copies, boxes)
-    mine = _rank(blocks[i], boxes[i])
+    box = boxes[i]
+    cells = _cells(box) if box is not None else None      # asked twice below
+    conflicts = _conflicts(i, copies, box, cells)
+    mine = _rank(blocks[i], box)
     if all(mine > _rank(blocks[k], boxes[k]) for k in conflicts):
         for k in conflicts:
             _evict(copies, k)
-        _admit(copies, i, boxes)
+        _file_copy(copies, i, box, cells)
         return [(k, _why_lost(k, i, blocks, boxes, twin=False)) for k in conflicts]
     winner = next(k for k in conflicts if _rank(blocks[k], boxes[k]) >= mine)
     return [(i, _why_lost(i, winner, blocks, boxes, twin=twin_checked))]
@@ -241,28 +249,36 @@ def _why_lost(loser: int, winner: int, blocks: list[Block], boxes: list[Rect | N
     return REASON_TWIN if twin else REASON_REPEAT
 
 
-def _conflicts(i: int, copies: _Copies, boxes: list[Rect | None]) -> list[int]:
+def _conflicts(i: int, copies: _Copies, box: Rect | None,
+               cells: list[tuple[int, int]] | None) -> list[int]:
     """Kept copies that block i cannot stand beside.
 
     A drawn copy clashes only with undrawn copies and drawn ones it overlaps. An
     undrawn copy clashes with every kept copy; when one of those was drawn, that
     one is enough to name, since a drawn copy always outranks an undrawn one.
+    `box` is block i's (None if undrawn), `cells` its grid cells (`_cells`).
     """
-    box = boxes[i]
     if box is None:
         if copies.drawn:
             return [next(iter(copies.drawn))]
         return list(copies.undrawn)
-    return [*copies.undrawn, *_overlapping(box, copies)]
+    return [*copies.undrawn, *_overlapping(box, cells, copies)]
 
 
 def _admit(copies: _Copies, i: int, boxes: list[Rect | None]) -> None:
     box = boxes[i]
+    _file_copy(copies, i, box, _cells(box) if box is not None else None)
+
+
+def _file_copy(copies: _Copies, i: int, box: Rect | None,
+               cells: list[tuple[int, int]] | None) -> None:
+    """Keep block i, whose box is `box` (None if undrawn) and grid cells `cells`."""
+    for feature, counts in copies.tallies.values():
+        counts[feature(i)] += 1
     if box is None:
         copies.undrawn[i] = None
         return
     copies.drawn[i] = box
-    cells = _cells(box)
     if cells is None:
         copies.wide.append(i)
         return
@@ -272,12 +288,25 @@ def _admit(copies: _Copies, i: int, boxes: list[Rect | None]) -> None:
 
 def _evict(copies: _Copies, i: int) -> None:
     """Forget a kept copy; the grid keeps its entry, filtered out on lookup."""
+    if i in copies.drawn or i in copies.undrawn:
+        for feature, counts in copies.tallies.values():
+            counts[feature(i)] -= 1
     copies.drawn.pop(i, None)
     copies.undrawn.pop(i, None)
 
 
-def _overlapping(box: Rect, copies: _Copies) -> list[int]:
-    cells = _cells(box)
+def _tally(copies: _Copies, name: str, feature: Callable[[int], Hashable]) -> Counter:
+    """How many kept copies have each value of `feature` (of a block's position),
+    counted now and kept up to date as copies are admitted and evicted."""
+    entry = copies.tallies.get(name)
+    if entry is not None:
+        return entry[1]
+    counts = Counter(map(feature, (*copies.drawn, *copies.undrawn)))
+    copies.tallies[name] = (feature, counts)
+    return counts
+
+
+def _overlapping(box: Rect, cells: list[tuple[int, int]] | None, copies: _Copies) -> list[int]:
     if cells is None:         # a huge box: compare with every drawn copy
         candidates = set(copies.drawn)
     else:
@@ -290,8 +319,8 @@ def _overlapping(box: Rect, copies: _Copies) -> list[int]:
 
 def _cells(box: Rect) -> list[tuple[int, int]] | None:
     """Grid cells the box touches, or None when there are too many to file it under."""
-    x0, x1 = int(box.x // GRID_CELL_PX), int(box.right // GRID_CELL_PX)
-    y0, y1 = int(box.y // GRID_CELL_PX), int(box.bottom // GRID_CELL_PX)
+    x0, x1 = int(box.x // GRID_CELL_PX), int((box.x + box.w) // GRID_CELL_PX)
+    y0, y1 = int(box.y // GRID_CELL_PX), int((box.y + box.h) // GRID_CELL_PX)
     if (x1 - x0 + 1) * (y1 - y0 + 1) > MAX_CELLS_PER_BOX:
         return None
     return [(x, y) for x in range(x0, x1 + 1) for y in range(y0, y1 + 1)]
@@ -329,22 +358,18 @@ def _neighbour_keys(keys: list[str]) -> tuple[list[str], list[str]]:
 
 def _is_twin(i: int, copies: _Copies, before: list[str], after: list[str]) -> bool:
     """True when a neighbour of this repeat also repeats a kept copy's neighbour.
-
-    Linear in the kept copies; only tables and code blocks on unmeasured pages ask.
-    """
-    for k in (*copies.drawn, *copies.undrawn):
-        if (before[i] and before[i] == before[k]) or (after[i] and after[i] == after[k]):
-            return True
-    return False
+    Only tables and code blocks on unmeasured pages ask."""
+    return bool((before[i] and _tally(copies, "before", before.__getitem__)[before[i]])
+                or (after[i] and _tally(copies, "after", after.__getitem__)[after[i]]))
 
 
 def _sibling_of_kept_copy(i: int, copies: _Copies, blocks: list[Block]) -> bool:
     """True when a kept copy of this text, a sentence or more, has the same parent."""
     if len(blocks[i].text.split()) < SIBLING_REPEAT_MIN_WORDS:
         return False
-    parent = blocks[i].xpath.rpartition("/")[0]
-    return any(blocks[k].xpath.rpartition("/")[0] == parent
-               for k in (*copies.drawn, *copies.undrawn))
+    def parent(k: int) -> str:
+        return blocks[k].xpath.rpartition("/")[0]
+    return _tally(copies, "parent", parent)[parent(i)] > 0
 
 
 def _sections(blocks: list[Block], keys: list[str], counts: Counter) -> list[int]:
@@ -382,8 +407,8 @@ def _in_other_sections(i: int, copies: _Copies, sections: list[int]) -> bool:
     mine = sections[i]
     if mine < 0:
         return False
-    return all(sections[k] >= 0 and sections[k] != mine
-               for k in (*copies.drawn, *copies.undrawn))
+    elsewhere = _tally(copies, "section", sections.__getitem__)
+    return elsewhere[-1] == 0 and elsewhere[mine] == 0        # -1: no section
 
 
 # ================================================================================
@@ -397,6 +422,11 @@ def _drop_restated_wholes(blocks: list[Block]) -> tuple[list[Block], list[Decisi
     while a block of similar length that nearly repeats one other is a revision
     and stays (so does its partner).
     """
+    # A block of n words is at least 2n - 1 characters long (casefolding keeps
+    # every character's whitespace or not): without so long a block there is no
+    # whole to weigh, and no phrase need be made.
+    if all(len(block.text) < 2 * RESTATED_MIN_WORDS - 1 for block in blocks):
+        return blocks, []
     # Each block's words are needed only for its length and its phrases: holding
     # them all at once costs more memory than the rest of the conversion.
     lengths: list[int] = []
@@ -429,22 +459,22 @@ def _shingles(words: list[str]) -> set[int]:
 def _phrase_owners(phrases: list[set[int]], asked: list[set[int]]) -> dict[int, list[int]]:
     """The first blocks holding each phrase of the `asked` blocks (the long ones)
     that two blocks or more hold: a phrase only its own block holds restates
-    nothing, and most phrases are such (the set operations run in C, the loop
-    below only over shared phrases)."""
-    seen: set[int] = set()
-    shared: set[int] = set()
-    for block_phrases in phrases:
-        shared |= seen & block_phrases
-        seen |= block_phrases
+    nothing. The set operations run in C, the loop below only over the asked
+    blocks' phrases (each phrase until it has its owners)."""
     wanted = set().union(*asked)
-    wanted &= shared
+    first_holder: dict[int, int] = {}
     owners: dict[int, list[int]] = {}
     for i, block_phrases in enumerate(phrases):
         for phrase in block_phrases & wanted:
-            holders = owners.setdefault(phrase, [])
+            holders = owners.get(phrase)
+            if holders is None:
+                if phrase not in first_holder:
+                    first_holder[phrase] = i   # most phrases: one block's own
+                    continue
+                holders = owners[phrase] = [first_holder[phrase]]
             holders.append(i)
             if len(holders) >= MAX_OWNERS_PER_SHINGLE:
-                wanted.discard(phrase)     # boilerplate: no more owners to find
+                wanted.discard(phrase)         # boilerplate: no more owners to find
     return owners
 
 
@@ -464,15 +494,18 @@ def _restatement(i: int, phrases: list[set[int]], group_of: dict[int, int],
     """A reason to drop block i as a restatement, or "" to keep it. Only its
     phrases some other block holds (`grouped`) can be covered by a source."""
     mine = phrases[i]
+    hits = mine & grouped
+    if not hits:
+        return ""                  # nothing of it is anywhere else
     length = lengths[i]
     covered = 0
-    per_source: Counter[int] = Counter()
-    for group, count in Counter(map(group_of.__getitem__, mine & grouped)).items():
+    per_source: dict[int, int] = {}
+    for group, count in Counter(map(group_of.__getitem__, hits)).items():
         sources = [k for k in groups[group] if k != i and lengths[k] < length]
         if sources:
             covered += count
             for k in sources:
-                per_source[k] += count
+                per_source[k] = per_source.get(k, 0) + count
     coverage = covered / len(mine)
     single_best = max(per_source.values(), default=0) / len(mine)
     if coverage >= RESTATED_MIN_COVERAGE and single_best < RESTATED_MIN_COVERAGE:

@@ -121,7 +121,7 @@ def _set_aside_off_page(blocks: list[Block], page_width: float | None
     for block in blocks:
         rect = block.rect
         off = rect is not None and (
-            (rect.bottom <= 0 and rect.h > 0) or (rect.right <= 0 and rect.w > 0)
+            (rect.y + rect.h <= 0 and rect.h > 0) or (rect.x + rect.w <= 0 and rect.w > 0)
             or (page_width is not None and rect.x >= page_width))
         if off:
             decisions.append(Decision(STAGE, Action.MOVED,

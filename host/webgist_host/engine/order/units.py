@@ -47,7 +47,10 @@ class Layout(NamedTuple):
     rects: list[Rect]
     paths: list[str]
     floats: list[str | None]
-    steps: list[tuple[Step, ...]]
+    # A block's indexed steps are its parent path's (`lineages`: one tuple shared by
+    # all the blocks of one parent) and then its own last step, if indexed (`own`).
+    lineages: list[tuple[Step, ...]]
+    own: list[Step | None]
     prefixes: list[str]           # a step's template or card number -> the path prefix
     templates_of: list[int]       # a card's number -> its template's number
     line_height: float
@@ -65,11 +68,23 @@ def build_layout(blocks: list[Block], rects: list[Rect], line_height: float,
     """
     numbering = _Numbering()
     known: dict[str, tuple[Step, ...]] = {"": ()}
+    lineages: list[tuple[Step, ...]] = []
+    own: list[Step | None] = []
+    for block in blocks:
+        xpath = block.xpath
+        cut = xpath.rfind("/")
+        parent = xpath[:cut] if cut > 0 else ""
+        lineage = known.get(parent)
+        if lineage is None:
+            lineage = _indexed_steps(parent, known, numbering)
+        lineages.append(lineage)
+        own.append(_last_step(xpath, len(parent), numbering))
     return Layout(
         rects=rects,
         paths=[b.xpath for b in blocks],
         floats=[b.float_of or None for b in blocks],
-        steps=[_indexed_steps(b.xpath, known, numbering) for b in blocks],
+        lineages=lineages,
+        own=own,
         prefixes=numbering.prefixes,
         templates_of=numbering.templates_of,
         line_height=line_height,
@@ -106,14 +121,23 @@ def _indexed_steps(xpath: str, known: dict[str, tuple[Step, ...]],
         head = head[:cut] if cut > 0 else ""
     steps = known[head]
     for path in reversed(unread):             # each one step longer than the last
-        match = _INDEXED_STEP.match(path, len(head))
-        if match:
-            template = numbering.number(path[:match.end(1)])
-            card = numbering.number(path[:match.end()], template)
-            steps = steps + (Step(template, card, match.end(), int(match.group(2))),)
+        step = _last_step(path, len(head), numbering)
+        if step is not None:
+            steps = steps + (step,)
         known[path] = steps
         head = path
     return steps
+
+
+def _last_step(path: str, start: int, numbering: _Numbering) -> Step | None:
+    """The step of `path` after its first `start` characters, if indexed."""
+    match = _INDEXED_STEP.match(path, start)
+    if match is None:
+        return None
+    end = match.end()
+    template = numbering.number(path[:match.end(1)])
+    card = numbering.number(path if end == len(path) else path[:end], template)
+    return Step(template, card, end, int(match.group(2)))
 
 
 def form_units(members: tuple[int, ...], floor: int, layout: Layout) -> list[Unit]:
@@ -143,7 +167,7 @@ def _single_unit(i: int, floor: int, layout: Layout) -> Unit:
 
 def _block_unit(i: int, layout: Layout, *, floated: bool) -> Unit:
     r = layout.rects[i]
-    return Unit(r.x, r.y, r.right, r.bottom, (i,), -1, floated)
+    return Unit(r.x, r.y, r.x + r.w, r.y + r.h, (i,), -1, floated)
 
 
 def _container_unit(members: list[int], key: str, layout: Layout) -> Unit:
@@ -155,24 +179,33 @@ def _container_unit(members: list[int], key: str, layout: Layout) -> Unit:
         return _block_unit(members[0], layout, floated=floated)
     rects = [layout.rects[i] for i in members]
     return Unit(min(r.x for r in rects), min(r.y for r in rects),
-                max(r.right for r in rects), max(r.bottom for r in rects),
+                max(r.x + r.w for r in rects), max(r.y + r.h for r in rects),
                 tuple(members), len(key), floated)
 
 
 def _containers(members: tuple[int, ...], floor: int, layout: Layout) -> dict[int, str]:
     """Map each block to the outermost card or float (deeper than `floor`) it belongs to."""
     templates = _card_templates(members, floor, layout)
+    prefixes, lineages, own, floats = layout.prefixes, layout.lineages, layout.own, layout.floats
+    column_keys = layout.columns.keys
+    # Blocks of one parent share its steps, so each parent's outermost card is found once.
+    card_of_lineage: dict[int, str | None] = {}
     found: dict[int, str] = {}
     for i in members:
-        key = None
-        for template, card, card_end, _ in layout.steps[i]:
-            if card_end > floor and template in templates:
-                key = layout.prefixes[card]
-                break
-        float_key = layout.floats[i]
+        lineage = lineages[i]
+        key = card_of_lineage.get(id(lineage), "")
+        if key == "":
+            key = card_of_lineage[id(lineage)] = next(
+                (prefixes[card] for template, card, card_end, _ in lineage
+                 if card_end > floor and template in templates), None)
+        if key is None:
+            step = own[i]
+            if step is not None and step.card_end > floor and step.template in templates:
+                key = prefixes[step.card]
+        float_key = floats[i]
         if float_key and len(float_key) > floor and (key is None or len(float_key) < len(key)):
             key = float_key
-        column_key = layout.columns.keys[i] if layout.columns.keys else None
+        column_key = column_keys[i] if column_keys else None
         if column_key and len(column_key) > floor and (key is None or len(column_key) < len(key)):
             key = column_key
         if key is not None:
@@ -185,21 +218,44 @@ def _card_templates(members: tuple[int, ...], floor: int, layout: Layout) -> set
     small instances."""
     indices: dict[int, set[int]] = {}
     card_sizes: dict[int, int] = {}
-    steps = layout.steps
+    # Steps deeper than `floor` (the container being expanded, and its ancestors, end
+    # at or before it; a path's steps end further along the deeper they are). A
+    # block's own step is counted here, its parent's steps once per parent below.
+    lineages, own = layout.lineages, layout.own
+    parents: dict[int, list] = {}        # id of a shared lineage -> [lineage, blocks]
     for i in members:
-        for template, card, card_end, index in reversed(steps[i]):   # innermost first
+        step = own[i]
+        if step is not None:
+            template, card, card_end, index = step
             if card_end <= floor:
-                break                  # the container being expanded, and its ancestors
+                continue
             seen = indices.get(template)
             if seen is None:
                 indices[template] = {index}
             else:
                 seen.add(index)
             card_sizes[card] = card_sizes.get(card, 0) + 1
+        lineage = lineages[i]
+        tally = parents.get(id(lineage))
+        if tally is None:
+            parents[id(lineage)] = [lineage, 1]
+        else:
+            tally[1] += 1
+    for lineage, count in parents.values():
+        for template, card, card_end, index in reversed(lineage):    # innermost first
+            if card_end <= floor:
+                break
+            seen = indices.get(template)
+            if seen is None:
+                indices[template] = {index}
+            else:
+                seen.add(index)
+            card_sizes[card] = card_sizes.get(card, 0) + count
     largest: dict[int, int] = {}
     templates_of = layout.templates_of
     for card, size in card_sizes.items():
         template = templates_of[card]
-        largest[template] = max(largest.get(template, 0), size)
+        if size > largest.get(template, 0):
+            largest[template] = size
     return {template for template, seen in indices.items()
             if len(seen) >= CARD_MIN_SIBLINGS and largest[template] <= MAX_CARD_BLOCKS}

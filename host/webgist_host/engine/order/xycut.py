@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from operator import attrgetter
 
 from .tuning import (
     BAND_TIE_FRACTION,
@@ -28,6 +29,8 @@ _SIBLING_INDEX = re.compile(r"\[\d+\]")
 
 # The work stack's items, by their first field (see `order_measured`).
 _GROUP, _CUT, _UNIT = range(3)
+
+_LEFT, _RIGHT = attrgetter("x0"), attrgetter("x1")
 
 def order_measured(layout: Layout) -> list[int]:
     """Order every measured block; returns positions into the layout's lists.
@@ -69,11 +72,14 @@ def _cut_region(units: list[Unit], depth: int, layout: Layout, stack: list[tuple
             stack.append((_UNIT, unit))
         return
     for part in reversed(parts):
-        stack.append((_CUT, part, depth + 1))
+        # A part of one unit is that unit (what cutting it would push).
+        stack.append((_UNIT, part[0]) if len(part) == 1 else (_CUT, part, depth + 1))
 
 
 def _split(units: list[Unit], layout: Layout) -> list[list[Unit]] | None:
     """Split on the axis with the wider qualifying band; None when the region is atomic."""
+    if max(map(_LEFT, units)) <= min(map(_RIGHT, units)):
+        return _split_one_column(units, layout)
     by_y, all_row_gaps = _bands(units, vertical=True)
     by_x, column_gaps = _bands(units, vertical=False)
     framed = _cut_at_pinned_holder_edges(by_y, all_row_gaps, layout)
@@ -103,6 +109,22 @@ def _split(units: list[Unit], layout: Layout) -> list[list[Unit]] | None:
         row_gaps = _row_gaps_between_columns_removed(by_y, row_gaps, layout) or row_gaps
         widest_row = max(g[0] for g in row_gaps)
     return _cut_at(by_y, row_gaps, widest_row)
+
+
+def _split_one_column(units: list[Unit], layout: Layout) -> list[list[Unit]] | None:
+    """`_split` for a region whose boxes all span one shared x (the common case: a
+    column of text). Any subset of such boxes covers one unbroken x-span, so no
+    column gutter exists in it or in any strip of it: `_split`'s column tests
+    (`_columns_inside_frame`, `_row_gaps_between_columns_removed`) cannot change
+    its answer, and only the row bands are worked out."""
+    by_y, all_row_gaps = _bands(units, vertical=True)
+    framed = _cut_at_pinned_holder_edges(by_y, all_row_gaps, layout)
+    if framed is not None:
+        return framed
+    row_gaps = [g for g in all_row_gaps if g[0] >= ROW_GAP_LINES * layout.line_height]
+    if not row_gaps:
+        return None
+    return _cut_at(by_y, row_gaps, max(g[0] for g in row_gaps))
 
 
 def _cut_at_pinned_holder_edges(by_y: list[Unit], row_gaps: list[tuple[float, int]],
