@@ -79,6 +79,7 @@ class PageIndex:
         self._in_math: set = set()          # elements inside a math root
         self._holds_structure: set = set()  # elements with a CODE_STRUCTURE_TAGS inside
         self.holds_break_pair: set = set()  # ancestors of a <br><br>
+        self.holds_input: set = set()       # ancestors of an <input> (a task item's box)
         self.holds_block: set = set()
         self.block_starts: set = set()      # elements that start a block of their own
         self.holds_code: set = set()        # code blocks and their ancestors
@@ -138,6 +139,8 @@ class PageIndex:
                             self.editors[el] = shape
             else:
                 bare.add(el)
+            if tag == "input":
+                _mark_ancestors(el, self.holds_input)
             if in_math and (el.getparent() in in_math or el in math):
                 in_math.add(el)
                 continue
