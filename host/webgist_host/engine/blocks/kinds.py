@@ -70,8 +70,10 @@ def footnote(w: Walker, el, ctx: Context, label: str) -> None:
 
 def list_item(w: Walker, el, ctx: Context) -> None:
     number = ctx.numbers.get(el) if (ctx.ordered and ctx.numbers) else None
+    # (Only an item holding an <input> can be a task: most hold none.)
+    checked = _task_state(el) if el in w.index.holds_input else None
     fields = dict(kind=BlockKind.LIST_ITEM, tag="li", level=max(1, ctx.list_depth),
-                  ordered=ctx.ordered, number=number, checked=_task_state(el))
+                  ordered=ctx.ordered, number=number, checked=checked)
     _framed(w, el, ctx, fields)
 
 

@@ -45,7 +45,7 @@ MATHJAX2_COPY_CLASSES = frozenset({
 # Attributes a renderer keeps the source in, on the element that holds the formula
 # (Gemini: <span class="math-inline" data-math="x"> around KaTeX without MathML).
 MATH_SOURCE_ATTRIBUTES = ("data-math", "data-tex", "data-latex")
-_MATH_SOURCE_ATTRIBUTE_SET = frozenset(MATH_SOURCE_ATTRIBUTES)
+MATH_SOURCE_ATTRIBUTE_SET = frozenset(MATH_SOURCE_ATTRIBUTES)
 # TeX is told from prose by a control word: "\frac", "\alpha".
 _TEX_COMMAND_RE = re.compile(r"\\[A-Za-z]+")
 _SPACE_RE = re.compile(r"\s+")
@@ -221,23 +221,16 @@ def _attribute_formula(el) -> Math | None:
 
 
 # Tags that can be a formula whatever their class; any other element must carry a
-# class or one of MATH_SOURCE_ATTRIBUTES to be looked at (most of a page is neither).
-_MATH_ROOT_TAGS = frozenset({"img", "script", "math", MATHJAX3_TAG})
+# class that may say math (class_may_say_math) or one of MATH_SOURCE_ATTRIBUTES to
+# be looked at (most of a page is neither): the page index's cheap first look, so
+# math_of runs on the few elements that could answer.
+MATH_ROOT_TAGS = frozenset({"img", "script", "math", MATHJAX3_TAG})
 
 
 # The class words math_of answers to, looked for anywhere in a class value: a value
 # none of them is part of cannot make an element a math root (substring tests in C,
 # several times faster than a regex alternation).
 _MATH_CLASS_WORDS = (KATEX_CLASS, KATEX_DISPLAY_CLASS, WIKIPEDIA_MATH_CLASS)
-
-
-def could_be_math(tag: str, class_may_say_math: bool, names) -> bool:
-    """A cheap first look, so math_of runs on the few elements that could answer:
-    from the element's tag, what its class value may say (class_may_say_math) and
-    its attribute names (`el.keys()`), which the caller has read already."""
-    if tag in _MATH_ROOT_TAGS or class_may_say_math:
-        return True
-    return not _MATH_SOURCE_ATTRIBUTE_SET.isdisjoint(names)
 
 
 def class_may_say_math(classes: str) -> bool:

@@ -12,7 +12,10 @@ from .code import is_block_code
 from .editors import EditorShape, could_be_editor, editor_shape
 from .images import image_source, shown_noscript_pictures
 from .inline import BLOCK_TAGS
-from .math import Math, class_may_say_math, could_be_math, could_be_mathjax2_copy, math_of
+from .math import (
+    MATH_ROOT_TAGS, MATH_SOURCE_ATTRIBUTE_SET, Math, class_may_say_math, could_be_mathjax2_copy,
+    math_of,
+)
 from .tuning import (
     AD_UNIT_SIZES, CODE_STRUCTURE_TAGS, CODE_TAGS, MIN_IMAGE_PX, MIN_SVG_LABELS, MIN_SVG_WORDS,
     NAMED_CODE_ATTRIBUTES, NEVER_DRAWN_CODE_TAGS, TAB_STRIP_EXTRA_WORDS,
@@ -76,6 +79,7 @@ class PageIndex:
         self._in_math: set = set()          # elements inside a math root
         self._holds_structure: set = set()  # elements with a CODE_STRUCTURE_TAGS inside
         self.holds_break_pair: set = set()  # ancestors of a <br><br>
+        self.holds_input: set = set()       # ancestors of an <input> (a task item's box)
         self.holds_block: set = set()
         self.block_starts: set = set()      # elements that start a block of their own
         self.holds_code: set = set()        # code blocks and their ancestors
@@ -135,14 +139,19 @@ class PageIndex:
                             self.editors[el] = shape
             else:
                 bare.add(el)
+            if tag == "input":
+                _mark_ancestors(el, self.holds_input)
             if in_math and (el.getparent() in in_math or el in math):
                 in_math.add(el)
                 continue
-            formula = (math_of(el) if could_be_math(tag, bool(classes) and class_math[classes],
-                                                    names) else None)
-            if formula is not None:
-                math[el] = formula
-                in_math.add(el)
+            # (The first look of math.py, in place: math_of runs only where the tag,
+            # the class value or an attribute name may make the element a formula.)
+            if (tag in MATH_ROOT_TAGS or classes and class_math[classes]
+                    or names and not MATH_SOURCE_ATTRIBUTE_SET.isdisjoint(names)):
+                formula = math_of(el)
+                if formula is not None:
+                    math[el] = formula
+                    in_math.add(el)
             if tag in CODE_STRUCTURE_TAGS:
                 _mark_ancestors(el, self._holds_structure)
             if tag == "br" and _starts_break_pair(el):

@@ -383,10 +383,13 @@ class Walker:
             is_control = None
         # What the reader sees of the run: not a hidden piece or a permalink glyph
         # (rustdoc's "Source" link stands beside its heading's hidden "§").
+        # (A run with words in its own text is no run of controls: most runs are
+        # answered so, before their elements are looked at.)
         if is_control is not None and (
-                _controls_only([p for p in pieces if isinstance(p, str)
-                                or not (self.skipped(p) or is_permalink(p, self._tags[p]))],
-                               is_control)
+                not _has_own_words(pieces)
+                and _controls_only([p for p in pieces if isinstance(p, str)
+                                    or not (self.skipped(p) or is_permalink(p, self._tags[p]))],
+                                   is_control)
                 or is_control is _is_control and not ctx.link
                 and _labels_a_button(run.container, self._says_button)):
             single = len(pieces) == 1 and not isinstance(pieces[0], str)
@@ -644,6 +647,12 @@ def _controls_only(pieces: list, is_control=_is_control) -> bool:
                 return False
             controls = True
     return controls
+
+
+def _has_own_words(pieces: list) -> bool:
+    """A text piece of the run holds words (more than separators or a version stamp):
+    `_controls_only` says no to such a run whatever its elements are."""
+    return any(isinstance(piece, str) and not _is_stamp(piece.strip()) for piece in pieces)
 
 
 def _is_stamp(text: str) -> bool:
