@@ -304,6 +304,20 @@ def test_copy_in_its_originals_section_goes():
     assert first in kept and clone not in kept
 
 
+def test_copy_evicted_by_a_heading_no_longer_counts_against_later_sections():
+    # The kept copies are counted by section; a copy the heading replaced must leave
+    # the count, or the untitled first copy would still sink the third.
+    page = Page()
+    untitled = page.add("For example, on POSIX:")
+    page.add("path.basename(path)", kind="heading", level=2)
+    heading = page.add("For example, on POSIX:", kind="heading", level=3)
+    page.add("path.dirname(path)", kind="heading", level=2)
+    again = page.add("For example, on POSIX:", parent="/html[1]/body[1]/section[2]")
+    kept, decisions = deduplicate(page.blocks, measured=False)
+    assert untitled not in kept and heading in kept and again in kept
+    assert [d.reason for d in decisions] == [REASON_HEADING]
+
+
 def test_page_laid_out_twice_repeats_its_titles_and_goes():
     page = Page()
     copies = []

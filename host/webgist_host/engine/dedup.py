@@ -156,8 +156,9 @@ def _drop_repeats(blocks: list[Block], measured: bool) -> tuple[list[bool], list
     before, after = _neighbour_keys(keys) if not measured else ([], [])
     counts = Counter(keys)
     # Texts drawn outside any quotation: a drawn quotation of one of them goes.
+    # (Asked only of texts said more than once.)
     quoted_elsewhere = ({key for key, box, block in zip(keys, boxes, blocks)
-                         if box is not None and not _is_quotation(block)}
+                         if box is not None and counts[key] > 1 and not _is_quotation(block)}
                         if measured else set())
     sections: list[int] | None = None    # read once, when a repeat first asks
     keep = [True] * len(blocks)
@@ -450,10 +451,14 @@ def _drop_restated_wholes(blocks: list[Block]) -> tuple[list[Block], list[Decisi
     return [b for i, b in enumerate(blocks) if i not in restated], decisions
 
 
+# The shifted copies `_shingles` zips: words[0:], words[1:], ...
+_SHIFTS = tuple(slice(k, None) for k in range(SHINGLE_WORDS))
+
+
 def _shingles(words: list[str]) -> set[int]:
     # zip over shifted copies builds each six-word tuple directly, without a slice
     # per position; the tuples, and so their hashes, are the same.
-    return set(map(hash, zip(*(words[k:] for k in range(SHINGLE_WORDS)))))
+    return set(map(hash, zip(*map(words.__getitem__, _SHIFTS))))
 
 
 def _phrase_owners(phrases: list[set[int]], asked: list[set[int]]) -> dict[int, list[int]]:

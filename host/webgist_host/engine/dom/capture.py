@@ -345,8 +345,11 @@ def _read_clean_boxes(ids: list[Any], numbers: list[Any], flags: list[Any], coun
         return None
     if flags and (min(flags) < 0 or max(flags) >= 2 ** 31):
         return None
-    # NaN fails both comparisons; an int too large for a float fails the bound.
-    if not all(-MAX_COORDINATE <= v <= MAX_COORDINATE for v in numbers):
+    # In C: a NaN fails the bounds if `min`/`max` meet it first (every comparison
+    # with it is false, so it stays their answer), else it makes the sum NaN; an int
+    # too large for a float fails the bound. The same verdict as testing each number.
+    if numbers and not (-MAX_COORDINATE <= min(numbers) and max(numbers) <= MAX_COORDINATE
+                        and math.isfinite(sum(numbers))):
         return None
     coordinates = list(map(float, numbers))
     boxes: dict[str, Box] = {}

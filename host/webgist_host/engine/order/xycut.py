@@ -30,7 +30,9 @@ _SIBLING_INDEX = re.compile(r"\[\d+\]")
 # The work stack's items, by their first field (see `order_measured`).
 _GROUP, _CUT, _UNIT = range(3)
 
+# A unit's left and right edges, read in C (`_split`'s one-column test).
 _LEFT, _RIGHT = attrgetter("x0"), attrgetter("x1")
+
 
 def order_measured(layout: Layout) -> list[int]:
     """Order every measured block; returns positions into the layout's lists.
