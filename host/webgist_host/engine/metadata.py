@@ -326,5 +326,8 @@ def read_page_metadata(root, *, url: str | None,
                    or _body_says_product(body) or _one_add_to_cart(root)
                    else None),
     )
-    return metadata, Declared(byline=bool(declared_author or declared_date),
-                              dated=bool(declared_date))
+    # A date the body's microdata marks (itemprop="datePublished" on a <time> or a
+    # <span>) is declared as surely as the head's: sites that wrote schema.org
+    # microdata before JSON-LD set it on the visible dateline.
+    dated = bool(declared_date or microdata_date(props))
+    return metadata, Declared(byline=bool(declared_author or dated), dated=dated)
