@@ -1,0 +1,25 @@
+"""What follows the article's text outside the element that holds it, by position.
+
+An article's own paragraphs sit in one element (the body a CMS writes them into).
+After the last of them, what stands outside that element is what the site sets
+after every story: the author's card, tags, "previous / next", a sign-up or
+donation band, a disclaimer, teasers of other posts. The rules before this one name
+each of these by its shape; this one takes what is left of that band, on pages that
+say they are articles.
+"""
+from __future__ import annotations
+
+from ..model import Block
+from .sections import article_paragraphs, common_element
+
+
+def after_text_band(blocks: list[Block], weights: list[int]) -> list[int]:
+    """Indices of the main-content blocks after the article's last own paragraph
+    (`article_paragraphs`) that stand outside the innermost element holding all of
+    its own paragraphs."""
+    kept = [i for i, block in enumerate(blocks) if block.in_main]
+    own = article_paragraphs(blocks, kept, weights)
+    if not own:
+        return []
+    text = common_element(blocks[i].xpath for i in own) + "/"
+    return [i for i in kept if i > own[-1] and not blocks[i].xpath.startswith(text)]
