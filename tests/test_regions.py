@@ -474,3 +474,23 @@ def test_what_follows_the_text_stays_off_articles(head):
 def test_explain_names_the_band_after_the_text():
     explained = convert(_story_with_band(_DATED), scope="main").explain()
     assert "outside the element that holds its text" in explained
+
+
+def _story_under_band(head: str, standfirst: str = "") -> str:
+    text = "".join(f"<p>{p}</p>" for p in _PARAGRAPHS)
+    return f"""<html><head>{head}</head><body><div class="page">
+      <div class="top"><h1>Bees</h1>{standfirst}<p>Ana Silva</p><ul><li>Share</li><li>Save</li></ul></div>
+      <div class="text">{text}</div></div></body></html>"""
+
+
+def test_short_lines_over_a_dated_storys_text_go():
+    kept = _texts(_story_under_band(_DATED))
+    assert kept == ["Bees", *_PARAGRAPHS]
+    assert "a short line before the article's first paragraph" in convert(
+        _story_under_band(_DATED), scope="main").explain()
+
+
+def test_a_standfirst_over_the_text_and_undated_bands_stay():
+    standfirst = "<p>Why the hives by the river did better than the ones in town this year.</p>"
+    assert standfirst[3:-4] in _texts(_story_under_band(_DATED, standfirst))
+    assert "Ana Silva" in _texts(_story_under_band(""))

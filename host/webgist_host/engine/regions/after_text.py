@@ -1,16 +1,21 @@
-"""What follows the article's text outside the element that holds it, by position.
+"""What stands around the article's text outside the element that holds it, by position.
 
 An article's own paragraphs sit in one element (the body a CMS writes them into).
 After the last of them, what stands outside that element is what the site sets
 after every story: the author's card, tags, "previous / next", a sign-up or
 donation band, a disclaimer, teasers of other posts. The rules before this one name
 each of these by its shape; this one takes what is left of that band, on pages that
-say they are articles.
+say they are articles. Before the first paragraph the same holds for short lines
+(the section, the writer's name, "Share"); the headline, the standfirst and pictures
+stay.
 """
 from __future__ import annotations
 
-from ..model import Block
+from ..model import Block, BlockKind
 from .sections import article_paragraphs, common_element
+from .tuning import BEFORE_TEXT_MAX_WORDS
+
+_LINE_KINDS = frozenset({BlockKind.PARAGRAPH, BlockKind.LIST_ITEM})
 
 
 def after_text_band(blocks: list[Block], weights: list[int]) -> list[int]:
@@ -23,3 +28,16 @@ def after_text_band(blocks: list[Block], weights: list[int]) -> list[int]:
         return []
     text = common_element(blocks[i].xpath for i in own) + "/"
     return [i for i in kept if i > own[-1] and not blocks[i].xpath.startswith(text)]
+
+
+def before_text_lines(blocks: list[Block], weights: list[int], words: list[int]) -> list[int]:
+    """Indices of the short lines (paragraphs and list items of BEFORE_TEXT_MAX_WORDS
+    words or fewer) before the article's first own paragraph that stand outside the
+    innermost element holding all of its own paragraphs."""
+    kept = [i for i, block in enumerate(blocks) if block.in_main]
+    own = article_paragraphs(blocks, kept, weights)
+    if not own:
+        return []
+    text = common_element(blocks[i].xpath for i in own) + "/"
+    return [i for i in kept if i < own[0] and blocks[i].kind in _LINE_KINDS
+            and 0 < words[i] <= BEFORE_TEXT_MAX_WORDS and not blocks[i].xpath.startswith(text)]
