@@ -11,6 +11,8 @@ stay.
 """
 from __future__ import annotations
 
+from typing import Callable
+
 from ..model import Block, BlockKind
 from .sections import article_paragraphs, common_element
 from .tuning import BEFORE_TEXT_MAX_WORDS
@@ -18,16 +20,26 @@ from .tuning import BEFORE_TEXT_MAX_WORDS
 _LINE_KINDS = frozenset({BlockKind.PARAGRAPH, BlockKind.LIST_ITEM})
 
 
-def after_text_band(blocks: list[Block], weights: list[int]) -> list[int]:
+def after_text_band(blocks: list[Block], weights: list[int],
+                    twins_of: Callable[[str], frozenset[str]],
+                    marked_by: frozenset[str] | None = None) -> list[int]:
     """Indices of the main-content blocks after the article's last own paragraph
     (`article_paragraphs`) that stand outside the innermost element holding all of
-    its own paragraphs."""
+    its own paragraphs and outside that element's twins (`twins_of`: its siblings
+    built as it is, where an editor cut the text into boxes alike). With `marked_by`
+    (paths of elements named as an article's body), only when that element is or
+    stands in an `<article>` or such a body."""
     kept = [i for i, block in enumerate(blocks) if block.in_main]
     own = article_paragraphs(blocks, kept, weights)
     if not own:
         return []
-    text = common_element(blocks[i].xpath for i in own) + "/"
-    return [i for i in kept if i > own[-1] and not blocks[i].xpath.startswith(text)]
+    element = common_element(blocks[i].xpath for i in own)
+    text = element + "/"
+    if marked_by is not None and "/article[" not in text and not any(
+            text.startswith(body + "/") for body in marked_by):
+        return []
+    inside = (text, *(twin + "/" for twin in twins_of(element)))
+    return [i for i in kept if i > own[-1] and not blocks[i].xpath.startswith(inside)]
 
 
 def before_text_lines(blocks: list[Block], weights: list[int], words: list[int]) -> list[int]:

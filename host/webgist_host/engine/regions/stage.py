@@ -171,12 +171,19 @@ def apply_regions(tree: TreeIndex, blocks: list[Block], scope: str, *,
                   TAG_LIST_REASON)
         _take_out(placed, reasons, closing_site_links(placed, words, weights, linked, dated, address),
                   CLOSING_LINKS_REASON)
+
+    def twins_of(path: str) -> frozenset[str]:
+        return container_twins(tree, path, lineage)
+
     # Only a dated page is surely an article: on an undated page (a shop's product,
     # a listing) what follows its lead paragraphs in other elements is the page; on a
     # declared discussion, the replies under the first post are.
     if dated and page_type != DISCUSSION_PAGE:
-        _take_out(placed, reasons, after_text_band(placed, weights), AFTER_TEXT_REASON)
+        _take_out(placed, reasons, after_text_band(placed, weights, twins_of), AFTER_TEXT_REASON)
         _take_out(placed, reasons, before_text_lines(placed, weights, words), BEFORE_TEXT_REASON)
+    elif page_type is None and not cards:
+        _take_out(placed, reasons, after_text_band(placed, weights, twins_of, bodies),
+                  AFTER_TEXT_REASON)
     # After the closing links: the author's box often stands right above them.
     _take_out(placed, reasons, author_box(placed, words, weights, linked, author),
               AUTHOR_BOX_REASON)
