@@ -42,7 +42,8 @@ def after_text_band(blocks: list[Block], weights: list[int],
     return [i for i in kept if i > own[-1] and not blocks[i].xpath.startswith(inside)]
 
 
-def before_text_lines(blocks: list[Block], weights: list[int], words: list[int]) -> list[int]:
+def before_text_lines(blocks: list[Block], weights: list[int], words: list[int],
+                      marked_by: frozenset[str] | None = None) -> list[int]:
     """Indices of the short lines (paragraphs and list items of BEFORE_TEXT_MAX_WORDS
     words or fewer) before the article's first own paragraph that stand outside the
     innermost element holding all of its own paragraphs."""
@@ -51,5 +52,8 @@ def before_text_lines(blocks: list[Block], weights: list[int], words: list[int])
     if not own:
         return []
     text = common_element(blocks[i].xpath for i in own) + "/"
+    if marked_by is not None and "/article[" not in text and not any(
+            text.startswith(body + "/") for body in marked_by):
+        return []
     return [i for i in kept if i < own[0] and blocks[i].kind in _LINE_KINDS
             and 0 < words[i] <= BEFORE_TEXT_MAX_WORDS and not blocks[i].xpath.startswith(text)]

@@ -184,6 +184,8 @@ def apply_regions(tree: TreeIndex, blocks: list[Block], scope: str, *,
     elif page_type is None and not cards:
         _take_out(placed, reasons, after_text_band(placed, weights, twins_of, bodies),
                   AFTER_TEXT_REASON)
+        _take_out(placed, reasons, before_text_lines(placed, weights, words, bodies),
+                  BEFORE_TEXT_REASON)
     # After the closing links: the author's box often stands right above them.
     _take_out(placed, reasons, author_box(placed, words, weights, linked, author),
               AUTHOR_BOX_REASON)
