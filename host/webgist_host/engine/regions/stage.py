@@ -175,9 +175,10 @@ def apply_regions(tree: TreeIndex, blocks: list[Block], scope: str, *,
     def twins_of(path: str) -> frozenset[str]:
         return container_twins(tree, path, lineage)
 
-    # Only a dated page is surely an article: on an undated page (a shop's product,
-    # a listing) what follows its lead paragraphs in other elements is the page; on a
-    # declared discussion, the replies under the first post are.
+    # A dated page is surely an article (on a declared discussion, what follows the
+    # first post is the replies). An undated page is one only when its text stands in
+    # an <article> or a named body and it declares no type and lists no card titles:
+    # on a shop's product or a landing page the offer and the grid follow the lead.
     if dated and page_type != DISCUSSION_PAGE:
         _take_out(placed, reasons, after_text_band(placed, weights, twins_of), AFTER_TEXT_REASON)
         _take_out(placed, reasons, before_text_lines(placed, weights, words), BEFORE_TEXT_REASON)
