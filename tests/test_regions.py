@@ -443,3 +443,54 @@ def test_the_authors_name_above_the_text_goes_another_name_stays():
             + "".join(f"<p>{p}</p>" for p in _PARAGRAPHS) + "</div></body></html>")
     assert _texts(page.format(author="Ann Lee")) == ["Bees", *_PARAGRAPHS]
     assert "Ann Lee" in _texts(page.format(author="Cy Diaz"))
+
+
+# What follows the article's text outside the element that holds it (after_text.py).
+_DISCUSSION = ('<script type="application/ld+json">{"@context": "https://schema.org", '
+               '"@type": "DiscussionForumPosting", "headline": "Bees", '
+               '"datePublished": "2025-03-01T08:00:00Z"}</script>')
+
+
+def _story_with_band(head: str) -> str:
+    text = "".join(f"<p>{p}</p>" for p in _PARAGRAPHS)
+    return f"""<html><head>{head}</head><body><div class="page">
+      <div class="story"><h1>Bees</h1><div class="text">{text}</div></div>
+      <div class="after"><p>Support our reporting with a monthly gift of any size today.</p>
+        <p>Our newsroom is funded by readers like you across the region.</p>
+        <p>Short reply, agreed: the hives near the river did better this year.</p>
+        <p><a href="/give">Give now</a></p></div>
+      </div></body></html>"""
+
+
+def test_the_band_after_a_dated_storys_text_goes():
+    assert _texts(_story_with_band(_DATED)) == ["Bees", *_PARAGRAPHS]
+
+
+@pytest.mark.parametrize("head", ["", _DISCUSSION])     # undated; a thread's replies
+def test_what_follows_the_text_stays_off_articles(head):
+    assert "Short reply, agreed: the hives near the river did better this year." in _texts(_story_with_band(head))
+
+
+def test_explain_names_the_band_after_the_text():
+    explained = convert(_story_with_band(_DATED), scope="main").explain()
+    assert "outside the element that holds its text" in explained
+
+
+def _story_under_band(head: str, standfirst: str = "") -> str:
+    text = "".join(f"<p>{p}</p>" for p in _PARAGRAPHS)
+    return f"""<html><head>{head}</head><body><div class="page">
+      <div class="top"><h1>Bees</h1>{standfirst}<p>Ana Silva</p><ul><li>Share</li><li>Save</li></ul></div>
+      <div class="text">{text}</div></div></body></html>"""
+
+
+def test_short_lines_over_a_dated_storys_text_go():
+    kept = _texts(_story_under_band(_DATED))
+    assert kept == ["Bees", *_PARAGRAPHS]
+    assert "a short line before the article's first paragraph" in convert(
+        _story_under_band(_DATED), scope="main").explain()
+
+
+def test_a_standfirst_over_the_text_and_undated_bands_stay():
+    standfirst = "<p>Why the hives by the river did better than the ones in town this year.</p>"
+    assert standfirst[3:-4] in _texts(_story_under_band(_DATED, standfirst))
+    assert "Ana Silva" in _texts(_story_under_band(""))

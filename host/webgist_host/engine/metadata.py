@@ -23,12 +23,16 @@ from .model import Metadata
 from .page_title import headings, host, host_label, page_title
 
 # <meta name|property> keys per field, best first (Open Graph, article:*, Dublin Core,
-# and the names news CMSs write: parsely-*, sailthru.*, NYT's byl).
+# and the names news CMSs write: parsely-*, sailthru.*, NYT's byl; publishdate and
+# publish_date; the Highwire Press citation_* tags journals and research blogs write
+# for Google Scholar).
 AUTHOR_META = ("author", "article:author", "dc.creator", "dcterms.creator", "parsely-author",
                "sailthru.author", "byl")
 PUBLISHED_META = ("article:published_time", "og:published_time", "datepublished",
                   "dc.date.issued", "dcterms.issued", "dc.date", "dcterms.created",
-                  "parsely-pub-date", "sailthru.date", "pubdate", "publish-date", "date")
+                  "parsely-pub-date", "sailthru.date", "pubdate", "publish-date", "date",
+                  "publishdate", "publish_date", "article.published", "og:article:published_time",
+                  "citation_publication_date", "citation_date")
 SITE_NAME_META = ("og:site_name", "application-name")
 TITLE_META = ("og:title", "twitter:title", "dc.title")
 CANONICAL_META = ("og:url",)
@@ -328,5 +332,8 @@ def read_page_metadata(root, *, url: str | None,
                    or _body_says_product(body) or _one_add_to_cart(root)
                    else None),
     )
-    return metadata, Declared(byline=bool(declared_author or declared_date),
-                              dated=bool(declared_date))
+    # A date the body's microdata marks (itemprop="datePublished" on a <time> or a
+    # <span>) is declared as surely as the head's: sites that wrote schema.org
+    # microdata before JSON-LD set it on the visible dateline.
+    dated = bool(declared_date or microdata_date(props))
+    return metadata, Declared(byline=bool(declared_author or dated), dated=dated)

@@ -21,6 +21,7 @@ from ..model import Block, BlockKind
 from .paths import step_tag
 from .tuning import (ARTICLE_BEFORE_SERIES_MIN_WORDS, ARTICLE_MIN_PARAGRAPHS, BODY_KINDS,
                      DATED_TEASER_SERIES_MIN_ITEMS, FRONT_MIN_SECTIONS, HEADING_WRAPPER_DEPTH,
+                     KICKER_MAX_WORDS,
                      LABEL_LIST_MIN_ITEMS, LABEL_LIST_MIN_LINKED,
                      FURNITURE_SECTION_MAX_PROSE_WORDS, MAX_CONTROL_LINE_CHARS,
                      MAX_FURNITURE_HEADING_CHARS,
@@ -186,12 +187,16 @@ def led_series(blocks: list[Block], kept: list[int], leads: Callable[[int, int],
                ) -> dict[tuple[str, str, str], dict[str, int]]:
     """Series of sibling elements (`li[1]`, `li[2]`, ...) whose first line with words
     leads (`leads(index, words)`): for each path with one step's position left open
-    (parent, step tag, the rest), its items' steps, each with its leading line's index."""
+    (parent, step tag, the rest), its items' steps, each with its leading line's index.
+    A picture or a kicker (KICKER_MAX_WORDS words or fewer, no link) above an item's
+    headline is not its first line."""
     series: dict[tuple[str, str, str], dict[str, int]] = {}
     previous = ""
     for i in kept:
         xpath = blocks[i].xpath
         words = word_count(blocks[i].text)
+        if 0 < words <= KICKER_MAX_WORDS and "](" not in blocks[i].rich_text:
+            continue                # a kicker above a card's headline is not its first line
         if words and leads(i, words):
             # Where each step of the path ends; steps below <body> are tried.
             ends = _slash_positions(xpath)[1:] + [len(xpath)]

@@ -40,6 +40,7 @@ from .tag_lists import trailing_tag_lists
 from .author_box import author_box
 from .title_menu import menu_above_title
 from .closing_links import closing_site_links
+from .after_text import after_text_band, before_text_lines
 from .tuning import (CONTROL_LINE_KINDS, DROPPED_WIDGETS, TITLE_BAND_MAX_WORDS,
                      WEIGHTLESS_KINDS)
 
@@ -81,6 +82,10 @@ ABOVE_PRODUCT_NAME_REASON = ("above the product's name on a product page (the sh
                              "account, cart and stock lines)")
 AUTHOR_BOX_REASON = ("the author's box after the article (the name the metadata gives, a "
                      "headshot, a short bio)")
+AFTER_TEXT_REASON = ("after the article's last paragraph, outside the element that holds its "
+                     "text (the site's band under every story)")
+BEFORE_TEXT_REASON = ("a short line before the article's first paragraph, outside the element "
+                      "that holds its text (the site's band over every story)")
 MENU_REASON = "a menu of short links above the page's title, inside the main content"
 LONE_LINK_REASON = ("a lone link standing among a product page's lines (a control or a way "
                     "to another page)")
@@ -166,6 +171,22 @@ def apply_regions(tree: TreeIndex, blocks: list[Block], scope: str, *,
                   TAG_LIST_REASON)
         _take_out(placed, reasons, closing_site_links(placed, words, weights, linked, dated, address),
                   CLOSING_LINKS_REASON)
+
+    def twins_of(path: str) -> frozenset[str]:
+        return container_twins(tree, path, lineage)
+
+    # A dated page is surely an article (on a declared discussion, what follows the
+    # first post is the replies). An undated page is one only when its text stands in
+    # an <article> or a named body and it declares no type and lists no card titles:
+    # on a shop's product or a landing page the offer and the grid follow the lead.
+    if dated and page_type != DISCUSSION_PAGE:
+        _take_out(placed, reasons, after_text_band(placed, weights, twins_of), AFTER_TEXT_REASON)
+        _take_out(placed, reasons, before_text_lines(placed, weights, words), BEFORE_TEXT_REASON)
+    elif page_type is None and not cards:
+        _take_out(placed, reasons, after_text_band(placed, weights, twins_of, bodies),
+                  AFTER_TEXT_REASON)
+        _take_out(placed, reasons, before_text_lines(placed, weights, words, bodies),
+                  BEFORE_TEXT_REASON)
     # After the closing links: the author's box often stands right above them.
     _take_out(placed, reasons, author_box(placed, words, weights, linked, author),
               AUTHOR_BOX_REASON)

@@ -158,6 +158,15 @@ FRONT_MIN_SECTIONS = 3
 # ...and at least this share of the series' items are led so (a feed mixes in a
 # post without a link; a text whose paragraphs hold some links is not a series).
 TEASER_SERIES_MIN_LED = 0.5
+# A line of this many words or fewer, without a link, standing above a card's headline
+# is its kicker (the section, "Opinion", a rank "3", a time "2 hours ago"): the card
+# is led by the headline under it. News fronts and feeds set one over every headline.
+KICKER_MAX_WORDS = 4
+# Before a dated article's first paragraph, outside the element holding its text, a
+# line of this many words or fewer is the band a site sets over every story (the
+# section, the writer's name, "Share", "Save", a date without a pattern's words); a
+# standfirst is a sentence, and longer.
+BEFORE_TEXT_MAX_WORDS = 8
 # The article's own paragraphs hold this many words outside links; a paragraph of
 # fewer (a credit, a caption, a sign-up line) does not make the series part of it.
 OWN_PARAGRAPH_MIN_WORDS = 30

@@ -1,0 +1,67 @@
+"""What stands around the article's text outside the element that holds it, by position.
+
+An article's own paragraphs sit in one element (the body a CMS writes them into).
+After the last of them, what stands outside that element is what the site sets
+after every story: the author's card, tags, "previous / next", a sign-up or
+donation band, a disclaimer, teasers of other posts. The rules before this one name
+each of these by its shape; this one takes what is left of that band, on pages that
+say they are articles (a published date; or a text that stands in an `<article>` or
+an element named as the article's body). Before the first paragraph the same holds
+for short lines (the section, the writer's name, "Share"); the headline, the
+standfirst and pictures stay.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from ..model import Block, BlockKind
+from .sections import article_paragraphs, common_element
+from .tuning import BEFORE_TEXT_MAX_WORDS
+
+_LINE_KINDS = frozenset({BlockKind.PARAGRAPH, BlockKind.LIST_ITEM})
+
+
+def after_text_band(blocks: list[Block], weights: list[int],
+                    twins_of: Callable[[str], frozenset[str]],
+                    marked_by: frozenset[str] | None = None) -> list[int]:
+    """Indices of the main-content blocks after the article's last own paragraph
+    (`article_paragraphs`) that stand outside the innermost element holding all of
+    its own paragraphs and outside that element's twins (`twins_of`: its siblings
+    built as it is, where an editor cut the text into boxes alike). With `marked_by`
+    (paths of elements named as an article's body), only when that element is or
+    stands in an `<article>` or such a body."""
+    kept = [i for i, block in enumerate(blocks) if block.in_main]
+    own = article_paragraphs(blocks, kept, weights)
+    if not own:
+        return []
+    element = common_element(blocks[i].xpath for i in own)
+    text = element + "/"
+    if not _marked(text, marked_by):
+        return []
+    inside = (text, *(twin + "/" for twin in twins_of(element)))
+    return [i for i in kept if i > own[-1] and not blocks[i].xpath.startswith(inside)]
+
+
+def before_text_lines(blocks: list[Block], weights: list[int], words: list[int],
+                      marked_by: frozenset[str] | None = None) -> list[int]:
+    """Indices of the short lines (paragraphs and list items of BEFORE_TEXT_MAX_WORDS
+    words or fewer) before the article's first own paragraph that stand outside the
+    innermost element holding all of its own paragraphs (`marked_by` as in
+    after_text_band)."""
+    kept = [i for i, block in enumerate(blocks) if block.in_main]
+    own = article_paragraphs(blocks, kept, weights)
+    if not own:
+        return []
+    text = common_element(blocks[i].xpath for i in own) + "/"
+    if not _marked(text, marked_by):
+        return []
+    return [i for i in kept if i < own[0] and blocks[i].kind in _LINE_KINDS
+            and 0 < words[i] <= BEFORE_TEXT_MAX_WORDS and not blocks[i].xpath.startswith(text)]
+
+
+def _marked(text: str, marked_by: frozenset[str] | None) -> bool:
+    """Whether the element at `text` (a path with a closing "/") says it is a story:
+    always without `marked_by`; else when it is or stands in an `<article>` or an
+    element named as the article's body (a path in `marked_by`)."""
+    return (marked_by is None or "/article[" in text
+            or any(text.startswith(body + "/") for body in marked_by))
