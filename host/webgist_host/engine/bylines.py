@@ -246,13 +246,20 @@ def _own_text(el) -> str:
 
 
 def _dateline_day(el) -> str | None:
+    """The day an element's leading text names, else the day its own words name
+    (`_own_text`), when they are short enough for a dateline."""
     if not isinstance(el.tag, str) or el.tag in ("script", "style", "a", "option"):
         return None
-    for text in (" ".join((el.text or "").split()), _own_text(el)):
-        if text and len(text) <= DATELINE_MAX_CHARS:
-            day = _day_in_text(text)
-            if day:
-                return day
+    lead = " ".join((el.text or "").split())
+    if lead and len(lead) <= DATELINE_MAX_CHARS:
+        day = _day_in_text(lead)
+        if day:
+            return day
+    if not len(el):
+        return None
+    own = _own_text(el)
+    if own != lead and own and len(own) <= DATELINE_MAX_CHARS:
+        return _day_in_text(own)
     return None
 
 
