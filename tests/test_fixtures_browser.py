@@ -49,6 +49,9 @@ BROWSER_FIXTURES: dict[str, str] = {
     # articles
     "article--topic-list-after-story": "a labelled list of topic links drawn after the story's text goes, measured as in source",
     "article--story-split-over-twin-sections": "a story cut into boxes built alike (same tag and class list) is read whole, measured as in source",
+    "article--band-after-story-text": "on a dated story, what the site sets after the text's last paragraph outside the text's own element goes, drawn as in source",
+    "article--undated-post-band-in-article": "the same band goes on an undated post whose text stands in an <article>",
+    "news--short-lines-over-story-text": "short lines above a dated story's first paragraph, outside its text's element, go; the headline and standfirst stay",
     "article--standfirst-above-body": "the standfirst in its own box between the headline and the body stays; the ad label, promo link and byline there go",
     "article--most-read-box-between-paragraphs": "an unlabelled box of linked headlines between a dated story's paragraphs goes; the author's bare list of earlier reports stays",
     "article--player-buttons-drawn-with-divs": "a player's buttons built from divs are drawn and still dropped; a disclosure's title and a sentence in a button-named box stay",
