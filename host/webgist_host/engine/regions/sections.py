@@ -16,7 +16,6 @@ from __future__ import annotations
 import re
 from typing import Callable
 
-from ..words import word_count
 from ..model import Block, BlockKind
 from .paths import step_tag
 from .tuning import (ARTICLE_BEFORE_SERIES_MIN_WORDS, ARTICLE_MIN_PARAGRAPHS, BODY_KINDS,
@@ -183,21 +182,22 @@ def _section_scope(blocks: list[Block], i: int, wrappers: int) -> str:
     return scope + "/"
 
 
-def led_series(blocks: list[Block], kept: list[int], leads: Callable[[int, int], bool]
-               ) -> dict[tuple[str, str, str], dict[str, int]]:
+def led_series(blocks: list[Block], kept: list[int], words: list[int],
+               leads: Callable[[int, int], bool]) -> dict[tuple[str, str, str], dict[str, int]]:
     """Series of sibling elements (`li[1]`, `li[2]`, ...) whose first line with words
-    leads (`leads(index, words)`): for each path with one step's position left open
-    (parent, step tag, the rest), its items' steps, each with its leading line's index.
+    leads (`leads(index, words[index])`, `words` the blocks' word counts): for each
+    path with one step's position left open (parent, step tag, the rest), its items'
+    steps, each with its leading line's index.
     A picture or a kicker (KICKER_MAX_WORDS words or fewer, no link) above an item's
     headline is not its first line."""
     series: dict[tuple[str, str, str], dict[str, int]] = {}
     previous = ""
     for i in kept:
         xpath = blocks[i].xpath
-        words = word_count(blocks[i].text)
-        if 0 < words <= KICKER_MAX_WORDS and "](" not in blocks[i].rich_text:
+        count = words[i]
+        if 0 < count <= KICKER_MAX_WORDS and "](" not in blocks[i].rich_text:
             continue                # a kicker above a card's headline is not its first line
-        if words and leads(i, words):
+        if count and leads(i, count):
             # Where each step of the path ends; steps below <body> are tried.
             ends = _slash_positions(xpath)[1:] + [len(xpath)]
             for k in range(_first_new_item(xpath, ends, previous), len(ends) - 1):
@@ -206,7 +206,7 @@ def led_series(blocks: list[Block], kept: list[int], leads: Callable[[int, int],
                 step = xpath[ends[k] + 1:item_end]
                 key = (xpath[:ends[k]], step_tag(step), xpath[item_end + 1:])
                 series.setdefault(key, {}).setdefault(step, i)
-        if words:
+        if count:
             previous = xpath        # a picture above a card's headline is not its first line
     return series
 
@@ -235,8 +235,8 @@ def _slash_positions(xpath: str) -> list[int]:
     return positions
 
 
-def trailing_series(blocks: list[Block], weights: list[int], linked: list[int],
-                    dated: bool = False) -> list[int]:
+def trailing_series(blocks: list[Block], words: list[int], weights: list[int],
+                    linked: list[int], dated: bool = False) -> list[int]:
     """Indices of the main-content blocks that follow the article's own text: from the
     first item of a series of teasers to the end. A series is TEASER_SERIES_MIN_ITEMS
     (DATED_TEASER_SERIES_MIN_ITEMS on a `dated` page) or more sibling elements
@@ -248,8 +248,8 @@ def trailing_series(blocks: list[Block], weights: list[int], linked: list[int],
     ARTICLE_BEFORE_SERIES_MIN_WORDS words of its own.
     The headings right above the series (its label) go with it."""
     kept = [i for i, block in enumerate(blocks) if block.in_main]
-    series = led_series(blocks, kept, lambda i, words: (
-        linked[i] >= TEASER_LEAD_MIN_LINKED * words or _opens_with_headline(blocks[i].rich_text)))
+    series = led_series(blocks, kept, words, lambda i, count: (
+        linked[i] >= TEASER_LEAD_MIN_LINKED * count or _opens_with_headline(blocks[i].rich_text)))
     min_items = DATED_TEASER_SERIES_MIN_ITEMS if dated else TEASER_SERIES_MIN_ITEMS
     qualified: dict[str, list[str]] = {}     # series parent -> its items
     for (parent, _, _), items in series.items():

@@ -37,8 +37,8 @@ _IMAGE = BlockKind.IMAGE
 _LIST_TAGS = frozenset({"ul", "ol"})
 
 
-def site_series_in_text(blocks: list[Block], weights: list[int], linked: list[int],
-                        dated: bool, address: str | None) -> list[int]:
+def site_series_in_text(blocks: list[Block], words: list[int], weights: list[int],
+                        linked: list[int], dated: bool, address: str | None) -> list[int]:
     """Indices of the main-content blocks of each such series, from its first item (and
     the headings right above it, its label) to its last. A series is
     TEASER_SERIES_MIN_ITEMS (DATED_TEASER_SERIES_MIN_ITEMS on a `dated` page) or more
@@ -50,8 +50,8 @@ def site_series_in_text(blocks: list[Block], weights: list[int], linked: list[in
     min_items = DATED_TEASER_SERIES_MIN_ITEMS if dated else TEASER_SERIES_MIN_ITEMS
     qualified: dict[str, list[str]] = {}     # series parent -> its items
     leads: dict[str, list[int]] = {}         # series parent -> its items' headlines
-    series = led_series(blocks, kept, lambda i, words: _leads_within(
-        blocks[i].rich_text, words, linked[i], site))
+    series = led_series(blocks, kept, words, lambda i, count: _leads_within(
+        blocks[i].rich_text, count, linked[i], site))
     for (parent, _, _), items in series.items():
         if len(items) < min_items:
             continue

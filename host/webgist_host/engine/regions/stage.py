@@ -163,9 +163,9 @@ def apply_regions(tree: TreeIndex, blocks: list[Block], scope: str, *,
     # An undated page with a series of card titles is a listing: its cards are the
     # content, wherever they stand.
     if not cards:
-        _take_out(placed, reasons, trailing_series(placed, weights, linked, dated),
+        _take_out(placed, reasons, trailing_series(placed, words, weights, linked, dated),
                   TRAILING_SERIES_REASON)
-        _take_out(placed, reasons, site_series_in_text(placed, weights, linked, dated, address),
+        _take_out(placed, reasons, site_series_in_text(placed, words, weights, linked, dated, address),
                   SITE_SERIES_REASON)
         _take_out(placed, reasons, trailing_tag_lists(placed, weights, linked),
                   TAG_LIST_REASON)

@@ -21,24 +21,24 @@ from ..model import Region, Widget
 from .tuning import MAX_ATTRIBUTE_CHARS
 
 _CAMEL_BOUNDARY = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
-_NON_ALNUM = re.compile(r"[^a-z0-9]+")
-_DIGITS = "0123456789"
-# Most values are already folded ("menu-item", "container"): one match says so.
-_ALREADY_FOLDED = re.compile(r"[a-z]{2,}(?:-[a-z]{2,})*")
+# A word of a folded value: from a letter to the last letter before the next character
+# outside [a-z0-9]. That is what splitting at every other character, stripping the
+# digits off each piece's ends and dropping one-letter pieces leaves, in one pass.
+_WORD = re.compile(r"[a-z][a-z0-9]*[a-z]")
+
+
+def _folded(value: str) -> str:
+    """`value` in lower case, a hyphen at each camelCase boundary."""
+    lowered = value.lower()
+    if lowered == value:    # no capital, so no camelCase boundary
+        return lowered
+    return _CAMEL_BOUNDARY.sub("-", value).lower()
 
 
 def normalize_token(value: str) -> str:
     """Seed 004's folding: camelCase to kebab, lower case, non-alphanumerics to one
     hyphen, numbers and one-letter pieces dropped, e.g. `menu__item3--7` → `menu-item`."""
-    if _ALREADY_FOLDED.fullmatch(value):
-        return value
-    value = _CAMEL_BOUNDARY.sub("-", value).lower()
-    pieces = []
-    for piece in _NON_ALNUM.sub("-", value).strip("-").split("-"):
-        piece = piece.strip(_DIGITS)    # pieces hold only [a-z0-9] by now
-        if len(piece) > 1:
-            pieces.append(piece)
-    return "-".join(pieces)
+    return "-".join(_WORD.findall(_folded(value)))
 
 
 # The attributes in which authors name an element's part of the layout.
@@ -69,12 +69,9 @@ def naming_words(el, memo: dict[str, frozenset[str]] | None = None,
 
 
 def words_of_value(raw: str) -> frozenset[str]:
-    words: set[str] = set()
-    for value in raw[:MAX_ATTRIBUTE_CHARS].split():
-        normalized = normalize_token(value)
-        if normalized:
-            words.update(normalized.split("-"))
-    return frozenset(words)
+    # The words of each token's normalize_token: whitespace is a separator like any
+    # other character outside [a-z0-9], so one pass over the whole value finds them.
+    return frozenset(_WORD.findall(_folded(raw[:MAX_ATTRIBUTE_CHARS])))
 
 
 # --- Tags and roles ----------------------------------------------------------------
