@@ -405,3 +405,59 @@ def test_every_dropped_block_has_a_decision_and_inputs_are_untouched():
     assert page.blocks == before
     assert len(kept) + len(decisions) == len(before)
     assert all(d.stage == "dedup" and d.action == "dropped" and d.xpath for d in decisions)
+
+
+# ---------------------------------------------------------------- a grid's labels
+
+def card(page: Page, grid: str, slot: int, title: str, label: str) -> Block:
+    """A card at `grid`/div[slot]: its title and a label, each at a fixed place in it."""
+    box = f"{grid}/div[{slot}]"
+    for tail, text in (("h2[1]", title), ("p[1]", label)):
+        block = Block(kind="paragraph", text=text, rich_text=text, tag="p",
+                      xpath=f"{box}/{tail}", dom_index=len(page.blocks))
+        page.blocks.append(block)
+    return page.blocks[-1]
+
+
+def test_a_label_at_the_same_place_in_sibling_cards_stays():
+    page = Page()
+    grid = "/html[1]/body[1]/main[1]/div[1]"
+    first = card(page, grid, 1, "Night nurse, Kiel", "Full-time")
+    card(page, grid, 2, "Care assistant, Heide", "Part-time")
+    third = card(page, grid, 3, "Ward sister, Husum", "Full-time")
+    card(page, grid, 4, "Midwife, Bremen", "Contract")
+    kept, decisions = deduplicate(page.blocks, measured=False)
+    assert first in kept and third in kept and not decisions
+
+
+def test_a_label_every_card_says_alike_goes():
+    # "In Stock" under every card is the grid's furniture, not a value of the card.
+    page = Page()
+    grid = "/html[1]/body[1]/main[1]/div[1]"
+    card(page, grid, 1, "Night nurse, Kiel", "Apply now")
+    second = card(page, grid, 2, "Ward sister, Husum", "Apply now")
+    kept, _ = deduplicate(page.blocks, measured=False)
+    assert second not in kept
+
+
+def test_a_hidden_copy_of_a_grid_still_goes():
+    # The same cards twice (a mobile copy): the titles repeat too, so no card has
+    # a text of its own.
+    page = Page()
+    for grid in ("/html[1]/body[1]/main[1]/div[1]", "/html[1]/body[1]/main[1]/div[2]"):
+        card(page, grid, 1, "Night nurse, Kiel", "Full-time")
+    kept, _ = deduplicate(page.blocks, measured=False)
+    assert len(kept) == 2
+
+
+def test_a_label_at_another_place_in_the_card_goes():
+    page = Page()
+    grid = "/html[1]/body[1]/main[1]/div[1]"
+    card(page, grid, 1, "Night nurse, Kiel", "Full-time")
+    elsewhere = Block(kind="paragraph", text="Full-time", rich_text="Full-time", tag="p",
+                      xpath=f"{grid}/div[2]/div[1]/p[1]", dom_index=2)
+    page.blocks.append(elsewhere)
+    page.blocks.append(Block(kind="paragraph", text="Ward sister", rich_text="Ward sister",
+                             tag="p", xpath=f"{grid}/div[2]/h2[1]", dom_index=3))
+    kept, _ = deduplicate(page.blocks, measured=False)
+    assert elsewhere not in kept

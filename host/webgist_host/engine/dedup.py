@@ -28,6 +28,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
+from itertools import islice
 
 from .model import Action, Block, BlockKind, Decision, Rect, Region
 
@@ -74,6 +75,22 @@ SECTION_TITLE_TAGS = frozenset({"dt"})
 # author, not a section of this document: a product grid's "In Stock" under each
 # product's linked title is the grid repeating its furniture.
 LINK_TITLE = re.compile(r"\[(?:[^\[\]]|!\[[^\]]*\]\([^()\s]*\))*\]\([^()\s]*\)")
+
+# A grid's values, on an unmeasured page: "For Monitors: 5-22 lbs", "Remote",
+# "Full-Time" in the same place of several cards. A repeat stays when a kept copy
+# stands at the same path in a sibling box (the two paths differ in one step's
+# position only), each of the two boxes holds a text the page says once (its card's
+# own title), and that place says this text in at most half the cards (a field whose
+# value this card happens to share). A hidden or responsive copy of a grid repeats
+# its titles too, so its boxes hold no text of their own; a text said in most cards
+# at one place is the grid's furniture ("Rate this book", "In Stock", "Top", a
+# "BRAND NEW" badge), and so is a line that is wholly a link: the references leave
+# both out. This matches the measured path in part, which keeps every drawn copy
+# that does not overlap another.
+GRID_VALUE_MAX_SHARE = 0.5
+# Bound, for speed: a repeat is compared with the most recent kept copies only (the
+# card before it is the likeliest sibling).
+GRID_RECENT_COPIES = 8
 
 # Restated wholes: a block of at least 150 words whose six-word phrases are at
 # least 70% present across several shorter blocks (an article body repeated as one
@@ -161,6 +178,8 @@ def _drop_repeats(blocks: list[Block], measured: bool) -> tuple[list[bool], list
                          if box is not None and counts[key] > 1 and not _is_quotation(block)}
                         if measured else set())
     sections: list[int] | None = None    # read once, when a repeat first asks
+    own_texts: set[str] | None = None    # likewise
+    places: dict[str, Counter] = {}
     keep = [True] * len(blocks)
     decisions: list[Decision] = []
     groups: dict[str, _Copies] = {}
@@ -183,6 +202,13 @@ def _drop_repeats(blocks: list[Block], measured: bool) -> tuple[list[bool], list
                 and _sibling_of_kept_copy(i, copies, blocks)):
             _admit(copies, i, boxes)
             continue
+        if (not measured and not copies.empty
+                and not LINK_TITLE.fullmatch(blocks[i].rich_text.strip())):
+            if own_texts is None:
+                own_texts = _boxes_with_own_text(blocks, keys, counts)
+            if _in_sibling_card(i, copies, blocks, keys, own_texts, places):
+                _admit(copies, i, boxes)
+                continue
         if (not measured and blocks[i].kind in SECTION_REPEAT_KINDS and not copies.empty
                 and not _is_quotation(blocks[i])):
             if sections is None:
@@ -371,6 +397,58 @@ def _sibling_of_kept_copy(i: int, copies: _Copies, blocks: list[Block]) -> bool:
     def parent(k: int) -> str:
         return blocks[k].xpath.rpartition("/")[0]
     return _tally(copies, "parent", parent)[parent(i)] > 0
+
+
+def _boxes_with_own_text(blocks: list[Block], keys: list[str], counts: Counter) -> set[str]:
+    """The paths of every element holding a block whose text the page says once."""
+    paths: set[str] = set()
+    for block, key in zip(blocks, keys):
+        if key and counts[key] == 1:
+            path = block.xpath
+            while path and path not in paths:
+                paths.add(path)
+                path = path.rpartition("/")[0]
+    return paths
+
+
+def _in_sibling_card(i: int, copies: _Copies, blocks: list[Block], keys: list[str],
+                     own_texts: set[str], places: dict[str, Counter]) -> bool:
+    """True when a kept copy stands at block i's place in a sibling box, both boxes
+    hold a text of their own (`own_texts`), and the place says this text in at most
+    `GRID_VALUE_MAX_SHARE` of its cards."""
+    mine = blocks[i].xpath.split("/")
+    for k in islice(reversed(copies.undrawn), GRID_RECENT_COPIES):
+        theirs = blocks[k].xpath.split("/")
+        if len(theirs) != len(mine):
+            continue
+        steps = [s for s, (a, b) in enumerate(zip(mine, theirs)) if a != b]
+        if len(steps) != 1:
+            continue
+        step = steps[0]
+        if mine[step].partition("[")[0] != theirs[step].partition("[")[0]:
+            continue
+        if ("/".join(mine[:step + 1]) in own_texts
+                and "/".join(theirs[:step + 1]) in own_texts
+                and _place_varies(blocks, keys, places, mine, step, keys[i])):
+            return True
+    return False
+
+
+def _place_varies(blocks: list[Block], keys: list[str], places: dict[str, Counter],
+                  steps: list[str], step: int, key: str) -> bool:
+    """True when the blocks at this path, the `step`th step's position aside, say
+    `key` at most `GRID_VALUE_MAX_SHARE` of the time. Cached in `places` by the path
+    with that position blanked."""
+    tag = steps[step].partition("[")[0]
+    head, tail = "/".join(steps[:step]) + "/" + tag + "[", "]/" + "/".join(steps[step + 1:])
+    place = head + "*" + tail
+    said = places.get(place)
+    if said is None:
+        said = places[place] = Counter(
+            k for block, k in zip(blocks, keys)
+            if block.xpath.startswith(head) and block.xpath.endswith(tail)
+            and block.xpath[len(head):len(block.xpath) - len(tail)].isdigit())
+    return said[key] <= GRID_VALUE_MAX_SHARE * sum(said.values())
 
 
 def _sections(blocks: list[Block], keys: list[str], counts: Counter) -> list[int]:
