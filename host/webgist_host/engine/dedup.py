@@ -179,7 +179,7 @@ def _drop_repeats(blocks: list[Block], measured: bool) -> tuple[list[bool], list
                         if measured else set())
     sections: list[int] | None = None    # read once, when a repeat first asks
     own_texts: set[str] | None = None    # likewise
-    places: dict[str, Counter] = {}
+    places: dict[int, dict[str, Counter]] = {}    # by step: each place's texts
     keep = [True] * len(blocks)
     decisions: list[Decision] = []
     groups: dict[str, _Copies] = {}
@@ -412,7 +412,7 @@ def _boxes_with_own_text(blocks: list[Block], keys: list[str], counts: Counter) 
 
 
 def _in_sibling_card(i: int, copies: _Copies, blocks: list[Block], keys: list[str],
-                     own_texts: set[str], places: dict[str, Counter]) -> bool:
+                     own_texts: set[str], places: dict[int, dict[str, Counter]]) -> bool:
     """True when a kept copy stands at block i's place in a sibling box, both boxes
     hold a text of their own (`own_texts`), and the place says this text in at most
     `GRID_VALUE_MAX_SHARE` of its cards."""
@@ -434,21 +434,41 @@ def _in_sibling_card(i: int, copies: _Copies, blocks: list[Block], keys: list[st
     return False
 
 
-def _place_varies(blocks: list[Block], keys: list[str], places: dict[str, Counter],
+def _place_varies(blocks: list[Block], keys: list[str], places: dict[int, dict[str, Counter]],
                   steps: list[str], step: int, key: str) -> bool:
     """True when the blocks at this path, the `step`th step's position aside, say
-    `key` at most `GRID_VALUE_MAX_SHARE` of the time. Cached in `places` by the path
-    with that position blanked."""
+    `key` at most `GRID_VALUE_MAX_SHARE` of the time."""
     tag = steps[step].partition("[")[0]
-    head, tail = "/".join(steps[:step]) + "/" + tag + "[", "]/" + "/".join(steps[step + 1:])
-    place = head + "*" + tail
-    said = places.get(place)
+    place = ("/".join(steps[:step]) + "/" + tag + "[*]/" + "/".join(steps[step + 1:]))
+    table = places.get(step)
+    if table is None:
+        table = places[step] = _places_at(blocks, keys, step)
+    said = table.get(place)
     if said is None:
-        said = places[place] = Counter(
-            k for block, k in zip(blocks, keys)
-            if block.xpath.startswith(head) and block.xpath.endswith(tail)
-            and block.xpath[len(head):len(block.xpath) - len(tail)].isdigit())
+        return True
     return said[key] <= GRID_VALUE_MAX_SHARE * sum(said.values())
+
+
+def _places_at(blocks: list[Block], keys: list[str], step: int) -> dict[str, Counter]:
+    """For every place a block stands at with its `step`th step's position blanked
+    (`.../li[*]/p[1]`), how often it says each text: one pass over the page per step
+    asked about, so a grid of any size costs its blocks once. A block whose last step
+    is that step stands at no such place (its path has nothing after it)."""
+    table: dict[str, Counter] = {}
+    for block, key in zip(blocks, keys):
+        parts = block.xpath.split("/")
+        if len(parts) <= step + 1:
+            continue
+        tag, bracket, rest = parts[step].partition("[")
+        if not bracket or not rest.endswith("]") or not rest[:-1].isdigit():
+            continue
+        parts[step] = tag + "[*]"
+        place = "/".join(parts[:step + 1]) + "/" + "/".join(parts[step + 1:])
+        counts = table.get(place)
+        if counts is None:
+            counts = table[place] = Counter()
+        counts[key] += 1
+    return table
 
 
 def _sections(blocks: list[Block], keys: list[str], counts: Counter) -> list[int]:
