@@ -8,7 +8,12 @@ prose with links, a list, a table, a screen-reader-only label, a hidden dropdown
 runs on every section. Times webgist_host.convert(scope="main") on each (best of
 three). For O(n log n) the time should grow by a little over 2x per doubling.
 
-    .venv/bin/python bench/engine_scaling.py [--max-sections 4000]
+`--shape cards` builds a grid instead: each "section" is a card with a title of its
+own and two sub-boxes that each end with a value it shares with other cards
+("Remote"), the shape the unmeasured path's de-duplication weighs place by place
+(a per-place pass over the page was quadratic here: docs/rules/dedup.md).
+
+    .venv/bin/python bench/engine_scaling.py [--max-sections 4000] [--shape sections|cards]
 """
 from __future__ import annotations
 
@@ -38,8 +43,16 @@ def section(n: int) -> str:
         f'<div class="post-signature"><p>Signature line {n}</p></div></section>')
 
 
-def page(sections: int) -> str:
-    body = "".join(section(n) for n in range(sections))
+def card(n: int) -> str:
+    return (
+        f'<div class="card"><h3><a href="/jobs/{n}">Job opening {n}</a></h3>'
+        f'<div class="facts"><p>Team {n % 97} in city {n % 53}</p><p>{("Remote", "On site")[n % 2]}</p></div>'
+        f'<div class="facts"><p>Level {n % 7}, ref {n}</p><p>{("Remote", "On site")[n % 2]}</p></div>'
+        f'</div>')
+
+
+def page(sections: int, shape: str = "sections") -> str:
+    body = "".join((card if shape == "cards" else section)(n) for n in range(sections))
     return (f'<!DOCTYPE html><html lang="en"><head><title>Scaling</title></head><body>'
             f'<header class="site-header"><a href="/">Home</a></header>'
             f'<nav><a href="/a">A</a> <a href="/b">B</a></nav>'
@@ -60,6 +73,7 @@ def best_time(html: str) -> float:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--max-sections", type=int, default=4000)
+    parser.add_argument("--shape", choices=("sections", "cards"), default="sections")
     args = parser.parse_args()
     sizes = []
     size = 250
@@ -70,7 +84,7 @@ def main() -> int:
     print("|---:|---:|---:|---:|")
     previous = None
     for size in sizes:
-        html = page(size)
+        html = page(size, args.shape)
         seconds = best_time(html)
         ratio = f"{seconds / previous:.2f}" if previous else "-"
         print(f"| {size} | {len(html):,} | {seconds:.3f} | {ratio} |", flush=True)
