@@ -107,22 +107,21 @@ _ISO_DAY_RE = re.compile(r"\d{4}-\d{2}-\d{2}")
 def headline_element(root, title: str):
     """The <h1> that states the page's title (a site's logo or search box may be the
     first <h1>); the first <h1> when none does."""
+    h1s = list(root.iter("h1"))
     wanted = title.casefold()
-    first = None
-    for h1 in root.iter("h1"):
-        first = h1 if first is None else first
-        if wanted and " ".join(h1.text_content().split()).casefold() == wanted:
-            return h1
-    return first
+    if wanted:
+        for h1 in h1s:
+            if " ".join(h1.text_content().split()).casefold() == wanted:
+                return h1
+    return h1s[0] if h1s else None
 
 
-def _after_h1(root, max_elements: int, headline=None):
-    """The elements that follow the headline (else the first <h1>) in document order,
-    `max_elements` at most."""
-    h1 = headline if headline is not None else next(root.iter("h1"), None)
-    if h1 is None:
+def _after_h1(headline, max_elements: int):
+    """The elements that follow the headline (`headline_element`; None: no <h1>) in
+    document order, `max_elements` at most."""
+    if headline is None:
         return
-    for count, el in enumerate(_following(h1), 1):
+    for count, el in enumerate(_following(headline), 1):
         if count > max_elements:
             return
         yield el
@@ -179,8 +178,8 @@ def rel_author(root) -> str | None:
     return None
 
 
-def byline_near_h1(root, headline=None) -> str | None:
-    for el in _after_h1(root, BYLINE_REACH_ELEMENTS, headline):
+def byline_near_h1(headline) -> str | None:
+    for el in _after_h1(headline, BYLINE_REACH_ELEMENTS):
         if not isinstance(el.tag, str) or el.tag in ("script", "style", "img", "meta", "link"):
             continue
         words = _CLASS_WORD_RE.split((el.get("class") or "").lower())
@@ -216,9 +215,9 @@ def microdata_date(props: dict[str, list]) -> str | None:
     return None
 
 
-def time_near_h1(root, headline=None) -> str | None:
+def time_near_h1(headline) -> str | None:
     """The first <time datetime> naming a day under the page's headline."""
-    for el in _after_h1(root, BYLINE_REACH_ELEMENTS, headline):
+    for el in _after_h1(headline, BYLINE_REACH_ELEMENTS):
         if el.tag == "time" and _ISO_DAY_RE.match((el.get("datetime") or "").strip()):
             return el.get("datetime").strip()
     return None
@@ -282,17 +281,16 @@ def _above_headline(h1, max_elements: int):
             return
 
 
-def dateline_near_h1(root, headline=None) -> str | None:
+def dateline_near_h1(headline) -> str | None:
     """The day the first short line under the headline that holds one names; else
     the day a line just above it in its own block names."""
-    h1 = headline if headline is not None else next(root.iter("h1"), None)
-    if h1 is None:
+    if headline is None:
         return None
-    for el in _after_h1(root, BYLINE_REACH_ELEMENTS, h1):
+    for el in _after_h1(headline, BYLINE_REACH_ELEMENTS):
         day = _dateline_day(el)
         if day:
             return day
-    for el in _above_headline(h1, DATELINE_ABOVE_ELEMENTS):
+    for el in _above_headline(headline, DATELINE_ABOVE_ELEMENTS):
         day = _dateline_day(el)
         if day:
             return day

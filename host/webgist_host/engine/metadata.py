@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from urllib.parse import urljoin
 
 from .bylines import (
-    UNAUTHORED_TYPES, byline_near_h1, dateline_near_h1, headline_element, itemprops, microdata_author,
-    microdata_date, rel_author, time_near_h1, url_day, without_byline_word,
+    UNAUTHORED_TYPES, byline_near_h1, dateline_near_h1, headline_element, itemprops,
+    microdata_author, microdata_date, rel_author, time_near_h1, url_day, without_byline_word,
 )
 from .dom.capture import Capture
 from .model import Metadata
@@ -311,19 +311,21 @@ def read_page_metadata(root, *, url: str | None,
         title = page_title(title, [h for h in (metas.get("og:title"), ld.title) if h]
                            + headings(root, "h1"), site_names + [host(page_url)],
                            host_label(page_url))
-    props = itemprops(root) if not (declared_author and declared_date) else {}
-    headline = (headline_element(root, title or "")
-                if not (declared_author and declared_date) else None)
+    # The body is read only for what the head leaves out.
+    read_body = not (declared_author and declared_date)
+    props = itemprops(root) if read_body else {}
+    headline = headline_element(root, title or "") if read_body else None
+    body_date = microdata_date(props)
     author = (declared_author or ld.any_author or microdata_author(props) or rel_author(root)
-              or byline_near_h1(root, headline))
+              or byline_near_h1(headline))
     metadata = Metadata(
         title=title or _first(metas, TITLE_META) or ld.title or "",
         url=page_url,
         lang=lang,
         direction=direction_of(dir_html, dir_body, lang, capture.computed_direction()),
         author=without_byline_word(author) if author else None,
-        published=(declared_date or microdata_date(props) or time_near_h1(root, headline)
-                   or url_day(page_url) or dateline_near_h1(root, headline)),
+        published=(declared_date or body_date or time_near_h1(headline)
+                   or url_day(page_url) or dateline_near_h1(headline)),
         site_name=_first(metas, SITE_NAME_META) or ld.site_name,
         canonical_url=_canonical(root, page_url, metas),
         page_type=("discussion" if ld.discussion else "product"
@@ -335,5 +337,5 @@ def read_page_metadata(root, *, url: str | None,
     # A date the body's microdata marks (itemprop="datePublished" on a <time> or a
     # <span>) is declared as surely as the head's: sites that wrote schema.org
     # microdata before JSON-LD set it on the visible dateline.
-    dated = bool(declared_date or microdata_date(props))
+    dated = bool(declared_date or body_date)
     return metadata, Declared(byline=bool(declared_author or dated), dated=dated)

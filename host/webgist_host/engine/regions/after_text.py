@@ -30,15 +30,11 @@ def after_text_band(blocks: list[Block], weights: list[int],
     built as it is, where an editor cut the text into boxes alike). With `marked_by`
     (paths of elements named as an article's body), only when that element is or
     stands in an `<article>` or such a body."""
-    kept = [i for i, block in enumerate(blocks) if block.in_main]
-    own = article_paragraphs(blocks, kept, weights)
-    if not own:
+    found = _story_text(blocks, weights, marked_by)
+    if found is None:
         return []
-    element = common_element(blocks[i].xpath for i in own)
-    text = element + "/"
-    if not _marked(text, marked_by):
-        return []
-    inside = (text, *(twin + "/" for twin in twins_of(element)))
+    kept, own, element = found
+    inside = (element + "/", *(twin + "/" for twin in twins_of(element)))
     return [i for i in kept if i > own[-1] and not blocks[i].xpath.startswith(inside)]
 
 
@@ -48,15 +44,28 @@ def before_text_lines(blocks: list[Block], weights: list[int], words: list[int],
     words or fewer) before the article's first own paragraph that stand outside the
     innermost element holding all of its own paragraphs (`marked_by` as in
     after_text_band)."""
+    found = _story_text(blocks, weights, marked_by)
+    if found is None:
+        return []
+    kept, own, element = found
+    text = element + "/"
+    return [i for i in kept if i < own[0] and blocks[i].kind in _LINE_KINDS
+            and 0 < words[i] <= BEFORE_TEXT_MAX_WORDS and not blocks[i].xpath.startswith(text)]
+
+
+def _story_text(blocks: list[Block], weights: list[int], marked_by: frozenset[str] | None
+                ) -> tuple[list[int], list[int], str] | None:
+    """The main content's block indices, the article's own paragraphs among them and
+    the path of the innermost element holding those; None when there are none, or
+    when that element does not say it is a story (`_marked`)."""
     kept = [i for i, block in enumerate(blocks) if block.in_main]
     own = article_paragraphs(blocks, kept, weights)
     if not own:
-        return []
-    text = common_element(blocks[i].xpath for i in own) + "/"
-    if not _marked(text, marked_by):
-        return []
-    return [i for i in kept if i < own[0] and blocks[i].kind in _LINE_KINDS
-            and 0 < words[i] <= BEFORE_TEXT_MAX_WORDS and not blocks[i].xpath.startswith(text)]
+        return None
+    element = common_element(blocks[i].xpath for i in own)
+    if not _marked(element + "/", marked_by):
+        return None
+    return kept, own, element
 
 
 def _marked(text: str, marked_by: frozenset[str] | None) -> bool:

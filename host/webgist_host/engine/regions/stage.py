@@ -179,13 +179,12 @@ def apply_regions(tree: TreeIndex, blocks: list[Block], scope: str, *,
     # first post is the replies). An undated page is one only when its text stands in
     # an <article> or a named body and it declares no type and lists no card titles:
     # on a shop's product or a landing page the offer and the grid follow the lead.
-    if dated and page_type != DISCUSSION_PAGE:
-        _take_out(placed, reasons, after_text_band(placed, weights, twins_of), AFTER_TEXT_REASON)
-        _take_out(placed, reasons, before_text_lines(placed, weights, words), BEFORE_TEXT_REASON)
-    elif page_type is None and not cards:
-        _take_out(placed, reasons, after_text_band(placed, weights, twins_of, bodies),
+    story = dated and page_type != DISCUSSION_PAGE
+    if story or page_type is None and not cards:
+        marked_by = None if story else bodies
+        _take_out(placed, reasons, after_text_band(placed, weights, twins_of, marked_by),
                   AFTER_TEXT_REASON)
-        _take_out(placed, reasons, before_text_lines(placed, weights, words, bodies),
+        _take_out(placed, reasons, before_text_lines(placed, weights, words, marked_by),
                   BEFORE_TEXT_REASON)
     # After the closing links: the author's box often stands right above them.
     _take_out(placed, reasons, author_box(placed, words, weights, linked, author),
