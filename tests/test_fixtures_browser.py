@@ -216,6 +216,7 @@ BROWSER_FIXTURES: dict[str, str] = {
     "wordpress--classic-lazy-images": "classic WordPress lazy images and wp-caption boxes; <noscript> twins read once",
     "wordpress--gutenberg-post": "Gutenberg post in <main>: image block, sharing and post navigation as drawn",
     "wordpress--pullquote-and-list": "WordPress pullquote figure, list and table",
+    "wordpress--jetpack-related-posts": "Jetpack's related posts box inside the post's content, its items filled in",
 }
 
 

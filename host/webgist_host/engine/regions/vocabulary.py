@@ -347,6 +347,11 @@ WIDGET_WORDS: dict[str, Widget] = {
     "addtoany": Widget.POST_FURNITURE,
     "related": Widget.RELATED, "recommended": Widget.RELATED,
     "recommendations": Widget.RELATED,
+    # ...and "related" glued to what it lists, as one word: Jetpack's
+    # `div.jp-relatedposts` on WordPress sites, a `relatedarticles` box. (Not
+    # "relatedproducts": a service page's other products can be what it offers.)
+    **{"related" + listed: Widget.RELATED
+       for listed in ("posts", "articles", "stories", "news", "content", "reads")},
     "newsletter": Widget.NEWSLETTER, "subscribe": Widget.NEWSLETTER,
     "signup": Widget.NEWSLETTER,
     # Not "ads" or "promo": classified-ad listings and product promotions are content.
