@@ -136,6 +136,13 @@ def test_reviews_count_as_comments_unless_the_page_declares_a_product():
     assert "in a product-reviews widget" in reasons
 
 
+def test_a_widget_whose_kind_starts_with_a_vowel_reads_an():
+    html = f"""<html><body><main><h1>Hives</h1><p>{ARTICLE}</p>
+      <div class="author-box"><p>Ana keeps bees.</p></div></main></body></html>"""
+    reasons = {d.reason for d in convert(html).decisions if d.action == "dropped"}
+    assert "in an author-bio widget" in reasons
+
+
 def _intro_above_cards(head: str = "") -> str:
     cards = "".join(f'<article class="card"><h2><a href="/p{n}/">Hive note {n}</a></h2></article>'
                     for n in range(14))

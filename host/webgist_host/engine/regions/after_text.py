@@ -16,26 +16,57 @@ from typing import Callable
 
 from ..model import Block, BlockKind
 from .sections import article_paragraphs, common_element
-from .tuning import BEFORE_TEXT_MAX_WORDS
+from .tuning import (BEFORE_TEXT_MAX_WORDS, CONTINUATION_MAX_LINKED_SHARE,
+                     CONTINUATION_MIN_PARAGRAPHS, SENTENCE_MIN_WORDS)
 
 _LINE_KINDS = frozenset({BlockKind.PARAGRAPH, BlockKind.LIST_ITEM})
 
 
-def after_text_band(blocks: list[Block], weights: list[int],
+def after_text_band(blocks: list[Block], weights: list[int], words: list[int],
                     twins_of: Callable[[str], frozenset[str]],
                     marked_by: frozenset[str] | None = None) -> list[int]:
     """Indices of the main-content blocks after the article's last own paragraph
     (`article_paragraphs`) that stand outside the innermost element holding all of
     its own paragraphs and outside that element's twins (`twins_of`: its siblings
-    built as it is, where an editor cut the text into boxes alike). With `marked_by`
-    (paths of elements named as an article's body), only when that element is or
-    stands in an `<article>` or such a body."""
+    built as it is, where an editor cut the text into boxes alike), and outside its
+    siblings that go on with the text (`_continuations`). With `marked_by` (paths of
+    elements named as an article's body), only when that element is or stands in an
+    `<article>` or such a body."""
     found = _story_text(blocks, weights, marked_by)
     if found is None:
         return []
     kept, own, element = found
     inside = (element + "/", *(twin + "/" for twin in twins_of(element)))
-    return [i for i in kept if i > own[-1] and not blocks[i].xpath.startswith(inside)]
+    band = [i for i in kept if i > own[-1] and not blocks[i].xpath.startswith(inside)]
+    going_on = _continuations(blocks, weights, words, band, element)
+    return [i for i in band if i not in going_on]
+
+
+def _continuations(blocks: list[Block], weights: list[int], words: list[int],
+                   band: list[int], element: str) -> set[int]:
+    """The blocks of `band` in siblings of the text's `element` that hold nothing but
+    paragraphs of their own words, CONTINUATION_MIN_PARAGRAPHS or more of them
+    sentences: the rest of a story an ad slot cut off into a box not built as the
+    first."""
+    if "/" not in element:
+        return set()
+    parent = element.rsplit("/", 1)[0] + "/"
+    by_sibling: dict[str, list[int]] = {}
+    for i in band:
+        path = blocks[i].xpath
+        if path.startswith(parent):
+            step, _, below = path[len(parent):].partition("/")
+            if below:       # in a box under the parent, not the parent's own block
+                by_sibling.setdefault(parent + step, []).append(i)
+    going_on: set[int] = set()
+    for inside in by_sibling.values():
+        if (all(blocks[i].kind == BlockKind.PARAGRAPH
+                and weights[i] >= (1 - CONTINUATION_MAX_LINKED_SHARE) * words[i]
+                for i in inside)
+                and sum(weights[i] >= SENTENCE_MIN_WORDS for i in inside)
+                >= CONTINUATION_MIN_PARAGRAPHS):
+            going_on.update(inside)
+    return going_on
 
 
 def before_text_lines(blocks: list[Block], weights: list[int], words: list[int],

@@ -182,7 +182,7 @@ def apply_regions(tree: TreeIndex, blocks: list[Block], scope: str, *,
     story = dated and page_type != DISCUSSION_PAGE
     if story or page_type is None and not cards:
         marked_by = None if story else bodies
-        _take_out(placed, reasons, after_text_band(placed, weights, twins_of, marked_by),
+        _take_out(placed, reasons, after_text_band(placed, weights, words, twins_of, marked_by),
                   AFTER_TEXT_REASON)
         _take_out(placed, reasons, before_text_lines(placed, weights, words, marked_by),
                   BEFORE_TEXT_REASON)
@@ -251,7 +251,8 @@ def _reason_outside(placement: Placement, inside_container: bool,
     if placement.chrome is not None:
         return f"{CHROME_REASON_PREFIX} ({placement.chrome}), never main content"
     if placement.widget in DROPPED_WIDGETS:
-        return f"in a {placement.widget} widget"
+        kind = str(placement.widget)
+        return f"in {'an' if kind[0] in 'aeiou' else 'a'} {kind} widget"
     if placement.widget == _COMMENTS and not comments_kept:
         return "in the comments, which are not the bulk of this page"
     if not inside_container:

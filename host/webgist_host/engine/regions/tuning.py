@@ -167,6 +167,13 @@ KICKER_MAX_WORDS = 4
 # section, the writer's name, "Share", "Save", a date without a pattern's words); a
 # standfirst is a sentence, and longer.
 BEFORE_TEXT_MAX_WORDS = 8
+# After the text, a sibling of its element holding nothing but paragraphs of their
+# own words (at most CONTINUATION_MAX_LINKED_SHARE of them linked), this many of them
+# sentences (SENTENCE_MIN_WORDS), is the story going on past an ad slot in a box of
+# its own, not the band under it: author cards, sign-up and donation bands carry a
+# heading, a picture or a button beside their prose.
+CONTINUATION_MIN_PARAGRAPHS = 2
+CONTINUATION_MAX_LINKED_SHARE = 0.2
 # The article's own paragraphs hold this many words outside links; a paragraph of
 # fewer (a credit, a caption, a sign-up line) does not make the series part of it.
 OWN_PARAGRAPH_MIN_WORDS = 30
