@@ -172,6 +172,7 @@ BROWSER_FIXTURES: dict[str, str] = {
     "news--review-section-heading": "a section headed “Review” is the article; “Comments” is furniture",
     "news--picture-srcset-credit": "<picture> <source> chosen by the browser; figure credit and video box",
     "news--story-continued-after-ad-slot": "the story goes on past an ad slot in a box named otherwise; the band after it goes",
+    "article--recipe-card-after-post": "a recipe plugin's card after the post's text, outside its element, is the content",
     # Q&A
     "forum--reply-quotes-earlier-post": "a reply quoting the post above it: the drawn quotation goes, the post keeps its words (as statically)",
     "product--shop-lines-above-product-name": "the shop lines drawn above a declared product's name go, its pictures stay",

@@ -16,6 +16,7 @@ from typing import Callable
 
 from ..model import Block, BlockKind
 from .sections import article_paragraphs, common_element
+from .vocabulary import RECIPE_ITEMTYPE_RE, RECIPE_WORDS, naming_words
 from .tuning import (BEFORE_TEXT_MAX_WORDS, CONTINUATION_MAX_LINKED_SHARE,
                      CONTINUATION_MIN_PARAGRAPHS, SENTENCE_MIN_WORDS)
 
@@ -24,12 +25,14 @@ _LINE_KINDS = frozenset({BlockKind.PARAGRAPH, BlockKind.LIST_ITEM})
 
 def after_text_band(blocks: list[Block], weights: list[int], words: list[int],
                     twins_of: Callable[[str], frozenset[str]],
+                    recipes_among: Callable[[set[str]], set[str]],
                     marked_by: frozenset[str] | None = None) -> list[int]:
     """Indices of the main-content blocks after the article's last own paragraph
     (`article_paragraphs`) that stand outside the innermost element holding all of
     its own paragraphs and outside that element's twins (`twins_of`: its siblings
-    built as it is, where an editor cut the text into boxes alike), and outside its
-    siblings that go on with the text (`_continuations`). With `marked_by` (paths of
+    built as it is, where an editor cut the text into boxes alike), outside its
+    siblings that go on with the text (`_continuations`) and outside a recipe card
+    (`recipes_among`: which of the paths given name one). With `marked_by` (paths of
     elements named as an article's body), only when that element is or stands in an
     `<article>` or such a body."""
     found = _story_text(blocks, weights, marked_by)
@@ -38,8 +41,39 @@ def after_text_band(blocks: list[Block], weights: list[int], words: list[int],
     kept, own, element = found
     inside = (element + "/", *(twin + "/" for twin in twins_of(element)))
     band = [i for i in kept if i > own[-1] and not blocks[i].xpath.startswith(inside)]
+    if not band:
+        return []
     going_on = _continuations(blocks, weights, words, band, element)
-    return [i for i in band if i not in going_on]
+    in_recipe = _in_recipe(blocks, band, element, recipes_among)
+    return [i for i in band if i not in going_on and i not in in_recipe]
+
+
+def _in_recipe(blocks: list[Block], band: list[int], element: str,
+               recipes_among: Callable[[set[str]], set[str]]) -> set[int]:
+    """The blocks of `band` inside a recipe card that stands beside the text's
+    `element` (under its parent)."""
+    parent = element.rsplit("/", 1)[0] + "/" if "/" in element else "/"
+    boxes_of = {i: _boxes_below(blocks[i].xpath, parent) for i in band}
+    recipes = recipes_among({box for boxes in boxes_of.values() for box in boxes})
+    return {i for i, boxes in boxes_of.items() if not recipes.isdisjoint(boxes)}
+
+
+def names_recipe(el) -> bool:
+    """Whether the element's names or microdata say it is a recipe card."""
+    return (not RECIPE_WORDS.isdisjoint(naming_words(el))
+            or any(RECIPE_ITEMTYPE_RE.match(kind) for kind in (el.get("itemtype") or "").split()))
+
+
+def _boxes_below(path: str, parent: str) -> list[str]:
+    """The paths of the elements between `parent` (a path with a closing "/") and the
+    block at `path`, the block's own element left out."""
+    if not path.startswith(parent):
+        return []
+    boxes, end = [], path.find("/", len(parent))
+    while end != -1:
+        boxes.append(path[:end])
+        end = path.find("/", end + 1)
+    return boxes
 
 
 def _continuations(blocks: list[Block], weights: list[int], words: list[int],

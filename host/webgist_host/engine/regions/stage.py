@@ -40,7 +40,7 @@ from .tag_lists import trailing_tag_lists
 from .author_box import author_box
 from .title_menu import menu_above_title
 from .closing_links import closing_site_links
-from .after_text import after_text_band, before_text_lines
+from .after_text import after_text_band, before_text_lines, names_recipe
 from .tuning import (CONTROL_LINE_KINDS, DROPPED_WIDGETS, TITLE_BAND_MAX_WORDS,
                      WEIGHTLESS_KINDS)
 
@@ -175,6 +175,10 @@ def apply_regions(tree: TreeIndex, blocks: list[Block], scope: str, *,
     def twins_of(path: str) -> frozenset[str]:
         return container_twins(tree, path, lineage)
 
+    def recipes_among(paths: set[str]) -> set[str]:
+        return {path for path, found in tree.elements_at(paths).items()
+                if any(names_recipe(el) for el in found)}
+
     # A dated page is surely an article (on a declared discussion, what follows the
     # first post is the replies). An undated page is one only when its text stands in
     # an <article> or a named body and it declares no type and lists no card titles:
@@ -182,7 +186,8 @@ def apply_regions(tree: TreeIndex, blocks: list[Block], scope: str, *,
     story = dated and page_type != DISCUSSION_PAGE
     if story or page_type is None and not cards:
         marked_by = None if story else bodies
-        _take_out(placed, reasons, after_text_band(placed, weights, words, twins_of, marked_by),
+        _take_out(placed, reasons, after_text_band(placed, weights, words, twins_of, recipes_among,
+                                                  marked_by),
                   AFTER_TEXT_REASON)
         _take_out(placed, reasons, before_text_lines(placed, weights, words, marked_by),
                   BEFORE_TEXT_REASON)

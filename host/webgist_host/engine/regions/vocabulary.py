@@ -305,6 +305,13 @@ MAIN_WORDS = frozenset({
     "text", "blog", "thread", "topic", "product", "description", "recipe", "docs",
     "documentation", "page",
 })
+# A recipe card by name or by its schema.org microdata: WP Recipe Maker's
+# `div.wprm-recipe-container`, Tasty Recipes' `div.tasty-recipes`, themes' `recipe-card`,
+# the hRecipe microformat, `itemtype="https://schema.org/Recipe"`. Recipe plugins set
+# the card after the post's own text, outside the element holding it, and it is what
+# the reader of a recipe blog came for.
+RECIPE_WORDS = frozenset({"recipe", "recipes", "hrecipe"})
+RECIPE_ITEMTYPE_RE = re.compile(r"^https?://schema\.org/Recipe/?$", re.I)
 # An article's body by name: a word for the article beside a word for its text
 # ("entry-content", "post-body", "article__content", "story-text"), the element
 # WordPress and most blog and news templates wrap the text itself in.
