@@ -309,6 +309,9 @@ LONE_LINK_GRID_MIN = 4
 # This many sibling cards, each titled by a linked heading, after the product's name
 # make a series of other products (shops show three to eight under one label)...
 PRODUCT_CARDS_MIN = 3
+# ...each holding at most this many lines with words (title, price, rating, badges,
+# stock: an offer is brief; a "card" of more lines is one of the page's sections)...
+PRODUCT_CARD_MAX_LINES = 6
 # ...taken out when they hold at most this share of the main content's words (a
 # category grid that declares a product is mostly its cards)...
 PRODUCT_CARDS_MAX_SHARE = 0.5
