@@ -32,6 +32,7 @@ from .share_links import share_links
 from .page_story import other_stories
 from .product_name import above_product_name
 from .lone_links import lone_links
+from .product_cards import other_product_cards
 from .siblings import container_twins, lead_sentences
 from .headline_boxes import headline_boxes, teaser_cards
 from .site_series import site_series_in_text
@@ -89,6 +90,8 @@ BEFORE_TEXT_REASON = ("a short line before the article's first paragraph, outsid
 MENU_REASON = "a menu of short links above the page's title, inside the main content"
 LONE_LINK_REASON = ("a lone link standing among a product page's lines (a control or a way "
                     "to another page)")
+PRODUCT_CARDS_REASON = ("a series of cards offering other products after the product's name "
+                        "(also viewed, also bought, the series' other titles), and its label")
 
 
 def apply_regions(tree: TreeIndex, blocks: list[Block], scope: str, *,
@@ -198,6 +201,8 @@ def apply_regions(tree: TreeIndex, blocks: list[Block], scope: str, *,
         _take_out(placed, reasons, above_product_name(placed, words),
                   ABOVE_PRODUCT_NAME_REASON)
         _take_out(placed, reasons, lone_links(placed, words, linked), LONE_LINK_REASON)
+        _take_out(placed, reasons, other_product_cards(placed, words, linked),
+                  PRODUCT_CARDS_REASON)
     # Last, so the rules above read the article's bounds as the container drew them.
     _admit(placed, reasons, furniture,
            lead_sentences(blocks, placements, lineage, weights, words, container.path))

@@ -310,3 +310,17 @@ LONE_LINKS_MAX_PAGE_SHARE = 0.25
 # times or more are a grid's card titles, each set apart by its price or code; a
 # description sets one or two links between its lines.
 LONE_LINK_GRID_MIN = 4
+
+# --- Other products' cards on a product page (product_cards.py) ---------------------------
+
+# This many sibling cards, each titled by a linked heading, after the product's name
+# make a series of other products (shops show three to eight under one label)...
+PRODUCT_CARDS_MIN = 3
+# ...each holding at most this many lines with words (title, price, rating, badges,
+# stock: an offer is brief; a "card" of more lines is one of the page's sections)...
+PRODUCT_CARD_MAX_LINES = 6
+# ...taken out when they hold at most this share of the main content's words (a
+# category grid that declares a product is mostly its cards)...
+PRODUCT_CARDS_MAX_SHARE = 0.5
+# ...with the heading right above them when it is this short (the series' label).
+PRODUCT_CARDS_LABEL_MAX_WORDS = 6
