@@ -173,6 +173,7 @@ BROWSER_FIXTURES: dict[str, str] = {
     "news--picture-srcset-credit": "<picture> <source> chosen by the browser; figure credit and video box",
     "news--story-continued-after-ad-slot": "the story goes on past an ad slot in a box named otherwise; the band after it goes",
     "article--recipe-card-after-post": "a recipe plugin's card after the post's text, outside its element, is the content",
+    "code--highlighter-conventions-more": "Org mode, Jupyter, Medium, Enlighter, devsite, DocC, Confluence, ExDoc, Crayon, bare hljs and knitr language marks",
     # Q&A
     "forum--reply-quotes-earlier-post": "a reply quoting the post above it: the drawn quotation goes, the post keeps its words (as statically)",
     "product--shop-lines-above-product-name": "the shop lines drawn above a declared product's name go, its pictures stay",

@@ -15,12 +15,22 @@ from .tuning import (
 )
 
 # Class prefixes highlighters use for the language: Prism/highlight.js "language-",
-# Google prettify "lang-", MDN and Sphinx "highlight-", GitHub "highlight-source-".
-LANGUAGE_CLASS_PREFIXES = ("language-", "lang-", "highlight-source-", "highlight-")
-# Mintlify writes a bare language="tsx" on the <pre>, its <code> and the wrapper.
-LANGUAGE_ATTRIBUTES = ("data-lang", "data-language", "language")
-# MDN's SyntaxHighlighter convention: class="brush: js; ..."
+# Google prettify "lang-", MDN and Sphinx "highlight-", GitHub "highlight-source-",
+# the Crayon WordPress plugin's "lang:python decode:true".
+LANGUAGE_CLASS_PREFIXES = ("language-", "lang-", "highlight-source-", "highlight-", "lang:")
+# ...and prefixes believed only before a known language name: Org mode's export
+# "src src-python", Jupyter nbconvert's "highlight hl-ipython3".
+KNOWN_LANGUAGE_CLASS_PREFIXES = ("src-", "hl-")
+# Attributes that hold the language: Mintlify writes a bare language="tsx" on the
+# <pre>, its <code> and the wrapper; Medium data-code-block-lang, the Enlighter
+# WordPress plugin data-enlighter-language, Google's developer sites syntax="Java",
+# Apple's DocC data-syntax.
+LANGUAGE_ATTRIBUTES = ("data-lang", "data-language", "language", "data-code-block-lang",
+                       "data-enlighter-language", "syntax", "data-syntax")
+# MDN's SyntaxHighlighter convention: class="brush: js; ...", which Confluence's code
+# macro writes in data-syntaxhighlighter-params.
 _BRUSH_RE = re.compile(r"brush:\s*([\w+#.-]+)")
+BRUSH_ATTRIBUTES = ("class", "data-syntaxhighlighter-params")
 _LANGUAGE_RE = re.compile(r"^[a-z0-9][a-z0-9_+#.-]{0,29}$")
 # Block-level children that start and end a line inside code (GitHub's blob view
 # and many highlighters write one <div> per line).
@@ -47,11 +57,11 @@ def _language_of(el) -> str | None:
         found = clean_language(el.get(attr))
         if found:
             return found
-    classes = el.get("class") or ""
-    brush = _BRUSH_RE.search(classes)
-    if brush:
-        return clean_language(brush.group(1))
-    tokens = classes.split()
+    for attr in BRUSH_ATTRIBUTES:
+        brush = _BRUSH_RE.search(el.get(attr) or "")
+        if brush:
+            return clean_language(brush.group(1))
+    tokens = (el.get("class") or "").split()
     for token in tokens:
         for prefix in LANGUAGE_CLASS_PREFIXES:
             if token.lower().startswith(prefix):
@@ -60,12 +70,26 @@ def _language_of(el) -> str | None:
                     return found
                 break
     lowered = [token.lower() for token in tokens]
+    for token in lowered:
+        for prefix in KNOWN_LANGUAGE_CLASS_PREFIXES:
+            if token.startswith(prefix) and token[len(prefix):] in KNOWN_LANGUAGES:
+                return clean_language(token[len(prefix):])
     if not HIGHLIGHTER_MARK_WORDS.isdisjoint(lowered):
         # "highlight cpp", "python hljs", "sourceCode python": the bare word counts
         # only when it is a language ("highlight wrap" names none).
         for token in lowered:
             if token in KNOWN_LANGUAGES:
                 return clean_language(token)
+    return None
+
+
+def _bare_language(el) -> str | None:
+    """A <pre> or its <code> whose one class word is a language: highlight.js's first
+    convention (`<code class="python">`), GeSHi (`<pre class="javascript">`), knitr's
+    R Markdown (`<pre class="r">`), Mermaid's diagram source (`<pre class="mermaid">`)."""
+    tokens = (el.get("class") or "").lower().split()
+    if len(tokens) == 1 and tokens[0] in KNOWN_LANGUAGES:
+        return clean_language(tokens[0])
     return None
 
 
@@ -97,6 +121,10 @@ def code_language(pre) -> str | None:
         node = node.getparent()
     for el in candidates:
         found = _language_of(el)
+        if found:
+            return found
+    for el in candidates[:2]:     # the <pre> and its <code>, not their wrappers
+        found = _bare_language(el)
         if found:
             return found
     return None

@@ -229,8 +229,9 @@ HIGHLIGHTER_CLASS_WORDS = frozenset({
 # prettify "prettyprint lang-x"); the other word counts only when it is a language.
 # rustdoc writes "rust rust-example-rendered" on an example and "rust item-decl" on
 # an item's declaration.
+# ExDoc (hexdocs.pm) writes "makeup elixir" after its highlighter.
 HIGHLIGHTER_MARK_WORDS = frozenset({"highlight", "hljs", "sourcecode", "prettyprint", "shiki",
-                                    "rust-example-rendered", "item-decl"})
+                                    "rust-example-rendered", "item-decl", "makeup"})
 # Language names and highlighter aliases (Pygments, highlight.js, Linguist short
 # names) a bare word is believed to be: a bare class word, a label above the block.
 # Not open-ended on purpose: "wrap", "dark", "numbered" are class words too; single
@@ -240,14 +241,16 @@ KNOWN_LANGUAGES = frozenset({
     "bash", "basic", "bat", "batch", "bibtex", "c", "c#", "c++", "clojure", "cmake",
     "cobol", "coffeescript", "commonlisp", "console", "cpp", "crystal", "cs", "csharp",
     "css", "csv", "cuda", "cypher", "dart", "diff", "django", "docker", "dockerfile",
-    "dos", "elixir", "elm", "erb", "erlang", "f#", "fish", "fortran", "fsharp", "gdscript",
+    "dos", "elisp", "elixir", "elm", "emacs-lisp", "erb", "erlang", "f#", "fish", "fortran",
+    "fsharp", "gdscript",
     "gherkin", "glsl", "go", "golang", "gradle", "graphql", "groovy", "haml", "handlebars",
     "haskell", "hcl", "html", "http", "ini", "java", "javascript", "jinja", "jinja2", "js",
     "json", "json5", "jsonc", "jsx", "julia", "kotlin", "kt", "latex", "less", "liquid",
     "lisp", "llvm", "lua", "makefile", "markdown", "matlab", "md", "mermaid", "mysql",
     "nasm", "nginx", "nim", "nix", "objc", "objective-c", "ocaml", "pascal", "perl", "php",
     "pgsql", "plsql", "postgresql", "powershell", "prolog", "properties", "proto",
-    "protobuf", "ps1", "pug", "puppet", "py", "pycon", "python", "python3", "r",
+    "protobuf", "ps1", "pug", "puppet", "py", "pycon", "python", "python3", "ipython",
+    "ipython3", "r",
     "racket", "razor", "rb", "regex", "rst", "ruby", "rust", "rs", "sas", "sass", "scala",
     "scheme", "scss", "sh", "shell", "shell-session", "shellsession", "smalltalk", "solidity",
     "sparql", "sql", "sqlite", "svelte", "swift", "tcl", "terraform", "tex", "tf", "toml",
