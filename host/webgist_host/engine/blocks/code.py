@@ -19,8 +19,9 @@ from .tuning import (
 # the Crayon WordPress plugin's "lang:python decode:true".
 LANGUAGE_CLASS_PREFIXES = ("language-", "lang-", "highlight-source-", "highlight-", "lang:")
 # ...and prefixes believed only before a known language name: Org mode's export
-# "src src-python", Jupyter nbconvert's "highlight hl-ipython3".
-KNOWN_LANGUAGE_CLASS_PREFIXES = ("src-", "hl-")
+# "src src-python", Jupyter nbconvert's "highlight hl-ipython3", Jira's and
+# Confluence's wiki renderer "code-java" ("code-block" names none).
+KNOWN_LANGUAGE_CLASS_PREFIXES = ("src-", "hl-", "code-")
 # Attributes that hold the language: Mintlify writes a bare language="tsx" on the
 # <pre>, its <code> and the wrapper; Medium data-code-block-lang, the Enlighter
 # WordPress plugin data-enlighter-language, Google's developer sites syntax="Java",
