@@ -75,6 +75,7 @@ BROWSER_FIXTURES: dict[str, str] = {
     "blocks--escaping": "text as the browser re-serialises it (entities decoded) must still escape",
     "blocks--hidden-content": "hidden content: display:none, hidden, aria-hidden get no box",
     "blocks--hidden-utility-classes": "the page's stylesheet hides d-none/hidden/is-hidden and shows md:block, d-lg-block at 1280 px",
+    "blocks--hiding-classes-without-their-stylesheet": "the linked style sheet does not load (a saved page read offline): what d-none and hidden hide stays hidden, as statically; hidden md:block is shown at 1280 px",
     "blocks--line-breaks": "<br> hard breaks inside measured paragraph boxes",
     "blocks--links": "links resolve against the page's address in the browser",
     "blocks--media-and-rules": "video/audio/iframe boxes sized by the browser; <hr> has a box",
