@@ -171,3 +171,17 @@ def test_the_quick_search_for_bidi_controls_misses_none(written, where):
     assert _holds_controls(root)
     plain, _ = parse_page('<p title="one&#13;two">r</p><p>x&#8205;y</p>', Limits.from_options({}))
     assert not _holds_controls(plain)
+
+
+@pytest.mark.parametrize("unloaded, hidden", [(1, True), (0, False), ("2", False), (True, False), (-1, False)])
+def test_a_hiding_class_drawn_only_because_the_style_sheet_did_not_load_still_hides(unloaded, hidden):
+    # The browser drew both (no style sheet said otherwise); the driver says whether
+    # a linked sheet failed to load. Only a whole positive count is believed.
+    capture = capture_of(
+        f'<p data-wg-path="{B}/p[1]">Night trains run to Vienna and Berlin every evening.</p>'
+        f'<p class="d-none" data-wg-path="{B}/p[2]">Print edition, page twelve of the supplement.</p>',
+        {B: SEEN, f"{B}/p[1]": SEEN, f"{B}/p[2]": SEEN})
+    capture["unloadedStylesheets"] = unloaded
+    document = convert(capture)
+    assert "Night trains run" in document.markdown
+    assert ("Print edition" not in document.markdown) == hidden

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from webgist_host.engine.dedup import (
     REASON_CHROME,
+    REASON_DRAWN_AGAIN,
     REASON_HEADING,
     REASON_OVERLAP,
     REASON_QUOTATION,
@@ -89,6 +90,56 @@ def test_copies_drawn_in_two_places_both_stay():
     kept, decisions = deduplicate(page.blocks, measured=True)
     assert kept == prices
     assert decisions == []
+
+
+def card_grid(label_cards: int, *, cards: int = 4) -> tuple[Page, list[Block], list[Block]]:
+    """Cards side by side, each a linked title said once and a label at the same place;
+    the first `label_cards` cards say the same label, the others their own."""
+    page = Page()
+    titles, labels = [], []
+    for k in range(cards):
+        card = f"/html[1]/body[1]/main[1]/div[{k + 1}]"
+        titles.append(Block(kind="heading", level=2, text=f"Bean {k}",
+                            rich_text=f"[Bean {k}](/beans/{k})",
+                            tag="h2", xpath=f"{card}/h2[1]", dom_index=2 * k,
+                            rect=Rect(k * 300, 100, 280, 30)))
+        text = "Subscribe and Save" if k < label_cards else f"Ships in {k} days"
+        labels.append(Block(kind="paragraph", text=text, rich_text=text, tag="p",
+                            xpath=f"{card}/p[1]", dom_index=2 * k + 1,
+                            rect=Rect(k * 300, 140, 280, 20)))
+    page.blocks = [b for pair in zip(titles, labels) for b in pair]
+    return page, titles, labels
+
+
+def test_label_most_drawn_cards_say_alike_goes_after_the_first():
+    page, titles, labels = card_grid(label_cards=3)
+    kept, decisions = deduplicate(page.blocks, measured=True)
+    assert [label in kept for label in labels] == [True, False, False, True]
+    assert all(title in kept for title in titles)
+    assert {d.reason for d in decisions} == {REASON_DRAWN_AGAIN}
+
+
+def test_value_half_the_drawn_cards_share_stays():
+    page, _, labels = card_grid(label_cards=2)
+    kept, decisions = deduplicate(page.blocks, measured=True)
+    assert all(label in kept for label in labels) and decisions == []
+
+
+def test_sentence_drawn_twice_apart_is_read_once():
+    page = Page()
+    first = page.add(LEAD, (10, 100, 600, 40), parent="/html[1]/body[1]/div[1]")
+    page.add("Between the two", (10, 200, 600, 20))
+    again = page.add(LEAD, (10, 900, 600, 40), parent="/html[1]/body[1]/div[2]")
+    kept, decisions = deduplicate(page.blocks, measured=True)
+    assert first in kept and again not in kept
+    assert dropped(decisions, again)[0].reason == REASON_DRAWN_AGAIN
+
+
+def test_sentence_drawn_twice_under_one_parent_stays():
+    page = Page()
+    copies = [page.add(LEAD, (10, y, 600, 40)) for y in (100, 300)]   # a refrain
+    kept, decisions = deduplicate(page.blocks, measured=True)
+    assert kept == copies and decisions == []
 
 
 def test_drawn_quotation_of_drawn_text_goes_whichever_is_read_first():

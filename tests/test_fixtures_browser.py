@@ -75,6 +75,7 @@ BROWSER_FIXTURES: dict[str, str] = {
     "blocks--escaping": "text as the browser re-serialises it (entities decoded) must still escape",
     "blocks--hidden-content": "hidden content: display:none, hidden, aria-hidden get no box",
     "blocks--hidden-utility-classes": "the page's stylesheet hides d-none/hidden/is-hidden and shows md:block, d-lg-block at 1280 px",
+    "blocks--hiding-classes-without-their-stylesheet": "the linked style sheet does not load (a saved page read offline): what d-none and hidden hide stays hidden, as statically; hidden md:block is shown at 1280 px",
     "blocks--line-breaks": "<br> hard breaks inside measured paragraph boxes",
     "blocks--links": "links resolve against the page's address in the browser",
     "blocks--media-and-rules": "video/audio/iframe boxes sized by the browser; <hr> has a box",
@@ -90,6 +91,7 @@ BROWSER_FIXTURES: dict[str, str] = {
     "docs--word-breaks-in-field-names": "a <wbr> (empty box at the page's corner, outside any card that clips) holds the rest of its name once libxml2 parses it; the name is read whole",
     # collections
     "collection--footer-footnotes-outweigh-grid": "a drawn page footer of long footnotes under a short product grid",
+    "listing--drawn-card-labels-and-repeated-box": "cards drawn side by side: the label every card says goes after the first, a price two cards share stays; an offer box drawn twice in the page is read once (as statically)",
     "product--details-behind-a-button": "a panel of prose the stylesheet hides under a drawn \"View product details\" button is read after it; a hidden list of links under a button stays hidden",
     "product--content-hidden-until-script": "the page's script shows its hidden <main> content on load; statically the bulk rule reads it",
     # code

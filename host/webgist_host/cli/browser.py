@@ -274,7 +274,27 @@ def run_collect(driver, *, timeout: float = COLLECT_TIMEOUT_S) -> dict[str, Any]
     value = result.get("result", {}).get("value")
     if not isinstance(value, dict):
         raise BrowserError("collect.js returned nothing usable from the page")
+    unloaded = unloaded_stylesheets(driver)
+    if unloaded:
+        value["unloadedStylesheets"] = unloaded
     return value
+
+
+def unloaded_stylesheets(driver) -> int:
+    """How many of the page's linked style sheets the browser did not load (a saved
+    page read offline, a host that did not answer, an error page where the sheet
+    should be). A page script cannot tell: such a sheet still has a `sheet` object,
+    empty or unreadable as a cross-origin one is. DevTools' resource tree marks it
+    failed (no response) or canceled (a response that is not a style sheet)."""
+    from selenium.common.exceptions import WebDriverException
+
+    try:
+        tree = driver.execute_cdp_cmd("Page.getResourceTree", {})
+    except WebDriverException:
+        return 0
+    resources = tree.get("frameTree", {}).get("resources", [])
+    return sum(1 for r in resources
+               if r.get("type") == "Stylesheet" and (r.get("failed") or r.get("canceled")))
 
 
 def isolated_world(driver, name: str) -> int:

@@ -10,6 +10,8 @@ Two copies may both stay:
 - both were drawn by the browser, in places that do not overlap (six product
   cards each showing "$100"), unless one is a quotation of the other (a forum
   reply quoting the post above it, a pull quote): the page's own copy is kept;
+  a drawn copy of a sentence or of a card's furniture is judged by the rules of
+  unmeasured pages below instead;
 - on a page nobody measured, a table or code block the page repeats on purpose:
   a repeat whose neighbours also repeat the first copy's neighbours is a hidden
   twin and goes, a repeat among different neighbours stays ("the company rule");
@@ -28,6 +30,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
+from heapq import merge
 from itertools import islice
 
 from .model import Action, Block, BlockKind, Decision, Rect, Region
@@ -76,6 +79,15 @@ SECTION_TITLE_TAGS = frozenset({"dt"})
 # product's linked title is the grid repeating its furniture.
 LINK_TITLE = re.compile(r"\[(?:[^\[\]]|!\[[^\]]*\]\([^()\s]*\))*\]\([^()\s]*\)")
 
+# Drawn twice, apart, on a measured page: a sentence or more, or a label most cards
+# say at one place (the grid furniture below: "Reply With Quote", "Quick view",
+# "Subscribe and Save" under every product), is judged as on an unmeasured page (the
+# rules above and below may keep it; otherwise the first read stays). A teaser
+# listed under "Latest" and again under "Most read", a newsletter box set twice in a
+# story, a card's button: the reader meets the same words again. Shorter texts stay
+# wherever they are drawn: a price, a size, a link labelled alike in a list.
+DRAWN_PROSE_MIN_WORDS = 8
+
 # A grid's values, on an unmeasured page: "For Monitors: 5-22 lbs", "Remote",
 # "Full-Time" in the same place of several cards. A repeat stays when a kept copy
 # stands at the same path in a sibling box (the two paths differ in one step's
@@ -119,6 +131,7 @@ REASON_HEADING = "repeats the page's own heading, which is kept instead"
 REASON_CHROME = "navigation or page chrome echoing text kept in the main content"
 REASON_TWIN = "hidden twin of an earlier table or code block: its neighbours repeat too"
 REASON_REPEAT = "repeats text already read"
+REASON_DRAWN_AGAIN = "drawn again elsewhere: a sentence or a card's label already read"
 REASON_QUOTATION = "quotes text the page gives in full elsewhere, which is kept instead"
 
 
@@ -170,7 +183,7 @@ def _drop_repeats(blocks: list[Block], measured: bool) -> tuple[list[bool], list
     """Walk the blocks in reading order, deciding each repeat against the copies kept so far."""
     keys = [dedup_key(b) for b in blocks]
     boxes = [_drawn_box(b) for b in blocks]
-    before, after = _neighbour_keys(keys) if not measured else ([], [])
+    neighbours = _neighbour_keys(keys) if not measured else None   # for the company rule
     counts = Counter(keys)
     # Texts drawn outside any quotation: a drawn quotation of one of them goes.
     # (Asked only of texts said more than once.)
@@ -194,29 +207,44 @@ def _drop_repeats(blocks: list[Block], measured: bool) -> tuple[list[bool], list
         copies = groups.get(key)
         if copies is None:       # not setdefault: it would build a _Copies every time
             copies = groups[key] = _Copies()
-        twin_checked = not measured and blocks[i].kind in COMPANY_RULE_KINDS
-        if twin_checked and not copies.empty and not _is_twin(i, copies, before, after):
-            _admit(copies, i, boxes)          # the page repeats itself on purpose
-            continue
-        if (not measured and blocks[i].kind in SIBLING_REPEAT_KINDS
+        # A drawn copy clashing with no kept copy stays, unless it is a sentence or
+        # a card's furniture: then it is judged as on an unmeasured page.
+        apart = measured and _drawn_apart(i, copies, boxes[i])
+        if apart:
+            if own_texts is None:
+                own_texts = _boxes_with_own_text(blocks, keys, counts)
+            if (len(blocks[i].text.split()) < DRAWN_PROSE_MIN_WORDS
+                    and not _grid_furniture(i, copies, blocks, keys, own_texts, places)):
+                _admit(copies, i, boxes)
+                continue
+        judged = not measured or apart
+        twin_checked = judged and blocks[i].kind in COMPANY_RULE_KINDS
+        if twin_checked and not copies.empty:
+            if neighbours is None:
+                neighbours = _neighbour_keys(keys)
+            if not _is_twin(i, copies, *neighbours):
+                _admit(copies, i, boxes)          # the page repeats itself on purpose
+                continue
+        if (judged and blocks[i].kind in SIBLING_REPEAT_KINDS
                 and _sibling_of_kept_copy(i, copies, blocks)):
             _admit(copies, i, boxes)
             continue
-        if (not measured and not copies.empty
+        if (judged and not copies.empty
                 and not LINK_TITLE.fullmatch(blocks[i].rich_text.strip())):
             if own_texts is None:
                 own_texts = _boxes_with_own_text(blocks, keys, counts)
             if _in_sibling_card(i, copies, blocks, keys, own_texts, places):
                 _admit(copies, i, boxes)
                 continue
-        if (not measured and blocks[i].kind in SECTION_REPEAT_KINDS and not copies.empty
+        if (judged and blocks[i].kind in SECTION_REPEAT_KINDS and not copies.empty
                 and not _is_quotation(blocks[i])):
             if sections is None:
                 sections = _sections(blocks, keys, counts)
             if _in_other_sections(i, copies, sections):
                 _admit(copies, i, boxes)
                 continue
-        for loser, reason in _settle(i, copies, blocks, boxes, twin_checked=twin_checked):
+        for loser, reason in _settle(i, copies, blocks, boxes, twin_checked=twin_checked,
+                                     apart=apart):
             keep[loser] = False
             decisions.append(Decision(STAGE, Action.DROPPED, reason,
                                       blocks[loser].xpath, blocks[loser].text))
@@ -224,15 +252,16 @@ def _drop_repeats(blocks: list[Block], measured: bool) -> tuple[list[bool], list
 
 
 def _settle(i: int, copies: _Copies, blocks: list[Block], boxes: list[Rect | None],
-            *, twin_checked: bool) -> list[tuple[int, str]]:
+            *, twin_checked: bool, apart: bool = False) -> list[tuple[int, str]]:
     """Admit block i or not; return the copies that lose, each with its reason.
 
     Block i stays beside every kept copy it does not clash with. Against the ones
     it does clash with it must outrank all of them to replace them; otherwise it goes.
+    A copy drawn `apart` that no rule kept clashes with every kept copy.
     """
     box = boxes[i]
     cells = _cells(box) if box is not None else None      # asked twice below
-    conflicts = _conflicts(i, copies, box, cells)
+    conflicts = list(copies.drawn) if apart else _conflicts(i, copies, box, cells)
     mine = _rank(blocks[i], box)
     if all(mine > _rank(blocks[k], boxes[k]) for k in conflicts):
         for k in conflicts:
@@ -271,8 +300,9 @@ def _why_lost(loser: int, winner: int, blocks: list[Block], boxes: list[Rect | N
     for position, reason in enumerate((REASON_UNDRAWN, REASON_HEADING, REASON_CHROME)):
         if won[position] != lost[position]:
             return reason
-    if boxes[winner] is not None and boxes[loser] is not None:
-        return REASON_OVERLAP
+    won_box, lost_box = boxes[winner], boxes[loser]
+    if won_box is not None and lost_box is not None:
+        return REASON_OVERLAP if _boxes_overlap(won_box, lost_box) else REASON_DRAWN_AGAIN
     return REASON_TWIN if twin else REASON_REPEAT
 
 
@@ -290,6 +320,14 @@ def _conflicts(i: int, copies: _Copies, box: Rect | None,
             return [next(iter(copies.drawn))]
         return list(copies.undrawn)
     return [*copies.undrawn, *_overlapping(box, cells, copies)]
+
+
+def _drawn_apart(i: int, copies: _Copies, box: Rect | None) -> bool:
+    """Block i is drawn, some copy of it was kept, and every kept copy is drawn
+    where block i's box does not overlap it."""
+    if box is None or copies.undrawn or not copies.drawn:
+        return False
+    return not _overlapping(box, _cells(box), copies)
 
 
 def _admit(copies: _Copies, i: int, boxes: list[Rect | None]) -> None:
@@ -416,8 +454,28 @@ def _in_sibling_card(i: int, copies: _Copies, blocks: list[Block], keys: list[st
     """True when a kept copy stands at block i's place in a sibling box, both boxes
     hold a text of their own (`own_texts`), and the place says this text in at most
     `GRID_VALUE_MAX_SHARE` of its cards."""
+    return any(_place_varies(blocks, keys, places, mine, step, keys[i])
+               for mine, step in _sibling_places(i, copies, blocks, own_texts))
+
+
+def _grid_furniture(i: int, copies: _Copies, blocks: list[Block], keys: list[str],
+                    own_texts: set[str], places: dict[int, dict[str, Counter]]) -> bool:
+    """True when a kept copy stands at block i's place in a sibling box, both boxes
+    hold a text of their own, and the place says this text in more than
+    `GRID_VALUE_MAX_SHARE` of its cards: the grid's furniture."""
+    return any(not _place_varies(blocks, keys, places, mine, step, keys[i])
+               for mine, step in _sibling_places(i, copies, blocks, own_texts))
+
+
+def _sibling_places(i: int, copies: _Copies, blocks: list[Block], own_texts: set[str]):
+    """(block i's path steps, the step where it differs) for each recent kept copy
+    at the same path in a sibling box (one step's position differs), both boxes
+    holding a text the page says once."""
     mine = blocks[i].xpath.split("/")
-    for k in islice(reversed(copies.undrawn), GRID_RECENT_COPIES):
+    # Both dicts hold positions in the order they were kept, which is reading order.
+    recent = (reversed(copies.undrawn) if not copies.drawn
+              else merge(reversed(copies.drawn), reversed(copies.undrawn), reverse=True))
+    for k in islice(recent, GRID_RECENT_COPIES):
         theirs = blocks[k].xpath.split("/")
         if len(theirs) != len(mine):
             continue
@@ -428,10 +486,8 @@ def _in_sibling_card(i: int, copies: _Copies, blocks: list[Block], keys: list[st
         if mine[step].partition("[")[0] != theirs[step].partition("[")[0]:
             continue
         if ("/".join(mine[:step + 1]) in own_texts
-                and "/".join(theirs[:step + 1]) in own_texts
-                and _place_varies(blocks, keys, places, mine, step, keys[i])):
-            return True
-    return False
+                and "/".join(theirs[:step + 1]) in own_texts):
+            yield mine, step
 
 
 def _place_varies(blocks: list[Block], keys: list[str], places: dict[int, dict[str, Counter]],

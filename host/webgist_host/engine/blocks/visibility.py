@@ -33,6 +33,12 @@ NAMED_CONTROL_ROLES = frozenset({"button", "link", "tab", "menuitem"})
 PARSER_FILLED_VOID_TAGS = frozenset({"wbr", "bgsound", "keygen"})
 
 _DISPLAY_NONE_RE = re.compile(r"display\s*:\s*none", re.I)
+# An inline display of any value: a script that revealed the element wrote it.
+_INLINE_DISPLAY_RE = re.compile(r"display\s*:", re.I)
+# Drawn although its class hides it, on a page whose linked style sheets did not
+# load (a saved page read offline): the class is read as it is without a browser.
+UNSTYLED_HIDING_CLASS = ("a class that hides it (display:none); drawn only because the "
+                         "page's style sheets did not load")
 CLOSED_DIALOG = "a closed <dialog>"
 # Tags `hidden_reason` can hide for their own sake, with no attribute or class
 # saying so (a <dialog> is closed unless it says open).
@@ -175,6 +181,8 @@ class Visibility:
 
     def __init__(self, index: PageIndex):
         self.measured = index.measured
+        # The browser laid the page out without some of its linked style sheets.
+        self._unstyled = index.measured and index.capture.unloaded_stylesheets > 0
         self.box = index.box
         self._root = index.root
         self._tags = index.tags
@@ -247,6 +255,9 @@ class Visibility:
         box = self.box(el) if self.measured else None
         if box is not None and tag in PARSER_FILLED_VOID_TAGS and (el.text or len(el)):
             box = None
+        if (self._unstyled and box is not None and box.displayed and tokens
+                and self._hidden_by_unloaded_style(el, tokens, style)):
+            return UNSTYLED_HIDING_CLASS
         if box is not None and not box.displayed:
             if (offered or self._collapsed_panel(el) or self._waiting_tab_panel(el)
                     or self._answer_under_question(el)):
@@ -258,6 +269,16 @@ class Visibility:
         if unseen and not self._names_something_shown(el):
             return f"not seen by a reader: {unseen}"
         return None
+
+    def _hidden_by_unloaded_style(self, el, tokens: tuple[str, ...], style: str | None) -> bool:
+        """A hiding class the browser could not apply (its style sheet did not load),
+        read as without a browser, unless a script showed the element (an inline
+        display) or it is content offered behind a control, which a reader opens."""
+        if style and _INLINE_DISPLAY_RE.search(style):
+            return False
+        return (self._hidden_by_class(el, tokens)
+                and not (self._collapsed_panel(el) or self._waiting_tab_panel(el)
+                         or self._answer_under_question(el)))
 
     def _names_something_shown(self, el) -> bool:
         """Text a reader does not see that is still the page's name for something

@@ -105,6 +105,10 @@ class Capture:
     stamp_paths: tuple[str | None, ...] = ()
     # Version 2: the float roots' stamps (`geometry.floats`), as the markup writes them.
     float_stamps: frozenset[str] = frozenset()
+    # Linked style sheets the browser could not load (`unloadedStylesheets`, added by
+    # the CLI's browser driver): the layout lacks the page's own rules then, its
+    # hiding classes among them.
+    unloaded_stylesheets: int = 0
 
     @property
     def measured(self) -> bool:
@@ -189,6 +193,7 @@ def read_capture(capture: dict[str, Any] | None, *, max_boxes: int = MAX_BOXES) 
         return {k: v for k, v in value.items() if isinstance(k, str) and isinstance(v, str)}
 
     viewport = capture.get("viewport")
+    unloaded = capture.get("unloadedStylesheets")
     return Capture(
         boxes=boxes,
         viewport={k: float(v) for k, v in (viewport or {}).items()
@@ -200,6 +205,7 @@ def read_capture(capture: dict[str, Any] | None, *, max_boxes: int = MAX_BOXES) 
         problems=tuple(problems),
         stamp_paths=tuple(stamp_paths),
         float_stamps=float_stamps,
+        unloaded_stylesheets=unloaded if type(unloaded) is int and unloaded > 0 else 0,
     )
 
 
