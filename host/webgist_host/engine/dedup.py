@@ -229,18 +229,19 @@ def _drop_repeats(blocks: list[Block], measured: bool) -> tuple[list[bool], list
                 and _sibling_of_kept_copy(i, copies, blocks)):
             _admit(copies, i, boxes)
             continue
-        if (judged and not copies.empty
-                and not LINK_TITLE.fullmatch(blocks[i].rich_text.strip())):
-            if own_texts is None:
-                own_texts = _boxes_with_own_text(blocks, keys, counts)
-            if _in_sibling_card(i, copies, blocks, keys, own_texts, places):
-                _admit(copies, i, boxes)
-                continue
+        # (Either rule admits; the sections' test is the cheaper one, so it asks first.)
         if (judged and blocks[i].kind in SECTION_REPEAT_KINDS and not copies.empty
                 and not _is_quotation(blocks[i])):
             if sections is None:
                 sections = _sections(blocks, keys, counts)
             if _in_other_sections(i, copies, sections):
+                _admit(copies, i, boxes)
+                continue
+        if (judged and not copies.empty
+                and not LINK_TITLE.fullmatch(blocks[i].rich_text.strip())):
+            if own_texts is None:
+                own_texts = _boxes_with_own_text(blocks, keys, counts)
+            if _in_sibling_card(i, copies, blocks, keys, own_texts, places):
                 _admit(copies, i, boxes)
                 continue
         for loser, reason in _settle(i, copies, blocks, boxes, twin_checked=twin_checked,
@@ -474,6 +475,7 @@ def _sibling_places(i: int, copies: _Copies, blocks: list[Block], own_texts: set
     mine = blocks[i].xpath.split("/")
     # Both dicts hold positions in the order they were kept, which is reading order.
     recent = (reversed(copies.undrawn) if not copies.drawn
+              else reversed(copies.drawn) if not copies.undrawn
               else merge(reversed(copies.drawn), reversed(copies.undrawn), reverse=True))
     for k in islice(recent, GRID_RECENT_COPIES):
         theirs = blocks[k].xpath.split("/")
