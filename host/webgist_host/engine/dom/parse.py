@@ -178,7 +178,11 @@ def _append_text(parent, text: str | None) -> None:
 def _libxml2(html: str):
     """The root, whether libxml2 stopped at its depth limit, and whether it ignored an
     end tag a browser would have honoured (see parse_endtags.py)."""
-    parser = lxml.html.HTMLParser(**_PARSER_OPTIONS)
+    # (The text goes in as UTF-8, libxml2's own encoding: a str is handed over as
+    # Latin-1, UTF-16 or UCS-4, by its widest character, which libxml2 converts
+    # first, and that costs more than encoding it here. The same tree either way:
+    # the parser is told the encoding, so a <meta charset> changes nothing.)
+    parser = lxml.html.HTMLParser(encoding="utf-8", **_PARSER_OPTIONS)
     # lxml.html picks each element's class with a Python callback, run for every
     # element object lxml makes, and each stage's walk makes them all again. Every
     # element is an HtmlElement here (the form-field subclasses add only form
@@ -187,7 +191,7 @@ def _libxml2(html: str):
         element=lxml.html.HtmlElement, comment=lxml.html.HtmlComment,
         pi=lxml.html.HtmlProcessingInstruction, entity=lxml.html.HtmlEntity))
     try:
-        root = lxml.html.document_fromstring(html, parser=parser)
+        root = lxml.html.document_fromstring(html.encode("utf-8"), parser=parser)
     except (etree.ParserError, ValueError) as exc:
         raise ParseError(f"could not parse the page as HTML: {exc}") from exc
     errors = parser.error_log
