@@ -20,7 +20,7 @@ import pytest
 
 from webgist_host import convert
 from webgist_host.engine.limits import MAX_DEPTH, MAX_ELEMENTS, Limits
-from webgist_host.engine.dom.parse import decode_bytes, parse_html, shallow_source
+from webgist_host.engine.dom.parse import decode_bytes, parse_html, parse_page, shallow_source
 
 ROOT = Path(__file__).resolve().parents[1]
 # Hang protection only: a case that runs this long is stuck, not slow.
@@ -329,6 +329,22 @@ def test_mixed_and_wrong_declared_encodings(data, expected, note):
     assert expected in doc.markdown
     if note:
         assert any(note in n for n in doc.notes), doc.notes
+
+
+@pytest.mark.parametrize("data", [
+    "<p>caf\u00e9 \u2014 \u65e5\u672c</p>".encode("utf-8"),
+    "\ufeff<p>caf\u00e9 after a byte-order mark</p>".encode("utf-8"),
+    # what clean_text changes: the bytes as read are not what libxml2 is given
+    b"<p>form\x0cfeed</p><p>a\x01control and a NUL\x00</p>",
+    "<?xml version='1.0' encoding='latin-1'?><p>caf\u00e9</p>".encode("utf-8"),
+])
+def test_utf8_bytes_read_as_their_text(data):
+    # Valid UTF-8 goes to libxml2 as the bytes themselves unless clean_text changed
+    # the text: either way the tree is the decoded text's.
+    from lxml import etree
+    text = data.decode("utf-8")
+    as_bytes, as_text = parse_page(data, Limits())[0], parse_page(text, Limits())[0]
+    assert etree.tostring(as_bytes, encoding="unicode") == etree.tostring(as_text, encoding="unicode")
 
 
 def test_str_input_with_an_xml_encoding_declaration():

@@ -116,7 +116,9 @@ def escape_piece(text: str) -> str:
         return text
     text = text.translate(_SENTINELS)
     for held, pattern, replacement in _ESCAPES:
-        if held in text:
+        # (A search first: the substitution's template costs microseconds even
+        # where nothing matches, and most "&", "_" and "*" need no escape.)
+        if held in text and pattern.search(text):
             text = pattern.sub(replacement, text)
     return text.replace("[", OPEN_BRACKET).replace("]", CLOSE_BRACKET)
 
@@ -146,7 +148,10 @@ def escape_line_start(line: str) -> str:
     if not line or (line[0] not in _LINE_START_MARKS and not line[0].isdecimal()):
         return line
     for pattern, replacement in _LINE_START_ESCAPES:
-        line = pattern.sub(replacement, line, count=1)
+        # (A match first, as in escape_piece: most lines starting with "*" or a
+        # digit are bold text or a number, which no pattern here changes.)
+        if pattern.match(line):
+            line = pattern.sub(replacement, line, count=1)
     return line
 
 

@@ -36,6 +36,12 @@ WALK_ATTRIBUTES = frozenset({"hidden", "aria-hidden", "style", "popover", "open"
                              *NAMED_CODE_ATTRIBUTES})
 
 
+# Tags other than BLOCK_TAGS that _starts_block may say yes to on a page nobody
+# measured, whatever the element holds (a formula or an editor may have any tag).
+_TAGS_THAT_MAY_START_BLOCKS = frozenset({*MEDIA_LABELS, "code", "div", "img", "noscript",
+                                         "svg"})
+
+
 class PerValue(dict):
     """A pure function of a string, answered once per distinct string."""
 
@@ -104,7 +110,7 @@ class PageIndex:
         # (The tables bound as locals: this loop runs once per element of the page.)
         positions, tags, ids, class_values = self.positions, self.tags, self.ids, self.class_values
         class_math, math, in_math = self._class_math, self.math, self._in_math
-        bare = self.bare
+        bare, editors, measured = self.bare, self.editors, self.measured
         for i, el in enumerate(elements):
             positions[el] = i
             tag = tags[el] = tag_of(el)
@@ -156,9 +162,12 @@ class PageIndex:
                 _mark_ancestors(el, self._holds_structure)
             if tag == "br" and _starts_break_pair(el):
                 _mark_ancestors(el, self.holds_break_pair)
-            # (A block tag starts a block whatever else _starts_block asks: the
-            # common case, answered without the call.)
-            if tag in BLOCK_TAGS or self._starts_block(el, tag):
+            # (A block tag starts a block whatever else _starts_block asks; on a page
+            # nobody measured, an element of another tag but a few starts one only as
+            # a formula or an editor. The common cases, answered without the call.)
+            if tag in BLOCK_TAGS or (
+                    (measured or tag in _TAGS_THAT_MAY_START_BLOCKS or el in math
+                     or el in editors) and self._starts_block(el, tag)):
                 self.block_starts.add(el)
                 _mark_ancestors(el, self.holds_block)
                 if self.is_code(el):

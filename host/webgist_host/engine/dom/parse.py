@@ -77,17 +77,20 @@ def parse_page(html: str | bytes, limits: Limits | None = None) -> tuple[Any, li
     """The bounded tree and the notes on what was repaired to get it."""
     limits = limits or Limits()
     notes: list[str] = []
+    utf8 = None             # the text's UTF-8 encoding, when the input bytes are just that
     if isinstance(html, (bytes, bytearray, memoryview)):
-        html = bytes(html)
-        if len(html) > limits.max_input_bytes:
-            notes.append(_cut_note(len(html), limits.max_input_bytes))
-            html = html[:limits.max_input_bytes]
-        html, note = decode_bytes(html)
+        data = bytes(html)
+        if len(data) > limits.max_input_bytes:
+            notes.append(_cut_note(len(data), limits.max_input_bytes))
+            data = data[:limits.max_input_bytes]
+        html, note = decode_bytes(data)
         if note:
             notes.append(note)
         # Without a note the bytes were UTF-8 (or UTF-16 after its byte-order mark),
         # whose decoders never make a lone surrogate: they are errors in both.
         decoded_unicode = note is None
+        if decoded_unicode and not data.startswith(_BYTE_ORDER_MARKS):
+            utf8 = data     # valid UTF-8 decodes and encodes back to the same bytes
     elif isinstance(html, str):
         decoded_unicode = False
         html, note = _cap_text(html, limits.max_input_bytes)
@@ -95,12 +98,15 @@ def parse_page(html: str | bytes, limits: Limits | None = None) -> tuple[Any, li
             notes.append(note)
     else:
         raise ParseError(f"expected HTML text, got {type(html).__name__}")
-    html = clean_text(html, notes, surrogates_possible=not decoded_unicode)
+    cleaned = clean_text(html, notes, surrogates_possible=not decoded_unicode)
+    if cleaned is not html:
+        utf8 = None         # (clean_text returns its input itself when it changes nothing)
+    html = cleaned
     if not html.strip():
-        html = "<html><body></body></html>"
+        html, utf8 = "<html><body></body></html>", None
     source = html
     try:
-        root, halted, stranded = _libxml2(source)
+        root, halted, stranded = _libxml2(source, utf8)
     except ParseError:
         # libxml2 finds no document in some inputs ("</a>", a lone comment): read it
         # inside an explicit body, else as an empty page.
@@ -175,10 +181,15 @@ def _append_text(parent, text: str | None) -> None:
         last.tail = (last.tail or "") + text
 
 
-def _libxml2(html: str):
+def _libxml2(html: str, utf8: bytes | None = None):
     """The root, whether libxml2 stopped at its depth limit, and whether it ignored an
-    end tag a browser would have honoured (see parse_endtags.py)."""
-    parser = lxml.html.HTMLParser(**_PARSER_OPTIONS)
+    end tag a browser would have honoured (see parse_endtags.py). `utf8` is
+    `html.encode("utf-8")` when the caller holds it."""
+    # (The text goes in as UTF-8, libxml2's own encoding: a str is handed over as
+    # Latin-1, UTF-16 or UCS-4, by its widest character, which libxml2 converts
+    # first, and that costs more than encoding it here. The same tree either way:
+    # the parser is told the encoding, so a <meta charset> changes nothing.)
+    parser = lxml.html.HTMLParser(encoding="utf-8", **_PARSER_OPTIONS)
     # lxml.html picks each element's class with a Python callback, run for every
     # element object lxml makes, and each stage's walk makes them all again. Every
     # element is an HtmlElement here (the form-field subclasses add only form
@@ -187,7 +198,8 @@ def _libxml2(html: str):
         element=lxml.html.HtmlElement, comment=lxml.html.HtmlComment,
         pi=lxml.html.HtmlProcessingInstruction, entity=lxml.html.HtmlEntity))
     try:
-        root = lxml.html.document_fromstring(html, parser=parser)
+        root = lxml.html.document_fromstring(html.encode("utf-8") if utf8 is None else utf8,
+                                             parser=parser)
     except (etree.ParserError, ValueError) as exc:
         raise ParseError(f"could not parse the page as HTML: {exc}") from exc
     errors = parser.error_log
@@ -196,6 +208,8 @@ def _libxml2(html: str):
 
 
 # --- bytes and text ------------------------------------------------------------------
+
+_BYTE_ORDER_MARKS = (codecs.BOM_UTF8, codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
 
 def _cut_note(size: int, limit: int) -> str:
     return (f"page is {size:,} bytes; only the first {limit:,} "
@@ -267,7 +281,8 @@ def clean_text(html: str, notes: list[str] | None = None, *,
                surrogates_possible: bool = True) -> str:
     """Characters libxml2 cannot take, replaced so it does not stop reading at them.
     `surrogates_possible` is False for text a UTF-8 or UTF-16 decoder made, which
-    holds no lone surrogate (the non-characters are still looked for)."""
+    holds no lone surrogate (the non-characters are still looked for). Returns
+    `html` itself when nothing needed replacing."""
     if "\x00" in html:
         html = html.replace("\x00", "\ufffd")
         if notes is not None:

@@ -90,6 +90,7 @@ class _Belief:
         self.total = total
         self.prose_total = total - sum(linked_words)
         self.product_page = product_page
+        self._beliefs: dict[tuple[str, MarkSource, Region | Widget | MarkKind], bool] = {}
         mains = {path for context in contexts for path, source, _ in context.marks
                  if source == _MAIN}
         self.trusted_mains = [path for path in mains
@@ -132,6 +133,16 @@ class _Belief:
         return kind if isinstance(kind, Widget) else None
 
     def believed(self, path: str, source: MarkSource, kind: Region | Widget | MarkKind) -> bool:
+        """Whether a mark on the element at `path` is believed, weighed once per mark:
+        each context repeats its ancestors' marks, and a page's contexts ask about
+        each mark several times."""
+        mark = (path, source, kind)
+        answer = self._beliefs.get(mark)
+        if answer is None:
+            answer = self._beliefs[mark] = self._weigh(path, source, kind)
+        return answer
+
+    def _weigh(self, path: str, source: MarkSource, kind: Region | Widget | MarkKind) -> bool:
         """Whether a mark on the element at `path` is believed (see tuning.py for
         each share and its reason)."""
         if (source == _VENDOR or kind == _REVIEWS and self.product_page
