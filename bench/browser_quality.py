@@ -159,6 +159,11 @@ def select_pages(args) -> list:
     if "readability" in args.corpus:
         _require(args.readability / "pages", "the readability-dev folder (--readability)")
         pages += corpora.readability_pages(args.readability, args.limit)
+    if args.ids:
+        pages = [p for p in pages if p.id in set(args.ids)]
+        missing = set(args.ids) - {p.id for p in pages}
+        if missing:
+            sys.exit(f"not pages of the corpora chosen: {', '.join(sorted(missing))}")
     return pages
 
 
@@ -501,6 +506,8 @@ def build_parser() -> argparse.ArgumentParser:
                           "sample docs/batch.md reports)")
     cap.add_argument("--limit", type=int, metavar="N",
                      help="an evenly spread N pages per corpus (after --every)")
+    cap.add_argument("--ids", nargs="+", metavar="ID",
+                     help="only these pages (WCXB IDs such as 0001, readability-dev names)")
     cap.add_argument("--jobs", type=int, default=1, metavar="N",
                      help="browsers rendering at once (default 1; the machine is shared)")
     cap.add_argument("--force", action="store_true", help="render pages captured already again")
