@@ -149,7 +149,7 @@ def _capture_share(job: tuple) -> int:
     return len(pages)
 
 
-def select_pages(args) -> list:
+def select_pages(args) -> list[corpora.Page]:
     """The corpus pages a command works on (Page records of bench/corpora.py)."""
     pages = []
     if "wcxb" in args.corpus:
@@ -171,7 +171,11 @@ def capture(args) -> int:
     try:
         find_browser()
     except BrowserError as exc:
-        sys.exit(f"browser_quality capture needs Chromium and chromedriver: {exc}")
+        # The CLI's hint ends with its --static way out, which a capture does not have.
+        sys.exit(f"capture needs Chromium and chromedriver: {str(exc).split('. ')[0]}. On "
+                 "Debian or Ubuntu: apt-get install chromium chromium-driver fonts-dejavu-core "
+                 "fonts-liberation, or point WEBGIST_CHROMIUM and WEBGIST_CHROMEDRIVER at the "
+                 "binaries. (`score` replays saved captures and needs no browser.)")
     pages = select_pages(args)
     todo = [p for p in pages if args.force or not capture_path(args.out, p).exists()]
     for corpus in CORPORA:
@@ -240,14 +244,14 @@ def _replay_job(job: tuple) -> dict:
             "engine_at_capture": record["engine"], "chromium": record.get("chromium")}
 
 
-def captured_pages(args) -> list[tuple[Path, object]]:
+def captured_pages(args) -> list[tuple[Path, corpora.Page]]:
     """(capture file, corpus Page) for every capture in --captures, in corpus order."""
     if not args.captures.is_dir() or not any(args.captures.glob("*/*.json.gz")):
         sys.exit(f"no captures in {args.captures}: make them once with\n"
                  f"  PYTHONPATH=host .venv/bin/python bench/browser_quality.py capture "
                  f"--every 5 --jobs 2 --out {args.captures}\n(needs Chromium), or point "
                  "--captures at a folder made earlier")
-    found = []
+    found: list[tuple[Path, corpora.Page]] = []
     for corpus, pages in (("wcxb", lambda: corpora.wcxb_pages(args.wcxb)),
                           ("readability", lambda: corpora.readability_pages(args.readability))):
         files = sorted((args.captures / corpus).glob("*.json.gz"))
@@ -322,8 +326,8 @@ def score(args) -> int:
                  "captures": str(args.captures.resolve()),
                  "engine_at_capture": dict(capture_engines),
                  "chromium": dict(Counter(str(r["chromium"]) for r in rows)),
-                 "not_rendered": sorted(f"{r['corpus']}/{r['id']}" for r in rows if not r["rendered"]),
-                 "fallback": sorted(f"{r['corpus']}/{r['id']}" for r in rows if r["fallback"])},
+                 "not_rendered": sorted(_name(r) for r in rows if not r["rendered"]),
+                 "fallback": sorted(_name(r) for r in rows if r["fallback"])},
         "summary": summary, "pages": per_page,
         "parts": {p.id: p.part for p in pages["wcxb"]}, "speed": speed}, indent=1),
         encoding="utf-8")
@@ -331,6 +335,10 @@ def score(args) -> int:
     if args.compare:
         compare(args.compare[0], rows_path)
     return 0
+
+
+def _name(row: dict) -> str:
+    return f"{row['corpus']}/{row['id']}"
 
 
 def print_wcxb(cells: dict, pages: list) -> None:
@@ -365,10 +373,11 @@ def print_gaps(corpus: str, per_page: dict, count: int) -> None:
     below = sum(browser[i]["f1"] < static[i]["f1"] - 0.05 for i in gaps)
     above = sum(browser[i]["f1"] > static[i]["f1"] + 0.05 for i in gaps)
     print(f"\n{corpus}: browser below static by 0.05+ on {below} pages, above on {above}; "
-          f"the {count} furthest below:")
+          f"furthest below (at most {count}):")
     for page in gaps[:count]:
         if browser[page]["f1"] < static[page]["f1"]:
-            print(f"  {page:42s} browser {browser[page]['f1']:.3f}  static {static[page]['f1']:.3f}")
+            print(f"  {page:42s} browser {browser[page]['f1']:.3f}  "
+                  f"static {static[page]['f1']:.3f}")
 
 
 def engine_speed(rows: list[dict]) -> str:
