@@ -402,6 +402,9 @@ def compare(old_path: Path, new_path: Path) -> None:
     if old["meta"].get("captures") != new["meta"].get("captures"):
         print(f"(different captures: {old['meta'].get('captures')} and "
               f"{new['meta'].get('captures')}; rendering differs too)\n")
+    if any(set(old["pages"].get(c, {}).get("browser", {})) != set(per_path.get("browser", {}))
+           for c, per_path in new["pages"].items()):
+        print("(the runs cover different pages: the deltas mix pages and engines)\n")
     print("| corpus | part | path | pages old/new | F1 old | F1 new | delta | per type delta |")
     print("|---|---|---|---|---|---|---|---|")
     for corpus, parts in new["summary"].items():
