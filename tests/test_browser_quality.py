@@ -8,6 +8,8 @@ import json
 import sys
 from pathlib import Path
 
+import pytest
+
 import webgist_host
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
@@ -83,3 +85,125 @@ def test_compare_applies_the_landing_rule_to_the_browser_rows(tmp_path, capsys):
     assert "static pages that moved by 0.01 or more: 0" in out
     browser_quality.compare(old, worse)
     assert "NOT met" in capsys.readouterr().out
+
+
+# Stand-ins for ../shared/bench/tools (which the tests must not read): the functions
+# bench/quality.py calls, built on tests/quality_support.py's reimplementation of the
+# two metrics.
+STUB_SCORE_WCXB = '''
+import json, statistics
+from pathlib import Path
+from quality_support import markdown_words, shingle_scores, word_scores
+
+def load_wcxb(data, split):
+    return {p.stem: json.loads(p.read_text(encoding="utf-8"))
+            for p in (Path(data) / "ground-truth").glob("*.json")}
+
+def load_predictions(folder, ids, fmt):
+    return {i: (Path(folder) / f"{i}.md").read_text(encoding="utf-8") for i in ids}, None
+
+def markdown_to_text(markdown):
+    return markdown_words(markdown)
+
+def _cell(pages):
+    return {"n": len(pages), "f1": statistics.fmean(p["f1"] for p in pages),
+            "precision": statistics.fmean(p["p"] for p in pages),
+            "recall": statistics.fmean(p["r"] for p in pages)}
+
+def score_wcxb(truth, predictions):
+    pages = []
+    for page_id, record in truth.items():
+        p, r, f1 = word_scores(markdown_words(predictions[page_id]), record["reference"])
+        pages.append({"id": page_id, "f1": f1, "p": p, "r": r,
+                      "type": record["_internal"]["page_type"]["primary"]})
+    types = {t: _cell([p for p in pages if p["type"] == t]) for t in {p["type"] for p in pages}}
+    return {"overall": _cell(pages) if pages else {"n": 0, "f1": 0.0, "precision": 0.0,
+                                                  "recall": 0.0},
+            "by_type": types, "pages": pages}
+
+def zyte_page(predicted, reference):
+    p, r, _ = shingle_scores(predicted, reference)
+    return {"p": p, "r": r}
+
+def wcxb_page(predicted, reference):
+    return word_scores(predicted, reference)
+
+def zyte_aggregate(pages):
+    p = statistics.fmean(x["p"] for x in pages)
+    r = statistics.fmean(x["r"] for x in pages)
+    return {"precision": p, "recall": r, "f1": 2 * p * r / (p + r) if p + r else 0.0}
+'''
+STUB_SCORE_ARTICLES = '''
+from pathlib import Path
+
+def expected_text(folder):
+    return (Path(folder) / "expected.txt").read_text(encoding="utf-8")
+'''
+
+
+def write_capture(path: Path, record: dict) -> None:
+    import gzip
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with gzip.open(path, "wt", encoding="utf-8") as handle:
+        json.dump(record, handle)
+
+
+@pytest.fixture
+def stub_tools(tmp_path):
+    """A --tools folder of stand-in scorers; imported by the bench, forgotten after."""
+    tools = tmp_path / "tools"
+    tools.mkdir()
+    (tools / "score_wcxb.py").write_text(STUB_SCORE_WCXB, encoding="utf-8")
+    (tools / "score_articles.py").write_text(STUB_SCORE_ARTICLES, encoding="utf-8")
+    saved_path, names = list(sys.path), ("score_wcxb", "score_articles")
+    saved_modules = {name: sys.modules.pop(name) for name in names if name in sys.modules}
+    sys.path.insert(0, str(Path(__file__).parent))      # quality_support
+    try:
+        yield tools
+    finally:
+        sys.path[:] = saved_path
+        for name in names:
+            sys.modules.pop(name, None)
+        sys.modules.update(saved_modules)
+
+
+def test_score_reads_the_browser_path_and_the_static_path_side_by_side(tmp_path, stub_tools):
+    """One page in each corpus, its capture the saved one: on readability-dev's metric,
+    which follows word order, the measured order scores 1.0 and source order less."""
+    import gzip
+
+    capture = json.loads((FOLDER / "capture.json").read_text(encoding="utf-8"))
+    expected = (FOLDER / "expected.md").read_text(encoding="utf-8")
+    tools = stub_tools
+
+    wcxb, readability = tmp_path / "wcxb-dev", tmp_path / "readability-dev"
+    (wcxb / "ground-truth").mkdir(parents=True)
+    (wcxb / "html").mkdir()
+    (wcxb / "ground-truth" / "0001.json").write_text(json.dumps({
+        "url": "https://ferries.example/timetable", "reference": expected,
+        "_internal": {"page_type": {"primary": "article"}}}), encoding="utf-8")
+    (wcxb / "html" / "0001.html.gz").write_bytes(gzip.compress(capture["html"].encode()))
+    page = readability / "pages" / "ferries"
+    page.mkdir(parents=True)
+    (page / "source.html").write_text(capture["html"], encoding="utf-8")
+    (page / "expected.txt").write_text(expected, encoding="utf-8")
+    captures = tmp_path / "captures"
+    write_capture(captures / "wcxb" / "0001.json.gz", saved_record(capture))
+    write_capture(captures / "readability" / "ferries.json.gz",
+                  {**saved_record(capture), "corpus": "readability", "id": "ferries"})
+
+    out = tmp_path / "out"
+    assert browser_quality.main([
+        "--captures", str(captures), "--wcxb", str(wcxb), "--readability", str(readability),
+        "--tools", str(tools), "--out", str(out)]) == 0
+    run = json.loads(next((out / "runs").glob("*.json")).read_text(encoding="utf-8"))
+    articles = run["summary"]["readability"]["validate"]
+    assert articles["browser"]["f1"] == 1.0
+    assert articles["static"]["f1"] < 0.9, articles["static"]
+    words = run["summary"]["wcxb"]["all"]
+    assert words["browser"]["n"] == words["static"]["n"] == 1
+    assert words["browser"]["f1"] == 1.0 == words["static"]["f1"]   # word bags ignore order
+    assert run["parts"] == {"0001": "tune"} or run["parts"] == {"0001": "validate"}
+    assert (out / "wcxb" / "browser" / "0001.md").read_text(encoding="utf-8").strip() \
+        == expected.strip()
