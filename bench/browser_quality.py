@@ -37,23 +37,20 @@ engine on those drawings, not on what a reader of the live page sees.
 from __future__ import annotations
 
 import argparse
-import copy
 import datetime
-import gzip
 import json
 import statistics
 import sys
 import time
 from collections import Counter
-from concurrent.futures import FIRST_EXCEPTION, ProcessPoolExecutor, wait
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import corpora
 import quality
+from browser_captures import capture_path, read_capture, render_pages, replay_row, verify
 
 import webgist_host
-from webgist_host.batch.command import build_parser as batch_parser
-from webgist_host.batch.rows import ConvertOptions, convert_file, convert_html
 from webgist_host.cli.browser import BrowserError, find_browser
 
 REPO = Path(__file__).resolve().parents[1]
@@ -62,92 +59,12 @@ SHARED = REPO.parent / "shared" / "bench"
 # names the run.
 ENGINE_REPO = Path(webgist_host.__file__).resolve().parents[2]
 CAPTURES = Path("bench-out/browser-captures")
-CAPTURE_FORMAT = 1
 CORPORA = ("wcxb", "readability")
 PATHS = ("browser", "static")      # the two readings of each page, scored side by side
-# What `webgist batch --render` converts with at its default --page-timeout: the
-# engine's budget is half the page's (batch/command.py), and the renderer waits that
-# long for a page to load (batch/pool.py).
-PAGE_TIMEOUT_S = batch_parser().get_default("page_timeout")
-BATCH_OPTIONS = ConvertOptions(scope="main", time_budget_s=PAGE_TIMEOUT_S / 2, render=True)
 MOVED = 0.01                       # a page moved when its F1 changed by this much
 
 
 # ---- capture ---------------------------------------------------------------------------
-
-class RecordingRenderer:
-    """The batch's PageRenderer, keeping what the browser gave for the page."""
-
-    def __init__(self, renderer):
-        self.renderer = renderer
-        self.text: str | None = None
-        self.capture_result: dict | None = None
-        self.error: str | None = None
-
-    def capture(self, html: str) -> dict:
-        self.text = html
-        try:
-            result = self.renderer.capture(html)
-        except BrowserError as exc:
-            self.error = str(exc)
-            raise
-        self.capture_result = copy.deepcopy(result)
-        return result
-
-
-class SavedCapture:
-    """Stands in for the renderer at replay: the saved capture, or the saved failure."""
-
-    def __init__(self, record: dict):
-        self.record = record
-
-    def capture(self, html: str) -> dict:
-        if self.record["capture"] is None:
-            raise BrowserError(self.record["browser_error"] or "not rendered")
-        return copy.deepcopy(self.record["capture"])
-
-
-def capture_path(out: Path, page) -> Path:
-    return out / page.corpus / f"{page.id}.json.gz"
-
-
-def read_capture(path: Path) -> dict:
-    with gzip.open(path, "rt", encoding="utf-8") as handle:
-        return json.load(handle)
-
-
-def _capture_share(job: tuple) -> int:
-    """Worker: render its share of the pages with one browser, kept open."""
-    from webgist_host.batch.render import PageRenderer
-
-    pages, out, engine = job
-    renderer = PageRenderer(load_timeout_s=BATCH_OPTIONS.time_budget_s or 30.0)
-    try:
-        for page in pages:
-            recorder = RecordingRenderer(renderer)
-            started = time.perf_counter()
-            row = convert_file(page.html_path, source=page.html_path, options=BATCH_OPTIONS,
-                               renderer=recorder)
-            driver = renderer.drivers.get("offline")
-            record = {
-                "format": CAPTURE_FORMAT, "corpus": page.corpus, "id": page.id, "url": page.url,
-                "source": page.html_path, "text": recorder.text,
-                "capture": recorder.capture_result, "browser_error": recorder.error,
-                "batch_row": {key: row[key] for key in
-                              ("markdown", "error", "notes", "reading_order_method")},
-                "engine": engine, "seconds": round(time.perf_counter() - started, 2),
-                "chromium": driver.capabilities.get("browserVersion") if driver else None,
-                "captured_at": datetime.datetime.now(datetime.timezone.utc).isoformat(
-                    timespec="seconds")}
-            dest = capture_path(out, page)
-            partial = dest.with_suffix(".partial")
-            with gzip.open(partial, "wt", encoding="utf-8") as handle:
-                json.dump(record, handle, ensure_ascii=False)
-            partial.replace(dest)
-    finally:
-        renderer.close()
-    return len(pages)
-
 
 def select_pages(args) -> list[corpora.Page]:
     """The corpus pages a command works on (Page records of bench/corpora.py)."""
@@ -185,28 +102,7 @@ def capture(args) -> int:
           f"into {args.out}", file=sys.stderr)
     if not todo:
         return 0
-    engine = corpora.engine_version(ENGINE_REPO)
-    shares = [todo[k::args.jobs] for k in range(args.jobs) if todo[k::args.jobs]]
-    started, started_wall = time.monotonic(), time.time()
-
-    def rendered(page) -> bool:
-        path = capture_path(args.out, page)
-        return path.exists() and path.stat().st_mtime >= started_wall
-
-    with ProcessPoolExecutor(len(shares)) as pool:
-        futures = [pool.submit(_capture_share, (share, args.out, engine)) for share in shares]
-        while True:
-            done, running = wait(futures, timeout=5, return_when=FIRST_EXCEPTION)
-            made = sum(rendered(p) for p in todo)
-            elapsed = time.monotonic() - started
-            eta = elapsed / max(made, 1) * (len(todo) - made)
-            print(f"\r{made}/{len(todo)} pages rendered, {elapsed:.0f} s, about "
-                  f"{eta:.0f} s to go   ", end="", file=sys.stderr, flush=True)
-            if not running or any(f.exception() for f in done):
-                break
-    print(file=sys.stderr)
-    for future in futures:
-        future.result()           # a worker's crash is reported, not hidden
+    render_pages(todo, args.out, args.jobs, corpora.engine_version(ENGINE_REPO))
     records = [read_capture(capture_path(args.out, p)) for p in todo]
     print(f"captured {len(records)} pages: {sum(r['capture'] is None for r in records)} "
           "not rendered (the batch reads those without the browser)", file=sys.stderr)
@@ -214,15 +110,6 @@ def capture(args) -> int:
 
 
 # ---- replay and score --------------------------------------------------------------------
-
-def replay_row(record: dict, url: str | None) -> dict:
-    """The batch row for a saved capture: `webgist batch --render`'s conversion, the
-    browser replaced by what it measured when the page was captured."""
-    if record["text"] is None:   # the bytes were no page (empty, binary): an error row
-        return dict(record["batch_row"])
-    return convert_html(record["text"], url=url, source=record["source"],
-                        options=BATCH_OPTIONS, renderer=SavedCapture(record))
-
 
 def _replay_job(job: tuple) -> dict:
     """Worker: one page read both ways; Markdown to --out/<corpus>/<path>/<id>.md."""
@@ -391,7 +278,7 @@ def engine_speed(rows: list[dict]) -> str:
             f"over {len(timed)} rendered pages")
 
 
-# ---- compare and verify ------------------------------------------------------------------
+# ---- compare ------------------------------------------------------------------
 
 def compare(old_path: Path, new_path: Path) -> None:
     old, new = (json.loads(Path(p).read_text(encoding="utf-8")) for p in (old_path, new_path))
@@ -435,55 +322,6 @@ def compare(old_path: Path, new_path: Path) -> None:
         print(f"\n{path} pages that moved by {MOVED} or more: {len(moved)}")
         for corpus, page, delta in moved if len(moved) <= 20 else moved[:10] + moved[-10:]:
             print(f"  {corpus:11s} {page:42s} {delta:+.3f}")
-
-
-def _verify_job(job: tuple[str, str | None]) -> tuple[str, bool, str]:
-    capture_file, expected = job
-    record = read_capture(Path(capture_file))
-    row = replay_row(record, None)
-    if expected is None:
-        expected = record["batch_row"]["markdown"]
-    same = (row["markdown"] or "") == (expected or "")
-    return f"{record['corpus']}/{record['id']}", same, record["engine"]
-
-
-def page_id_of_source(source: str) -> str:
-    """A batch row's page ID: its file name up to the first dot (0001.html.gz, heise.html)."""
-    return Path(source).name.split(".")[0]
-
-
-def verify(args) -> int:
-    files = sorted(args.captures.glob("*/*.json.gz"))
-    if not files:
-        sys.exit(f"no captures in {args.captures} (see `capture --help`)")
-    expected: dict[str, str | None] = {}
-    for rows_file in args.rows or ():
-        with open(rows_file, encoding="utf-8") as handle:
-            for line in handle:
-                row = json.loads(line)
-                expected[page_id_of_source(row["source"] or "")] = row["markdown"]
-    jobs = [(str(f), expected.get(f.name.removesuffix(".json.gz"))) for f in files]
-    if args.rows:
-        jobs = [(f, md) for f, md in jobs if Path(f).name.removesuffix(".json.gz") in expected]
-        if not jobs:
-            sys.exit("no page of --rows has a capture (rows are matched by their file name)")
-    engine = corpora.engine_version(ENGINE_REPO)
-    with ProcessPoolExecutor(args.jobs) as pool:
-        results = list(pool.map(_verify_job, jobs, chunksize=4))
-    differ = [name for name, same, _ in results if not same]
-    engines = Counter(e for _, _, e in results)
-    against = "the batch rows given" if args.rows else "the batch row saved at capture"
-    print(f"replay vs {against}: {len(results) - len(differ)} of {len(results)} pages give "
-          f"the same Markdown (engine now {engine}; at capture "
-          + ", ".join(f"{e} x{n}" for e, n in engines.items()) + ")")
-    for name in differ[:args.show]:
-        print(f"  differs: {name}")
-    if differ and args.rows:
-        print("rows from another rendering may differ where the page draws differently "
-              "from run to run (timers, random content)")
-    elif differ and set(engines) != {engine}:
-        print("the engine changed since the capture: differences are expected")
-    return 1 if differ else 0
 
 
 # ---- command line ------------------------------------------------------------------------
@@ -568,7 +406,8 @@ def main(argv: list[str] | None = None) -> int:
         args.corpus = CORPORA if args.corpus == "both" else (args.corpus,)
         return capture(args)
     if args.command == "verify":
-        return verify(args)
+        return verify(args.captures, args.rows, args.jobs, args.show,
+                      corpora.engine_version(ENGINE_REPO))
     if args.compare and len(args.compare) > 2:
         parser.error("--compare takes OLD or OLD NEW")
     return score(args)

@@ -13,6 +13,7 @@ import pytest
 import webgist_host
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
+import browser_captures  # noqa: E402
 import browser_quality  # noqa: E402
 
 FOLDER = Path(__file__).parent / "captures" / "capture-v1--flex-row-reverse"
@@ -29,7 +30,7 @@ def saved_record(capture: dict | None, error: str | None = None) -> dict:
 
 def test_the_replay_reads_the_page_in_its_measured_order():
     capture = json.loads((FOLDER / "capture.json").read_text(encoding="utf-8"))
-    row = browser_quality.replay_row(saved_record(capture), None)
+    row = browser_captures.replay_row(saved_record(capture), None)
     expected = (FOLDER / "expected.md").read_text(encoding="utf-8").strip()
     static = webgist_host.convert(capture["html"], scope="main").markdown.strip()
     assert row["error"] is None
@@ -40,9 +41,9 @@ def test_the_replay_reads_the_page_in_its_measured_order():
 
 def test_a_page_the_browser_could_not_render_is_read_as_the_batch_reads_it():
     record = saved_record(None, error="the page crashed the browser tab")
-    row = browser_quality.replay_row(record, None)
+    row = browser_captures.replay_row(record, None)
     static = webgist_host.convert(record["text"], scope="main",
-                                  options=browser_quality.BATCH_OPTIONS.engine_options())
+                                  options=browser_captures.BATCH_OPTIONS.engine_options())
     assert row["markdown"] == static.markdown
     assert row["notes"][0] == ("not rendered (the page crashed the browser tab); "
                                "read without the browser")
@@ -52,9 +53,9 @@ def test_a_replay_does_not_change_the_saved_capture():
     capture = json.loads((FOLDER / "capture.json").read_text(encoding="utf-8"))
     record = saved_record(capture)
     before = json.dumps(record, sort_keys=True)
-    first = browser_quality.replay_row(record, None)["markdown"]
+    first = browser_captures.replay_row(record, None)["markdown"]
     assert json.dumps(record, sort_keys=True) == before
-    assert browser_quality.replay_row(record, None)["markdown"] == first
+    assert browser_captures.replay_row(record, None)["markdown"] == first
 
 
 def run_json(tmp_path: Path, name: str, tune: float, validate: float, article: float) -> Path:
