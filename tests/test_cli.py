@@ -159,6 +159,32 @@ def test_served_page_is_read_in_visual_order(server, browser_paths, tmp_path):
 
 
 @pytest.mark.browser
+def test_a_page_that_opens_alert_boxes_is_still_read_in_the_browser(browser_paths, tmp_path):
+    # Three boxes: selenium's default closes the first and fails the next command.
+    page = tmp_path / "alerts.html"
+    page.write_text("<!doctype html><title>Alerts</title><script>alert('one')</script>"
+                    "<article><h1>Boxes</h1><p>The words behind the boxes.</p>"
+                    "<script>alert('two'); confirm('three?')</script></article>",
+                    encoding="utf-8")
+    out = tmp_path / "alerts.json"
+    result = run_webgist(str(page), "--json", "-o", str(out))
+    assert result.returncode == 0, result.stderr
+    document = json.loads(out.read_text(encoding="utf-8"))
+    assert document["reading_order_measured"] is True
+    assert document["markdown"] == "# Boxes\n\nThe words behind the boxes.\n"
+
+
+@pytest.mark.browser
+def test_a_page_that_opens_alert_boxes_without_end_is_a_clear_error(browser_paths, tmp_path):
+    page = tmp_path / "loop.html"
+    page.write_text("<!doctype html><title>Loop</title><p>Behind endless boxes.</p>"
+                    "<script>while (true) alert('again')</script>", encoding="utf-8")
+    result = run_webgist(str(page))
+    assert result.returncode == 2
+    assert "keeps opening dialog boxes" in result.stderr and "--static" in result.stderr
+
+
+@pytest.mark.browser
 def test_demo_prints_markdown_in_visual_order(browser_paths):
     result = run_webgist("--demo", "--scope", "page")
     assert result.returncode == 0, result.stderr

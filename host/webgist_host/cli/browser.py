@@ -47,6 +47,9 @@ INSTALL_HINT = (
 COLLECT_TIMEOUT_S = 20.0
 # Past --timeout, how long the browser gets to give up loading the page and answer.
 LOAD_GRACE_S = 5.0
+# Dialog boxes dismissed in a row before a reading: a page's own few, not one that
+# opens them in a loop.
+DIALOG_LIMIT = 20
 # A loaded page is read as it stands a few seconds later, when a reader would look
 # at it: scripts often show the content on a timer after load (a lock screen lifted
 # at 350 ms), and web-font loaders paint text transparent in a CSS animation that
@@ -128,6 +131,9 @@ def start_chromium(profile: str, *, paths: BrowserPaths | None = None,
         options.add_argument(flag)
     options.add_argument(f"--user-data-dir={profile}")
     options.add_argument(f"--window-size={VIEWPORT[0]},{VIEWPORT[1]}")
+    # A page's alert(), confirm() and prompt() boxes are dismissed, as a reader
+    # closes them (`close_dialogs` takes the ones still open before each reading).
+    options.set_capability("unhandledPromptBehavior", "dismiss")
     if extension:
         options.add_argument(f"--load-extension={extension}")
         # chromedriver adds --disable-extensions unless told not to.
@@ -212,6 +218,7 @@ def settle(driver, budget_ms: float = SETTLE_MS, limit_s: float = SETTLE_LIMIT_S
     from selenium.common.exceptions import WebDriverException
 
     def run_clock() -> None:
+        close_dialogs(driver)
         try:
             # Read in an isolated world, where the page's scripts cannot replace
             # `performance`.
@@ -249,10 +256,26 @@ def fresh_tab(driver) -> None:
     set_viewport(driver)
 
 
+def close_dialogs(driver, limit: int = DIALOG_LIMIT) -> None:
+    """Dismiss the alert, confirm or prompt boxes the page has open, one after the
+    other (closing one lets the page's script go on to open the next), at most
+    `limit`: a page that opens them without end is then not read."""
+    from selenium.common.exceptions import WebDriverException
+
+    for _ in range(limit):
+        try:
+            driver.switch_to.alert.dismiss()
+        except WebDriverException:      # NoAlertPresentException among them: none left
+            return
+
+
 def run_collect(driver, *, timeout: float = COLLECT_TIMEOUT_S) -> dict[str, Any]:
     """Run collect.js in an isolated world of the driver's current page, within
     `timeout` seconds, and return its result."""
-    from selenium.common.exceptions import TimeoutException, WebDriverException
+    from selenium.common.exceptions import (TimeoutException, UnexpectedAlertPresentException,
+                                            WebDriverException)
+
+    close_dialogs(driver)
 
     def collect() -> dict[str, Any]:
         return driver.execute_cdp_cmd("Runtime.evaluate", {
@@ -265,6 +288,10 @@ def run_collect(driver, *, timeout: float = COLLECT_TIMEOUT_S) -> dict[str, Any]
         result = _within(driver, timeout, collect, not_responding)
     except TimeoutException as exc:       # chromedriver gave up on the renderer first
         raise BrowserError(not_responding) from exc
+    except UnexpectedAlertPresentException as exc:
+        raise BrowserError("the page could not be read: it keeps opening dialog boxes "
+                           f"({_crash_message(exc)}); --static reads it without a browser"
+                           ) from exc
     except WebDriverException as exc:
         raise BrowserError(f"the page could not be read: {_crash_message(exc)}") from exc
     if "exceptionDetails" in result:
