@@ -139,6 +139,17 @@ def test_code_language_sources_and_non_languages():
         assert lang(f"<pre class='language-{word}'>x</pre>") is None
 
 
+def test_a_bare_language_class_counts_on_the_pre_or_its_code_only():
+    def lang(html):
+        return code_language(parse_html(html).find(".//pre"))
+    assert lang("<pre class='r'><code>x</code></pre>") == "r"
+    assert lang("<pre><code class='go'>x</code></pre>") == "go"
+    # A wrapper's one class word names a box, not a language, with or without a <code>.
+    assert lang("<div class='basic'><pre>x</pre></div>") is None
+    assert lang("<div class='go'><div><pre><code>x</code></pre></div></div>") is None
+    assert lang("<pre class='wide dark'><code>x</code></pre>") is None
+
+
 def test_prose_blockquote_is_one_quote_structured_is_walked():
     blocks, _ = blocks_of("<blockquote><p>Just prose.</p></blockquote>"
                           "<blockquote><p>a</p><p>b</p></blockquote>")

@@ -501,3 +501,38 @@ def test_a_standfirst_over_the_text_and_undated_bands_stay():
     standfirst = "<p>Why the hives by the river did better than the ones in town this year.</p>"
     assert standfirst[3:-4] in _texts(_story_under_band(_DATED, standfirst))
     assert "Ana Silva" in _texts(_story_under_band(""))
+
+
+def _dated_story_then(box: str) -> str:
+    # (Short enough that the story's own element is not the whole main content.)
+    sentence = "The colony builds comb through the summer and stores honey for winter."
+    story = "".join(f"<p>{sentence} {sentence} {sentence} Part {n}.</p>" for n in range(3))
+    return f"""<html><head><meta property="article:published_time" content="2019-05-02">
+      </head><body><main><h1>Hives in May</h1><div class="story">{story}</div>
+      {box}</main></body></html>"""
+
+
+SUPPORT_LINES = ("Our reporting on bees is free to read for everyone who comes here.",
+                 "Readers who give a little each month keep it that way for all of them.")
+
+
+def test_after_the_text_a_box_of_sentences_goes_on_with_the_story():
+    box = "<div class='rest'>" + "".join(f"<p>{line}</p>" for line in SUPPORT_LINES) + "</div>"
+    assert all(line in _texts(_dated_story_then(box)) for line in SUPPORT_LINES)
+
+
+def test_after_the_text_the_same_sentences_beside_a_button_are_a_band():
+    box = ("<div class='rest'>" + "".join(f"<p>{line}</p>" for line in SUPPORT_LINES)
+           + "<button>Give</button></div>")
+    assert not any(line in _texts(_dated_story_then(box)) for line in SUPPORT_LINES)
+
+
+def test_after_the_text_a_recipe_card_stays_and_a_box_of_more_recipes_goes():
+    steps = "".join(f"<li>Step {n}: stir the honey into the beaten eggs, then fold the flour "
+                    "in slowly and bake the cake for forty minutes.</li>" for n in range(4))
+
+    def card(name: str) -> str:
+        return (f"<div class='{name}'><h3>Honey cake</h3><ul><li>200 g honey</li>"
+                f"<li>3 eggs</li><li>250 g flour</li></ul><ol>{steps}</ol></div>")
+    assert "200 g honey" in _texts(_dated_story_then(card("wprm-recipe-container")))
+    assert "200 g honey" not in _texts(_dated_story_then(card("more-recipes")))

@@ -34,6 +34,7 @@ from heapq import merge
 from itertools import islice
 
 from .model import Action, Block, BlockKind, Decision, Rect, Region
+from .words import word_count
 
 STAGE = "dedup"
 
@@ -54,8 +55,8 @@ CHROME_REGIONS = frozenset({Region.NAV})
 # a chorus, a sentence a writer says twice in one flow. A hidden or responsive copy
 # lives in a wrapper of its own, so sharing the parent is the page repeating itself.
 # Only sentences count: labels such as "NEW" or a spec value repeat under one parent
-# in every product grid. This matches the measured path, which keeps every drawn copy
-# that does not overlap another.
+# in every product grid (words counted as `word_count` does, CJK characters too). A
+# drawn copy apart from the kept ones is judged by this rule too (DRAWN_PROSE_MIN_WORDS).
 SIBLING_REPEAT_KINDS = frozenset({BlockKind.PARAGRAPH, BlockKind.QUOTE})
 SIBLING_REPEAT_MIN_WORDS = 8
 
@@ -97,8 +98,8 @@ DRAWN_PROSE_MIN_WORDS = 8
 # its titles too, so its boxes hold no text of their own; a text said in most cards
 # at one place is the grid's furniture ("Rate this book", "In Stock", "Top", a
 # "BRAND NEW" badge), and so is a line that is wholly a link: the references leave
-# both out. This matches the measured path in part, which keeps every drawn copy
-# that does not overlap another.
+# both out. On a measured page the same test reads a drawn copy apart from the kept
+# ones (DRAWN_PROSE_MIN_WORDS).
 GRID_VALUE_MAX_SHARE = 0.5
 # Bound, for speed: a repeat is compared with the most recent kept copies only (the
 # card before it is the likeliest sibling).
@@ -213,7 +214,7 @@ def _drop_repeats(blocks: list[Block], measured: bool) -> tuple[list[bool], list
         if apart:
             if own_texts is None:
                 own_texts = _boxes_with_own_text(blocks, keys, counts)
-            if (len(blocks[i].text.split()) < DRAWN_PROSE_MIN_WORDS
+            if (word_count(blocks[i].text) < DRAWN_PROSE_MIN_WORDS
                     and not _grid_furniture(i, copies, blocks, keys, own_texts, places)):
                 _admit(copies, i, boxes)
                 continue
@@ -301,10 +302,12 @@ def _why_lost(loser: int, winner: int, blocks: list[Block], boxes: list[Rect | N
     for position, reason in enumerate((REASON_UNDRAWN, REASON_HEADING, REASON_CHROME)):
         if won[position] != lost[position]:
             return reason
+    if twin:
+        return REASON_TWIN
     won_box, lost_box = boxes[winner], boxes[loser]
     if won_box is not None and lost_box is not None:
         return REASON_OVERLAP if _boxes_overlap(won_box, lost_box) else REASON_DRAWN_AGAIN
-    return REASON_TWIN if twin else REASON_REPEAT
+    return REASON_REPEAT
 
 
 def _conflicts(i: int, copies: _Copies, box: Rect | None,
@@ -424,14 +427,15 @@ def _neighbour_keys(keys: list[str]) -> tuple[list[str], list[str]]:
 
 def _is_twin(i: int, copies: _Copies, before: list[str], after: list[str]) -> bool:
     """True when a neighbour of this repeat also repeats a kept copy's neighbour.
-    Only tables and code blocks on unmeasured pages ask."""
+    Only tables and code blocks ask: on unmeasured pages, and on measured ones when
+    drawn apart from the kept copies."""
     return bool((before[i] and _tally(copies, "before", before.__getitem__)[before[i]])
                 or (after[i] and _tally(copies, "after", after.__getitem__)[after[i]]))
 
 
 def _sibling_of_kept_copy(i: int, copies: _Copies, blocks: list[Block]) -> bool:
     """True when a kept copy of this text, a sentence or more, has the same parent."""
-    if len(blocks[i].text.split()) < SIBLING_REPEAT_MIN_WORDS:
+    if word_count(blocks[i].text) < SIBLING_REPEAT_MIN_WORDS:
         return False
     def parent(k: int) -> str:
         return blocks[k].xpath.rpartition("/")[0]
@@ -474,6 +478,8 @@ def _sibling_places(i: int, copies: _Copies, blocks: list[Block], own_texts: set
     holding a text the page says once."""
     mine = blocks[i].xpath.split("/")
     # Both dicts hold positions in the order they were kept, which is reading order.
+    # (A text has drawn and undrawn copies at once only on a measured page's
+    # unmeasured blocks; the merge is for them.)
     recent = (reversed(copies.undrawn) if not copies.drawn
               else reversed(copies.drawn) if not copies.undrawn
               else merge(reversed(copies.drawn), reversed(copies.undrawn), reverse=True))

@@ -85,9 +85,11 @@ def _language_of(el) -> str | None:
 
 
 def _bare_language(el) -> str | None:
-    """A <pre> or its <code> whose one class word is a language: highlight.js's first
+    """A <pre> or <code> whose one class word is a language: highlight.js's first
     convention (`<code class="python">`), GeSHi (`<pre class="javascript">`), knitr's
     R Markdown (`<pre class="r">`), Mermaid's diagram source (`<pre class="mermaid">`)."""
+    if tag_of(el) not in ("pre", "code"):
+        return None
     tokens = (el.get("class") or "").lower().split()
     if len(tokens) == 1 and tokens[0] in KNOWN_LANGUAGES:
         return clean_language(tokens[0])
@@ -112,8 +114,8 @@ def _outside_code_table(pre):
 def code_language(pre) -> str | None:
     """The language named on the <pre>, its <code> child, or a close wrapper (a
     line-number table between them does not count as a level)."""
-    candidates = [pre]
-    candidates += [child for child in pre if tag_of(child) == "code"][:1]
+    own = [pre, *[child for child in pre if tag_of(child) == "code"][:1]]
+    candidates = list(own)
     node = _outside_code_table(pre)
     for _ in range(LANGUAGE_ANCESTOR_LEVELS):
         if node is None:
@@ -124,7 +126,7 @@ def code_language(pre) -> str | None:
         found = _language_of(el)
         if found:
             return found
-    for el in candidates[:2]:     # the <pre> and its <code>, not their wrappers
+    for el in own:                # not the wrappers: a "basic" box names no language
         found = _bare_language(el)
         if found:
             return found

@@ -176,6 +176,8 @@ class PageIndex:
                     _mark_ancestors(el, self.holds_code)
 
     def _starts_block(self, el, tag: str) -> bool:
+        # (The tags this answers True for on an unmeasured page, inline ones aside,
+        # are listed in _TAGS_THAT_MAY_START_BLOCKS: keep the two in step.)
         if el in self.math:
             return self.math[el].display or tag in BLOCK_TAGS
         if el in self._in_math:

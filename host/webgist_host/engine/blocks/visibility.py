@@ -273,7 +273,9 @@ class Visibility:
     def _hidden_by_unloaded_style(self, el, tokens: tuple[str, ...], style: str | None) -> bool:
         """A hiding class the browser could not apply (its style sheet did not load),
         read as without a browser, unless a script showed the element (an inline
-        display) or it is content offered behind a control, which a reader opens."""
+        display) or it is content offered behind a control, which a reader opens.
+        (The two exceptions are the browser's: a script ran there, and a drawn
+        control is known to be drawn. Without a browser neither is known.)"""
         if style and _INLINE_DISPLAY_RE.search(style):
             return False
         return (self._hidden_by_class(el, tokens)
@@ -304,9 +306,10 @@ class Visibility:
         return _screen_reader_tokens(tokens) if tokens else False
 
     def _hidden_by_class(self, el, tokens: tuple[str, ...]) -> bool:
-        """Without a browser: a utility class that means display:none in the
-        page's own stylesheet (HIDING_CLASSES), unless a responsive class shows
-        the element at some width or it holds the page's bulk."""
+        """Without a browser, or drawn by one that lacked the page's style sheets: a
+        utility class that means display:none in the page's own stylesheet
+        (HIDING_CLASSES), unless a responsive class shows the element at some width
+        or it holds the page's bulk."""
         if HIDING_CLASSES.isdisjoint(tokens):
             return False
         # "d-none d-md-block", "hidden md:flex": hidden on small screens only.
@@ -317,7 +320,8 @@ class Visibility:
     def _holds_page_bulk(self, el) -> bool:
         """Hiding the element that holds the bulk of <main> (or of the page) by a
         class or an inline display:none is a reveal on load: a script shows it once
-        the page is ready. Asked only without a browser, where no script has run."""
+        the page is ready. Asked where the page's own styles were not applied (no
+        browser, or its style sheets did not load)."""
         if self._tags[el] == "pre" or not len(el):
             return False   # a leaf: the hidden source copy beside a code editor
         scope = next((a for a in el.iterancestors()

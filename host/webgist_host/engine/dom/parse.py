@@ -100,7 +100,9 @@ def parse_page(html: str | bytes, limits: Limits | None = None) -> tuple[Any, li
         raise ParseError(f"expected HTML text, got {type(html).__name__}")
     cleaned = clean_text(html, notes, surrogates_possible=not decoded_unicode)
     if cleaned is not html:
-        utf8 = None         # (clean_text returns its input itself when it changes nothing)
+        # (clean_text returns its input itself when it changes nothing; should a
+        # replace ever hand back an equal copy, the text is merely encoded again.)
+        utf8 = None
     html = cleaned
     if not html.strip():
         html, utf8 = "<html><body></body></html>", None
@@ -209,7 +211,11 @@ def _libxml2(html: str, utf8: bytes | None = None):
 
 # --- bytes and text ------------------------------------------------------------------
 
-_BYTE_ORDER_MARKS = (codecs.BOM_UTF8, codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
+# A byte-order mark and the codec it names (`decode_bytes` reads them first).
+_BYTE_ORDER_CODECS = ((codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF16_LE, "utf-16-le"),
+                      (codecs.BOM_UTF16_BE, "utf-16-be"))
+_BYTE_ORDER_MARKS = tuple(bom for bom, _ in _BYTE_ORDER_CODECS)
+
 
 def _cut_note(size: int, limit: int) -> str:
     return (f"page is {size:,} bytes; only the first {limit:,} "
@@ -256,8 +262,7 @@ codecs.register_error("webgist-cp1252", _cp1252_fallback)
 def decode_bytes(data: bytes) -> tuple[str, str | None]:
     """Text from bytes: a BOM wins, then valid UTF-8, then the declared charset,
     then UTF-8 with stray bytes read as windows-1252. Never raises."""
-    for bom, codec in ((codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF16_LE, "utf-16-le"),
-                       (codecs.BOM_UTF16_BE, "utf-16-be")):
+    for bom, codec in _BYTE_ORDER_CODECS:
         if data.startswith(bom):
             text = data[len(bom):].decode(codec, errors="replace")
             return text, (f"bytes are not valid {codec} after its byte-order mark; "

@@ -12,29 +12,44 @@ standfirst and pictures stay.
 """
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, NamedTuple
 
 from ..model import Block, BlockKind
 from .sections import article_paragraphs, common_element
-from .vocabulary import RECIPE_ITEMTYPE_RE, RECIPE_WORDS, naming_words
+from .vocabulary import RECIPE_ITEMTYPE_RE, RECIPE_LIST_WORDS, RECIPE_WORDS, naming_words
 from .tuning import (BEFORE_TEXT_MAX_WORDS, CONTINUATION_MAX_LINKED_SHARE,
-                     CONTINUATION_MIN_PARAGRAPHS, SENTENCE_MIN_WORDS)
+                     CONTINUATION_MIN_PARAGRAPHS, FURNISHING_TAGS, SENTENCE_MIN_WORDS)
 
 _LINE_KINDS = frozenset({BlockKind.PARAGRAPH, BlockKind.LIST_ITEM})
 
 
+class BoxTraits(NamedTuple):
+    """What an element around the band's blocks is, as the tree tells it."""
+
+    recipe: bool        # a recipe card, by its names or schema.org microdata
+    furnished: bool     # holds a control, a picture or a heading element
+
+
+def box_traits(el) -> BoxTraits:
+    """The traits of one element (`BoxTraits`)."""
+    words = naming_words(el)
+    recipe = ((not RECIPE_WORDS.isdisjoint(words) and RECIPE_LIST_WORDS.isdisjoint(words))
+              or any(RECIPE_ITEMTYPE_RE.match(kind) for kind in (el.get("itemtype") or "").split()))
+    return BoxTraits(recipe, next(el.iter(*FURNISHING_TAGS), None) is not None)
+
+
 def after_text_band(blocks: list[Block], weights: list[int], words: list[int],
                     twins_of: Callable[[str], frozenset[str]],
-                    recipes_among: Callable[[set[str]], set[str]],
+                    traits_of: Callable[[set[str]], dict[str, BoxTraits]],
                     marked_by: frozenset[str] | None = None) -> list[int]:
     """Indices of the main-content blocks after the article's last own paragraph
     (`article_paragraphs`) that stand outside the innermost element holding all of
     its own paragraphs and outside that element's twins (`twins_of`: its siblings
     built as it is, where an editor cut the text into boxes alike), outside its
     siblings that go on with the text (`_continuations`) and outside a recipe card
-    (`recipes_among`: which of the paths given name one). With `marked_by` (paths of
-    elements named as an article's body), only when that element is or stands in an
-    `<article>` or such a body."""
+    under its parent (`traits_of` tells, for the paths asked, what each element is).
+    With `marked_by` (paths of elements named as an article's body), only when that
+    element is or stands in an `<article>` or such a body."""
     found = _story_text(blocks, weights, marked_by)
     if found is None:
         return []
@@ -43,30 +58,18 @@ def after_text_band(blocks: list[Block], weights: list[int], words: list[int],
     band = [i for i in kept if i > own[-1] and not blocks[i].xpath.startswith(inside)]
     if not band:
         return []
-    going_on = _continuations(blocks, weights, words, band, element)
-    in_recipe = _in_recipe(blocks, band, element, recipes_among)
-    return [i for i in band if i not in going_on and i not in in_recipe]
-
-
-def _in_recipe(blocks: list[Block], band: list[int], element: str,
-               recipes_among: Callable[[set[str]], set[str]]) -> set[int]:
-    """The blocks of `band` inside a recipe card that stands beside the text's
-    `element` (under its parent)."""
     parent = element.rsplit("/", 1)[0] + "/" if "/" in element else "/"
     boxes_of = {i: _boxes_below(blocks[i].xpath, parent) for i in band}
-    recipes = recipes_among({box for boxes in boxes_of.values() for box in boxes})
-    return {i for i, boxes in boxes_of.items() if not recipes.isdisjoint(boxes)}
-
-
-def names_recipe(el) -> bool:
-    """Whether the element's names or microdata say it is a recipe card."""
-    return (not RECIPE_WORDS.isdisjoint(naming_words(el))
-            or any(RECIPE_ITEMTYPE_RE.match(kind) for kind in (el.get("itemtype") or "").split()))
+    traits = traits_of({box for boxes in boxes_of.values() for box in boxes})
+    going_on = _continuations(blocks, weights, words, boxes_of, traits)
+    in_recipe = {i for i, boxes in boxes_of.items()
+                 if any(traits[box].recipe for box in boxes if box in traits)}
+    return [i for i in band if i not in going_on and i not in in_recipe]
 
 
 def _boxes_below(path: str, parent: str) -> list[str]:
     """The paths of the elements between `parent` (a path with a closing "/") and the
-    block at `path`, the block's own element left out."""
+    block at `path`, outermost first, the block's own element left out."""
     if not path.startswith(parent):
         return []
     boxes, end = [], path.find("/", len(parent))
@@ -77,26 +80,22 @@ def _boxes_below(path: str, parent: str) -> list[str]:
 
 
 def _continuations(blocks: list[Block], weights: list[int], words: list[int],
-                   band: list[int], element: str) -> set[int]:
-    """The blocks of `band` in siblings of the text's `element` that hold nothing but
-    paragraphs of their own words, CONTINUATION_MIN_PARAGRAPHS or more of them
-    sentences: the rest of a story an ad slot cut off into a box not built as the
-    first."""
-    if "/" not in element:
-        return set()
-    parent = element.rsplit("/", 1)[0] + "/"
+                   boxes_of: dict[int, list[str]], traits: dict[str, BoxTraits]) -> set[int]:
+    """The band's blocks (`boxes_of`: each one's boxes under the text's parent) in a
+    sibling of the text's element that holds no control, picture or heading element
+    and no block but paragraphs of their own words, CONTINUATION_MIN_PARAGRAPHS or
+    more of them sentences: the rest of a story an ad slot cut off into a box not
+    built as the first."""
     by_sibling: dict[str, list[int]] = {}
-    for i in band:
-        path = blocks[i].xpath
-        if path.startswith(parent):
-            step, _, below = path[len(parent):].partition("/")
-            if below:       # in a box under the parent, not the parent's own block
-                by_sibling.setdefault(parent + step, []).append(i)
+    for i, boxes in boxes_of.items():
+        if boxes:           # in a box under the parent, not the parent's own block
+            by_sibling.setdefault(boxes[0], []).append(i)
     going_on: set[int] = set()
-    for inside in by_sibling.values():
-        if (all(blocks[i].kind == BlockKind.PARAGRAPH
-                and weights[i] >= (1 - CONTINUATION_MAX_LINKED_SHARE) * words[i]
-                for i in inside)
+    for sibling, inside in by_sibling.items():
+        if (sibling in traits and not traits[sibling].furnished
+                and all(blocks[i].kind == BlockKind.PARAGRAPH
+                        and weights[i] >= (1 - CONTINUATION_MAX_LINKED_SHARE) * words[i]
+                        for i in inside)
                 and sum(weights[i] >= SENTENCE_MIN_WORDS for i in inside)
                 >= CONTINUATION_MIN_PARAGRAPHS):
             going_on.update(inside)

@@ -55,9 +55,13 @@ def other_product_cards(blocks: list[Block], words: list[int], linked: list[int]
         for k in range(1, len(steps)):
             key = (k, "/".join(steps[:k]), step_tag(steps[k]), "/".join(steps[k + 1:]))
             series.setdefault(key, []).append(i)
-    candidates = [{"/".join(blocks[i].xpath.split("/")[:k + 1]) for i in members}
-                  for (k, _, _, _), members in series.items()
-                  if len(members) >= PRODUCT_CARDS_MIN]
+    candidates = []
+    for (k, _, _, _), members in series.items():
+        if len(members) < PRODUCT_CARDS_MIN:
+            continue
+        series_cards = {"/".join(blocks[i].xpath.split("/")[:k + 1]) for i in members}
+        if len(series_cards) >= PRODUCT_CARDS_MIN:  # cards, not titles: loose runs share a path
+            candidates.append(series_cards)
     if not candidates:
         return []
     every_card = set().union(*candidates)

@@ -41,7 +41,7 @@ from .tag_lists import trailing_tag_lists
 from .author_box import author_box
 from .title_menu import menu_above_title
 from .closing_links import closing_site_links
-from .after_text import after_text_band, before_text_lines, names_recipe
+from .after_text import BoxTraits, after_text_band, before_text_lines, box_traits
 from .tuning import (CONTROL_LINE_KINDS, DROPPED_WIDGETS, TITLE_BAND_MAX_WORDS,
                      WEIGHTLESS_KINDS)
 
@@ -178,9 +178,9 @@ def apply_regions(tree: TreeIndex, blocks: list[Block], scope: str, *,
     def twins_of(path: str) -> frozenset[str]:
         return container_twins(tree, path, lineage)
 
-    def recipes_among(paths: set[str]) -> set[str]:
-        return {path for path, found in tree.elements_at(paths).items()
-                if any(names_recipe(el) for el in found)}
+    def traits_of(paths: set[str]) -> dict[str, BoxTraits]:
+        return {path: box_traits(found[-1]) for path, found in tree.elements_at(paths).items()
+                if found}
 
     # A dated page is surely an article (on a declared discussion, what follows the
     # first post is the replies). An undated page is one only when its text stands in
@@ -189,7 +189,7 @@ def apply_regions(tree: TreeIndex, blocks: list[Block], scope: str, *,
     story = dated and page_type != DISCUSSION_PAGE
     if story or page_type is None and not cards:
         marked_by = None if story else bodies
-        _take_out(placed, reasons, after_text_band(placed, weights, words, twins_of, recipes_among,
+        _take_out(placed, reasons, after_text_band(placed, weights, words, twins_of, traits_of,
                                                   marked_by),
                   AFTER_TEXT_REASON)
         _take_out(placed, reasons, before_text_lines(placed, weights, words, marked_by),

@@ -174,6 +174,11 @@ BEFORE_TEXT_MAX_WORDS = 8
 # heading, a picture or a button beside their prose.
 CONTINUATION_MIN_PARAGRAPHS = 2
 CONTINUATION_MAX_LINKED_SHARE = 0.2
+# The elements that furnish a band (a control, a picture, a heading), which the
+# story's own continuation holds none of. (Controls and pictures without words leave
+# no block, so the tree is asked.)
+FURNISHING_TAGS = ("button", "input", "select", "textarea", "form", "img", "picture", "svg",
+                   "video", "iframe", "h1", "h2", "h3", "h4", "h5", "h6")
 # The article's own paragraphs hold this many words outside links; a paragraph of
 # fewer (a credit, a caption, a sign-up line) does not make the series part of it.
 OWN_PARAGRAPH_MIN_WORDS = 30
@@ -313,7 +318,8 @@ LONE_LINK_GRID_MIN = 4
 
 # --- Other products' cards on a product page (product_cards.py) ---------------------------
 
-# This many sibling cards, each titled by a linked heading, after the product's name
+# This many sibling cards, each titled by a linked line (a heading, a paragraph or a
+# list item that is one link), after the product's name
 # make a series of other products (shops show three to eight under one label)...
 PRODUCT_CARDS_MIN = 3
 # ...each holding at most this many lines with words (title, price, rating, badges,

@@ -311,6 +311,10 @@ MAIN_WORDS = frozenset({
 # the card after the post's own text, outside the element holding it, and it is what
 # the reader of a recipe blog came for.
 RECIPE_WORDS = frozenset({"recipe", "recipes", "hrecipe"})
+# ...but not a box of other recipes ("more-recipes", "recipes-grid", "recipe-index").
+# (Plugin and theme class names are English whatever the page's language.)
+RECIPE_LIST_WORDS = frozenset({"more", "latest", "recent", "related", "popular", "similar",
+                               "other", "index", "grid", "list", "archive"})
 RECIPE_ITEMTYPE_RE = re.compile(r"^https?://schema\.org/Recipe/?$", re.I)
 # An article's body by name: a word for the article beside a word for its text
 # ("entry-content", "post-body", "article__content", "story-text"), the element
@@ -355,8 +359,9 @@ WIDGET_WORDS: dict[str, Widget] = {
     "related": Widget.RELATED, "recommended": Widget.RELATED,
     "recommendations": Widget.RELATED,
     # ...and "related" glued to what it lists, as one word: Jetpack's
-    # `div.jp-relatedposts` on WordPress sites, a `relatedarticles` box. (Not
-    # "relatedproducts": a service page's other products can be what it offers.)
+    # `div.jp-relatedposts` on WordPress sites, a `relatedarticles` box (class names
+    # are English whatever the page's language). Not "relatedproducts": a service
+    # page's other products can be what it offers.
     **{"related" + listed: Widget.RELATED
        for listed in ("posts", "articles", "stories", "news", "content", "reads")},
     "newsletter": Widget.NEWSLETTER, "subscribe": Widget.NEWSLETTER,
