@@ -53,6 +53,7 @@ STAGE = "regions"
 # The page types metadata declares (Metadata.page_type).
 PRODUCT_PAGE = "product"
 DISCUSSION_PAGE = "discussion"
+REVIEW_PAGE = "review"
 
 # The decision log's reasons.
 CHROME_REASON_PREFIX = "page chrome"
@@ -104,7 +105,7 @@ def apply_regions(tree: TreeIndex, blocks: list[Block], scope: str, *,
     """Give each block region, widget and in_main; for scope "main", keep only the
     main content and log why each other block went. `tree` is the block stage's
     index of the page (what its one pass over the tree recorded). `page_type` is what the page's
-    metadata says it is ("product", "discussion" or None); `byline_in_metadata`,
+    metadata says it is ("product", "discussion", "review" or None); `byline_in_metadata`,
     whether it names the author or the published date, which makes the byline
     lines above the text redundant; `dated`, whether it names the published date;
     `title`, the page's title, which names its own story among several; `address`, the
@@ -114,7 +115,8 @@ def apply_regions(tree: TreeIndex, blocks: list[Block], scope: str, *,
     lineage, linked = walked.lineage, walked.linked
     words = [word_count(block.text) for block in blocks]
     placements = resolve_marks(blocks, walked.contexts, lineage, linked, words,
-                               product_page=page_type == PRODUCT_PAGE)
+                               product_page=page_type == PRODUCT_PAGE,
+                               review_page=page_type == REVIEW_PAGE)
     weights = [_content_weight(block, n, linked_n)
                for block, n, linked_n in zip(blocks, words, linked)]
     # Not on a page that declares a discussion: a thread is its posts.
@@ -187,7 +189,7 @@ def apply_regions(tree: TreeIndex, blocks: list[Block], scope: str, *,
     # an <article> or a named body and it declares no type and lists no card titles:
     # on a shop's product or a landing page the offer and the grid follow the lead.
     story = dated and page_type != DISCUSSION_PAGE
-    if story or page_type is None and not cards:
+    if story or page_type in (None, REVIEW_PAGE) and not cards:
         marked_by = None if story else bodies
         _take_out(placed, reasons, after_text_band(placed, weights, words, twins_of, recipes_among,
                                                   marked_by),
