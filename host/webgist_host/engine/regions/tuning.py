@@ -246,13 +246,17 @@ AUTHOR_BIO_MIN_WORDS = 12
 HEADLINE_MIN_WORDS = 4
 # ...and mostly one link.
 HEADLINE_MIN_LINKED = 0.8
-# Three of them make a box ("Most read", a top ten); one or two are the author's links.
+# Three of them make a box ("Most read", a top ten); one or two are the author's links,
+# unless a label beside them in their own box says otherwise (below).
 HEADLINE_BOX_MIN_ITEMS = 3
 # A box of headlines beside a story is short ("Most read", a top ten); a longer list of
 # linked names between the paragraphs is what the article lists (a guide's fifty firms).
 HEADLINE_BOX_MAX_ITEMS = 12
 # The box's label ("Most read", "Lesen Sie auch", "相关阅读") is a few words.
 HEADLINE_LABEL_MAX_WORDS = 5
+# One or two headlines make a box when a label in the box titles them ("Read also"),
+# each a headline's length: a longer linked line is a card's or a grid's text.
+LABELLED_HEADLINE_MAX_WORDS = 20
 # A lone teaser card beside the text holds its linked headline and at most this many
 # words outside links: a teaser line and a byline; more is a box of the article's own.
 TEASER_CARD_MAX_WORDS = 30
