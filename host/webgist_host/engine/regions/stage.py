@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from ..dom.nodes import TreeIndex
 from ..words import word_count
-from ..model import Action, Block, Decision, Widget, revised
+from ..model import Action, Block, Decision, Region, Widget, revised
 from .belief import Placement, comments_are_content, resolve_marks
 from .bylines import byline_lines, comment_call_lines
 from .container import (Container, article_bodies, card_titles, choose_container,
@@ -42,6 +42,7 @@ from .author_box import author_box
 from .title_menu import menu_above_title
 from .closing_links import closing_site_links
 from .after_text import after_text_band, before_text_lines, names_recipe
+from .fact_boxes import fact_boxes
 from .tuning import (CONTROL_LINE_KINDS, DROPPED_WIDGETS, TITLE_BAND_MAX_WORDS,
                      WEIGHTLESS_KINDS)
 
@@ -58,6 +59,7 @@ REVIEW_PAGE = "review"
 # The decision log's reasons.
 CHROME_REASON_PREFIX = "page chrome"
 OUTSIDE_CONTAINER = "outside the main content container"
+ASIDE_REASON = f"{CHROME_REASON_PREFIX} ({Region.ASIDE}), never main content"
 AFTER_BODY_REASON = "after the element named as the article's body, inside the container"
 CONTROL_LINE_REASON = "a control's label or a listing's tally standing alone, not content"
 BYLINE_REASON = ("a byline line above the article's text, or under its standfirst (date, author, "
@@ -147,6 +149,12 @@ def apply_regions(tree: TreeIndex, blocks: list[Block], scope: str, *,
     beside = ([i for i, chain in enumerate(lineage) if any(t in chain for t in twins)]
               if twins else [])
     _admit(placed, reasons, furniture, beside)
+    # An <aside> inside the story's text, between its paragraphs, is the story's fact box.
+    if page_type not in (PRODUCT_PAGE, DISCUSSION_PAGE):
+        chrome_aside = [reason == ASIDE_REASON for reason in reasons]
+        for i in fact_boxes(placed, placements, chrome_aside, weights, words, linked):
+            placed[i] = revised(placed[i], in_main=True)
+            reasons[i] = None
     if byline_in_metadata:
         _take_out(placed, reasons, byline_lines(placed, [p.byline for p in placements],
                                                 after_standfirst=page_type != DISCUSSION_PAGE,

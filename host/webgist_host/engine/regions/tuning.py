@@ -239,6 +239,16 @@ AUTHOR_BIO_MAX_LINES = 4
 AUTHOR_BIO_MAX_WORDS = 150
 AUTHOR_BIO_MIN_WORDS = 12
 
+# --- Fact boxes: asides between the paragraphs (fact_boxes.py) ------------------------
+
+# A fact box is words (figures, a timeline, a note); an aside between the paragraphs
+# with more of its words in links than this is a box of links or a teaser card ("More
+# on this story", a linked headline over its line)...
+FACT_BOX_MAX_LINKED_SHARE = 0.25
+# ...and it holds at least this many words outside links (an ad slot's "Sponsor
+# message" label over its embed holds two).
+FACT_BOX_MIN_WORDS = 10
+
 # --- Boxes of linked headlines between the paragraphs (headline_boxes.py) --------------
 
 # A headline is a sentence's length ("Five things we learned from the budget"); a tag or
