@@ -50,3 +50,18 @@ def test_other_asides_stay_out(box, after_last, head):
     assert not any(t in kept for t in ("More on this story", "The colony in figures",
                                        "Sponsor message",
                                        "The spectacular story of the hive, part two"))
+
+
+VERDICT = ("<h3>Pros</h3><ul><li>Quiet motor that never wakes the bees</li>"
+           "<li>Frames slide out without tools</li></ul><p>Score: 8 out of 10</p>")
+COMMENT = "<p>I bought one last spring and the bees moved in within a week.</p>" * 2
+
+
+def test_a_box_named_review_inside_the_text_is_the_reviews_own():
+    kept = texts(story(f'<div class="review-box">{VERDICT}</div>'))
+    assert "Score: 8 out of 10" in kept and "Pros" in kept
+
+
+def test_comments_after_the_text_stay_out():
+    kept = texts(story(f'<div class="comments">{COMMENT}</div>', after_last=True))
+    assert "I bought one last spring and the bees moved in within a week." not in kept

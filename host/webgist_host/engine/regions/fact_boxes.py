@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ..model import Block, BlockKind
 from .belief import Placement
-from .sections import article_paragraphs
+from .sections import article_paragraphs, common_element
 from .tuning import FACT_BOX_MAX_LINKED_SHARE, FACT_BOX_MIN_WORDS, HEADLINE_MIN_LINKED
 from .vocabulary import MARKDOWN_LINK_PATTERN
 
@@ -39,17 +39,52 @@ def fact_boxes(blocks: list[Block], placements: list[Placement], chrome_aside: l
                 boxes.setdefault(block.xpath[:block.xpath.index("]", at) + 1], []).append(i)
     found: list[int] = []
     for aside, inside in boxes.items():
-        parent = aside.rsplit("/", 1)[0] + "/"
-        before = any(i < inside[0] and blocks[i].xpath.startswith(parent) for i in own)
-        after = any(i > inside[-1] and blocks[i].xpath.startswith(parent) for i in own)
-        held = sum(words[i] for i in inside)
-        in_links = sum(linked[i] for i in inside)
-        first = next((i for i in inside if words[i] and blocks[i].kind != BlockKind.IMAGE), None)
-        teaser = first is not None and _link_line(blocks[first], words[first], linked[first])
-        if (before and after and not teaser and held - in_links >= FACT_BOX_MIN_WORDS
-                and in_links <= FACT_BOX_MAX_LINKED_SHARE * held):
+        if _in_text(blocks, own, aside, inside, words, linked):
             found.extend(inside)
     return found
+
+
+def review_boxes(blocks: list[Block], in_comments: list[bool], weights: list[int],
+                 words: list[int], linked: list[int]) -> list[int]:
+    """Indices of the blocks of each run named as comments or reviews (`in_comments`:
+    blocks whose only reason to be out is that name) that stands, as a box, between two
+    of the article's own paragraphs inside the box's parent element, under the fact
+    box's guards. Readers' comments follow the text; a box named "review" inside it is
+    a critic's score, pros and cons or verdict, on a page that declares nothing."""
+    kept = [i for i, block in enumerate(blocks) if block.in_main]
+    own = article_paragraphs(blocks, kept, weights)
+    if len(own) < 2:
+        return []
+    runs: list[list[int]] = []
+    for i, flagged in enumerate(in_comments):
+        if flagged:
+            if runs and runs[-1][-1] == i - 1:
+                runs[-1].append(i)
+            else:
+                runs.append([i])
+    found: list[int] = []
+    for run in runs:
+        box = common_element(blocks[i].xpath for i in run)
+        if _in_text(blocks, own, box, run, words, linked):
+            found.extend(run)
+    return found
+
+
+def _in_text(blocks: list[Block], own: list[int], box: str, inside: list[int],
+             words: list[int], linked: list[int]) -> bool:
+    """Whether the box at `box` holding the blocks `inside` stands between two of the
+    article's own paragraphs (`own`) inside its parent element, and is made of words."""
+    parent = box.rsplit("/", 1)[0] + "/"
+    if any(blocks[i].xpath.startswith(box + "/") for i in own):
+        return False
+    before = any(i < inside[0] and blocks[i].xpath.startswith(parent) for i in own)
+    after = any(i > inside[-1] and blocks[i].xpath.startswith(parent) for i in own)
+    held = sum(words[i] for i in inside)
+    in_links = sum(linked[i] for i in inside)
+    first = next((i for i in inside if words[i] and blocks[i].kind != BlockKind.IMAGE), None)
+    teaser = first is not None and _link_line(blocks[first], words[first], linked[first])
+    return (before and after and not teaser and held - in_links >= FACT_BOX_MIN_WORDS
+            and in_links <= FACT_BOX_MAX_LINKED_SHARE * held)
 
 
 def _link_line(block: Block, words: int, linked: int) -> bool:

@@ -42,7 +42,7 @@ from .author_box import author_box
 from .title_menu import menu_above_title
 from .closing_links import closing_site_links
 from .after_text import after_text_band, before_text_lines, names_recipe
-from .fact_boxes import fact_boxes
+from .fact_boxes import fact_boxes, review_boxes
 from .tuning import (CONTROL_LINE_KINDS, DROPPED_WIDGETS, TITLE_BAND_MAX_WORDS,
                      WEIGHTLESS_KINDS)
 
@@ -60,6 +60,7 @@ REVIEW_PAGE = "review"
 CHROME_REASON_PREFIX = "page chrome"
 OUTSIDE_CONTAINER = "outside the main content container"
 ASIDE_REASON = f"{CHROME_REASON_PREFIX} ({Region.ASIDE}), never main content"
+COMMENTS_REASON = "in the comments, which are not the bulk of this page"
 AFTER_BODY_REASON = "after the element named as the article's body, inside the container"
 CONTROL_LINE_REASON = "a control's label or a listing's tally standing alone, not content"
 BYLINE_REASON = ("a byline line above the article's text, or under its standfirst (date, author, "
@@ -153,6 +154,10 @@ def apply_regions(tree: TreeIndex, blocks: list[Block], scope: str, *,
     if page_type not in (PRODUCT_PAGE, DISCUSSION_PAGE):
         chrome_aside = [reason == ASIDE_REASON for reason in reasons]
         for i in fact_boxes(placed, placements, chrome_aside, weights, words, linked):
+            placed[i] = revised(placed[i], in_main=True)
+            reasons[i] = None
+        in_comments = [reason == COMMENTS_REASON for reason in reasons]
+        for i in review_boxes(placed, in_comments, weights, words, linked):
             placed[i] = revised(placed[i], in_main=True)
             reasons[i] = None
     if byline_in_metadata:
@@ -274,7 +279,7 @@ def _reason_outside(placement: Placement, inside_container: bool,
         kind = str(placement.widget)
         return f"in {'an' if kind[0] in 'aeiou' else 'a'} {kind} widget"
     if placement.widget == _COMMENTS and not comments_kept:
-        return "in the comments, which are not the bulk of this page"
+        return COMMENTS_REASON
     if not inside_container:
         return OUTSIDE_CONTAINER
     return None
