@@ -1,4 +1,4 @@
-"""Fact boxes: an `<aside>` set between an article's own paragraphs, in its text.
+"""Boxes set between an article's own paragraphs, in its text, that are its own.
 
 News and blog CMSes mark the box of figures, a timeline or a "Background" note inside a
 story as `<aside>` ("Das Konzept in Zahlen", "Key facts"), which the landmark rule reads
@@ -7,7 +7,9 @@ paragraphs of the story before and after it, and made of words rather than links
 an aside is the article's own; a box of links there ("More on this story") stays out,
 and so does an aside named as a widget (related, newsletter, share). Not on a page that
 declares a discussion (a thread's asides quote earlier posts) or a product (its asides
-offer other products).
+offer other products). The same holds for a box named as comments or reviews: readers'
+comments follow the text, and such a box inside it is a critic's verdict, score, pros
+and cons (`review_boxes`).
 """
 from __future__ import annotations
 
