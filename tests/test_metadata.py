@@ -87,6 +87,23 @@ def test_an_article_listing_products_is_still_an_article():
     assert found.page_type is None
 
 
+def test_a_critics_review_says_so_and_a_shop_with_reviews_stays_a_product():
+    review = ('{"@type": "Review", "author": {"@type": "Person", "name": "Ana"},'
+              ' "itemReviewed": {"@type": "Product", "name": "Kettle"}}')
+    assert meta(ld(review)).page_type == "review"
+    one = '{"@type": "Review", "author": {"@type": "Person", "name": "Ana"}}'
+    assert meta(ld('{"@type": "Product", "name": "Kettle", "review": %s}' % one)).page_type == "review"
+    assert meta(ld('{"@type": "Product", "name": "Kettle", "review": [%s]}' % one)).page_type == "review"
+    # A shop's product lists its offers, and readers' reviews come with their aggregate.
+    offered = '{"@type": "Product", "name": "Kettle", "offers": {"price": "20"}, "review": %s}' % one
+    assert meta(ld(offered)).page_type == "product"
+    rated = ('{"@type": "Product", "name": "Kettle", "aggregateRating": {"ratingValue": "4"},'
+             ' "review": %s}' % one)
+    assert meta(ld(rated)).page_type == "product"
+    assert meta(ld('{"@type": "Product", "name": "Kettle", "review": [%s, %s]}' % (one, one))
+                ).page_type == "product"
+
+
 def test_a_forum_thread_or_qa_page_says_it_is_a_discussion():
     assert meta(ld('{"@type": "DiscussionForumPosting", "headline": "Tips?"}')).page_type == "discussion"
     assert meta(ld('{"@type": "QAPage", "mainEntity": {"@type": "Question"}}')).page_type == "discussion"

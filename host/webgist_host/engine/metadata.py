@@ -58,6 +58,15 @@ ADD_TO_CART_MAX_BUTTONS = 2
 BUTTON_INPUT_TYPES = frozenset({"submit", "button", "image"})
 # JSON-LD types by which a page says it is a discussion: its comments are its content.
 DISCUSSION_TYPES = frozenset({"discussionforumposting", "qapage"})
+# JSON-LD types by which the page's own text says it is a critic's review (the object
+# about the page's text, not a review nested in a product's): its boxes named "review"
+# (score, pros and cons, verdict) are the review itself, not readers' comments.
+REVIEW_TYPES = frozenset({"review", "criticreview"})
+# Review plugins declare a critic's review as the product it reviews, holding that one
+# review: a product with one review and neither offers nor readers' ratings is
+# reviewed on the page, not sold there (a shop's product lists its offers; readers'
+# reviews come with their aggregate rating).
+PRODUCT_SALE_KEYS = ("offers", "aggregateRating")
 # A product page is no product page when it also declares itself an article: a buying
 # guide lists its products in JSON-LD too.
 ARTICLE_OVER_PRODUCT_TYPES = frozenset({
@@ -198,6 +207,7 @@ class _Found:
     title: str | None = None
     product: bool = False
     discussion: bool = False
+    review: bool = False
 
 
 def _from_json_ld(root) -> _Found:
@@ -205,7 +215,9 @@ def _from_json_ld(root) -> _Found:
     if not items:
         return _Found()
     kinds = set().union(*(_types(item) for item in items))
-    product = bool(kinds & PRODUCT_TYPES) and not kinds & ARTICLE_OVER_PRODUCT_TYPES
+    reviewed = _reviewed_product(items)
+    product = (bool(kinds & PRODUCT_TYPES) and not kinds & ARTICLE_OVER_PRODUCT_TYPES
+               and not reviewed)
     by_id = {item["@id"]: item for item in items if isinstance(item.get("@id"), str)}
     article = _article(items)
     publisher = article.get("publisher")
@@ -220,7 +232,21 @@ def _from_json_ld(root) -> _Found:
         title=_string(article.get("headline")) or _string(article.get("name")),
         product=product,
         discussion=bool(kinds & DISCUSSION_TYPES),
+        review=bool(_types(article) & REVIEW_TYPES) or reviewed,
     )
+
+
+def _reviewed_product(items: list[dict]) -> bool:
+    """True when a product object holds exactly one review and no offers or
+    aggregate rating (see PRODUCT_SALE_KEYS)."""
+    for item in items:
+        if not _types(item) & PRODUCT_TYPES or any(item.get(key) for key in PRODUCT_SALE_KEYS):
+            continue
+        review = item.get("review")
+        reviews = review if isinstance(review, list) else [review]
+        if len(reviews) == 1 and isinstance(reviews[0], dict) and _types(reviews[0]) & REVIEW_TYPES:
+            return True
+    return False
 
 
 def _one_microdata_product(root) -> bool:
@@ -332,7 +358,7 @@ def read_page_metadata(root, *, url: str | None,
                    if ld.product or (metas.get("og:type") or "").lower() in PRODUCT_TYPES
                    or _one_microdata_product(root) or _first(metas, PRODUCT_PRICE_META)
                    or _body_says_product(body) or _one_add_to_cart(root)
-                   else None),
+                   else "review" if ld.review else None),
     )
     # A date the body's microdata marks (itemprop="datePublished" on a <time> or a
     # <span>) is declared as surely as the head's: sites that wrote schema.org

@@ -253,7 +253,7 @@ class Metadata:
     published: str | None = None
     site_name: str | None = None
     canonical_url: str | None = None
-    page_type: str | None = None  # "product" or "discussion", when the page declares it
+    page_type: str | None = None  # "product", "discussion" or "review", when the page declares it
 
 
 @dataclass(frozen=True)

@@ -52,10 +52,11 @@ class Placement:
 
 def resolve_marks(blocks: list[Block], contexts: list[Context],
                   lineage: list[tuple[str, ...]], linked_words: list[int],
-                  words: list[int], product_page: bool) -> list[Placement]:
+                  words: list[int], product_page: bool,
+                  review_page: bool = False) -> list[Placement]:
     """Each block's placement (`words`: each block's word count). Blocks in the same
     element share one context object: each is resolved once."""
-    belief = _Belief(blocks, contexts, lineage, linked_words, words, product_page)
+    belief = _Belief(blocks, contexts, lineage, linked_words, words, product_page, review_page)
     resolved: dict[int, Placement] = {}
     placements = []
     for context in contexts:
@@ -72,7 +73,7 @@ class _Belief:
 
     def __init__(self, blocks: list[Block], contexts: list[Context],
                  lineage: list[tuple[str, ...]], linked_words: list[int],
-                 block_words: list[int], product_page: bool):
+                 block_words: list[int], product_page: bool, review_page: bool):
         words: dict[str, int] = {}
         linked: dict[str, int] = {}
         prose: dict[str, int] = {}
@@ -90,6 +91,7 @@ class _Belief:
         self.total = total
         self.prose_total = total - sum(linked_words)
         self.product_page = product_page
+        self.review_page = review_page
         self._beliefs: dict[tuple[str, MarkSource, Region | Widget | MarkKind], bool] = {}
         mains = {path for context in contexts for path, source, _ in context.marks
                  if source == _MAIN}
@@ -125,8 +127,12 @@ class _Belief:
         """The widget a believed widget mark puts its blocks in; None to look further
         out. On a page that declares it sells a product, its reviews are furniture
         at any size (they often outweigh the description), and so is a carousel;
-        elsewhere reviews count as comments and a carousel is left unnamed."""
+        on a page that declares itself a critic's review, a box named "review" is
+        the review's own (score, pros and cons); elsewhere reviews count as comments
+        and a carousel is left unnamed."""
         if kind == _REVIEWS:
+            if self.review_page:
+                return None
             return Widget.PRODUCT_REVIEWS if self.product_page else Widget.COMMENTS
         if kind == Widget.CAROUSEL:
             return Widget.PRODUCT_CAROUSEL if self.product_page else None

@@ -4,6 +4,8 @@ News sites put "Most read", "More on this story", "Recommended" and numbered top
 boxes between a story's paragraphs: three or more lines that are each mostly one link
 of a sentence's length, in an element of their own beside the paragraphs. Their
 labels come in every language and often there is none, so they are found by shape.
+One or two headlines make such a box too when a short label stands with them in it and
+nothing else does ("Read also", "Читайте также", "関連記事" over one or two teasers).
 Only on a page whose metadata gives a published date (an article): on a listing page
 the "article" is a lead and the boxes of headlines are what the page lists.
 """
@@ -15,7 +17,8 @@ from .paths import step_tag
 from .sections import article_paragraphs, common_element, outermost_apart
 from .site_links import host_of, links_within
 from .tuning import (HEADLINE_BOX_MAX_ITEMS, HEADLINE_BOX_MIN_ITEMS, HEADLINE_LABEL_MAX_WORDS,
-                     HEADLINE_MIN_LINKED, HEADLINE_MIN_WORDS, TEASER_CARD_MAX_WORDS)
+                     HEADLINE_MIN_LINKED, HEADLINE_MIN_WORDS, LABELLED_HEADLINE_MAX_WORDS,
+                     TEASER_CARD_MAX_WORDS)
 
 _LIST_TAGS = frozenset({"ul", "ol"})
 _LINE_KINDS = frozenset({BlockKind.PARAGRAPH, BlockKind.LIST_ITEM, BlockKind.HEADING})
@@ -36,32 +39,56 @@ def headline_boxes(blocks: list[Block], weights: list[int], linked: list[int]) -
     for before, after in zip(own, own[1:]):
         between = kept[position[before] + 1:position[after]]
         for heads in _headline_runs(blocks, between, weights, linked):
-            box = common_element(blocks[i].xpath for i in heads) + "/"
+            labelled = _labelled_box(blocks, between, heads, weights, linked)
+            if len(heads) < HEADLINE_BOX_MIN_ITEMS and not labelled:
+                continue
+            box = common_element(blocks[i].xpath for i in labelled or heads) + "/"
             if any(path.startswith(box) for path in own_paths):
                 continue        # the headlines share the text's element
             if _wrapper(box) == text:
                 continue        # a bare list among the paragraphs: the author's own
             inside = [i for i in between if blocks[i].xpath.startswith(box)]
+            if labelled and inside != labelled:
+                continue        # the box holds more than its label and headlines
             first = between.index(inside[0])
-            if first and _is_label(blocks[between[first - 1]], linked[between[first - 1]]):
+            if (first and not labelled
+                    and _is_label(blocks[between[first - 1]], linked[between[first - 1]])):
                 found.append(between[first - 1])
             found.extend(inside)
     return sorted(found)
 
 
+def _labelled_box(blocks: list[Block], between: list[int], heads: list[int],
+                  weights: list[int], linked: list[int]) -> list[int]:
+    """The label right above a run of fewer than HEADLINE_BOX_MIN_ITEMS headlines and
+    the run, when the label stands in the same box as them and nothing else with words
+    comes between: a "Read also" box of one or two teasers. The label is what tells such
+    a box from the author's own links; the box, from a list the text makes."""
+    first = between.index(heads[0])
+    if (len(heads) >= HEADLINE_BOX_MIN_ITEMS or not first
+            or any(word_count(blocks[i].text) > LABELLED_HEADLINE_MAX_WORDS for i in heads)):
+        return []
+    label = between[first - 1]
+    if not _is_label(blocks[label], linked[label]):
+        return []
+    run = between[first - 1:between.index(heads[-1]) + 1]
+    if any(weights[i] > 0 for i in run if i != label and i not in heads):
+        return []
+    return run
+
+
 def _headline_runs(blocks: list[Block], between: list[int], weights: list[int],
                    linked: list[int]) -> list[list[int]]:
-    """Runs of HEADLINE_BOX_MIN_ITEMS to HEADLINE_BOX_MAX_ITEMS headlines; blocks with no
-    words of their own outside links (a picture, a teaser's credit link) do not break a
-    run, a line of text does."""
+    """Runs of up to HEADLINE_BOX_MAX_ITEMS headlines (`headline_boxes` asks for
+    HEADLINE_BOX_MIN_ITEMS, or a label); blocks with no words of their own outside links
+    (a picture, a teaser's credit link) do not break a run, a line of text does."""
     runs: list[list[int]] = [[]]
     for i in between:
         if _is_headline(blocks[i], linked[i]):
             runs[-1].append(i)
         elif weights[i] > 0 and runs[-1]:
             runs.append([])
-    return [run for run in runs
-            if HEADLINE_BOX_MIN_ITEMS <= len(run) <= HEADLINE_BOX_MAX_ITEMS]
+    return [run for run in runs if 0 < len(run) <= HEADLINE_BOX_MAX_ITEMS]
 
 
 def _is_headline(block: Block, linked_words: int) -> bool:

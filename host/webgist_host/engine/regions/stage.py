@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from ..dom.nodes import TreeIndex
 from ..words import word_count
-from ..model import Action, Block, Decision, Widget, revised
+from ..model import Action, Block, Decision, Region, Widget, revised
 from .belief import Placement, comments_are_content, resolve_marks
 from .bylines import byline_lines, comment_call_lines
 from .container import (Container, article_bodies, card_titles, choose_container,
@@ -42,6 +42,7 @@ from .author_box import author_box
 from .title_menu import menu_above_title
 from .closing_links import closing_site_links
 from .after_text import BoxTraits, after_text_band, before_text_lines, box_traits
+from .fact_boxes import fact_boxes, review_boxes
 from .tuning import (CONTROL_LINE_KINDS, DROPPED_WIDGETS, TITLE_BAND_MAX_WORDS,
                      WEIGHTLESS_KINDS)
 
@@ -53,10 +54,13 @@ STAGE = "regions"
 # The page types metadata declares (Metadata.page_type).
 PRODUCT_PAGE = "product"
 DISCUSSION_PAGE = "discussion"
+REVIEW_PAGE = "review"
 
 # The decision log's reasons.
 CHROME_REASON_PREFIX = "page chrome"
 OUTSIDE_CONTAINER = "outside the main content container"
+ASIDE_REASON = f"{CHROME_REASON_PREFIX} ({Region.ASIDE}), never main content"
+COMMENTS_REASON = "in the comments, which are not the bulk of this page"
 AFTER_BODY_REASON = "after the element named as the article's body, inside the container"
 CONTROL_LINE_REASON = "a control's label or a listing's tally standing alone, not content"
 BYLINE_REASON = ("a byline line above the article's text, or under its standfirst (date, author, "
@@ -104,7 +108,7 @@ def apply_regions(tree: TreeIndex, blocks: list[Block], scope: str, *,
     """Give each block region, widget and in_main; for scope "main", keep only the
     main content and log why each other block went. `tree` is the block stage's
     index of the page (what its one pass over the tree recorded). `page_type` is what the page's
-    metadata says it is ("product", "discussion" or None); `byline_in_metadata`,
+    metadata says it is ("product", "discussion", "review" or None); `byline_in_metadata`,
     whether it names the author or the published date, which makes the byline
     lines above the text redundant; `dated`, whether it names the published date;
     `title`, the page's title, which names its own story among several; `address`, the
@@ -114,7 +118,8 @@ def apply_regions(tree: TreeIndex, blocks: list[Block], scope: str, *,
     lineage, linked = walked.lineage, walked.linked
     words = [word_count(block.text) for block in blocks]
     placements = resolve_marks(blocks, walked.contexts, lineage, linked, words,
-                               product_page=page_type == PRODUCT_PAGE)
+                               product_page=page_type == PRODUCT_PAGE,
+                               review_page=page_type == REVIEW_PAGE)
     weights = [_content_weight(block, n, linked_n)
                for block, n, linked_n in zip(blocks, words, linked)]
     # Not on a page that declares a discussion: a thread is its posts.
@@ -145,6 +150,16 @@ def apply_regions(tree: TreeIndex, blocks: list[Block], scope: str, *,
     beside = ([i for i, chain in enumerate(lineage) if any(t in chain for t in twins)]
               if twins else [])
     _admit(placed, reasons, furniture, beside)
+    # An <aside> inside the story's text, between its paragraphs, is the story's fact box.
+    if page_type not in (PRODUCT_PAGE, DISCUSSION_PAGE):
+        chrome_aside = [reason == ASIDE_REASON for reason in reasons]
+        for i in fact_boxes(placed, placements, chrome_aside, weights, words, linked):
+            placed[i] = revised(placed[i], in_main=True)
+            reasons[i] = None
+        in_comments = [reason == COMMENTS_REASON for reason in reasons]
+        for i in review_boxes(placed, in_comments, weights, words, linked):
+            placed[i] = revised(placed[i], in_main=True)
+            reasons[i] = None
     if byline_in_metadata:
         _take_out(placed, reasons, byline_lines(placed, [p.byline for p in placements],
                                                 after_standfirst=page_type != DISCUSSION_PAGE,
@@ -187,7 +202,7 @@ def apply_regions(tree: TreeIndex, blocks: list[Block], scope: str, *,
     # an <article> or a named body and it declares no type and lists no card titles:
     # on a shop's product or a landing page the offer and the grid follow the lead.
     story = dated and page_type != DISCUSSION_PAGE
-    if story or page_type is None and not cards:
+    if story or page_type in (None, REVIEW_PAGE) and not cards:
         marked_by = None if story else bodies
         _take_out(placed, reasons, after_text_band(placed, weights, words, twins_of, traits_of,
                                                   marked_by),
@@ -264,7 +279,7 @@ def _reason_outside(placement: Placement, inside_container: bool,
         kind = str(placement.widget)
         return f"in {'an' if kind[0] in 'aeiou' else 'a'} {kind} widget"
     if placement.widget == _COMMENTS and not comments_kept:
-        return "in the comments, which are not the bulk of this page"
+        return COMMENTS_REASON
     if not inside_container:
         return OUTSIDE_CONTAINER
     return None

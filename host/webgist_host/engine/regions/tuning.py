@@ -244,6 +244,16 @@ AUTHOR_BIO_MAX_LINES = 4
 AUTHOR_BIO_MAX_WORDS = 150
 AUTHOR_BIO_MIN_WORDS = 12
 
+# --- Fact boxes: asides between the paragraphs (fact_boxes.py) ------------------------
+
+# A fact box is words (figures, a timeline, a note); an aside between the paragraphs
+# with more of its words in links than this is a box of links or a teaser card ("More
+# on this story", a linked headline over its line)...
+FACT_BOX_MAX_LINKED_SHARE = 0.25
+# ...and it holds at least this many words outside links (an ad slot's "Sponsor
+# message" label over its embed holds two).
+FACT_BOX_MIN_WORDS = 10
+
 # --- Boxes of linked headlines between the paragraphs (headline_boxes.py) --------------
 
 # A headline is a sentence's length ("Five things we learned from the budget"); a tag or
@@ -251,13 +261,17 @@ AUTHOR_BIO_MIN_WORDS = 12
 HEADLINE_MIN_WORDS = 4
 # ...and mostly one link.
 HEADLINE_MIN_LINKED = 0.8
-# Three of them make a box ("Most read", a top ten); one or two are the author's links.
+# Three of them make a box ("Most read", a top ten); one or two are the author's links,
+# unless a label beside them in their own box says otherwise (below).
 HEADLINE_BOX_MIN_ITEMS = 3
 # A box of headlines beside a story is short ("Most read", a top ten); a longer list of
 # linked names between the paragraphs is what the article lists (a guide's fifty firms).
 HEADLINE_BOX_MAX_ITEMS = 12
 # The box's label ("Most read", "Lesen Sie auch", "相关阅读") is a few words.
 HEADLINE_LABEL_MAX_WORDS = 5
+# One or two headlines make a box when a label in the box titles them ("Read also"),
+# each a headline's length: a longer linked line is a card's or a grid's text.
+LABELLED_HEADLINE_MAX_WORDS = 20
 # A lone teaser card beside the text holds its linked headline and at most this many
 # words outside links: a teaser line and a byline; more is a box of the article's own.
 TEASER_CARD_MAX_WORDS = 30
