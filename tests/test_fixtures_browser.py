@@ -175,6 +175,11 @@ BROWSER_FIXTURES: dict[str, str] = {
     "news--picture-srcset-credit": "<picture> <source> chosen by the browser; figure credit and video box",
     "news--story-continued-after-ad-slot": "the story goes on past an ad slot in a box named otherwise; the band after it goes",
     "article--recipe-card-after-post": "a recipe plugin's card after the post's text, outside its element, is the content",
+    "article--critic-review-score-box": "a declared critic's review keeps its score, pros and cons and spec table",
+    "article--review-declared-as-product": "a Product holding one review and no offers is a review, not a shop page",
+    "news--read-also-box-one-teaser": "a labelled box of one or two linked headlines between paragraphs goes",
+    "news--fact-box-aside-in-story": "an <aside> of figures between the story's paragraphs is the story's",
+    "article--review-box-inside-undeclared-review": "a box named review between the paragraphs is the text's own",
     "code--highlighter-conventions-more": "Org mode, Jupyter, Medium, Enlighter, devsite, DocC, Confluence, ExDoc, Crayon, bare hljs and knitr language marks",
     # Q&A
     "forum--reply-quotes-earlier-post": "a reply quoting the post above it: the drawn quotation goes, the post keeps its words (as statically)",
