@@ -292,20 +292,7 @@ def compare(old_path: Path, new_path: Path) -> None:
     if any(set(old["pages"].get(c, {}).get("browser", {})) != set(per_path.get("browser", {}))
            for c, per_path in new["pages"].items()):
         print("(the runs cover different pages: the deltas mix pages and engines)\n")
-    print("| corpus | part | path | pages old/new | F1 old | F1 new | delta | per type delta |")
-    print("|---|---|---|---|---|---|---|---|")
-    for corpus, parts in new["summary"].items():
-        for part, paths in parts.items():
-            for path, cell in paths.items():
-                before = old["summary"].get(corpus, {}).get(part, {}).get(path)
-                if not before:
-                    continue
-                types = " ".join(f"{t} {c['f1'] - before['by_type'][t]['f1']:+.3f}"
-                                 for t, c in cell.get("by_type", {}).items()
-                                 if t in before.get("by_type", {}))
-                print(f"| {corpus} | {part} | {path} | {before['n']}/{cell['n']} | "
-                      f"{before['f1']:.4f} | {cell['f1']:.4f} | {cell['f1'] - before['f1']:+.4f} | "
-                      f"{types} |")
+    quality.print_deltas(old["summary"], new["summary"], column="path")
     # quality.py's landing rule, read on the browser rows.
     as_webgist = [{c: {p: {"webgist": t["browser"]} for p, t in parts.items() if "browser" in t}
                    for c, parts in run["summary"].items()} for run in (old, new)]

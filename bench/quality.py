@@ -123,25 +123,31 @@ def print_worst(per_page: dict, count: int) -> None:
               + theirs)
 
 
-def compare(old_path: Path, new_path: Path) -> None:
-    old, new = (json.loads(Path(p).read_text(encoding="utf-8")) for p in (old_path, new_path))
-    def label(run: dict) -> str:
-        return f"{run['meta']['commit']}, URL {'passed' if run['meta']['url'] else 'not passed'}"
-    print(f"\n## new - old: {new_path} ({label(new)}) vs {old_path} ({label(old)})\n")
-    print("| corpus | part | tool | pages old/new | F1 old | F1 new | delta | per type delta |")
+def print_deltas(old: dict, new: dict, column: str = "tool") -> None:
+    """A Markdown table of two runs' F1 (`summary`: corpus -> part -> tool or path ->
+    cell), a row per cell both runs have, with each page type's delta."""
+    print(f"| corpus | part | {column} | pages old/new | F1 old | F1 new | delta | per type delta |")
     print("|---|---|---|---|---|---|---|---|")
-    for corpus, parts in new["summary"].items():
-        for part, tools in parts.items():
-            for tool, cell in tools.items():
-                before = old["summary"].get(corpus, {}).get(part, {}).get(tool)
+    for corpus, parts in new.items():
+        for part, cells in parts.items():
+            for name, cell in cells.items():
+                before = old.get(corpus, {}).get(part, {}).get(name)
                 if not before:
                     continue
                 types = " ".join(f"{t} {c['f1'] - before['by_type'][t]['f1']:+.3f}"
                                  for t, c in cell.get("by_type", {}).items()
                                  if t in before.get("by_type", {}))
-                print(f"| {corpus} | {part} | {tool} | {before['n']}/{cell['n']} | "
+                print(f"| {corpus} | {part} | {name} | {before['n']}/{cell['n']} | "
                       f"{before['f1']:.4f} | {cell['f1']:.4f} | {cell['f1'] - before['f1']:+.4f} | "
                       f"{types} |")
+
+
+def compare(old_path: Path, new_path: Path) -> None:
+    old, new = (json.loads(Path(p).read_text(encoding="utf-8")) for p in (old_path, new_path))
+    def label(run: dict) -> str:
+        return f"{run['meta']['commit']}, URL {'passed' if run['meta']['url'] else 'not passed'}"
+    print(f"\n## new - old: {new_path} ({label(new)}) vs {old_path} ({label(old)})\n")
+    print_deltas(old["summary"], new["summary"])
     verdict = _gate(old["summary"], new["summary"])
     if verdict:
         print("\n" + verdict)
