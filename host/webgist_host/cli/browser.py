@@ -275,9 +275,8 @@ def run_collect(driver, *, timeout: float = COLLECT_TIMEOUT_S) -> dict[str, Any]
     from selenium.common.exceptions import (TimeoutException, UnexpectedAlertPresentException,
                                             WebDriverException)
 
-    close_dialogs(driver)
-
     def collect() -> dict[str, Any]:
+        close_dialogs(driver)       # (inside the deadline: a hung page answers nothing)
         return driver.execute_cdp_cmd("Runtime.evaluate", {
             "expression": collect_script(), "contextId": isolated_world(driver, COLLECT_WORLD),
             "returnByValue": True, "awaitPromise": False})
