@@ -459,8 +459,7 @@ def _in_sibling_card(i: int, copies: _Copies, blocks: list[Block], keys: list[st
     """True when a kept copy stands at block i's place in a sibling box, both boxes
     hold a text of their own (`own_texts`), and the place says this text in at most
     `GRID_VALUE_MAX_SHARE` of its cards."""
-    return any(_place_varies(blocks, keys, places, mine, step, keys[i])
-               for mine, step in _sibling_places(i, copies, blocks, own_texts))
+    return any(_places_vary(i, copies, blocks, keys, own_texts, places))
 
 
 def _grid_furniture(i: int, copies: _Copies, blocks: list[Block], keys: list[str],
@@ -468,8 +467,19 @@ def _grid_furniture(i: int, copies: _Copies, blocks: list[Block], keys: list[str
     """True when a kept copy stands at block i's place in a sibling box, both boxes
     hold a text of their own, and the place says this text in more than
     `GRID_VALUE_MAX_SHARE` of its cards: the grid's furniture."""
-    return any(not _place_varies(blocks, keys, places, mine, step, keys[i])
-               for mine, step in _sibling_places(i, copies, blocks, own_texts))
+    return not all(_places_vary(i, copies, blocks, keys, own_texts, places))
+
+
+def _places_vary(i: int, copies: _Copies, blocks: list[Block], keys: list[str],
+                 own_texts: set[str], places: dict[int, dict[str, Counter]]):
+    """For each sibling place of block i (`_sibling_places`), once per place, whether
+    it says block i's text in at most `GRID_VALUE_MAX_SHARE` of its cards. (Kept
+    copies in sibling cards one step apart share one place: asked once.)"""
+    asked: set[int] = set()
+    for mine, step in _sibling_places(i, copies, blocks, own_texts):
+        if step not in asked:
+            asked.add(step)
+            yield _place_varies(blocks, keys, places, mine, step, keys[i])
 
 
 def _sibling_places(i: int, copies: _Copies, blocks: list[Block], own_texts: set[str]):
