@@ -153,13 +153,10 @@ def apply_regions(tree: TreeIndex, blocks: list[Block], scope: str, *,
     # An <aside> inside the story's text, between its paragraphs, is the story's fact box.
     if page_type not in (PRODUCT_PAGE, DISCUSSION_PAGE):
         chrome_aside = [reason == ASIDE_REASON for reason in reasons]
-        for i in fact_boxes(placed, placements, chrome_aside, weights, words, linked):
-            placed[i] = revised(placed[i], in_main=True)
-            reasons[i] = None
+        _bring_in(placed, reasons, fact_boxes(placed, placements, chrome_aside, weights,
+                                              words, linked))
         in_comments = [reason == COMMENTS_REASON for reason in reasons]
-        for i in review_boxes(placed, in_comments, weights, words, linked):
-            placed[i] = revised(placed[i], in_main=True)
-            reasons[i] = None
+        _bring_in(placed, reasons, review_boxes(placed, in_comments, weights, words, linked))
     if byline_in_metadata:
         _take_out(placed, reasons, byline_lines(placed, [p.byline for p in placements],
                                                 after_standfirst=page_type != DISCUSSION_PAGE,
@@ -314,12 +311,17 @@ def _admit(placed: list[Block], reasons: list[str | None], furniture: dict[int, 
            indices: list[int]) -> None:
     """Bring the blocks at `indices` into the main content when the container's
     bounds were all that kept them out (siblings.py: the article's text beside it)."""
+    _bring_in(placed, reasons, [
+        i for i in indices
+        if reasons[i] == OUTSIDE_CONTAINER and i not in furniture
+        and not (placed[i].kind in CONTROL_LINE_KINDS and is_control_line(placed[i].text))])
+
+
+def _bring_in(placed: list[Block], reasons: list[str | None], indices: list[int]) -> None:
+    """Bring the blocks at `indices` into the main content."""
     for i in indices:
-        block = placed[i]
-        if (reasons[i] == OUTSIDE_CONTAINER and i not in furniture
-                and not (block.kind in CONTROL_LINE_KINDS and is_control_line(block.text))):
-            placed[i] = revised(block, in_main=True)
-            reasons[i] = None
+        placed[i] = revised(placed[i], in_main=True)
+        reasons[i] = None
 
 
 def _take_out(placed: list[Block], reasons: list[str | None], indices: list[int],
