@@ -58,6 +58,7 @@ BROWSER_FIXTURES: dict[str, str] = {
     "article--related-cards-after-story": "three picture cards after a dated story go as drawn; the 'see also' list of earlier reports that closes the text goes too (closing_links)",
     "article--ad-frames-and-like-button": "frames drawn at a standard ad unit's size and a Like button frame go as drawn; the video player's frame stays",
     "article--continue-reading-clamp": "an article cut short by a max-height box that hides its overflow ('Continue reading') is read whole; a one-line ticker's hidden lines stay unseen",
+    "article--read-more-rest-undrawn": "the rest of a story kept undrawn (display:none) until its 'read more' button is pressed is read; a hidden pop-up before a bar of share links is not",
     "article--share-bar-in-story": "a labelled bar of share links and a linked share icon go as drawn; a sentence linking a share endpoint stays",
     "news--section-fronts-flat-with-story": "three sections of linked headlines laid out in the story's own element, after its text, go as drawn",
     "news--teaser-lines-after-story": "unlabelled teaser lines (a linked headline, then a sentence) after the story go as drawn; the author's list of sources in the text stays",

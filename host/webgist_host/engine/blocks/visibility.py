@@ -266,7 +266,7 @@ class Visibility:
             return UNSTYLED_HIDING_CLASS
         if box is not None and not box.displayed:
             if (offered or self._collapsed_panel(el) or self._waiting_tab_panel(el)
-                    or self._answer_under_question(el)):
+                    or self._answer_under_question(el) or self._rest_behind_control(el)):
                 return None     # no box: its blocks are placed after the control
             return "the browser gave it no layout box"
         if box is not None and not box.visible:
@@ -319,6 +319,42 @@ class Visibility:
                     and len(node.text_content().split()) >= CLAMP_MIN_SHOWN_WORDS):
                 return self._control_at_foot(frame_el, frame)
         return False
+
+    def _rest_behind_control(self, el) -> bool:
+        """The rest of a text kept undrawn until "Read more" is pressed: an element
+        without a layout box, holding prose, right after drawn text of its own
+        (its previous sibling shows a sentence) and right before a drawn button
+        (or a link that goes nowhere) at that text's foot. The page offers it as a
+        clamp's overflow is; a hidden pop-up before a bar of share links is not."""
+        before = el.getprevious()
+        while before is not None and not isinstance(before.tag, str):
+            before = before.getprevious()
+        if before is None:
+            return False
+        shown = self.box(before)
+        if (shown is None or not shown.displayed or shown.unseen_reason or shown.rect.h <= 0
+                or len(before.text_content().split()) < CLAMP_MIN_SHOWN_WORDS
+                or len(el.text_content().split()) < CLAMP_MIN_SHOWN_WORDS):
+            return False
+        after = el.getnext()
+        while after is not None and not isinstance(after.tag, str):
+            after = after.getnext()
+        if after is None:
+            return False
+        for node in after.iter():
+            if self._opens_in_place(node):
+                box = self.box(node)
+                return (box is not None and box.rect.h > 0 and not box.unseen_reason
+                        and abs(box.rect.y - shown.rect.bottom) <= CLAMP_CONTROL_REACH_PX)
+        return False
+
+    def _opens_in_place(self, node) -> bool:
+        """A button, or a link that goes nowhere (a script's "Read more")."""
+        tag = self._tags.get(node)
+        if tag in ("button", "summary") or self._role(node) == "button":
+            return True
+        href = (node.get("href") or "").strip().lower() if tag == "a" else None
+        return href is not None and (not href or href.startswith(("#", "javascript:")))
 
     def _control_at_foot(self, frame_el, frame) -> bool:
         """A drawn button or link near the box's bottom edge, inside the box or in
