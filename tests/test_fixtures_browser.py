@@ -204,6 +204,7 @@ BROWSER_FIXTURES: dict[str, str] = {
     "shadow--slots": "named and unnamed slots composed by the browser",
     "shadow--slots-fallback": "slot fallback drawn only when nothing is assigned",
     # tables
+    "service--faq-hidden-until-found": "answers hidden with hidden=until-found (drawn as content-visibility: hidden, opened by find-in-page) are read; a plain hidden paragraph is not",
     "service--faq-accordion-collapsed": "collapsed accordion answers are read after their drawn questions, as statically; a drawer no control opens stays hidden",
     "service--panel-behind-undrawn-toggle": "a panel whose only toggle is not drawn at this width (a phone-only button) stays hidden; an FAQ answer behind a drawn question is read",
     "service--tabs-hold-the-content": "the tab panel the reader did not open is read too, as statically (its content is one click away)",

@@ -225,6 +225,11 @@ class Visibility:
                 return CLOSED_DIALOG if self._tags[el] == "dialog" else None
         names = self._attr_names.get(el, ())
         hidden_attr = "hidden" in names and not self._streamed_content(el)
+        # hidden="until-found": a collapsed section the browser's find-in-page opens
+        # (drawn as content-visibility: hidden), offered as a closed <details> is.
+        until_found = hidden_attr and el.get("hidden").strip().lower() == "until-found"
+        if until_found:
+            hidden_attr = False
         aria_hidden = "aria-hidden" in names and el.get("aria-hidden").strip().lower() == "true"
         style = el.get("style") if "style" in names else None
         none_style = bool(style and _DISPLAY_NONE_RE.search(style))
@@ -272,7 +277,8 @@ class Visibility:
         if box is not None and not box.visible:
             return "the browser drew it invisible"
         unseen = box.unseen_reason if box is not None else None
-        if unseen and not self._names_something_shown(el) and not self._clamped_text(el, box):
+        if (unseen and not until_found and not self._names_something_shown(el)
+                and not self._clamped_text(el, box)):
             return f"not seen by a reader: {unseen}"
         return None
 
