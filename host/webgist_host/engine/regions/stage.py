@@ -43,6 +43,7 @@ from .title_menu import menu_above_title
 from .closing_links import closing_site_links
 from .after_text import BoxTraits, after_text_band, before_text_lines, box_traits
 from .fact_boxes import fact_boxes, review_boxes
+from .comment_thread import NO_THREAD, thread_after_story
 from .tuning import (CONTROL_LINE_KINDS, DROPPED_WIDGETS, TITLE_BAND_MAX_WORDS,
                      WEIGHTLESS_KINDS)
 
@@ -102,6 +103,7 @@ def apply_regions(tree: TreeIndex, blocks: list[Block], scope: str, *,
                   page_type: str | None = None,
                   byline_in_metadata: bool = False,
                   dated: bool = False,
+                  declared_article: bool = False,
                   title: str | None = None,
                   address: str | None = None,
                   author: str | None = None) -> tuple[list[Block], list[Decision]]:
@@ -111,6 +113,7 @@ def apply_regions(tree: TreeIndex, blocks: list[Block], scope: str, *,
     metadata says it is ("product", "discussion", "review" or None); `byline_in_metadata`,
     whether it names the author or the published date, which makes the byline
     lines above the text redundant; `dated`, whether it names the published date;
+    `declared_article`, whether it says it is an article (og:type, JSON-LD);
     `title`, the page's title, which names its own story among several; `address`, the
     page's address (or its canonical one), which tells the site's links from others';
     `author`, the author the metadata names, whose box may close the article."""
@@ -131,12 +134,28 @@ def apply_regions(tree: TreeIndex, blocks: list[Block], scope: str, *,
                                  focus_article=page_type != DISCUSSION_PAGE,
                                  tab_panels=walked.tab_panels, article_bodies=bodies,
                                  card_titles=cards)
-    decisions = [Decision(STAGE, Action.NOTE, container.note, container.path or "")]
     # A page that declares itself a discussion (a forum thread, a Q&A page) is its
     # comments; elsewhere they are content only when they are the page's bulk.
     comments_kept = (page_type == DISCUSSION_PAGE
                      or comments_are_content(placements, walked.contexts, lineage, weights,
                                              container.path))
+    # ...but not under a dated story that says it is an article, where a long thread
+    # outweighs the text or draws the container into it (a forum's replies, built
+    # like its first post, are its content: comment_thread.py; a shop's reviews go
+    # by their own rules).
+    thread = (thread_after_story(tree, blocks, walked.contexts, placements, weights)
+              if dated and declared_article and page_type not in (DISCUSSION_PAGE, PRODUCT_PAGE)
+              else NO_THREAD)
+    misses_story = container.path is not None and not any(container.path in lineage[i]
+                                                          for i in thread.story)
+    if thread.blocks and (comments_kept or misses_story):
+        container = choose_container(placements, lineage, _without(weights, thread.blocks),
+                                     focus_article=True, tab_panels=walked.tab_panels,
+                                     article_bodies=bodies, card_titles=cards)
+        comments_kept = False
+    else:
+        thread = NO_THREAD
+    decisions = [Decision(STAGE, Action.NOTE, container.note, container.path or "")]
     # Only a declared discussion keeps its "Comments" heading: on articles whose
     # comments outweigh the body, that heading is what keeps them out.
     in_container = [w if container.path is None or container.path in chain else 0
@@ -146,6 +165,7 @@ def apply_regions(tree: TreeIndex, blocks: list[Block], scope: str, *,
     placed, reasons = _place_blocks(blocks, placements, lineage, container, comments_kept,
                                     furniture)
     placed = _keep_title(placed, reasons, container.path, furniture)
+    _take_out(placed, reasons, thread.blocks, COMMENTS_REASON)
     twins = container_twins(tree, container.path, lineage)
     beside = ([i for i, chain in enumerate(lineage) if any(t in chain for t in twins)]
               if twins else [])
@@ -228,6 +248,16 @@ def apply_regions(tree: TreeIndex, blocks: list[Block], scope: str, *,
             assert reason is not None     # a block leaves the main content with a reason
             decisions.append(Decision(STAGE, Action.DROPPED, reason, block.xpath, block.text))
     return kept, decisions
+
+
+def _without(weights: list[int], indices: list[int]) -> list[int]:
+    """`weights` with the blocks at `indices` weighing nothing."""
+    if not indices:
+        return weights
+    left = list(weights)
+    for i in indices:
+        left[i] = 0
+    return left
 
 
 def _content_weight(block: Block, words: int, linked_words: int) -> int:
