@@ -29,7 +29,8 @@ from .marks import block_contexts
 from .sections import furniture_sections, is_control_line, is_title, trailing_series
 from .chart_labels import chart_labels
 from .share_links import share_links
-from .page_story import other_stories
+from .page_story import other_stories, own_story
+from .paths import nested
 from .product_name import above_product_name
 from .lone_links import lone_links
 from .product_cards import other_product_cards
@@ -155,6 +156,18 @@ def apply_regions(tree: TreeIndex, blocks: list[Block], scope: str, *,
         comments_kept = False
     else:
         thread = NO_THREAD
+    # A page that scrolls on into its next stories: its own is the one its title says,
+    # however long the next (page_story.py).
+    own = (own_story(blocks, weights, linked, title)
+           if dated and page_type not in (DISCUSSION_PAGE, PRODUCT_PAGE) else None)
+    # ...when the container missed it, chosen again without the next stories' weight.
+    missed_others = (own.others if own is not None and container.path is not None
+                     and not nested(container.path, own.article) else [])
+    if missed_others:
+        container = choose_container(
+            placements, lineage, _without(weights, [*thread.blocks, *missed_others]),
+            focus_article=True, tab_panels=walked.tab_panels, article_bodies=bodies,
+            card_titles=cards)
     decisions = [Decision(STAGE, Action.NOTE, container.note, container.path or "")]
     # Only a declared discussion keeps its "Comments" heading: on articles whose
     # comments outweigh the body, that heading is what keeps them out.
@@ -166,6 +179,7 @@ def apply_regions(tree: TreeIndex, blocks: list[Block], scope: str, *,
                                     furniture)
     placed = _keep_title(placed, reasons, container.path, furniture)
     _take_out(placed, reasons, thread.blocks, COMMENTS_REASON)
+    _take_out(placed, reasons, missed_others, OTHER_STORY_REASON)
     twins = container_twins(tree, container.path, lineage)
     beside = ([i for i, chain in enumerate(lineage) if any(t in chain for t in twins)]
               if twins else [])
@@ -186,6 +200,8 @@ def apply_regions(tree: TreeIndex, blocks: list[Block], scope: str, *,
     _take_out(placed, reasons, chart_labels(placed), CHART_LABEL_REASON)
     _take_out(placed, reasons, share_links(placed), SHARE_REASON)
     _take_out(placed, reasons, other_stories(placed, title), OTHER_STORY_REASON)
+    if own is not None and not missed_others:
+        _take_out(placed, reasons, own.others, OTHER_STORY_REASON)
     _take_out(placed, reasons, menu_above_title(placed, words, linked), MENU_REASON)
     # Only a dated page is surely an article: on a listing, boxes of headlines are
     # what the page lists.
