@@ -53,6 +53,7 @@ BROWSER_FIXTURES: dict[str, str] = {
     "article--undated-post-band-in-article": "the same band goes on an undated post whose text stands in an <article>",
     "article--next-story-longer-than-own": "a page that scrolls on into a longer next story keeps the story its title says, drawn as in source",
     "article--key-points-over-story": "three unlinked key points between the headline and a dated story's text stay; the byline line there goes, drawn as in source",
+    "article--partner-story-named-as-ad": "a partner's dated story whose element is named as sponsored keeps its text when nothing else holds a sentence, drawn as in source",
     "article--comment-thread-outweighs-story": "a readers' thread ten times the length of a short dated story goes and the story stays, drawn as in source",
     "news--short-lines-over-story-text": "short lines above a dated story's first paragraph, outside its text's element, go; the headline and standfirst stay",
     "article--standfirst-above-body": "the standfirst in its own box between the headline and the body stays; the ad label, promo link and byline there go",

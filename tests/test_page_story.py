@@ -87,3 +87,29 @@ def test_the_next_stories_stay_when_the_title_says_another_or_the_headline_is_a_
                        "School board votes to close two schools", linked=True)
     for html in (said_second, teaser):
         assert "The school board voted" in convert(html, scope="main").markdown
+
+
+# A partner's paid story in an element named as an ad, under a heavier list of teasers.
+TEASERS = "".join(f'<div class="card"><h3><a href="/n{n}">Other news number {n} of the day</a></h3>'
+                  f"<p>A line about other news number {n}, long enough to be read as a sentence "
+                  "by anyone who counts the words in it.</p></div>" for n in range(8))
+
+
+def partner_page(story_class: str, *, box: str = "") -> str:
+    head = '<meta property="og:type" content="article">' + DATED
+    return (f"<html><head><title>Bridge repairs run two years late | City Post</title>{head}"
+            f"</head><body><div class='main'><div class='{story_class}'>"
+            f"<h1>Bridge repairs run two years late</h1>{PARAGRAPH * 2}</div>{box}</div>"
+            f"<div class='more'>{TEASERS}</div></body></html>")
+
+
+def test_a_dated_storys_text_in_an_element_named_as_sponsored_stays():
+    assert convert(partner_page("story is-sponsored"), scope="main").markdown.count(
+        "The council heard") == 2
+
+
+def test_an_ad_box_beside_a_story_stays_out_with_its_heading():
+    ad = ("<div class='sponsored'><h2>Visit the new bridge cafe</h2>"
+          + PARAGRAPH.replace("council", "sponsor") * 2 + "</div>")
+    beside = convert(partner_page("story", box=ad), scope="main").markdown
+    assert "The council heard" in beside and "The sponsor heard" not in beside

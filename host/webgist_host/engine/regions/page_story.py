@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..model import Block, BlockKind
+from ..model import Block, BlockKind, Widget
+from .belief import Placement
+from .marks import Context, MarkSource
 from .sections import common_element, is_title
 from .tuning import BODY_KINDS, SENTENCE_MIN_WORDS, STORY_HEADLINE_MIN_WORDS
 
@@ -117,3 +119,31 @@ def _article_of(xpath: str) -> str | None:
         return None
     end = xpath.find("/", at + 1)
     return xpath if end == -1 else xpath[:end]
+
+
+def story_named_as_ad(blocks: list[Block], placements: list[Placement],
+                      contexts: list[Context], weights: list[int]) -> list[int]:
+    """Indices of the blocks placed in an ad only for an element named as one that
+    holds the page's headline (an `<h1>`) and STORY_MIN_SENTENCES sentences
+    (SENTENCE_MIN_WORDS words outside links) after it: a partner's paid story
+    ("is-sponsored", "sponsored-content"), which an ad box never is. For dated pages
+    that say they are articles (the caller's test)."""
+    held: dict[str, list[int]] = {}
+    for i, context in enumerate(contexts):
+        if placements[i].widget != Widget.AD:
+            continue
+        ad = next((path for path, source, kind in reversed(context.marks)
+                   if source == MarkSource.WIDGET and kind == Widget.AD), None)
+        if ad is not None:
+            held.setdefault(ad, []).append(i)
+    story: list[int] = []
+    for inside in held.values():
+        title = next((i for i in inside if is_title(blocks[i])), None)
+        if title is not None and sum(_is_sentence(blocks[i], weights[i])
+                                     for i in inside if i > title) >= STORY_MIN_SENTENCES:
+            story += inside
+    return story
+
+
+def _is_sentence(block: Block, weight: int) -> bool:
+    return block.kind in BODY_KINDS and weight >= SENTENCE_MIN_WORDS

@@ -18,6 +18,8 @@ each rule in docs/rules/regions.md.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..dom.nodes import TreeIndex
 from ..words import word_count
 from ..model import Action, Block, Decision, Region, Widget, revised
@@ -29,7 +31,7 @@ from .marks import block_contexts
 from .sections import furniture_sections, is_control_line, is_title, trailing_series
 from .chart_labels import chart_labels
 from .share_links import share_links
-from .page_story import other_stories, own_story
+from .page_story import other_stories, own_story, story_named_as_ad
 from .paths import nested
 from .product_name import above_product_name
 from .lone_links import lone_links
@@ -126,6 +128,11 @@ def apply_regions(tree: TreeIndex, blocks: list[Block], scope: str, *,
                                review_page=page_type == REVIEW_PAGE)
     weights = [_content_weight(block, n, linked_n)
                for block, n, linked_n in zip(blocks, words, linked)]
+    # A partner's paid story in an element named as an ad (it holds the page's
+    # headline and sentences after it) is the page's story, not an ad (page_story.py).
+    if dated and declared_article and page_type not in (DISCUSSION_PAGE, PRODUCT_PAGE):
+        for i in story_named_as_ad(blocks, placements, walked.contexts, weights):
+            placements[i] = replace(placements[i], widget=None)
     # Not on a page that declares a discussion: a thread is its posts.
     bodies = article_bodies(walked.contexts) if page_type != DISCUSSION_PAGE else frozenset()
     # A dated page is an article: a list of titles beside it is its archive or
