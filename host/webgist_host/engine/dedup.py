@@ -618,10 +618,12 @@ def _drop_restated_wholes(blocks: list[Block]) -> tuple[list[Block], list[Decisi
     while a block of similar length that nearly repeats one other is a revision
     and stays (so does its partner).
     """
-    # A block of n words is at least 2n - 1 characters long (casefolding keeps
-    # every character's whitespace or not): without so long a block there is no
-    # whole to weigh, and no phrase need be made.
-    if all(len(block.text) < 2 * RESTATED_MIN_WORDS - 1 for block in blocks):
+    # Without a block of RESTATED_MIN_WORDS words there is no whole to weigh, and no
+    # phrase need be made (most pages: their paragraphs are shorter). A block of n
+    # words is at least 2n - 1 characters long (casefolding keeps every character's
+    # whitespace or not), so only such long blocks are counted, up to the first whole.
+    if not any(len(block.text.casefold().split()) >= RESTATED_MIN_WORDS
+               for block in blocks if len(block.text) >= 2 * RESTATED_MIN_WORDS - 1):
         return blocks, []
     # Each block's words are needed only for its length and its phrases: holding
     # them all at once costs more memory than the rest of the conversion.
