@@ -66,6 +66,7 @@ def convert(html: str | bytes, *, url: str | None = None,
     root, shadow_notes = compose_shadow_roots(root, max_roots=limits.max_shadow_roots,
                                               measured=is_stamped_capture(root, capture))
     root, bidi_notes = strip_bidi_controls(root, capture, source)
+    del source          # (a copy of the page when it came as text: not held past here)
     run.notes += stamp_notes + shadow_notes + bidi_notes
     run.lap("shadow")
     # lxml makes a Python object for an element whenever a walk reaches it and no
