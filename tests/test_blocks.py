@@ -604,3 +604,11 @@ def test_a_tablist_that_holds_the_content_itself_is_no_strip():
             'bakery on the corner, all gluten free.</p></div></div></main>')
     blocks, _ = blocks_of(page)
     assert any("rye loaf" in b.text for b in blocks)
+
+
+def test_a_br_in_an_inline_code_span_is_a_space_and_nested_markup_keeps_its_order():
+    found, _ = blocks_of(
+        "<p>Use <code>USING ( <i>join_column</i> [, ...] ) [ AS <i>alias</i> ]</code> or "
+        "<code>a<br>b</code>.</p>")
+    assert [b.rich_text for b in found] == [
+        "Use `USING ( join_column [, ...] ) [ AS alias ]` or `a b`."]

@@ -7,17 +7,20 @@ from typing import Callable
 
 from ..dom.nodes import tag_of
 from .tuning import (
-    CODE_TABLE_DEPTH, CODE_TAGS, CODE_WRAPPER_DEPTH, CONTROL_ROLES, CONTROL_TAGS, COPY_WORDS,
-    EXTENSION_LANGUAGES, FILE_NAME_LANGUAGES, HIGHLIGHTER_CLASS_WORDS, HIGHLIGHTER_MARK_WORDS,
-    KNOWN_LANGUAGES, LABEL_MAX_WORDS, LANGUAGE_ANCESTOR_LEVELS, LANGUAGE_LABEL_WORDS,
-    LINE_LISTING_CLASSES, LINE_NUMBER_CLASSES, LISTING_LINE_CLASS, NO_LANGUAGE_WORDS,
+    CODE_LANG_ATTRIBUTE, CODE_TABLE_DEPTH, CODE_TAGS, CODE_WRAPPER_DEPTH, CONTROL_ROLES,
+    CONTROL_TAGS, COPY_WORDS, EXTENSION_LANGUAGES, FILE_NAME_LANGUAGES,
+    HIGHLIGHTER_CLASS_WORDS, HIGHLIGHTER_MARK_WORDS, HUMAN_LANGUAGE_CODES, KNOWN_LANGUAGES,
+    LABEL_MAX_WORDS, LANGUAGE_ANCESTOR_LEVELS, LANGUAGE_LABEL_WORDS, LINE_LISTING_CLASSES,
+    LINE_NUMBER_CLASSES, LISTING_CODE_CELL_CLASS, LISTING_LINE_CLASS, NO_LANGUAGE_WORDS,
     PROSE_TAGS, STRIP_MAX_WORDS,
 )
 
 # Class prefixes highlighters use for the language: Prism/highlight.js "language-",
 # Google prettify "lang-", MDN and Sphinx "highlight-", GitHub "highlight-source-",
-# the Crayon WordPress plugin's "lang:python decode:true".
-LANGUAGE_CLASS_PREFIXES = ("language-", "lang-", "highlight-source-", "highlight-", "lang:")
+# the Crayon WordPress plugin's "lang:python decode:true", MediaWiki's SyntaxHighlight
+# (Wikipedia) "mw-highlight mw-highlight-lang-python" on the <pre>'s wrapper.
+LANGUAGE_CLASS_PREFIXES = ("language-", "lang-", "highlight-source-", "highlight-", "lang:",
+                           "mw-highlight-lang-")
 # ...and prefixes believed only before a known language name: Org mode's export
 # "src src-python", Jupyter nbconvert's "highlight hl-ipython3", Jira's and
 # Confluence's wiki renderer "code-java" ("code-block" names none).
@@ -46,10 +49,18 @@ LANGUAGE_ALIASES = {"py": "python", "py3": "python", "python3": "python", "rb": 
                     "golang": "go"}
 
 
+# Prism's diff-highlight plugin names a diff of code in a language "diff-<language>"
+# ("language-diff-javascript"): a diff, which is what a fence can say.
+DIFF_LANGUAGE_PREFIX = "diff-"
+
+
 def clean_language(value: str | None) -> str | None:
     value = (value or "").strip().lower()
     if not value or value in NO_LANGUAGE_WORDS or not _LANGUAGE_RE.match(value):
         return None
+    diffed = value[len(DIFF_LANGUAGE_PREFIX):]
+    if value.startswith(DIFF_LANGUAGE_PREFIX) and diffed in KNOWN_LANGUAGES:
+        return "diff"
     return LANGUAGE_ALIASES.get(value, value)
 
 
@@ -98,10 +109,16 @@ def _bare_language(el) -> str | None:
 
 def _outside_code_table(pre):
     """The element a line-number table sits in, when `pre` is that table's code cell
-    (Hexo, Chroma: table > tr > td.gutter + td.code); else the <pre>'s parent."""
+    (Hexo, Chroma: table > tr > td.gutter + td.code; Pygments' table, as Sphinx and
+    MkDocs Material write it, puts a <div> between: td.code > div.highlight > pre);
+    else the <pre>'s parent."""
     node = pre.getparent()
+    if node is not None and tag_of(node) == "div" and len(node) == 1:
+        cell = node.getparent()
+        if cell is not None and tag_of(cell) in ("td", "th"):
+            node = cell
     if node is None or tag_of(node) not in ("td", "th"):
-        return node
+        return pre.getparent()
     for _ in range(CODE_TABLE_DEPTH):
         node = node.getparent()
         if node is None:
@@ -117,6 +134,9 @@ def code_language(pre) -> str | None:
     own = [pre, *[child for child in pre if tag_of(child) == "code"][:1]]
     candidates = list(own)
     node = _outside_code_table(pre)
+    wrapper = pre.getparent()
+    if node is not wrapper and wrapper is not None and tag_of(wrapper) == "div":
+        candidates.append(wrapper)    # the <div> between the <pre> and its cell
     for _ in range(LANGUAGE_ANCESTOR_LEVELS):
         if node is None:
             break
@@ -127,9 +147,17 @@ def code_language(pre) -> str | None:
         if found:
             return found
     for el in own:                # not the wrappers: a "basic" box names no language
-        found = _bare_language(el)
+        found = _bare_language(el) or _lang_attribute_language(el)
         if found:
             return found
+    return None
+
+
+def _lang_attribute_language(el) -> str | None:
+    """A code language in the HTML lang attribute (CODE_LANG_ATTRIBUTE)."""
+    value = (el.get(CODE_LANG_ATTRIBUTE) or "").strip().lower()
+    if value in KNOWN_LANGUAGES and value not in HUMAN_LANGUAGE_CODES:
+        return clean_language(value)
     return None
 
 
@@ -137,12 +165,58 @@ def code_language(pre) -> str | None:
 # Verso writes code.hl.lean.block); its other class words are highlighter names
 # (HIGHLIGHTER_CLASS_WORDS) or the language.
 BLOCK_CODE_CLASS = "block"
+# Cells write their content on one line: a <code> there stays inline.
+_CELL_TAGS = ("td", "th")
 
 
 def is_block_code(el) -> bool:
-    if tag_of(el) != "code" or BLOCK_CODE_CLASS not in (el.get("class") or "").split():
+    if tag_of(el) != "code":
+        return False
+    if BLOCK_CODE_CLASS not in (el.get("class") or "").split() and not _is_broken_into_lines(el):
         return False
     return not any(tag_of(a) in ("pre", "listing", "xmp") for a in el.iterancestors())
+
+
+def _is_broken_into_lines(code) -> bool:
+    """A <code> standing alone in its box whose lines are <br>s: PHP's highlight_string
+    (the PHP manual's div.phpcode > code, every space a &nbsp;) and forum software
+    that write a listing without a <pre>."""
+    if code.find(".//br") is None:
+        return False
+    box = code.getparent()
+    if box is None or tag_of(box) in _CELL_TAGS or (box.text or "").strip() or (
+            code.tail or "").strip():
+        return False
+    if any(isinstance(child.tag, str) and child is not code for child in box):
+        return False
+    return "\n" in code_text(code, lambda el: False).strip()
+
+
+def code_span_text(el) -> str:
+    """The text of an inline <code> (or <kbd>...), a <br> in it a space: "a<br>b" is
+    two words on two lines, never "ab"."""
+    parts: list[str] = []
+    stack = [(el, False)]
+    while stack:
+        node, done = stack.pop()
+        if done:
+            if node is not el and node.tail:
+                parts.append(node.tail)
+            continue
+        if tag_of(node) == "br":
+            parts.append(" ")
+        elif isinstance(node.tag, str) and node.text:
+            parts.append(node.text)
+        stack.append((node, True))
+        if isinstance(node.tag, str):
+            stack.extend((child, False) for child in reversed(node))
+    return "".join(parts)
+
+
+def block_code_text(text: str) -> str:
+    """A listing outside a <pre> keeps its indentation in no-break spaces (a browser
+    collapses plain ones there): they are the code's spaces."""
+    return text.replace("\u00a0", " ")
 
 
 def block_code_language(el) -> str | None:
@@ -234,6 +308,22 @@ def _is_line(el) -> bool:
     return el.get("data-line") is not None or "line" in (el.get("class") or "").split()
 
 
+def _is_line_number(el) -> bool:
+    """A line's number a highlighter wrote into the listing (LINE_NUMBER_CLASSES), or
+    the number cell of a line row: a table inside the listing whose rows are a cell
+    of digits, then the line (Zola's pre[data-linenos] writes tr > td 1 + td code,
+    unclassed; its style sheet makes the first cell unselectable)."""
+    classes = el.get("class")
+    if classes and not LINE_NUMBER_CLASSES.isdisjoint(classes.split()):
+        return True
+    if tag_of(el) not in ("td", "th"):
+        return False
+    following = el.getnext()
+    return (following is not None and tag_of(following) in ("td", "th")
+            and el.getprevious() is None
+            and _LINE_NUMBERS_RE.match("".join(el.itertext()) or "0") is not None)
+
+
 def _end_line(parts: list[str]) -> None:
     """A line break unless the text already ends a line (or nothing is written yet)."""
     last = next((p for p in reversed(parts) if p), "")
@@ -252,7 +342,8 @@ def _collect(root, skip, parts: list[str]) -> None:
             if el is not root and el.tail:
                 parts.append(el.tail)
             continue
-        if el is not root and (not isinstance(el.tag, str) or skip(el) or _is_control(el)):
+        if el is not root and (not isinstance(el.tag, str) or skip(el) or _is_control(el)
+                               or _is_line_number(el)):
             # A copy button inside the <pre> (Node.js's docs) is no part of the code.
             if el.tail:
                 parts.append(el.tail)
@@ -272,9 +363,21 @@ def _classes(el) -> set[str]:
     return set((el.get("class") or "").split())
 
 
+# SyntaxHighlighter writes indentation as &nbsp; (code.spaces); Doxygen's &nbsp; after
+# a line's number is left as it is.
+NBSP_INDENTED_LISTING = "syntaxhighlighter"
+
+
 def _listing_lines(el) -> list:
-    return [child for child in el if isinstance(child.tag, str) and tag_of(child) == "div"
-            and LISTING_LINE_CLASS in _classes(child)]
+    lines = [child for child in el if isinstance(child.tag, str) and tag_of(child) == "div"
+             and LISTING_LINE_CLASS in _classes(child)]
+    if lines:
+        return lines
+    # SyntaxHighlighter: the rows of the code cell, not of the gutter beside it.
+    cell = next((td for td in el.iter("td") if LISTING_CODE_CELL_CLASS in _classes(td)), None)
+    if cell is None:
+        return []
+    return [div for div in cell.iter("div") if LISTING_LINE_CLASS in _classes(div)]
 
 
 def is_line_listing(el) -> bool:
@@ -294,7 +397,8 @@ def line_listing_text(el, skip: Callable[[object], bool]) -> str:
     def skip_numbers(node) -> bool:
         return skip(node) or not LINE_NUMBER_CLASSES.isdisjoint(_classes(node))
     lines = [code_text(line, skip_numbers) for line in _listing_lines(el) if not skip(line)]
-    return "\n".join(lines).strip("\n")
+    text = "\n".join(lines).strip("\n")
+    return block_code_text(text) if NBSP_INDENTED_LISTING in _classes(el) else text
 
 
 # --- the copy-button strip above a code block ------------------------------------
@@ -353,12 +457,22 @@ def leads_to_code(el, is_code: Callable[[object], bool]) -> object | None:
     return None
 
 
-def is_copy_strip(el, code, *, language: str | None = None) -> bool:
-    """True when `el`, just above `code`, is its label-and-copy-button strip: it holds
-    a control, or nothing but a language name and copy words, in few words."""
+# A notebook's execution prompt beside a cell's code or its output ("In [3]:",
+# "Out[3]:", "In [ ]:" before a cell never run): Jupyter's nbconvert (classic
+# div.prompt, JupyterLab div.jp-InputPrompt) writes it in the box before the cell;
+# nbconvert's own Markdown leaves it out.
+_NOTEBOOK_PROMPT_RE = re.compile(r"^(?:In|Out) ?\[ ?\d* ?\]:$")
+
+
+def is_copy_strip(el, code, *, language: str | None = None, after: bool = False) -> bool:
+    """True when `el`, just above `code` (or just after it, `after`), is its
+    label-and-copy-button strip: it holds a control, or nothing but a language name
+    and copy words, in few words; after the code, also its line-number gutter."""
     if tag_of(el) in PROSE_TAGS or el.find(".//pre") is not None:
         return False
     words = _control_free_words(el)
+    if after and _numbers_the_lines(words, code):
+        return True
     if len(words) > STRIP_MAX_WORDS:
         return False
     if _holds_control(el):
@@ -367,8 +481,22 @@ def is_copy_strip(el, code, *, language: str | None = None) -> bool:
         return False
     if not any(ch.isalnum() for word in words for ch in word):
         return True     # a glyph, not words: CPython's ">>>" prompt toggle, "⧉"
+    if _NOTEBOOK_PROMPT_RE.match(" ".join(words)):
+        return True
     labels = COPY_WORDS | LANGUAGE_LABEL_WORDS | NO_LANGUAGE_WORDS | {language or ""}
     return all(word.lower().strip(":") in labels for word in words)
+
+
+def _numbers_the_lines(words: list[str], code) -> bool:
+    """Words that are the listing's line numbers, one a line, counting up: the gutter
+    VuePress 1 writes after the <pre> (div.line-numbers-wrapper of span.line-number
+    and <br>), which its style sheet lays beside the code."""
+    if not words or not all(word.isdigit() for word in words):
+        return False
+    numbers = [int(word) for word in words]
+    if any(b != a + 1 for a, b in zip(numbers, numbers[1:])):
+        return False
+    return len(numbers) == code_text(code, lambda el: False).count("\n") + 1
 
 
 def is_line_number_gutter(pre, text: str, is_code: Callable[[object], bool]) -> bool:
@@ -390,3 +518,47 @@ def is_line_number_gutter(pre, text: str, is_code: Callable[[object], bool]) -> 
         following = following.getnext()
     return following is not None and any(
         isinstance(node.tag, str) and is_code(node) for node in following.iter())
+
+
+# --- a listing laid out as a table, one row a line --------------------------------
+
+# GitHub's file view, and the Gist embed blogs paste (the same markup): a table of
+# rows td.blob-num (the number, drawn by its style sheet from data-line-number) +
+# td.blob-code. The language is in the table's data-tagsearch-lang ("Python"), or
+# in an older embed's wrapper class "type-python".
+BLOB_CODE_CLASS = "blob-code"
+BLOB_LANGUAGE_ATTRIBUTE = "data-tagsearch-lang"
+BLOB_TYPE_CLASS_PREFIX = "type-"
+BLOB_TYPE_LEVELS = 3
+
+
+def blob_lines(rows: list) -> list | None:
+    """The code cell of each row, when every row is a line of a GitHub blob table."""
+    cells = []
+    for row in rows:
+        code = [cell for cell in row if isinstance(cell.tag, str)
+                and BLOB_CODE_CLASS in (cell.get("class") or "").split()]
+        if len(code) != 1:
+            return None
+        cells.append(code[0])
+    return cells or None
+
+
+def blob_text(cells: list, skip: Callable[[object], bool]) -> str:
+    return "\n".join(code_text(cell, skip) for cell in cells if not skip(cell)).strip("\n")
+
+
+def blob_language(table) -> str | None:
+    found = clean_language(table.get(BLOB_LANGUAGE_ATTRIBUTE))
+    if found:
+        return found
+    node = table.getparent()
+    for _ in range(BLOB_TYPE_LEVELS):
+        if node is None:
+            break
+        for token in (node.get("class") or "").lower().split():
+            if (token.startswith(BLOB_TYPE_CLASS_PREFIX)
+                    and token[len(BLOB_TYPE_CLASS_PREFIX):] in KNOWN_LANGUAGES):
+                return clean_language(token[len(BLOB_TYPE_CLASS_PREFIX):])
+        node = node.getparent()
+    return None

@@ -71,6 +71,10 @@ def could_be_editor(classes: str | None) -> bool:
 
 
 def editor_shape(el) -> EditorShape | None:
+    """The editor `el` is the root of. Not one without the editor's text layer: a
+    static render that kept the root class around a highlighted <pre> (nbconvert's
+    JupyterLab template writes div.cm-editor > div.highlight > pre) is read as the
+    page wrote it."""
     if not isinstance(el.tag, str):
         return None
     if not could_be_editor(el.get("class")):
@@ -78,7 +82,7 @@ def editor_shape(el) -> EditorShape | None:
     for name in _classes(el):
         shape = EDITOR_SHAPES.get(name)
         if shape is not None:
-            return shape
+            return shape if _layer(el, shape) is not None else None
     return None
 
 

@@ -13,6 +13,7 @@ from functools import cached_property
 from typing import Callable
 from urllib.parse import urljoin, urlsplit
 
+from .code import code_span_text
 from .math import Math, math_of
 from .urls import QuickJoin
 from ..dom.nodes import tag_of
@@ -464,7 +465,7 @@ class InlineRenderer:
         if tag in ("img", "svg", "video", "audio", "iframe"):
             return " ", " "      # not words; the walker makes blocks of the ones that matter
         if tag in CODE_SPAN_TAGS and "code" not in styles:
-            text = collapse("".join(el.itertext()))
+            text = collapse("".join(el.itertext()) if len(el) == 0 else code_span_text(el))
             return text, self._code(text)
         if depth > self.MAX_DEPTH:
             text = collapse(" ".join(el.itertext()))

@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING, Callable
 
 from .admonitions import read_admonition, title_is_alert_name
 from .code import (
-    block_code_language, code_text, is_block_code, is_line_listing,
-    is_line_number_gutter, framed_listing, label_language, line_listing_text, listings_in,
+    blob_language, blob_lines, blob_text, block_code_language, block_code_text, code_text,
+    is_block_code, is_line_listing, is_line_number_gutter, framed_listing,
+    label_language, line_listing_text, listings_in,
 )
 from .context import Context, Frame
 from .definitions import term_style
@@ -156,7 +157,10 @@ def code(w: Walker, el, ctx: Context) -> None:
                                     w.path(el), " ".join(text.split())[:60]))
         return
     if text.strip():
-        language = block_code_language(el) if is_block_code(el) else w.code_languages[el]
+        block_code = is_block_code(el)
+        language = block_code_language(el) if block_code else w.code_languages[el]
+        if block_code:
+            text = block_code_text(text)
         w.emit(ctx, BlockKind.CODE, el, text, text,
                language=language or label_language(el, w.skipped))
 
@@ -249,6 +253,12 @@ def media(w: Walker, el, ctx: Context) -> None:
 
 def table(w: Walker, el, ctx: Context) -> None:
     rows = own_rows(el)
+    lines = blob_lines(rows)
+    if lines is not None:
+        text = blob_text(lines, w.skipped)
+        if text.strip():
+            w.emit(ctx, BlockKind.CODE, el, text, text, language=blob_language(el))
+        return
     if is_layout_table(el, rows):
         _layout_table(w, el, ctx, rows)
         return

@@ -224,9 +224,19 @@ ADMONITION_TITLE_CLASS_PREFIXES = ("admonitionheading",)
 # What a highlighter writes when it found no language: a fence tagged "undefined"
 # shows a word the page never showed.
 # Sphinx's "default" is the project's default lexer (highlight-default), not a name.
+# Discourse writes "lang-auto" on a block with no language named (its default code
+# language setting, "auto": highlight.js guesses in the reader's browser).
 NO_LANGUAGE_WORDS = frozenset({
     "undefined", "none", "null", "text", "plaintext", "plain", "nohighlight", "default",
+    "auto",
 })
+# The HTML lang attribute names a human language, but cmark-gfm's GitHub option
+# (github_pre_lang, as GitHub's Markdown API and some of its clients render) and
+# GitLab write the code's language there: <pre lang="python">. Read only on the
+# <pre> and its <code>, only a known language name, and not one that is also a
+# human language's ISO 639-1 code (Czech, Serbo-Croatian, Tsonga).
+CODE_LANG_ATTRIBUTE = "lang"
+HUMAN_LANGUAGE_CODES = frozenset({"cs", "sh", "ts"})
 # How far up from the <pre> a wrapper may name the language (Sphinx puts it two up).
 LANGUAGE_ANCESTOR_LEVELS = 2
 # td > tr > (tbody >) table: how far a code cell sits below its line-number table.
@@ -244,8 +254,11 @@ HIGHLIGHTER_CLASS_WORDS = frozenset({
 # rustdoc writes "rust rust-example-rendered" on an example and "rust item-decl" on
 # an item's declaration.
 # ExDoc (hexdocs.pm) writes "makeup elixir" after its highlighter.
+# DokuWiki writes "code php" on its <pre> (GeSHi's language name after "code").
+# SyntaxHighlighter's rendered box: "syntaxhighlighter python" (the brush's name).
 HIGHLIGHTER_MARK_WORDS = frozenset({"highlight", "hljs", "sourcecode", "prettyprint", "shiki",
-                                    "rust-example-rendered", "item-decl", "makeup"})
+                                    "rust-example-rendered", "item-decl", "makeup", "code",
+                                    "syntaxhighlighter"})
 # Language names and highlighter aliases (Pygments, highlight.js, Linguist short
 # names) a bare word is believed to be: a bare class word, a label above the block.
 # Not open-ended on purpose: "wrap", "dark", "numbered" are class words too; single
@@ -346,10 +359,19 @@ PROSE_TAGS = frozenset({"p", "h1", "h2", "h3", "h4", "h5", "h6", "li", "blockquo
 # of this class (Doxygen's div.fragment; its stylesheet makes each line pre-formatted).
 # Other children of the wrapper are not code: Doxygen puts its hover cards for the
 # names the listing links (div.ttc, hidden until hovered) there.
-LINE_LISTING_CLASSES = frozenset({"fragment"})
+# SyntaxHighlighter 3/4 (Alex Gorbatchev's; WordPress's SyntaxHighlighter Evolved)
+# replaces a <pre class="brush: ..."> in the browser with div.syntaxhighlighter > table:
+# td.gutter (numbers) + td.code > div.container > div.line rows of <code> tokens.
+LINE_LISTING_CLASSES = frozenset({"fragment", "syntaxhighlighter"})
+LISTING_CODE_CELL_CLASS = "code"
 LISTING_LINE_CLASS = "line"
-# A line's number written into it (Doxygen's span.lineno in source listings).
-LINE_NUMBER_CLASSES = frozenset({"lineno"})
+# A line's number written into it, drawn unselectable beside the line and no part
+# of the code: Doxygen's span.lineno in source listings; Pygments' inline numbers
+# (span.linenos, "lineno" before Pygments 2.7; Sphinx's default since 4.0); Chroma's
+# (Hugo) inline span.ln and table span.lnt; Rouge's gutter pre.lineno, which Jekyll
+# writes inside the listing's own <pre>; Prism's line-numbers-rows (empty, counted
+# by its style sheet).
+LINE_NUMBER_CLASSES = frozenset({"lineno", "linenos", "ln", "lnt", "line-numbers-rows"})
 # How far down through first children a code block may sit under a wrapper
 # (Sphinx: div.highlight-python > div.highlight > pre).
 CODE_WRAPPER_DEPTH = 3

@@ -487,7 +487,7 @@ def _is_trailing_strip(walker: Walker, el) -> bool:
     code = previous_element(el)
     if code is None or walker.index.is_code(el):
         return False
-    return is_copy_strip(el, code, language=_code_language(walker, code))
+    return is_copy_strip(el, code, language=_code_language(walker, code), after=True)
 
 
 def _code_language(walker: Walker, code) -> str | None:
