@@ -182,6 +182,12 @@ FURNISHING_TAGS = ("button", "input", "select", "textarea", "form", "img", "pict
 # The article's own paragraphs hold this many words outside links; a paragraph of
 # fewer (a credit, a caption, a sign-up line) does not make the series part of it.
 OWN_PARAGRAPH_MIN_WORDS = 30
+# Wire and regional news write a sentence a paragraph (15-25 words): such short
+# paragraphs are the article's own too when this many of them stand side by side in one
+# element, each of RUN_PARAGRAPH_MIN_WORDS words outside links. A teaser's line stands
+# alone in its card, so a grid of cards never makes such a run.
+RUN_PARAGRAPH_MIN_WORDS = 12
+RUN_PARAGRAPH_MIN_COUNT = 4
 # A series is the article's furniture only when the article before it has this many
 # words of its own: on a page of cards alone, the cards are the content.
 ARTICLE_BEFORE_SERIES_MIN_WORDS = 100
