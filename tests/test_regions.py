@@ -5,7 +5,7 @@ import pytest
 
 from webgist_host import convert
 from webgist_host.engine.regions.vocabulary import normalize_token
-from webgist_host.engine.regions.sections import is_furniture_heading
+from webgist_host.engine.regions.sections import is_control_line, is_furniture_heading
 
 ARTICLE = " ".join(["The colony builds comb through the summer and stores honey for winter."] * 6)
 
@@ -18,6 +18,23 @@ ARTICLE = " ".join(["The colony builds comb through the summer and stores honey 
 ])
 def test_tokens_are_normalised_as_seed_004_says(raw, normalized):
     assert normalize_token(raw) == normalized
+
+
+@pytest.mark.parametrize("line", [
+    "Advertisement", "- Advertisement -", "— Anzeige —", "REKLAMA", "Publicité", "Iklan",
+    "Реклама", "広告", "광고", "SCROLL TO RESUME CONTENT", "Scroll to continue with content",
+    "Story continues below advertisement",
+])
+def test_ad_slot_labels_are_control_lines_in_any_language(line):
+    assert is_control_line(line)
+
+
+@pytest.mark.parametrize("line", [
+    "Advertising", "Reklama w internecie kosztuje coraz więcej", "- Ten years later -",
+    "Werbung für Tabak ist verboten",
+])
+def test_words_about_ads_are_not_control_lines(line):
+    assert not is_control_line(line)
 
 
 def _texts(html: str, scope: str = "main") -> list[str]:

@@ -44,6 +44,7 @@ _COMMENT_HEADING = re.compile(
 _FURNITURE_HEADING = re.compile(
     "|".join(f"(?:{p})" for p in FURNITURE_HEADING_PATTERNS), re.IGNORECASE)
 _CONTROL_LINE = re.compile("|".join(f"(?:{p})" for p in CONTROL_LINE_PATTERNS), re.IGNORECASE)
+_LABEL_DASHES = " -–—"
 # A Markdown link's text in a block's rich text.
 _LINK_TEXT = re.compile(r"\[([^\[\]]*)\]\(")
 
@@ -62,7 +63,8 @@ def is_furniture_heading(text: str, comments_are_content: bool = False) -> bool:
 def is_control_line(text: str) -> bool:
     """True for a line that is only a control's label or a listing's tally."""
     line = _short_line(text, MAX_CONTROL_LINE_CHARS)
-    return line is not None and bool(_CONTROL_LINE.fullmatch(line))
+    # Ad slots' labels come set between dashes: "- Advertisement -", "— Anzeige —".
+    return line is not None and bool(_CONTROL_LINE.fullmatch(line.strip(_LABEL_DASHES)))
 
 
 def _short_line(text: str, max_chars: int) -> str | None:

@@ -191,8 +191,16 @@ CONTROL_LINE_PATTERNS = (
     # a forum post's buttons, a Q&A site's "Ask question", other lone buttons
     r"reply|quote|ask (a )?question|more options|explore more|download now|"
     r"start (a |your )?free trial|get started for free",
-    # the label a contents box or an ad slot carries when the box itself is gone
-    r"table of contents|advertisement|sponsored",
+    # the label a contents box or an ad slot carries when the box itself is gone, and
+    # the ad slot's label in the languages of the news sites the engine misread
+    # ("advertising" is left out: it also names a service on agencies' pages)
+    r"table of contents|advertisement|sponsored|"
+    r"publicité|anzeige|werbung|publicidad|publicidade|pubblicità|advertentie|reklama|"
+    r"реклама|reklam|iklan|quảng cáo|إعلان|広告|广告|廣告|광고",
+    # an ad slot set between paragraphs asks the reader to scroll past it
+    r"scroll (down )?to (continue|resume)( with| reading)?( (the )?(content|article|reading))?|"
+    r"((the )?(article|story) continues|continue reading) (below|after)( (the |this )?"
+    r"(advertisement|ad))?",
     # a placeholder waiting for a script
     r"loading",
     # a slideshow's position for screen readers and a reading-time estimate
