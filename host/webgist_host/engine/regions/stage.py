@@ -40,6 +40,7 @@ from .slideshows import embedded_slideshows
 from .tag_lists import trailing_tag_lists
 from .author_box import author_box
 from .title_menu import menu_above_title
+from .breadcrumbs import title_trails
 from .closing_links import closing_site_links
 from .after_text import BoxTraits, after_text_band, before_text_lines, box_traits
 from .fact_boxes import fact_boxes, review_boxes
@@ -92,6 +93,7 @@ AFTER_TEXT_REASON = ("after the article's last paragraph, outside the element th
 BEFORE_TEXT_REASON = ("a short line before the article's first paragraph, outside the element "
                       "that holds its text (the site's band over every story)")
 MENU_REASON = "a menu of short links above the page's title, inside the main content"
+BREADCRUMB_REASON = "a breadcrumb: links to the site's sections, then the page's own title"
 LONE_LINK_REASON = ("a lone link standing among a product page's lines (a control or a way "
                     "to another page)")
 PRODUCT_CARDS_REASON = ("a series of cards offering other products after the product's name "
@@ -167,6 +169,7 @@ def apply_regions(tree: TreeIndex, blocks: list[Block], scope: str, *,
     _take_out(placed, reasons, share_links(placed), SHARE_REASON)
     _take_out(placed, reasons, other_stories(placed, title), OTHER_STORY_REASON)
     _take_out(placed, reasons, menu_above_title(placed, words, linked), MENU_REASON)
+    _take_out(placed, reasons, title_trails(placed, words), BREADCRUMB_REASON)
     # Only a dated page is surely an article: on a listing, boxes of headlines are
     # what the page lists.
     if dated:

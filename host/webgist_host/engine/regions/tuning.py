@@ -350,3 +350,11 @@ PRODUCT_CARD_MAX_LINES = 6
 PRODUCT_CARDS_MAX_SHARE = 0.5
 # ...with the heading right above them when it is this short (the series' label).
 PRODUCT_CARDS_LABEL_MAX_WORDS = 6
+
+# --- A breadcrumb ending with the title (breadcrumbs.py) ------------------------------
+# "You are here:" and the like open a trail: a label of this many words at most.
+BREADCRUMB_LABEL_MAX_WORDS = 4
+# A trail holds the title and a few links' words more (Home, the section, a subsection).
+BREADCRUMB_MAX_EXTRA_WORDS = 12
+# It stands in the title's band: this many main-content lines above or below the <h1>.
+BREADCRUMB_SEARCH_LINES = 3

@@ -463,6 +463,10 @@ SHARE_LINK_PATTERN = re.compile(
 MARKDOWN_IMAGE_PATTERN = re.compile(r"!\[[^\[\]]*\]\([^()]*\)")
 MARKDOWN_LINK_PATTERN = re.compile(r"\[([^\[\]]*+)\]\(<?([^\s)>]*+)[^()]*+\)")
 
+# What joins a breadcrumb's links: "Home / News", "Home » News", "Home > News", "›", "|",
+# "→", "•" (the same in every language).
+BREADCRUMB_SEPARATORS = "/»>›|→•·"
+
 # A slideshow's position at the start of a slide's line ("1/50", "12 / 50 Title"): a
 # position and a total, in figures, so the same in every language. Not a date: a third
 # part ("28/11/2025", "07/03/24") or a figure right after is refused.
