@@ -44,6 +44,7 @@ from .breadcrumbs import title_trails
 from .closing_links import closing_site_links
 from .after_text import BoxTraits, after_text_band, before_text_lines, box_traits
 from .fact_boxes import fact_boxes, review_boxes
+from .signup_boxes import signup_boxes
 from .tuning import (CONTROL_LINE_KINDS, DROPPED_WIDGETS, TITLE_BAND_MAX_WORDS,
                      WEIGHTLESS_KINDS)
 
@@ -92,6 +93,8 @@ AFTER_TEXT_REASON = ("after the article's last paragraph, outside the element th
                      "text (the site's band under every story)")
 BEFORE_TEXT_REASON = ("a short line before the article's first paragraph, outside the element "
                       "that holds its text (the site's band over every story)")
+SIGNUP_BOX_REASON = ("a sign-up box between the article's paragraphs (an email field, a "
+                     "button, a line about the newsletter)")
 MENU_REASON = "a menu of short links above the page's title, inside the main content"
 BREADCRUMB_REASON = "a breadcrumb: links to the site's sections, then the page's own title"
 LONE_LINK_REASON = ("a lone link standing among a product page's lines (a control or a way "
@@ -176,6 +179,8 @@ def apply_regions(tree: TreeIndex, blocks: list[Block], scope: str, *,
         _take_out(placed, reasons, headline_boxes(placed, weights, linked),
                   HEADLINE_BOX_REASON)
         _take_out(placed, reasons, embedded_slideshows(placed, weights), SLIDESHOW_REASON)
+        _take_out(placed, reasons, signup_boxes(placed, weights, words, tree.elements_at),
+                  SIGNUP_BOX_REASON)
         _take_out(placed, reasons, teaser_cards(placed, weights, linked, address),
                   TEASER_CARD_REASON)
     # An undated page with a series of card titles is a listing: its cards are the

@@ -358,3 +358,8 @@ BREADCRUMB_LABEL_MAX_WORDS = 4
 BREADCRUMB_MAX_EXTRA_WORDS = 12
 # It stands in the title's band: this many main-content lines above or below the <h1>.
 BREADCRUMB_SEARCH_LINES = 3
+
+# --- Sign-up boxes between an article's paragraphs (signup_boxes.py) ----------------
+# A newsletter box says its name and a line about it (and the form's labels, which go
+# already): more words than this between the paragraphs is the story's own box.
+SIGNUP_BOX_MAX_WORDS = 40

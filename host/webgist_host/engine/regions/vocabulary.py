@@ -107,6 +107,13 @@ UNNAMED_TAGS = frozenset({"html", "body"})
 # "Required, but never shown") are not content.
 TEXT_INPUT_TYPES = frozenset({"", "text", "email", "tel", "password", "url"})
 TAB_PANEL_ROLE = "tabpanel"
+# A sign-up box asks for an email address: a field of type "email", or a text field
+# (older forms) whose name, id, placeholder or autofill hint says "mail" (MailChimp's
+# name="EMAIL", "e-mail", "Your email"). Forms carry these names in English in every
+# language; a post's or a poll's fields say nothing of mail.
+SIGNUP_INPUT_TYPES = frozenset({"", "text"})
+SIGNUP_FIELD_ATTRS = ("name", "id", "placeholder", "autocomplete")
+SIGNUP_FIELD_HINT = "mail"
 
 
 # --- Text patterns -----------------------------------------------------------------
