@@ -5,6 +5,7 @@ import pytest
 
 from webgist_host import convert
 from webgist_host.engine.regions.vocabulary import normalize_token
+from webgist_host.engine.regions.bylines import is_byline_text
 from webgist_host.engine.regions.sections import is_control_line, is_furniture_heading
 
 ARTICLE = " ".join(["The colony builds comb through the summer and stores honey for winter."] * 6)
@@ -35,6 +36,22 @@ def test_ad_slot_labels_are_control_lines_in_any_language(line):
 ])
 def test_words_about_ads_are_not_control_lines(line):
     assert not is_control_line(line)
+
+
+@pytest.mark.parametrize("line", [
+    "11 апреля 2019, 12:40", "4. listopadu 2019 6:00", "2019. 8. 21. 22:10",
+    "17 Eylül 2019, 13:05", "02 Des 2019 14:25", "12 grudnia 2019", "4. 11. 2019",
+])
+def test_datelines_beyond_western_european_month_names_are_bylines(line):
+    assert is_byline_text(line)
+
+
+@pytest.mark.parametrize("line", [
+    "W 2019 roku lis zjadł kurę sąsiada", "Pro 2019 plánujeme nové linky",
+    "Ara sıra 2019 yılında",
+])
+def test_month_stems_in_prose_are_no_dateline(line):
+    assert not is_byline_text(line)
 
 
 def _texts(html: str, scope: str = "main") -> list[str]:
