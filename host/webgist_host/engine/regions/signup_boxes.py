@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Callable
 
 from ..model import Block
-from .sections import article_paragraphs, outermost_apart
+from .sections import article_paragraphs
 from .tuning import SIGNUP_BOX_MAX_WORDS
 from .vocabulary import SIGNUP_FIELD_ATTRS, SIGNUP_FIELD_HINT, SIGNUP_INPUT_TYPES
 
@@ -28,13 +28,15 @@ def signup_boxes(blocks: list[Block], weights: list[int], words: list[int],
     own = article_paragraphs(blocks, kept, weights)
     if len(own) < 2:
         return []
-    own_paths = [blocks[i].xpath for i in own]
+    # Every element holding one of the paragraphs, so that each block's box is found
+    # by climbing its path with a set lookup a step (a long story has hundreds).
+    holding = {path[:cut] for path in (blocks[i].xpath for i in own)
+               for cut in _step_ends(path)}
     own_set = set(own)
     boxes: dict[str, list[int]] = {}
     for i in kept:
         if own[0] < i < own[-1] and i not in own_set:
-            box = outermost_apart(blocks[i].xpath, own_paths)
-            boxes.setdefault(box, []).append(i)
+            boxes.setdefault(_outermost_apart(blocks[i].xpath, holding), []).append(i)
     boxes = {box: members for box, members in boxes.items()
              if sum(words[i] for i in members) <= SIGNUP_BOX_MAX_WORDS}
     if not boxes:
@@ -64,3 +66,20 @@ def _email_field(field) -> bool:
         return True
     return kind in SIGNUP_INPUT_TYPES and any(
         SIGNUP_FIELD_HINT in (field.get(attr) or "").lower() for attr in SIGNUP_FIELD_ATTRS)
+
+
+def _step_ends(path: str) -> list[int]:
+    """Where each ancestor's path ends inside `path` (before each "/" but the first)."""
+    return [n for n, char in enumerate(path) if char == "/" and n]
+
+
+def _outermost_apart(element: str, holding: set[str]) -> str:
+    """The outermost element around `element` (itself included) whose parent is not
+    in `holding` (the elements that hold the article's paragraphs): as
+    sections.outermost_apart, by lookups."""
+    while "/" in element.lstrip("/"):
+        parent = element.rsplit("/", 1)[0]
+        if parent in holding:
+            break
+        element = parent
+    return element
