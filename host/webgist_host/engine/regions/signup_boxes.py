@@ -12,8 +12,7 @@ is the page's offer.
 """
 from __future__ import annotations
 
-from typing import Callable
-
+from ..dom.nodes import TreeIndex
 from ..model import Block
 from .sections import article_paragraphs
 from .tuning import SIGNUP_BOX_MAX_WORDS
@@ -21,17 +20,26 @@ from .vocabulary import SIGNUP_FIELD_ATTRS, SIGNUP_FIELD_HINT, SIGNUP_INPUT_TYPE
 
 
 def signup_boxes(blocks: list[Block], weights: list[int], words: list[int],
-                 elements_at: Callable[[set[str]], dict[str, list]]) -> list[int]:
+                 tree: TreeIndex) -> list[int]:
     """Indices of the main-content blocks in a sign-up box between two of the
-    article's own paragraphs (`elements_at`: the tree's elements at the paths asked)."""
+    article's own paragraphs (`tree`: the block stage's index of the page)."""
+    # Most pages ask for no address at all: one pass over their fields (lxml's own
+    # loop) says so before any box is looked up.
+    if not any(_email_field(field) for field in tree.root.iter("input")):
+        return []
     kept = [i for i, block in enumerate(blocks) if block.in_main]
     own = article_paragraphs(blocks, kept, weights)
     if len(own) < 2:
         return []
     # Every element holding one of the paragraphs, so that each block's box is found
     # by climbing its path with a set lookup a step (a long story has hundreds).
-    holding = {path[:cut] for path in (blocks[i].xpath for i in own)
-               for cut in _step_ends(path)}
+    holding: set[str] = set()
+    for i in own:
+        path = blocks[i].xpath
+        end = path.rfind("/")
+        while end > 0 and path[:end] not in holding:    # the rest are in already
+            holding.add(path[:end])
+            end = path.rfind("/", 0, end)
     own_set = set(own)
     boxes: dict[str, list[int]] = {}
     for i in kept:
@@ -42,7 +50,7 @@ def signup_boxes(blocks: list[Block], weights: list[int], words: list[int],
     if not boxes:
         return []
     found: list[int] = []
-    for box, elements in elements_at(set(boxes)).items():
+    for box, elements in tree.elements_at(set(boxes)).items():
         if elements and _asks_for_email(elements[-1]):
             found.extend(boxes[box])
     return sorted(found)
@@ -66,11 +74,6 @@ def _email_field(field) -> bool:
         return True
     return kind in SIGNUP_INPUT_TYPES and any(
         SIGNUP_FIELD_HINT in (field.get(attr) or "").lower() for attr in SIGNUP_FIELD_ATTRS)
-
-
-def _step_ends(path: str) -> list[int]:
-    """Where each ancestor's path ends inside `path` (before each "/" but the first)."""
-    return [n for n, char in enumerate(path) if char == "/" and n]
 
 
 def _outermost_apart(element: str, holding: set[str]) -> str:

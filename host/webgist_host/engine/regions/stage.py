@@ -179,7 +179,7 @@ def apply_regions(tree: TreeIndex, blocks: list[Block], scope: str, *,
         _take_out(placed, reasons, headline_boxes(placed, weights, linked),
                   HEADLINE_BOX_REASON)
         _take_out(placed, reasons, embedded_slideshows(placed, weights), SLIDESHOW_REASON)
-        _take_out(placed, reasons, signup_boxes(placed, weights, words, tree.elements_at),
+        _take_out(placed, reasons, signup_boxes(placed, weights, words, tree),
                   SIGNUP_BOX_REASON)
         _take_out(placed, reasons, teaser_cards(placed, weights, linked, address),
                   TEASER_CARD_REASON)
