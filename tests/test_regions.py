@@ -47,6 +47,14 @@ def test_datelines_beyond_western_european_month_names_are_bylines(line):
 
 
 @pytest.mark.parametrize("line", [
+    "von Jens | Jun 2, 2019 | 0 Kommentare", "Комментариев: 0", "댓글 12",
+    "12 Mar 2019 · 3 commentaires", "Rina Susanti · 4 komentar",
+])
+def test_comment_counts_beyond_english_stand_in_bylines(line):
+    assert is_byline_text(line)
+
+
+@pytest.mark.parametrize("line", [
     "W 2019 roku lis zjadł kurę sąsiada", "Pro 2019 plánujeme nové linky",
     "Ara sıra 2019 yılında",
 ])

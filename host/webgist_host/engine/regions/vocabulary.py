@@ -295,8 +295,18 @@ _NAME_WORD = r"((?i:and|&|of|et|und|y|e) )?[A-ZÀ-ÖØ-Þ][^\s|•·]*"
 CREDIT_LINE_PATTERN = (rf"((?i:{_CREDIT}( on)?)( ?:)?)?( ?{_NAME_WORD}( {_NAME_WORD}){{0,5}})?"
                        r"( (?i:on|in))?")
 # "36 Comments", "No comments", "2 replies", "Leave a comment": the count of the
-# comments, or the way to them, which stand in the byline or close the article.
-COMMENT_CALL_PATTERN = (r"(\d+|no|one) (comments?|responses?|replies)"
+# comments, or the way to them, which stand in the byline or close the article. The
+# count's word in the languages of the news and blog themes that write it there
+# ("0 Kommentare", "3 commentaires", "12 comentarios", "5 yorum", "Комментариев: 0",
+# "댓글 12"); the number may follow the word.
+COMMENT_COUNT_WORDS = (
+    "comments?", "responses?", "replies", "kommentare?", "kommentar", "commentaires?",
+    "comentarios?", "comentários?", "commenti", "commento", "reacties?", "komentarzy?",
+    "komentarze", "komentáře", "komentářů", "komentář", "komentar", "yorum(lar)?",
+    "комментари(ев|я|й)", "комментарий", "댓글", "コメント", "评论", "評論",
+)
+_COMMENT_COUNT = f"({'|'.join(COMMENT_COUNT_WORDS)})"
+COMMENT_CALL_PATTERN = (rf"(\d+|no|one) {_COMMENT_COUNT}|{_COMMENT_COUNT}:? \d+"
                         r"|(leave|add|post|write) a (comment|reply)")
 # The separators bylines join their parts with: "by whova | Apr 21, 2025".
 BYLINE_SEPARATOR_PATTERN = r"[|•·—–~/]| - "
