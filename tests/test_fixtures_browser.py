@@ -61,6 +61,7 @@ BROWSER_FIXTURES: dict[str, str] = {
     "news--ad-slot-labels-between-paragraphs": "ad slots' labels ('- Reklama -', 'REKLAMA') drawn between a story's paragraphs go",
     "news--newsletter-box-between-paragraphs": "a newsletter box (its name, a line, an email field) drawn between a dated story's paragraphs goes; a fact box of two lines there stays",
     "news--byline-with-comment-count-german": "a Divi byline ending with '0 Kommentare' drawn under a dated post's title goes",
+    "news--headline-in-named-header-band": "a story's <h1> in a band named 'art-header' beside its text, outside any <article>, is drawn and kept",
     "news--breadcrumb-ends-with-title": "a breadcrumb drawn above the title that ends with the title goes; a line of links and separators in the text stays",
     "article--share-bar-in-story": "a labelled bar of share links and a linked share icon go as drawn; a sentence linking a share endpoint stays",
     "news--section-fronts-flat-with-story": "three sections of linked headlines laid out in the story's own element, after its text, go as drawn",

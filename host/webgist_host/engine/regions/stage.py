@@ -44,6 +44,7 @@ from .breadcrumbs import title_trails
 from .closing_links import closing_site_links
 from .after_text import BoxTraits, after_text_band, before_text_lines, box_traits
 from .fact_boxes import fact_boxes, review_boxes
+from .title_header import headline_in_header
 from .signup_boxes import signup_boxes
 from .tuning import (CONTROL_LINE_KINDS, DROPPED_WIDGETS, TITLE_BAND_MAX_WORDS,
                      WEIGHTLESS_KINDS)
@@ -62,6 +63,7 @@ REVIEW_PAGE = "review"
 CHROME_REASON_PREFIX = "page chrome"
 OUTSIDE_CONTAINER = "outside the main content container"
 ASIDE_REASON = f"{CHROME_REASON_PREFIX} ({Region.ASIDE}), never main content"
+HEADER_REASON = f"{CHROME_REASON_PREFIX} ({Region.HEADER}), never main content"
 COMMENTS_REASON = "in the comments, which are not the bulk of this page"
 AFTER_BODY_REASON = "after the element named as the article's body, inside the container"
 CONTROL_LINE_REASON = "a control's label or a listing's tally standing alone, not content"
@@ -151,6 +153,11 @@ def apply_regions(tree: TreeIndex, blocks: list[Block], scope: str, *,
     placed, reasons = _place_blocks(blocks, placements, lineage, container, comments_kept,
                                     furniture)
     placed = _keep_title(placed, reasons, container.path, furniture)
+    # The container's parent holds the story's header band beside its text.
+    band = container.path.rsplit("/", 1)[0] + "/" if container.path else ""
+    _bring_in(placed, reasons, headline_in_header(
+        placed, [reason == HEADER_REASON for reason in reasons],
+        [block.xpath.startswith(band) for block in placed], title))
     twins = container_twins(tree, container.path, lineage)
     beside = ([i for i, chain in enumerate(lineage) if any(t in chain for t in twins)]
               if twins else [])
