@@ -156,8 +156,7 @@ def apply_regions(tree: TreeIndex, blocks: list[Block], scope: str, *,
     # The container's parent holds the story's header band beside its text.
     band = container.path.rsplit("/", 1)[0] + "/" if container.path else ""
     _bring_in(placed, reasons, headline_in_header(
-        placed, [reason == HEADER_REASON for reason in reasons],
-        [block.xpath.startswith(band) for block in placed], title))
+        placed, lambda i: reasons[i] == HEADER_REASON, band, title))
     twins = container_twins(tree, container.path, lineage)
     beside = ([i for i, chain in enumerate(lineage) if any(t in chain for t in twins)]
               if twins else [])
