@@ -545,6 +545,27 @@ def test_a_standfirst_over_the_text_and_undated_bands_stay():
     assert "Ana Silva" in _texts(_story_under_band(""))
 
 
+_KEY_POINTS = ("Hives by the river did better this year", "Town hives lost a third of their bees",
+               "Beekeepers blame the wet spring")
+
+
+def _story_under_list(items: str) -> str:
+    text = "".join(f"<p>{p}</p>" for p in _PARAGRAPHS)
+    return f"""<html><head>{_DATED}</head><body><div class="page">
+      <div class="top"><h1>Bees</h1><ul>{items}</ul></div>
+      <div class="text">{text}</div></div></body></html>"""
+
+
+def test_a_list_of_three_unlinked_points_over_a_dated_storys_text_stays():
+    kept = _texts(_story_under_list("".join(f"<li>{point}</li>" for point in _KEY_POINTS)))
+    assert kept == ["Bees", *_KEY_POINTS, *_PARAGRAPHS]
+
+
+def test_a_list_of_links_over_a_dated_storys_text_goes():
+    links = "".join(f'<li><a href="/t{n}">{point}</a></li>' for n, point in enumerate(_KEY_POINTS))
+    assert _texts(_story_under_list(links)) == ["Bees", *_PARAGRAPHS]
+
+
 def _dated_story_then(box: str) -> str:
     # (Short enough that the story's own element is not the whole main content.)
     sentence = "The colony builds comb through the summer and stores honey for winter."

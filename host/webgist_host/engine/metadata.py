@@ -208,6 +208,7 @@ class _Found:
     product: bool = False
     discussion: bool = False
     review: bool = False
+    article: bool = False              # an object of an article type (not a web page)
 
 
 def _from_json_ld(root) -> _Found:
@@ -232,6 +233,7 @@ def _from_json_ld(root) -> _Found:
         title=_string(article.get("headline")) or _string(article.get("name")),
         product=product,
         discussion=bool(kinds & DISCUSSION_TYPES),
+        article=bool(kinds & ARTICLE_OVER_PRODUCT_TYPES),
         review=bool(_types(article) & REVIEW_TYPES) or reviewed,
     )
 
@@ -308,6 +310,7 @@ class Declared:
     out a byline the head makes redundant, and treat a dated page as an article."""
     byline: bool = False     # an author or a published date
     dated: bool = False      # a published date
+    article: bool = False    # og:type "article" or a JSON-LD article type
 
 
 def read_metadata(root, *, url: str | None, capture: Capture) -> Metadata:
@@ -364,4 +367,5 @@ def read_page_metadata(root, *, url: str | None,
     # <span>) is declared as surely as the head's: sites that wrote schema.org
     # microdata before JSON-LD set it on the visible dateline.
     dated = bool(declared_date or body_date)
-    return metadata, Declared(byline=bool(declared_author or dated), dated=dated)
+    article = ld.article or (metas.get("og:type") or "").strip().lower() == "article"
+    return metadata, Declared(byline=bool(declared_author or dated), dated=dated, article=article)

@@ -160,7 +160,8 @@ def _regions(index: PageIndex, blocks: list[Block], decisions: list[Decision], s
                            "other page chrome may remain)"):
         blocks, region_decisions = apply_regions(
             index, blocks, scope, page_type=metadata.page_type,
-            byline_in_metadata=declared.byline, dated=declared.dated, title=metadata.title,
+            byline_in_metadata=declared.byline, dated=declared.dated,
+            declared_article=declared.article, title=metadata.title,
             address=metadata.url or metadata.canonical_url, author=metadata.author)
         decisions += region_decisions
     run.lap("regions")

@@ -51,6 +51,20 @@ SPOKEN_HALF_MAX_WORDS = 12
 # when there is none): hiding the page's bulk is a reveal a script performs on load.
 # Measured against <main>, not the page, so a hidden side section stays hidden.
 HIDDEN_BULK_SHARE = 0.5
+# In the browser, text cut off below a box that hides its overflow is a clamped
+# article ("Continue reading") when the box is at least this tall (about four
+# lines) and shows one element of at least this many words whole: a shut drawer,
+# a one-line ticker or a 1px screen-reader box is shorter, and a mock-up of an
+# app's window drawn in HTML shows labels, not sentences.
+CLAMP_MIN_SHOWN_PX = 100
+CLAMP_MIN_SHOWN_WORDS = 12
+# ...and when a control that opens it is drawn at its foot: a button, link or
+# summary within this distance of its bottom edge, inside it (over a fade) or in
+# its next few siblings or its parent's. A box that merely overflows (a carousel's
+# track, a scene of a scrolling animation) has no such control.
+CLAMP_CONTROL_TAGS = frozenset({"button", "a", "summary", "label"})
+CLAMP_CONTROL_REACH_PX = 120
+CLAMP_CONTROL_SIBLINGS = 2
 # A <noscript> this long is content, not an "enable JavaScript" notice or a pixel.
 NOSCRIPT_MIN_WORDS = 100
 # An accordion's question is a line; its answer is prose (a panel hidden under it is

@@ -14,11 +14,14 @@ import re
 from .images import shown_noscript_pictures
 from .page_index import PageIndex, PerValue
 from .tuning import (
-    ANSWER_MIN_WORDS, CLASS_MAY_HIDE, CODE_TAB_MAX_PROSE_WORDS, HIDDEN_BULK_SHARE,
+    ANSWER_MIN_WORDS, CLAMP_CONTROL_REACH_PX, CLAMP_CONTROL_SIBLINGS, CLAMP_CONTROL_TAGS,
+    CLAMP_MIN_SHOWN_PX, CLAMP_MIN_SHOWN_WORDS, CLASS_MAY_HIDE, CODE_TAB_MAX_PROSE_WORDS,
+    HIDDEN_BULK_SHARE,
     HIDING_CLASSES, ICON_TAGS, NOSCRIPT_MIN_WORDS, QUESTION_MAX_WORDS, REACT_STREAMED_ID,
     SCREEN_READER_ONLY_CLASSES,
     SCREEN_READER_ONLY_SUFFIXES, SHOWN_AT_SOME_WIDTH, SPOKEN_HALF_MAX_WORDS,
 )
+from ..dom.capture import UNSEEN_MASK, UNSEEN_SHIFT
 from ..dom.nodes import tag_of
 
 # Elements (and roles) whose text is their accessible name: text inside them that a
@@ -43,6 +46,8 @@ CLOSED_DIALOG = "a closed <dialog>"
 # Tags `hidden_reason` can hide for their own sake, with no attribute or class
 # saying so (a <dialog> is closed unless it says open).
 HIDDEN_BY_TAG = frozenset({"dialog"})
+# collect.js's code for an element wholly outside a box that hides its overflow.
+UNSEEN_OUTSIDE_CLIP = 9
 
 
 def _screen_reader_tokens(tokens: tuple[str, ...]) -> bool:
@@ -195,6 +200,7 @@ class Visibility:
         self._scope_chars: dict = {}          # <main> or root -> its text length, when asked
         self._scope_shown: dict = {}          # <main> or root -> its shown words, when asked
         self._disclosed: frozenset | None = None  # ids a collapsed button controls
+        self._clamps: dict = {}               # ancestor -> whether it is a text clamp
 
     def may_hide(self) -> set | None:
         """The elements `hidden_reason` can give a reason for, but those it hides by
@@ -219,6 +225,11 @@ class Visibility:
                 return CLOSED_DIALOG if self._tags[el] == "dialog" else None
         names = self._attr_names.get(el, ())
         hidden_attr = "hidden" in names and not self._streamed_content(el)
+        # hidden="until-found": a collapsed section the browser's find-in-page opens
+        # (drawn as content-visibility: hidden), offered as a closed <details> is.
+        until_found = hidden_attr and el.get("hidden").strip().lower() == "until-found"
+        if until_found:
+            hidden_attr = False
         aria_hidden = "aria-hidden" in names and el.get("aria-hidden").strip().lower() == "true"
         style = el.get("style") if "style" in names else None
         none_style = bool(style and _DISPLAY_NONE_RE.search(style))
@@ -260,15 +271,118 @@ class Visibility:
             return UNSTYLED_HIDING_CLASS
         if box is not None and not box.displayed:
             if (offered or self._collapsed_panel(el) or self._waiting_tab_panel(el)
-                    or self._answer_under_question(el)):
+                    or self._answer_under_question(el) or self._rest_behind_control(el)):
                 return None     # no box: its blocks are placed after the control
             return "the browser gave it no layout box"
         if box is not None and not box.visible:
             return "the browser drew it invisible"
         unseen = box.unseen_reason if box is not None else None
-        if unseen and not self._names_something_shown(el):
+        if (unseen and not until_found and not self._names_something_shown(el)
+                and not self._clamped_text(el, box)):
             return f"not seen by a reader: {unseen}"
         return None
+
+    def _clamped_text(self, el, box) -> bool:
+        """Text cut off below a box drawn short of its content, in that box's column:
+        the rest of an article behind "Continue reading" (a max-height that hides
+        its overflow), offered as a disclosure's panel is. A slide moved sideways
+        out of its frame is not below it, a box itself out of view clamps nothing
+        the reader sees, and a box too short to show some lines of its own text is
+        no clamp (a one-line ticker, a shut drawer)."""
+        if (box.flags >> UNSEEN_SHIFT) & UNSEEN_MASK != UNSEEN_OUTSIDE_CLIP:
+            return False
+        rect = box.rect
+        for ancestor in el.iterancestors():
+            outer = self.box(ancestor)
+            if outer is None:
+                continue
+            frame = outer.rect
+            if rect.x < frame.x - 1 or rect.right > frame.right + 1:
+                return False        # beside the box, not below it
+            if rect.y >= frame.bottom - 1:
+                if outer.unseen_reason:
+                    return False    # the box is itself out of view (a slide moved away)
+                clamp = self._clamps.get(ancestor)
+                if clamp is None:
+                    clamp = self._clamps[ancestor] = self._shows_own_text(ancestor, outer)
+                if clamp:
+                    return True
+        return False
+
+    def _shows_own_text(self, frame_el, outer) -> bool:
+        """The box stays in the page's flow (not a sticky scene), is tall enough to
+        show lines of text, shows a sentence of its own whole, and has a control at
+        its foot that opens it (a "Continue reading" button over its fade or just
+        under it): a box that merely overflows, such as a carousel's track, has
+        none."""
+        frame = outer.rect
+        if outer.is_fixed or frame.h < CLAMP_MIN_SHOWN_PX:
+            return False
+        for node in frame_el.iterdescendants():
+            inner = self.box(node)
+            if (inner is not None and inner.rect.h > 0 and inner.rect.bottom <= frame.bottom + 1
+                    and not inner.unseen_reason
+                    and len(node.text_content().split()) >= CLAMP_MIN_SHOWN_WORDS):
+                return self._control_at_foot(frame_el, frame)
+        return False
+
+    def _rest_behind_control(self, el) -> bool:
+        """The rest of a text kept undrawn until "Read more" is pressed: an element
+        without a layout box, holding prose, right after drawn text of its own
+        (its previous sibling shows a sentence) and right before a drawn button
+        (or a link that goes nowhere) at that text's foot. The page offers it as a
+        clamp's overflow is; a hidden pop-up before a bar of share links is not."""
+        before = el.getprevious()
+        while before is not None and not isinstance(before.tag, str):
+            before = before.getprevious()
+        if before is None:
+            return False
+        shown = self.box(before)
+        if (shown is None or not shown.displayed or shown.unseen_reason or shown.rect.h <= 0
+                or len(before.text_content().split()) < CLAMP_MIN_SHOWN_WORDS
+                or len(el.text_content().split()) < CLAMP_MIN_SHOWN_WORDS):
+            return False
+        after = el.getnext()
+        while after is not None and not isinstance(after.tag, str):
+            after = after.getnext()
+        if after is None:
+            return False
+        for node in after.iter():
+            if self._opens_in_place(node):
+                box = self.box(node)
+                return (box is not None and box.rect.h > 0 and not box.unseen_reason
+                        and abs(box.rect.y - shown.rect.bottom) <= CLAMP_CONTROL_REACH_PX)
+        return False
+
+    def _opens_in_place(self, node) -> bool:
+        """A button, or a link that goes nowhere (a script's "Read more")."""
+        tag = self._tags.get(node)
+        if tag in ("button", "summary") or self._role(node) == "button":
+            return True
+        href = (node.get("href") or "").strip().lower() if tag == "a" else None
+        return href is not None and (not href or href.startswith(("#", "javascript:")))
+
+    def _control_at_foot(self, frame_el, frame) -> bool:
+        """A drawn button or link near the box's bottom edge, inside the box or in
+        what follows it (its next siblings, or its parent's)."""
+        places = [frame_el]
+        for el in (frame_el, frame_el.getparent()):
+            sibling = el.getnext() if el is not None else None
+            for _ in range(CLAMP_CONTROL_SIBLINGS):
+                if sibling is None:
+                    break
+                places.append(sibling)
+                sibling = sibling.getnext()
+        for place in places:
+            for node in place.iter():
+                if not (self._tags.get(node) in CLAMP_CONTROL_TAGS or self._role(node) == "button"):
+                    continue
+                box = self.box(node)
+                if (box is not None and box.rect.h > 0 and not box.unseen_reason
+                        and abs(box.rect.y - frame.bottom) <= CLAMP_CONTROL_REACH_PX
+                        and box.rect.x < frame.right and box.rect.right > frame.x):
+                    return True
+        return False
 
     def _hidden_by_unloaded_style(self, el, tokens: tuple[str, ...], style: str | None) -> bool:
         """A hiding class the browser could not apply (its style sheet did not load),

@@ -350,12 +350,31 @@ class Walker:
                     href = self._href(child.get("href")) if self._tags[child] == "a" else None
                     if href:
                         inner = ctx._replace(link=href)
+                        if self._link_starts_apart(child, run.pieces):
+                            # The words before it are not the link's: a post's lines
+                            # above an <a><img></a> attachment kept its address.
+                            self._flush(run, ctx)
+                            run.pieces = []
                     self._walk(child, self._enter(child, inner), run)
             else:
                 run.pieces.append(child)
             if child.tail:
                 run.pieces.append(
                     _WrappedText(child.tail, wrapper) if wrapper is not None else child.tail)
+
+    def _link_starts_apart(self, anchor, pending: list) -> bool:
+        """Whether a link wrapping blocks begins apart from the run before it: it
+        opens with a block (no words of its own first), or that run ended on a
+        line break."""
+        if not (anchor.text or "").strip() and len(anchor) and anchor[0] in self._block_starts:
+            return True
+        for piece in reversed(pending):
+            if isinstance(piece, str):
+                if piece.strip():
+                    return False
+            else:
+                return tag_of(piece) == "br"
+        return False
 
     def _flush(self, run: _Run, ctx: Context) -> None:
         for piece in run.pieces:

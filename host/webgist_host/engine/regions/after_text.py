@@ -21,6 +21,10 @@ from .tuning import (BEFORE_TEXT_MAX_WORDS, CONTINUATION_MAX_LINKED_SHARE,
                      CONTINUATION_MIN_PARAGRAPHS, FURNISHING_TAGS, SENTENCE_MIN_WORDS)
 
 _LINE_KINDS = frozenset({BlockKind.PARAGRAPH, BlockKind.LIST_ITEM})
+# A list of this many items or more, none of them linked, before the text is its
+# summary ("Key points", "In brief", the story's bullets), not the site's band: the
+# band's lists are links (breadcrumbs, share buttons, tags) or a date and a name.
+SUMMARY_LIST_MIN_ITEMS = 3
 
 
 class BoxTraits(NamedTuple):
@@ -113,8 +117,22 @@ def before_text_lines(blocks: list[Block], weights: list[int], words: list[int],
         return []
     kept, own, element = found
     text = element + "/"
-    return [i for i in kept if i < own[0] and blocks[i].kind in _LINE_KINDS
-            and 0 < words[i] <= BEFORE_TEXT_MAX_WORDS and not blocks[i].xpath.startswith(text)]
+    lines = [i for i in kept if i < own[0] and blocks[i].kind in _LINE_KINDS
+             and 0 < words[i] <= BEFORE_TEXT_MAX_WORDS and not blocks[i].xpath.startswith(text)]
+    summary = _summary_lists(blocks, weights, words, [i for i in kept if i < own[0]])
+    return [i for i in lines if i not in summary]
+
+
+def _summary_lists(blocks: list[Block], weights: list[int], words: list[int],
+                   before: list[int]) -> set[int]:
+    """The items, among the blocks `before` the text, of the lists holding
+    SUMMARY_LIST_MIN_ITEMS items or more there, none of them linked."""
+    lists: dict[str, list[int]] = {}
+    for i in before:
+        if blocks[i].kind == BlockKind.LIST_ITEM:
+            lists.setdefault(blocks[i].xpath.rsplit("/", 1)[0], []).append(i)
+    return {i for items in lists.values() if len(items) >= SUMMARY_LIST_MIN_ITEMS
+            and all(weights[i] == words[i] > 0 for i in items) for i in items}
 
 
 def _story_text(blocks: list[Block], weights: list[int], marked_by: frozenset[str] | None

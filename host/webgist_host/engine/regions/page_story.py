@@ -10,13 +10,20 @@ common parent and outside its <article> goes.
 """
 from __future__ import annotations
 
-from ..model import Block
+from typing import NamedTuple
+
+from ..model import Block, BlockKind, Widget
+from .belief import Placement
+from .marks import Context, MarkSource
 from .sections import common_element, is_title
-from .tuning import STORY_HEADLINE_MIN_WORDS
+from .tuning import BODY_KINDS, SENTENCE_MIN_WORDS, STORY_HEADLINE_MIN_WORDS
 
 # Each story is an <article>: HTML's element for a self-contained composition. A
 # page's sections, each under its own <h1>, are <section>s or <div>s.
 STORY_STEP = "article["
+# A story written below the page's own holds at least this many sentences
+# (SENTENCE_MIN_WORDS words outside links): a teaser card holds a line.
+STORY_MIN_SENTENCES = 2
 
 
 def other_stories(blocks: list[Block], title: str | None) -> list[int]:
@@ -57,3 +64,86 @@ def _said_by(headline: str, page_title: str) -> bool:
     """Whether the page's title says the headline (titles add the site's name)."""
     folded = _folded(headline)
     return len(folded.split()) >= STORY_HEADLINE_MIN_WORDS and folded in page_title
+
+
+class OwnStory(NamedTuple):
+    """The <article> holding the page's own story, and the blocks of the stories
+    written below it."""
+
+    article: str
+    others: list[int]
+
+
+def own_story(blocks: list[Block], weights: list[int], linked: list[int],
+              title: str | None) -> OwnStory | None:
+    """Where a page that scrolls on into its next stories holds its own: the first of
+    two or more <article>s (none inside another), each opening with an unlinked
+    headline of any level and holding STORY_MIN_SENTENCES sentences or more, whose
+    headline alone the page's title says. The next story is often longer than the
+    page's own, and text weight alone takes it for the content. None when the page
+    holds no such run (a teaser card's headline is a link, and holds a line)."""
+    page_title = _folded(title or "")
+    if not page_title:
+        return None
+    first_heading: dict[str, int] = {}
+    first_sentence: dict[str, int] = {}
+    sentences: dict[str, int] = {}
+    members: dict[str, list[int]] = {}
+    for i, block in enumerate(blocks):
+        article = _article_of(block.xpath)
+        if article is None:
+            continue
+        members.setdefault(article, []).append(i)
+        if block.kind == BlockKind.HEADING:
+            first_heading.setdefault(article, i)
+        elif block.kind in BODY_KINDS and weights[i] >= SENTENCE_MIN_WORDS:
+            first_sentence.setdefault(article, i)
+            sentences[article] = sentences.get(article, 0) + 1
+    stories = [article for article, i in first_heading.items()
+               if not linked[i] and sentences.get(article, 0) >= STORY_MIN_SENTENCES
+               and first_sentence[article] > i]
+    if len(stories) < 2 or any(a != b and (b + "/").startswith(a + "/")
+                               for a in stories for b in stories):
+        return None
+    said = [article for article in stories
+            if _said_by(blocks[first_heading[article]].text, page_title)]
+    if said != stories[:1]:
+        return None
+    return OwnStory(stories[0], [i for article in stories[1:] for i in members[article]])
+
+
+def _article_of(xpath: str) -> str | None:
+    """The path of the innermost <article> holding the block at `xpath`, or None."""
+    at = xpath.rfind("/" + STORY_STEP)
+    if at == -1:
+        return None
+    end = xpath.find("/", at + 1)
+    return xpath if end == -1 else xpath[:end]
+
+
+def story_named_as_ad(blocks: list[Block], placements: list[Placement],
+                      contexts: list[Context], weights: list[int]) -> list[int]:
+    """Indices of the blocks placed in an ad only for an element named as one that
+    holds the page's headline (an `<h1>`) and STORY_MIN_SENTENCES sentences
+    (SENTENCE_MIN_WORDS words outside links) after it: a partner's paid story
+    ("is-sponsored", "sponsored-content"), which an ad box never is. For dated pages
+    that say they are articles (the caller's test)."""
+    held: dict[str, list[int]] = {}
+    for i, context in enumerate(contexts):
+        if placements[i].widget != Widget.AD:
+            continue
+        ad = next((path for path, source, kind in reversed(context.marks)
+                   if source == MarkSource.WIDGET and kind == Widget.AD), None)
+        if ad is not None:
+            held.setdefault(ad, []).append(i)
+    story: list[int] = []
+    for inside in held.values():
+        title = next((i for i in inside if is_title(blocks[i])), None)
+        if title is not None and sum(_is_sentence(blocks[i], weights[i])
+                                     for i in inside if i > title) >= STORY_MIN_SENTENCES:
+            story += inside
+    return story
+
+
+def _is_sentence(block: Block, weight: int) -> bool:
+    return block.kind in BODY_KINDS and weight >= SENTENCE_MIN_WORDS

@@ -18,6 +18,8 @@ each rule in docs/rules/regions.md.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..dom.nodes import TreeIndex
 from ..words import word_count
 from ..model import Action, Block, Decision, Region, Widget, revised
@@ -29,7 +31,8 @@ from .marks import block_contexts
 from .sections import furniture_sections, is_control_line, is_title, trailing_series
 from .chart_labels import chart_labels
 from .share_links import share_links
-from .page_story import other_stories
+from .page_story import other_stories, own_story, story_named_as_ad
+from .paths import nested
 from .product_name import above_product_name
 from .lone_links import lone_links
 from .product_cards import other_product_cards
@@ -46,6 +49,7 @@ from .after_text import BoxTraits, after_text_band, before_text_lines, box_trait
 from .fact_boxes import fact_boxes, review_boxes
 from .title_header import headline_in_header
 from .signup_boxes import signup_boxes
+from .comment_thread import NO_THREAD, thread_after_story
 from .tuning import (CONTROL_LINE_KINDS, DROPPED_WIDGETS, TITLE_BAND_MAX_WORDS,
                      WEIGHTLESS_KINDS)
 
@@ -109,6 +113,7 @@ def apply_regions(tree: TreeIndex, blocks: list[Block], scope: str, *,
                   page_type: str | None = None,
                   byline_in_metadata: bool = False,
                   dated: bool = False,
+                  declared_article: bool = False,
                   title: str | None = None,
                   address: str | None = None,
                   author: str | None = None) -> tuple[list[Block], list[Decision]]:
@@ -118,6 +123,7 @@ def apply_regions(tree: TreeIndex, blocks: list[Block], scope: str, *,
     metadata says it is ("product", "discussion", "review" or None); `byline_in_metadata`,
     whether it names the author or the published date, which makes the byline
     lines above the text redundant; `dated`, whether it names the published date;
+    `declared_article`, whether it says it is an article (og:type, JSON-LD);
     `title`, the page's title, which names its own story among several; `address`, the
     page's address (or its canonical one), which tells the site's links from others';
     `author`, the author the metadata names, whose box may close the article."""
@@ -129,6 +135,11 @@ def apply_regions(tree: TreeIndex, blocks: list[Block], scope: str, *,
                                review_page=page_type == REVIEW_PAGE)
     weights = [_content_weight(block, n, linked_n)
                for block, n, linked_n in zip(blocks, words, linked)]
+    # A partner's paid story in an element named as an ad (it holds the page's
+    # headline and sentences after it) is the page's story, not an ad (page_story.py).
+    if dated and declared_article and page_type not in (DISCUSSION_PAGE, PRODUCT_PAGE):
+        for i in story_named_as_ad(blocks, placements, walked.contexts, weights):
+            placements[i] = replace(placements[i], widget=None)
     # Not on a page that declares a discussion: a thread is its posts.
     bodies = article_bodies(walked.contexts) if page_type != DISCUSSION_PAGE else frozenset()
     # A dated page is an article: a list of titles beside it is its archive or
@@ -138,12 +149,40 @@ def apply_regions(tree: TreeIndex, blocks: list[Block], scope: str, *,
                                  focus_article=page_type != DISCUSSION_PAGE,
                                  tab_panels=walked.tab_panels, article_bodies=bodies,
                                  card_titles=cards)
-    decisions = [Decision(STAGE, Action.NOTE, container.note, container.path or "")]
     # A page that declares itself a discussion (a forum thread, a Q&A page) is its
     # comments; elsewhere they are content only when they are the page's bulk.
     comments_kept = (page_type == DISCUSSION_PAGE
                      or comments_are_content(placements, walked.contexts, lineage, weights,
                                              container.path))
+    # ...but not under a dated story that says it is an article, where a long thread
+    # outweighs the text or draws the container into it (a forum's replies, built
+    # like its first post, are its content: comment_thread.py; a shop's reviews go
+    # by their own rules).
+    thread = (thread_after_story(tree, blocks, walked.contexts, placements, weights)
+              if dated and declared_article and page_type not in (DISCUSSION_PAGE, PRODUCT_PAGE)
+              else NO_THREAD)
+    misses_story = container.path is not None and not any(container.path in lineage[i]
+                                                          for i in thread.story)
+    if thread.blocks and (comments_kept or misses_story):
+        container = choose_container(placements, lineage, _without(weights, thread.blocks),
+                                     focus_article=True, tab_panels=walked.tab_panels,
+                                     article_bodies=bodies, card_titles=cards)
+        comments_kept = False
+    else:
+        thread = NO_THREAD
+    # A page that scrolls on into its next stories: its own is the one its title says,
+    # however long the next (page_story.py).
+    own = (own_story(blocks, weights, linked, title)
+           if dated and page_type not in (DISCUSSION_PAGE, PRODUCT_PAGE) else None)
+    # ...when the container missed it, chosen again without the next stories' weight.
+    missed_others = (own.others if own is not None and container.path is not None
+                     and not nested(container.path, own.article) else [])
+    if missed_others:
+        container = choose_container(
+            placements, lineage, _without(weights, [*thread.blocks, *missed_others]),
+            focus_article=True, tab_panels=walked.tab_panels, article_bodies=bodies,
+            card_titles=cards)
+    decisions = [Decision(STAGE, Action.NOTE, container.note, container.path or "")]
     # Only a declared discussion keeps its "Comments" heading: on articles whose
     # comments outweigh the body, that heading is what keeps them out.
     in_container = [w if container.path is None or container.path in chain else 0
@@ -153,6 +192,8 @@ def apply_regions(tree: TreeIndex, blocks: list[Block], scope: str, *,
     placed, reasons = _place_blocks(blocks, placements, lineage, container, comments_kept,
                                     furniture)
     placed = _keep_title(placed, reasons, container.path, furniture)
+    _take_out(placed, reasons, thread.blocks, COMMENTS_REASON)
+    _take_out(placed, reasons, missed_others, OTHER_STORY_REASON)
     # The container's parent holds the story's header band beside its text.
     band = container.path.rsplit("/", 1)[0] + "/" if container.path else ""
     _bring_in(placed, reasons, headline_in_header(
@@ -177,6 +218,8 @@ def apply_regions(tree: TreeIndex, blocks: list[Block], scope: str, *,
     _take_out(placed, reasons, chart_labels(placed), CHART_LABEL_REASON)
     _take_out(placed, reasons, share_links(placed), SHARE_REASON)
     _take_out(placed, reasons, other_stories(placed, title), OTHER_STORY_REASON)
+    if own is not None and not missed_others:
+        _take_out(placed, reasons, own.others, OTHER_STORY_REASON)
     _take_out(placed, reasons, menu_above_title(placed, words, linked), MENU_REASON)
     _take_out(placed, reasons, title_trails(placed, words), BREADCRUMB_REASON)
     # Only a dated page is surely an article: on a listing, boxes of headlines are
@@ -242,6 +285,16 @@ def apply_regions(tree: TreeIndex, blocks: list[Block], scope: str, *,
             assert reason is not None     # a block leaves the main content with a reason
             decisions.append(Decision(STAGE, Action.DROPPED, reason, block.xpath, block.text))
     return kept, decisions
+
+
+def _without(weights: list[int], indices: list[int]) -> list[int]:
+    """`weights` with the blocks at `indices` weighing nothing."""
+    if not indices:
+        return weights
+    left = list(weights)
+    for i in indices:
+        left[i] = 0
+    return left
 
 
 def _content_weight(block: Block, words: int, linked_words: int) -> int:
