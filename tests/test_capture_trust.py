@@ -4,6 +4,8 @@ browser measured as unseen unless it names something shown, and strips bidi
 controls outside code. Captures here are written by hand, as collect.js shapes them."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import webgist_host
@@ -171,6 +173,26 @@ def test_the_quick_search_for_bidi_controls_misses_none(written, where):
     assert _holds_controls(root)
     plain, _ = parse_page('<p title="one&#13;two">r</p><p>x&#8205;y</p>', Limits.from_options({}))
     assert not _holds_controls(plain)
+
+
+@pytest.mark.parametrize("written", ["\u202e", "&#x202E;", "&#8238;", "&#X2069;", "&#8238 ",
+                                     "&#00000008238;"])
+@pytest.mark.parametrize("as_bytes", [False, True])
+def test_the_search_of_the_page_text_for_bidi_controls_misses_none(written, as_bytes):
+    # A page parsed by convert is searched as its text first (as given, or as the
+    # UTF-8 bytes libxml2 read): a control written as itself or as any reference
+    # must send it on to the tree's search, and then out of the Markdown.
+    from webgist_host.engine.dom.bidi import _source_may_hold_controls
+
+    html = f'<p title="one&#13;two">r</p><p>file{written}gnp.exe and more words here</p>'
+    page: str | bytes = html.encode() if as_bytes else html
+    assert _source_may_hold_controls(page)
+    plain = '<p title="one&#13;two">r</p><p>x&#8205;y \u2019</p>'
+    assert not _source_may_hold_controls(plain.encode() if as_bytes else plain)
+    document = webgist_host.convert(page, scope="page")
+    assert "file" in document.markdown
+    assert not re.search("[\u202a-\u202e\u2066-\u2069]", document.markdown)
+    assert any("bidirectional" in note for note in document.notes)
 
 
 @pytest.mark.parametrize("unloaded, hidden", [(1, True), (0, False), ("2", False), (True, False), (-1, False)])

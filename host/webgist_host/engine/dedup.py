@@ -32,6 +32,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from heapq import merge
 from itertools import islice
+from operator import ne
 
 from .model import Action, Block, BlockKind, Decision, Rect, Region
 from .words import word_count
@@ -192,8 +193,7 @@ def _drop_repeats(blocks: list[Block], measured: bool) -> tuple[list[bool], list
                          if box is not None and counts[key] > 1 and not _is_quotation(block)}
                         if measured else set())
     sections: list[int] | None = None    # read once, when a repeat first asks
-    own_texts: set[str] | None = None    # likewise
-    places: dict[int, dict[str, Counter]] = {}    # by step: each place's texts
+    places: _Places | None = None         # likewise
     keep = [True] * len(blocks)
     decisions: list[Decision] = []
     groups: dict[str, _Copies] = {}
@@ -208,15 +208,17 @@ def _drop_repeats(blocks: list[Block], measured: bool) -> tuple[list[bool], list
         copies = groups.get(key)
         if copies is None:       # not setdefault: it would build a _Copies every time
             copies = groups[key] = _Copies()
+        box = boxes[i]
+        cells = _cells(box) if box is not None else None     # asked up to twice below
         # A drawn copy clashing with no kept copy stays, unless it is a sentence or
         # a card's furniture: then it is judged as on an unmeasured page.
-        apart = measured and _drawn_apart(i, copies, boxes[i])
+        apart = measured and _drawn_apart(copies, box, cells)
         if apart:
-            if own_texts is None:
-                own_texts = _boxes_with_own_text(blocks, keys, counts)
+            if places is None:
+                places = _Places(blocks, keys, counts)
             if (word_count(blocks[i].text) < DRAWN_PROSE_MIN_WORDS
-                    and not _grid_furniture(i, copies, blocks, keys, own_texts, places)):
-                _admit(copies, i, boxes)
+                    and not _grid_furniture(i, copies, places)):
+                _admit(copies, i, box, cells)
                 continue
         judged = not measured or apart
         twin_checked = judged and blocks[i].kind in COMPANY_RULE_KINDS
@@ -224,11 +226,11 @@ def _drop_repeats(blocks: list[Block], measured: bool) -> tuple[list[bool], list
             if neighbours is None:
                 neighbours = _neighbour_keys(keys)
             if not _is_twin(i, copies, *neighbours):
-                _admit(copies, i, boxes)          # the page repeats itself on purpose
+                _admit(copies, i, box, cells)     # the page repeats itself on purpose
                 continue
         if (judged and blocks[i].kind in SIBLING_REPEAT_KINDS
                 and _sibling_of_kept_copy(i, copies, blocks)):
-            _admit(copies, i, boxes)
+            _admit(copies, i, box, cells)
             continue
         # (Either rule admits; the sections' test is the cheaper one, so it asks first.)
         if (judged and blocks[i].kind in SECTION_REPEAT_KINDS and not copies.empty
@@ -236,17 +238,17 @@ def _drop_repeats(blocks: list[Block], measured: bool) -> tuple[list[bool], list
             if sections is None:
                 sections = _sections(blocks, keys, counts)
             if _in_other_sections(i, copies, sections):
-                _admit(copies, i, boxes)
+                _admit(copies, i, box, cells)
                 continue
         if (judged and not copies.empty
                 and not LINK_TITLE.fullmatch(blocks[i].rich_text.strip())):
-            if own_texts is None:
-                own_texts = _boxes_with_own_text(blocks, keys, counts)
-            if _in_sibling_card(i, copies, blocks, keys, own_texts, places):
-                _admit(copies, i, boxes)
+            if places is None:
+                places = _Places(blocks, keys, counts)
+            if _in_sibling_card(i, copies, places):
+                _admit(copies, i, box, cells)
                 continue
-        for loser, reason in _settle(i, copies, blocks, boxes, twin_checked=twin_checked,
-                                     apart=apart):
+        for loser, reason in _settle(i, copies, blocks, boxes, cells,
+                                     twin_checked=twin_checked, apart=apart):
             keep[loser] = False
             decisions.append(Decision(STAGE, Action.DROPPED, reason,
                                       blocks[loser].xpath, blocks[loser].text))
@@ -254,15 +256,16 @@ def _drop_repeats(blocks: list[Block], measured: bool) -> tuple[list[bool], list
 
 
 def _settle(i: int, copies: _Copies, blocks: list[Block], boxes: list[Rect | None],
-            *, twin_checked: bool, apart: bool = False) -> list[tuple[int, str]]:
+            cells: list[tuple[int, int]] | None, *, twin_checked: bool,
+            apart: bool = False) -> list[tuple[int, str]]:
     """Admit block i or not; return the copies that lose, each with its reason.
 
     Block i stays beside every kept copy it does not clash with. Against the ones
     it does clash with it must outrank all of them to replace them; otherwise it goes.
-    A copy drawn `apart` that no rule kept clashes with every kept copy.
+    A copy drawn `apart` that no rule kept clashes with every kept copy. `cells`
+    are block i's grid cells (`_cells`; None if it is undrawn).
     """
     box = boxes[i]
-    cells = _cells(box) if box is not None else None      # asked twice below
     conflicts = list(copies.drawn) if apart else _conflicts(i, copies, box, cells)
     mine = _rank(blocks[i], box)
     if all(mine > _rank(blocks[k], boxes[k]) for k in conflicts):
@@ -326,17 +329,20 @@ def _conflicts(i: int, copies: _Copies, box: Rect | None,
     return [*copies.undrawn, *_overlapping(box, cells, copies)]
 
 
-def _drawn_apart(i: int, copies: _Copies, box: Rect | None) -> bool:
-    """Block i is drawn, some copy of it was kept, and every kept copy is drawn
-    where block i's box does not overlap it."""
+def _drawn_apart(copies: _Copies, box: Rect | None,
+                 cells: list[tuple[int, int]] | None) -> bool:
+    """A block drawn at `box` (grid cells `cells`) has some copy kept, and every
+    kept copy is drawn where the box does not overlap it."""
     if box is None or copies.undrawn or not copies.drawn:
         return False
-    return not _overlapping(box, _cells(box), copies)
+    drawn = copies.drawn
+    return not any(k in drawn and _boxes_overlap(box, drawn[k])
+                   for k in _candidates(cells, copies))
 
 
-def _admit(copies: _Copies, i: int, boxes: list[Rect | None]) -> None:
-    box = boxes[i]
-    _file_copy(copies, i, box, _cells(box) if box is not None else None)
+def _admit(copies: _Copies, i: int, box: Rect | None,
+           cells: list[tuple[int, int]] | None) -> None:
+    _file_copy(copies, i, box, cells)
 
 
 def _file_copy(copies: _Copies, i: int, box: Rect | None,
@@ -376,14 +382,20 @@ def _tally(copies: _Copies, name: str, feature: Callable[[int], Hashable]) -> Co
 
 
 def _overlapping(box: Rect, cells: list[tuple[int, int]] | None, copies: _Copies) -> list[int]:
-    if cells is None:         # a huge box: compare with every drawn copy
-        candidates = set(copies.drawn)
-    else:
-        candidates = set(copies.wide)
-        for cell in cells:
-            candidates.update(copies.cells.get(cell, ()))
     drawn = copies.drawn
-    return sorted(k for k in candidates if k in drawn and _boxes_overlap(box, drawn[k]))
+    return sorted(k for k in _candidates(cells, copies)
+                  if k in drawn and _boxes_overlap(box, drawn[k]))
+
+
+def _candidates(cells: list[tuple[int, int]] | None, copies: _Copies) -> set[int]:
+    """Kept copies filed in the grid cells `cells` (and the wide ones), some perhaps
+    evicted since; every drawn copy when `cells` is None (a huge box)."""
+    if cells is None:
+        return set(copies.drawn)
+    candidates = set(copies.wide)
+    for cell in cells:
+        candidates.update(copies.cells.get(cell, ()))
+    return candidates
 
 
 def _cells(box: Rect) -> list[tuple[int, int]] | None:
@@ -454,39 +466,74 @@ def _boxes_with_own_text(blocks: list[Block], keys: list[str], counts: Counter) 
     return paths
 
 
-def _in_sibling_card(i: int, copies: _Copies, blocks: list[Block], keys: list[str],
-                     own_texts: set[str], places: dict[int, dict[str, Counter]]) -> bool:
+class _Places:
+    """What the grid rules read of the page, each worked out once, when first asked:
+    the paths holding a text the page says once, each block's path cut into steps
+    (a kept copy is compared with up to `GRID_RECENT_COPIES` later repeats), and by
+    step each place's texts (`places_at`)."""
+
+    def __init__(self, blocks: list[Block], keys: list[str], counts: Counter):
+        self.blocks = blocks
+        self.keys = keys
+        self.own_texts = _boxes_with_own_text(blocks, keys, counts)
+        self._steps: list[list[str] | None] = [None] * len(blocks)
+        self._by_step: dict[int, dict[str, Counter]] = {}
+
+    def steps(self, k: int) -> list[str]:
+        """Block k's path steps (shared: not to be changed)."""
+        steps = self._steps[k]
+        if steps is None:
+            steps = self._steps[k] = self.blocks[k].xpath.split("/")
+        return steps
+
+    def places_at(self, step: int) -> dict[str, Counter]:
+        """For every place a block stands at with its `step`th step's position blanked
+        (`.../li[*]/p[1]`), how often it says each text: one pass over the page per
+        step asked about, so a grid of any size costs its blocks once. A block whose
+        last step is that step stands at no such place (its path has nothing after it)."""
+        table = self._by_step.get(step)
+        if table is not None:
+            return table
+        table = self._by_step[step] = {}
+        # The `step`th step (after `step` steps and their slashes), when a step follows
+        # it: its tag (no "[" in it), and what its brackets hold, a position if digits.
+        marked = re.compile(r"((?:[^/]*/){%d})([^/\[]*)\[([^/]*)\](?=/)" % step)
+        for block, key in zip(self.blocks, self.keys):
+            xpath = block.xpath
+            found = marked.match(xpath)
+            if found is None or not found[3].isdigit():
+                continue
+            place = found[1] + found[2] + "[*]" + xpath[found.end():]
+            counts = table.get(place)
+            if counts is None:
+                counts = table[place] = Counter()
+            counts[key] += 1
+        return table
+
+
+def _in_sibling_card(i: int, copies: _Copies, places: _Places) -> bool:
     """True when a kept copy stands at block i's place in a sibling box, both boxes
-    hold a text of their own (`own_texts`), and the place says this text in at most
-    `GRID_VALUE_MAX_SHARE` of its cards."""
-    return any(_places_vary(i, copies, blocks, keys, own_texts, places))
+    hold a text of their own (`_Places.own_texts`), and the place says this text in
+    at most `GRID_VALUE_MAX_SHARE` of its cards."""
+    return any(_places_vary(i, copies, places))
 
 
-def _grid_furniture(i: int, copies: _Copies, blocks: list[Block], keys: list[str],
-                    own_texts: set[str], places: dict[int, dict[str, Counter]]) -> bool:
+def _grid_furniture(i: int, copies: _Copies, places: _Places) -> bool:
     """True when a kept copy stands at block i's place in a sibling box, both boxes
     hold a text of their own, and the place says this text in more than
     `GRID_VALUE_MAX_SHARE` of its cards: the grid's furniture."""
-    return not all(_places_vary(i, copies, blocks, keys, own_texts, places))
+    return not all(_places_vary(i, copies, places))
 
 
-def _places_vary(i: int, copies: _Copies, blocks: list[Block], keys: list[str],
-                 own_texts: set[str], places: dict[int, dict[str, Counter]]):
-    """For each sibling place of block i (`_sibling_places`), once per place, whether
-    it says block i's text in at most `GRID_VALUE_MAX_SHARE` of its cards. (Kept
-    copies in sibling cards one step apart share one place: asked once.)"""
+def _places_vary(i: int, copies: _Copies, places: _Places):
+    """For each sibling place of block i, once per place, whether it says block i's
+    text in at most `GRID_VALUE_MAX_SHARE` of its cards. A sibling place: a recent
+    kept copy stands at the same path in a sibling box (one step's position
+    differs), both boxes holding a text the page says once. (Kept copies in sibling
+    cards one step apart share one place: asked once.)"""
+    mine = places.steps(i)
+    own_texts = places.own_texts
     asked: set[int] = set()
-    for mine, step in _sibling_places(i, copies, blocks, own_texts):
-        if step not in asked:
-            asked.add(step)
-            yield _place_varies(blocks, keys, places, mine, step, keys[i])
-
-
-def _sibling_places(i: int, copies: _Copies, blocks: list[Block], own_texts: set[str]):
-    """(block i's path steps, the step where it differs) for each recent kept copy
-    at the same path in a sibling box (one step's position differs), both boxes
-    holding a text the page says once."""
-    mine = blocks[i].xpath.split("/")
     # Both dicts hold positions in the order they were kept, which is reading order.
     # (A text has drawn and undrawn copies at once only on a measured page's
     # unmeasured blocks; the merge is for them.)
@@ -494,55 +541,31 @@ def _sibling_places(i: int, copies: _Copies, blocks: list[Block], own_texts: set
               else reversed(copies.drawn) if not copies.undrawn
               else merge(reversed(copies.drawn), reversed(copies.undrawn), reverse=True))
     for k in islice(recent, GRID_RECENT_COPIES):
-        theirs = blocks[k].xpath.split("/")
+        theirs = places.steps(k)
         if len(theirs) != len(mine):
             continue
-        steps = [s for s, (a, b) in enumerate(zip(mine, theirs)) if a != b]
-        if len(steps) != 1:
+        differ = list(map(ne, mine, theirs))
+        if differ.count(True) != 1:
             continue
-        step = steps[0]
-        if mine[step].partition("[")[0] != theirs[step].partition("[")[0]:
+        step = differ.index(True)
+        if (step in asked
+                or mine[step].partition("[")[0] != theirs[step].partition("[")[0]):
             continue
         if ("/".join(mine[:step + 1]) in own_texts
                 and "/".join(theirs[:step + 1]) in own_texts):
-            yield mine, step
+            asked.add(step)
+            yield _place_varies(places, mine, step, places.keys[i])
 
 
-def _place_varies(blocks: list[Block], keys: list[str], places: dict[int, dict[str, Counter]],
-                  steps: list[str], step: int, key: str) -> bool:
+def _place_varies(places: _Places, steps: list[str], step: int, key: str) -> bool:
     """True when the blocks at this path, the `step`th step's position aside, say
     `key` at most `GRID_VALUE_MAX_SHARE` of the time."""
     tag = steps[step].partition("[")[0]
     place = ("/".join(steps[:step]) + "/" + tag + "[*]/" + "/".join(steps[step + 1:]))
-    table = places.get(step)
-    if table is None:
-        table = places[step] = _places_at(blocks, keys, step)
-    said = table.get(place)
+    said = places.places_at(step).get(place)
     if said is None:
         return True
     return said[key] <= GRID_VALUE_MAX_SHARE * sum(said.values())
-
-
-def _places_at(blocks: list[Block], keys: list[str], step: int) -> dict[str, Counter]:
-    """For every place a block stands at with its `step`th step's position blanked
-    (`.../li[*]/p[1]`), how often it says each text: one pass over the page per step
-    asked about, so a grid of any size costs its blocks once. A block whose last step
-    is that step stands at no such place (its path has nothing after it)."""
-    table: dict[str, Counter] = {}
-    for block, key in zip(blocks, keys):
-        parts = block.xpath.split("/")
-        if len(parts) <= step + 1:
-            continue
-        tag, bracket, rest = parts[step].partition("[")
-        if not bracket or not rest.endswith("]") or not rest[:-1].isdigit():
-            continue
-        parts[step] = tag + "[*]"
-        place = "/".join(parts[:step + 1]) + "/" + "/".join(parts[step + 1:])
-        counts = table.get(place)
-        if counts is None:
-            counts = table[place] = Counter()
-        counts[key] += 1
-    return table
 
 
 def _sections(blocks: list[Block], keys: list[str], counts: Counter) -> list[int]:
@@ -595,10 +618,12 @@ def _drop_restated_wholes(blocks: list[Block]) -> tuple[list[Block], list[Decisi
     while a block of similar length that nearly repeats one other is a revision
     and stays (so does its partner).
     """
-    # A block of n words is at least 2n - 1 characters long (casefolding keeps
-    # every character's whitespace or not): without so long a block there is no
-    # whole to weigh, and no phrase need be made.
-    if all(len(block.text) < 2 * RESTATED_MIN_WORDS - 1 for block in blocks):
+    # Without a block of RESTATED_MIN_WORDS words there is no whole to weigh, and no
+    # phrase need be made (most pages: their paragraphs are shorter). A block of n
+    # words is at least 2n - 1 characters long (casefolding keeps every character's
+    # whitespace or not), so only such long blocks are counted, up to the first whole.
+    if not any(len(block.text.casefold().split()) >= RESTATED_MIN_WORDS
+               for block in blocks if len(block.text) >= 2 * RESTATED_MIN_WORDS - 1):
         return blocks, []
     # Each block's words are needed only for its length and its phrases: holding
     # them all at once costs more memory than the rest of the conversion.

@@ -7,7 +7,7 @@ from typing import Any
 from .blocks import PageIndex, extract_blocks
 from .dedup import deduplicate
 from .dom.capture import Capture, read_capture
-from .dom.parse import bound_depth, parse_page
+from .dom.parse import bound_depth, parse_page, read_page
 from .dom.bidi import strip_bidi_controls
 from .dom.shadow import compose_shadow_roots
 from .dom.stamps import drop_unstamped, expand_stamps, is_stamped_capture
@@ -53,14 +53,20 @@ def convert(html: str | bytes, *, url: str | None = None,
 
     capture = read_capture(geometry, max_boxes=limits.max_boxes)
     run.lap("capture")
-    root, parse_notes = parse_page(html, limits) if parsed is None else parsed
+    # The page's text, when parsed here: the bidi check below reads it first.
+    source: str | bytes | None = None
+    if parsed is None:
+        root, parse_notes, source = read_page(html, limits)
+    else:
+        root, parse_notes = parsed
     run.notes += parse_notes
     root = expand_stamps(root, capture)    # the tree just parsed: no caller holds it
     run.lap("parse")
     root, stamp_notes = drop_unstamped(root, capture)
     root, shadow_notes = compose_shadow_roots(root, max_roots=limits.max_shadow_roots,
                                               measured=is_stamped_capture(root, capture))
-    root, bidi_notes = strip_bidi_controls(root, capture)
+    root, bidi_notes = strip_bidi_controls(root, capture, source)
+    del source          # (a copy of the page when it came as text: not held past here)
     run.notes += stamp_notes + shadow_notes + bidi_notes
     run.lap("shadow")
     # lxml makes a Python object for an element whenever a walk reaches it and no

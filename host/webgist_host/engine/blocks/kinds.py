@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Callable
 
 from .admonitions import read_admonition, title_is_alert_name
 from .code import (
-    block_code_language, code_language, code_text, is_block_code, is_line_listing,
+    block_code_language, code_text, is_block_code, is_line_listing,
     is_line_number_gutter, framed_listing, label_language, line_listing_text, listings_in,
 )
 from .context import Context, Frame
@@ -132,7 +132,7 @@ def code(w: Walker, el, ctx: Context) -> None:
     if is_line_listing(el):
         text = line_listing_text(el, w.skipped)
         if text.strip():
-            w.emit(ctx, BlockKind.CODE, el, text, text, language=code_language(el))
+            w.emit(ctx, BlockKind.CODE, el, text, text, language=w.code_languages[el])
         return
     listings = listings_in(el) if tag_of(el) == "pre" else []
     if listings:
@@ -140,7 +140,7 @@ def code(w: Walker, el, ctx: Context) -> None:
             text = code_text(listing, w.skipped)
             if text.strip() and not w.skipped(listing):
                 w.emit(ctx, BlockKind.CODE, listing, text, text,
-                       language=code_language(listing) or code_language(el))
+                       language=w.code_languages[listing] or w.code_languages[el])
         return
     framed = framed_listing(el, w.skipped) if tag_of(el) == "pre" else None
     if framed is not None:
@@ -148,7 +148,7 @@ def code(w: Walker, el, ctx: Context) -> None:
         text = code_text(listing, w.skipped)
         if text.strip():
             w.emit(ctx, BlockKind.CODE, el, text, text,
-                   language=code_language(listing) or code_language(el) or labelled)
+                   language=w.code_languages[listing] or w.code_languages[el] or labelled)
         return
     text = code_text(el, w.skipped)
     if text.strip() and is_line_number_gutter(el, text, w.index.is_code):
@@ -156,7 +156,7 @@ def code(w: Walker, el, ctx: Context) -> None:
                                     w.path(el), " ".join(text.split())[:60]))
         return
     if text.strip():
-        language = block_code_language(el) if is_block_code(el) else code_language(el)
+        language = block_code_language(el) if is_block_code(el) else w.code_languages[el]
         w.emit(ctx, BlockKind.CODE, el, text, text,
                language=language or label_language(el, w.skipped))
 

@@ -120,6 +120,9 @@ class Walker:
         # What a class value says, once per distinct value (pages repeat them).
         self._may_list_lines = PerValue(class_may_list_lines)
         self._says_button = PerValue(_class_says_button)
+        # The language named on a code element (`code_language`), read once: the strip
+        # tests read it of the code block below a strip, and the block reads it again.
+        self.code_languages: dict = PerValue(code_language)
         self.blocks: list[Block] = []
         self.decisions: list[Decision] = []
         self._logged: set = set()            # hidden elements already in the log
@@ -491,7 +494,7 @@ def _code_language(walker: Walker, code) -> str | None:
     if code in walker.index.editors:
         found = read_editor(code, walker.skipped)
         return found.language if found else None
-    return code_language(code)
+    return walker.code_languages[code]
 
 
 def _render_run(inline: InlineRenderer, pieces: list) -> tuple[str, str]:

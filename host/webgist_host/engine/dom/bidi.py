@@ -31,10 +31,15 @@ SHOWN_ATTRIBUTES = ("alt", "title", "aria-label")
 _SHOWN_VALUES_XPATH = "|".join(f"//@{name}" for name in SHOWN_ATTRIBUTES)
 
 
-def strip_bidi_controls(root, capture: Capture | None = None) -> tuple[Any, list[str]]:
+def strip_bidi_controls(root, capture: Capture | None = None,
+                        source: str | bytes | None = None) -> tuple[Any, list[str]]:
     """The tree without bidi controls outside code, and a note when any went.
     The input is returned as it is when it holds none (a page's text is searched
-    once, in C, before anything is copied)."""
+    once, in C, before anything is copied). `source`, the text the tree was parsed
+    from (`read_page`), is searched first when given: without a control in it,
+    as itself or as a reference, the tree has none."""
+    if source is not None and not _source_may_hold_controls(source):
+        return root, []
     if not _holds_controls(root):
         return root, []
     root = copy.deepcopy(root.getroottree()).getroot()
@@ -70,6 +75,33 @@ def _holds_controls(root) -> bool:
 _CONTROL_BYTES = re.compile(b"\xe2(?:\x80[\xaa-\xae]|\x81[\xa6-\xa9])")
 _REFERENCE = re.compile(rb"&#(?:[xX]([0-9a-fA-F]{1,8})|([0-9]{1,8}));|&#")
 _CONTROL_CODES = frozenset(map(ord, BIDI_CONTROLS))
+_TEXT_REFERENCE = re.compile(r"&#(?:[xX]([0-9a-fA-F]{1,8})|([0-9]{1,8}));|&#")
+
+
+def _source_may_hold_controls(source: str | bytes) -> bool:
+    """False only when the page's text holds no control, as itself or as a numeric
+    reference (no named HTML entity stands for one). The text is several times
+    quicker to search than the tree is to write out; a reference not read here
+    ("&#8238" without its semicolon, too many digits) counts as one."""
+    if isinstance(source, str):
+        if _holds_any_control(source):
+            return True
+        return _names_a_control(_TEXT_REFERENCE.finditer(source))
+    if _CONTROL_BYTES.search(source):
+        return True
+    return _names_a_control(_REFERENCE.finditer(source))
+
+
+def _names_a_control(references) -> bool:
+    """Whether one of `references` (_REFERENCE's or _TEXT_REFERENCE's matches) is a
+    control's, or a reference these patterns do not read."""
+    for reference in references:
+        hexadecimal, decimal = reference.groups()
+        if hexadecimal is None and decimal is None:
+            return True     # not a reference read here: left to the exact check
+        if (int(hexadecimal, 16) if hexadecimal else int(decimal)) in _CONTROL_CODES:
+            return True
+    return False
 
 
 def _may_hold_controls(root) -> bool:
@@ -83,13 +115,7 @@ def _may_hold_controls(root) -> bool:
         return True
     if _CONTROL_BYTES.search(markup):
         return True
-    for reference in _REFERENCE.finditer(markup):
-        hexadecimal, decimal = reference.groups()
-        if hexadecimal is None and decimal is None:
-            return True     # not a reference read here: left to the exact check
-        if (int(hexadecimal, 16) if hexadecimal else int(decimal)) in _CONTROL_CODES:
-            return True
-    return False
+    return _names_a_control(_REFERENCE.finditer(markup))
 
 
 def _holds_controls_exactly(root) -> bool:

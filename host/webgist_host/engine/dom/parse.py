@@ -75,6 +75,16 @@ def parse_html(html: str | bytes, limits: Limits | None = None):
 
 def parse_page(html: str | bytes, limits: Limits | None = None) -> tuple[Any, list[str]]:
     """The bounded tree and the notes on what was repaired to get it."""
+    root, notes, _ = read_page(html, limits)
+    return root, notes
+
+
+def read_page(html: str | bytes,
+              limits: Limits | None = None) -> tuple[Any, list[str], str | bytes]:
+    """`parse_page`'s tree and notes, and the page's text the tree was read from:
+    as the UTF-8 bytes given, when libxml2 was handed those. Every character of the
+    tree's text and attribute values is in it, as itself or as a character reference
+    (the repairs below only add markup, or cut some out)."""
     limits = limits or Limits()
     notes: list[str] = []
     utf8 = None             # the text's UTF-8 encoding, when the input bytes are just that
@@ -107,6 +117,11 @@ def parse_page(html: str | bytes, limits: Limits | None = None) -> tuple[Any, li
     if not html.strip():
         html, utf8 = "<html><body></body></html>", None
     source = html
+    if utf8 is None:
+        try:
+            utf8 = html.encode("utf-8")     # what libxml2 reads (see _libxml2)
+        except UnicodeEncodeError:
+            pass                            # (left to the parse, as before)
     try:
         root, halted, stranded = _libxml2(source, utf8)
     except ParseError:
@@ -144,7 +159,7 @@ def parse_page(html: str | bytes, limits: Limits | None = None) -> tuple[Any, li
     if flattened:
         notes.append(f"page has {total} elements; past the first {limits.max_elements} "
                      f"the remaining {flattened} were read as plain text")
-    return root, notes
+    return root, notes, html if utf8 is None else utf8
 
 
 def _adopt_after_root(root) -> int:
