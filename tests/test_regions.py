@@ -5,7 +5,8 @@ import pytest
 
 from webgist_host import convert
 from webgist_host.engine.regions.vocabulary import normalize_token
-from webgist_host.engine.regions.sections import is_furniture_heading
+from webgist_host.engine.regions.bylines import is_byline_text
+from webgist_host.engine.regions.sections import is_control_line, is_furniture_heading
 
 ARTICLE = " ".join(["The colony builds comb through the summer and stores honey for winter."] * 6)
 
@@ -18,6 +19,47 @@ ARTICLE = " ".join(["The colony builds comb through the summer and stores honey 
 ])
 def test_tokens_are_normalised_as_seed_004_says(raw, normalized):
     assert normalize_token(raw) == normalized
+
+
+@pytest.mark.parametrize("line", [
+    "Advertisement", "- Advertisement -", "— Anzeige —", "REKLAMA", "Publicité", "Iklan",
+    "Реклама", "広告", "광고", "SCROLL TO RESUME CONTENT", "Scroll to continue with content",
+    "Story continues below advertisement",
+])
+def test_ad_slot_labels_are_control_lines_in_any_language(line):
+    assert is_control_line(line)
+
+
+@pytest.mark.parametrize("line", [
+    "Advertising", "Reklama w internecie kosztuje coraz więcej", "- Ten years later -",
+    "Werbung für Tabak ist verboten",
+])
+def test_words_about_ads_are_not_control_lines(line):
+    assert not is_control_line(line)
+
+
+@pytest.mark.parametrize("line", [
+    "11 апреля 2019, 12:40", "4. listopadu 2019 6:00", "2019. 8. 21. 22:10",
+    "17 Eylül 2019, 13:05", "02 Des 2019 14:25", "12 grudnia 2019", "4. 11. 2019",
+])
+def test_datelines_beyond_western_european_month_names_are_bylines(line):
+    assert is_byline_text(line)
+
+
+@pytest.mark.parametrize("line", [
+    "von Jens | Jun 2, 2019 | 0 Kommentare", "Комментариев: 0", "댓글 12",
+    "12 Mar 2019 · 3 commentaires", "Rina Susanti · 4 komentar",
+])
+def test_comment_counts_beyond_english_stand_in_bylines(line):
+    assert is_byline_text(line)
+
+
+@pytest.mark.parametrize("line", [
+    "W 2019 roku lis zjadł kurę sąsiada", "Pro 2019 plánujeme nové linky",
+    "Ara sıra 2019 yılında",
+])
+def test_month_stems_in_prose_are_no_dateline(line):
+    assert not is_byline_text(line)
 
 
 def _texts(html: str, scope: str = "main") -> list[str]:

@@ -24,7 +24,8 @@ from .tuning import (ARTICLE_BEFORE_SERIES_MIN_WORDS, ARTICLE_MIN_PARAGRAPHS, BO
                      LABEL_LIST_MIN_ITEMS, LABEL_LIST_MIN_LINKED,
                      FURNITURE_SECTION_MAX_PROSE_WORDS, MAX_CONTROL_LINE_CHARS,
                      MAX_FURNITURE_HEADING_CHARS,
-                     OWN_PARAGRAPH_MIN_WORDS, SECTION_SCOPE_MIN_DEPTH, SHORT_LINE_RAW_FACTOR,
+                     OWN_PARAGRAPH_MIN_WORDS, RUN_PARAGRAPH_MIN_COUNT, RUN_PARAGRAPH_MIN_WORDS,
+                     SECTION_SCOPE_MIN_DEPTH, SHORT_LINE_RAW_FACTOR,
                      TEASER_HEADLINE_MIN_WORDS, TEASER_LEAD_MIN_LINKED, TEASER_SERIES_MIN_ITEMS,
                      TEASER_SERIES_MIN_LED)
 from .headings_intl import COMMENT_HEADINGS, FURNITURE_HEADINGS, heading_key
@@ -43,6 +44,7 @@ _COMMENT_HEADING = re.compile(
 _FURNITURE_HEADING = re.compile(
     "|".join(f"(?:{p})" for p in FURNITURE_HEADING_PATTERNS), re.IGNORECASE)
 _CONTROL_LINE = re.compile("|".join(f"(?:{p})" for p in CONTROL_LINE_PATTERNS), re.IGNORECASE)
+_LABEL_DASHES = " -–—"
 # A Markdown link's text in a block's rich text.
 _LINK_TEXT = re.compile(r"\[([^\[\]]*)\]\(")
 
@@ -61,7 +63,8 @@ def is_furniture_heading(text: str, comments_are_content: bool = False) -> bool:
 def is_control_line(text: str) -> bool:
     """True for a line that is only a control's label or a listing's tally."""
     line = _short_line(text, MAX_CONTROL_LINE_CHARS)
-    return line is not None and bool(_CONTROL_LINE.fullmatch(line))
+    # Ad slots' labels come set between dashes: "- Advertisement -", "— Anzeige —".
+    return line is not None and bool(_CONTROL_LINE.fullmatch(line.strip(_LABEL_DASHES)))
 
 
 def _short_line(text: str, max_chars: int) -> str | None:
@@ -320,8 +323,31 @@ def article_paragraphs(blocks: list[Block], kept: list[int], weights: list[int],
            and not blocks[i].xpath.startswith(outside)]
     if (len(own) < ARTICLE_MIN_PARAGRAPHS
             or sum(weights[i] for i in own) < ARTICLE_BEFORE_SERIES_MIN_WORDS):
+        # Too little long prose to call the page an article: a story told in short
+        # paragraphs may still be one.
+        own = _with_short_runs(blocks, kept, weights, outside, own)
+    if (len(own) < ARTICLE_MIN_PARAGRAPHS
+            or sum(weights[i] for i in own) < ARTICLE_BEFORE_SERIES_MIN_WORDS):
         return []
     return own
+
+
+def _with_short_runs(blocks: list[Block], kept: list[int], weights: list[int],
+                     outside: tuple[str, ...], own: list[int]) -> list[int]:
+    """`own` with the short paragraphs that stand in runs: RUN_PARAGRAPH_MIN_COUNT or
+    more paragraphs of RUN_PARAGRAPH_MIN_WORDS words outside links under one element."""
+    short = [i for i in kept if blocks[i].kind == _PARAGRAPH
+             and RUN_PARAGRAPH_MIN_WORDS <= weights[i] < OWN_PARAGRAPH_MIN_WORDS
+             and not blocks[i].xpath.startswith(outside)]
+    if not short:
+        return own
+    parents: dict[str, int] = {}
+    for i in short:
+        parent = blocks[i].xpath.rsplit("/", 1)[0]
+        parents[parent] = parents.get(parent, 0) + 1
+    runs = {i for i in short
+            if parents[blocks[i].xpath.rsplit("/", 1)[0]] >= RUN_PARAGRAPH_MIN_COUNT}
+    return sorted(runs.union(own)) if runs else own
 
 
 def article_text_apart(blocks: list[Block], kept: list[int], weights: list[int],

@@ -43,9 +43,12 @@ from .slideshows import embedded_slideshows
 from .tag_lists import trailing_tag_lists
 from .author_box import author_box
 from .title_menu import menu_above_title
+from .breadcrumbs import title_trails
 from .closing_links import closing_site_links
 from .after_text import BoxTraits, after_text_band, before_text_lines, box_traits
 from .fact_boxes import fact_boxes, review_boxes
+from .title_header import headline_in_header
+from .signup_boxes import signup_boxes
 from .comment_thread import NO_THREAD, thread_after_story
 from .tuning import (CONTROL_LINE_KINDS, DROPPED_WIDGETS, TITLE_BAND_MAX_WORDS,
                      WEIGHTLESS_KINDS)
@@ -64,6 +67,7 @@ REVIEW_PAGE = "review"
 CHROME_REASON_PREFIX = "page chrome"
 OUTSIDE_CONTAINER = "outside the main content container"
 ASIDE_REASON = f"{CHROME_REASON_PREFIX} ({Region.ASIDE}), never main content"
+HEADER_REASON = f"{CHROME_REASON_PREFIX} ({Region.HEADER}), never main content"
 COMMENTS_REASON = "in the comments, which are not the bulk of this page"
 AFTER_BODY_REASON = "after the element named as the article's body, inside the container"
 CONTROL_LINE_REASON = "a control's label or a listing's tally standing alone, not content"
@@ -95,7 +99,10 @@ AFTER_TEXT_REASON = ("after the article's last paragraph, outside the element th
                      "text (the site's band under every story)")
 BEFORE_TEXT_REASON = ("a short line before the article's first paragraph, outside the element "
                       "that holds its text (the site's band over every story)")
+SIGNUP_BOX_REASON = ("a sign-up box between the article's paragraphs (an email field, a "
+                     "button, a line about the newsletter)")
 MENU_REASON = "a menu of short links above the page's title, inside the main content"
+BREADCRUMB_REASON = "a breadcrumb: links to the site's sections, then the page's own title"
 LONE_LINK_REASON = ("a lone link standing among a product page's lines (a control or a way "
                     "to another page)")
 PRODUCT_CARDS_REASON = ("a series of cards offering other products after the product's name "
@@ -187,6 +194,10 @@ def apply_regions(tree: TreeIndex, blocks: list[Block], scope: str, *,
     placed = _keep_title(placed, reasons, container.path, furniture)
     _take_out(placed, reasons, thread.blocks, COMMENTS_REASON)
     _take_out(placed, reasons, missed_others, OTHER_STORY_REASON)
+    # The container's parent holds the story's header band beside its text.
+    band = container.path.rsplit("/", 1)[0] + "/" if container.path else ""
+    _bring_in(placed, reasons, headline_in_header(
+        placed, lambda i: reasons[i] == HEADER_REASON, band, title))
     twins = container_twins(tree, container.path, lineage)
     beside = ([i for i, chain in enumerate(lineage) if any(t in chain for t in twins)]
               if twins else [])
@@ -210,12 +221,15 @@ def apply_regions(tree: TreeIndex, blocks: list[Block], scope: str, *,
     if own is not None and not missed_others:
         _take_out(placed, reasons, own.others, OTHER_STORY_REASON)
     _take_out(placed, reasons, menu_above_title(placed, words, linked), MENU_REASON)
+    _take_out(placed, reasons, title_trails(placed, words), BREADCRUMB_REASON)
     # Only a dated page is surely an article: on a listing, boxes of headlines are
     # what the page lists.
     if dated:
         _take_out(placed, reasons, headline_boxes(placed, weights, linked),
                   HEADLINE_BOX_REASON)
         _take_out(placed, reasons, embedded_slideshows(placed, weights), SLIDESHOW_REASON)
+        _take_out(placed, reasons, signup_boxes(placed, weights, words, tree),
+                  SIGNUP_BOX_REASON)
         _take_out(placed, reasons, teaser_cards(placed, weights, linked, address),
                   TEASER_CARD_REASON)
     # An undated page with a series of card titles is a listing: its cards are the

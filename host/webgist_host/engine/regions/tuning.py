@@ -182,6 +182,12 @@ FURNISHING_TAGS = ("button", "input", "select", "textarea", "form", "img", "pict
 # The article's own paragraphs hold this many words outside links; a paragraph of
 # fewer (a credit, a caption, a sign-up line) does not make the series part of it.
 OWN_PARAGRAPH_MIN_WORDS = 30
+# Wire and regional news write a sentence a paragraph (15-25 words): such short
+# paragraphs are the article's own too when this many of them stand side by side in one
+# element, each of RUN_PARAGRAPH_MIN_WORDS words outside links. A teaser's line stands
+# alone in its card, so a grid of cards never makes such a run.
+RUN_PARAGRAPH_MIN_WORDS = 12
+RUN_PARAGRAPH_MIN_COUNT = 4
 # A series is the article's furniture only when the article before it has this many
 # words of its own: on a page of cards alone, the cards are the content.
 ARTICLE_BEFORE_SERIES_MIN_WORDS = 100
@@ -344,3 +350,16 @@ PRODUCT_CARD_MAX_LINES = 6
 PRODUCT_CARDS_MAX_SHARE = 0.5
 # ...with the heading right above them when it is this short (the series' label).
 PRODUCT_CARDS_LABEL_MAX_WORDS = 6
+
+# --- A breadcrumb ending with the title (breadcrumbs.py) ------------------------------
+# "You are here:" and the like open a trail: a label of this many words at most.
+BREADCRUMB_LABEL_MAX_WORDS = 4
+# A trail holds the title and a few links' words more (Home, the section, a subsection).
+BREADCRUMB_MAX_EXTRA_WORDS = 12
+# It stands in the title's band: this many main-content lines above or below the <h1>.
+BREADCRUMB_SEARCH_LINES = 3
+
+# --- Sign-up boxes between an article's paragraphs (signup_boxes.py) ----------------
+# A newsletter box says its name and a line about it (and the form's labels, which go
+# already): more words than this between the paragraphs is the story's own box.
+SIGNUP_BOX_MAX_WORDS = 40

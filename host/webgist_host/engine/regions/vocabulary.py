@@ -107,6 +107,13 @@ UNNAMED_TAGS = frozenset({"html", "body"})
 # "Required, but never shown") are not content.
 TEXT_INPUT_TYPES = frozenset({"", "text", "email", "tel", "password", "url"})
 TAB_PANEL_ROLE = "tabpanel"
+# A sign-up box asks for an email address: a field of type "email", or a text field
+# (older forms) whose name, id, placeholder or autofill hint says "mail" (MailChimp's
+# name="EMAIL", "e-mail", "Your email"). Forms carry these names in English in every
+# language; a post's or a poll's fields say nothing of mail.
+SIGNUP_INPUT_TYPES = frozenset({"", "text"})
+SIGNUP_FIELD_ATTRS = ("name", "id", "placeholder", "autocomplete")
+SIGNUP_FIELD_HINT = "mail"
 
 
 # --- Text patterns -----------------------------------------------------------------
@@ -191,8 +198,16 @@ CONTROL_LINE_PATTERNS = (
     # a forum post's buttons, a Q&A site's "Ask question", other lone buttons
     r"reply|quote|ask (a )?question|more options|explore more|download now|"
     r"start (a |your )?free trial|get started for free",
-    # the label a contents box or an ad slot carries when the box itself is gone
-    r"table of contents|advertisement|sponsored",
+    # the label a contents box or an ad slot carries when the box itself is gone, and
+    # the ad slot's label in the languages of the news sites the engine misread
+    # ("advertising" is left out: it also names a service on agencies' pages)
+    r"table of contents|advertisement|sponsored|"
+    r"publicité|anzeige|werbung|publicidad|publicidade|pubblicità|advertentie|reklama|"
+    r"реклама|reklam|iklan|quảng cáo|إعلان|広告|广告|廣告|광고",
+    # an ad slot set between paragraphs asks the reader to scroll past it
+    r"scroll (down )?to (continue|resume)( with| reading)?( (the )?(content|article|reading))?|"
+    r"((the )?(article|story) continues|continue reading) (below|after)( (the |this )?"
+    r"(advertisement|ad))?",
     # a placeholder waiting for a script
     r"loading",
     # a slideshow's position for screen readers and a reading-time estimate
@@ -210,6 +225,15 @@ MONTH_STEMS = (
     "jan", "feb", "fév", "fev", "mar", "mär", "apr", "avr", "abr", "may", "mai", "mei",
     "mag", "jun", "jui", "giu", "jul", "lug", "aug", "ago", "aoû", "aou", "sep", "set",
     "oct", "okt", "ott", "out", "nov", "dec", "déc", "dez", "dic", "ene", "gen",
+    # Indonesian ("Agustus", "Des"), Turkish ("Ocak" ... "Aralık"), Polish ("stycznia"
+    # ... "grudnia"), Czech ("ledna" ... "prosince", in the genitive a date takes) and
+    # Russian ("января" ... "декабря"): news sites of ~2019 in these languages write the
+    # month as a word on their datelines.
+    "agu", "des", "oca", "şub", "nis", "haz", "tem", "ağu", "eyl", "eki", "kas", "ara",
+    "sty", "lut", "kwi", "cze", "lip", "sie", "wrz", "paź", "lis", "gru",
+    "led", "úno", "bře", "dub", "kvě", "čer", "srp", "zář", "říj", "pro",
+    "янв", "фев", "мар", "апр", "мая", "май", "июн", "июл", "авг", "сен", "окт", "ноя",
+    "дек",
 )
 WEEKDAY_NAMES = (
     "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
@@ -232,6 +256,8 @@ _WEEKDAY = rf"(({'|'.join(WEEKDAY_NAMES)}),? )?"
 _OF = r"( de)?"           # "3 de diciembre de 2024"
 DATE_PATTERN = (rf"{_WEEKDAY}({_MONTH} {_DAY},? \d{{4}}|{_DAY}{_OF}[ -]{_MONTH}{_OF},?[ -]\d{{4}}"
                 r"|\d{4}-\d\d-\d\d|\d{1,2}[/.]\d{1,2}[/.]\d{2,4}"
+                # "2019. 8. 21." (Korean, Hungarian), "4. 11. 2019" (Czech, Slovak)
+                r"|\d{4}\. ?\d{1,2}\. ?\d{1,2}\.?|\d{1,2}\. \d{1,2}\. \d{4}"
                 r"|\d{4} ?年 ?\d{1,2} ?月 ?\d{1,2} ?日|\d{4}년 ?\d{1,2}월 ?\d{1,2}일)")
 _TIME = r"(,? (at |à |um )?\d{1,2}[:h]\d\d( ?[ap]\.?m\.?)?( [a-z]{2,4})?)?"
 _JOIN = f"({'|'.join(DATE_LABEL_JOINS)})"
@@ -269,8 +295,18 @@ _NAME_WORD = r"((?i:and|&|of|et|und|y|e) )?[A-ZÀ-ÖØ-Þ][^\s|•·]*"
 CREDIT_LINE_PATTERN = (rf"((?i:{_CREDIT}( on)?)( ?:)?)?( ?{_NAME_WORD}( {_NAME_WORD}){{0,5}})?"
                        r"( (?i:on|in))?")
 # "36 Comments", "No comments", "2 replies", "Leave a comment": the count of the
-# comments, or the way to them, which stand in the byline or close the article.
-COMMENT_CALL_PATTERN = (r"(\d+|no|one) (comments?|responses?|replies)"
+# comments, or the way to them, which stand in the byline or close the article. The
+# count's word in the languages of the news and blog themes that write it there
+# ("0 Kommentare", "3 commentaires", "12 comentarios", "5 yorum", "Комментариев: 0",
+# "댓글 12"); the number may follow the word.
+COMMENT_COUNT_WORDS = (
+    "comments?", "responses?", "replies", "kommentare?", "kommentar", "commentaires?",
+    "comentarios?", "comentários?", "commenti", "commento", "reacties?", "komentarzy?",
+    "komentarze", "komentáře", "komentářů", "komentář", "komentar", "yorum(lar)?",
+    "комментари(ев|я|й)", "комментарий", "댓글", "コメント", "评论", "評論",
+)
+_COMMENT_COUNT = f"({'|'.join(COMMENT_COUNT_WORDS)})"
+COMMENT_CALL_PATTERN = (rf"(\d+|no|one) {_COMMENT_COUNT}|{_COMMENT_COUNT}:? \d+"
                         r"|(leave|add|post|write) a (comment|reply)")
 # The separators bylines join their parts with: "by whova | Apr 21, 2025".
 BYLINE_SEPARATOR_PATTERN = r"[|•·—–~/]| - "
@@ -454,6 +490,10 @@ SHARE_LINK_PATTERN = re.compile(
 # empty link), then a link's text (no nested brackets) and address to its end.
 MARKDOWN_IMAGE_PATTERN = re.compile(r"!\[[^\[\]]*\]\([^()]*\)")
 MARKDOWN_LINK_PATTERN = re.compile(r"\[([^\[\]]*+)\]\(<?([^\s)>]*+)[^()]*+\)")
+
+# What joins a breadcrumb's links: "Home / News", "Home » News", "Home > News", "›", "|",
+# "→", "•" (the same in every language).
+BREADCRUMB_SEPARATORS = "/»>›|→•·"
 
 # A slideshow's position at the start of a slide's line ("1/50", "12 / 50 Title"): a
 # position and a total, in figures, so the same in every language. Not a date: a third
