@@ -163,6 +163,7 @@ BROWSER_FIXTURES: dict[str, str] = {
     "footnotes--references-and-notes": "footnote references and the notes list below a drawn <hr>",
     "forum--declared-thread-short-replies": "a thread declared in JSON-LD keeps its short replies",
     "forum--noscript-thread": "scripts run, so the <noscript> thread is not drawn",
+    "forum--social-post-short-replies": "a dated post whose head says article keeps its replies when they are built as the post is, however short",
     "forum--attachment-link-after-post-lines": "a post's lines above its linked attachment picture are not that link's text, as drawn",
     "links--unsafe-schemes": "hrefs as the browser decodes them (entity-encoded schemes)",
     # images

@@ -64,7 +64,8 @@ def thread_after_story(tree: TreeIndex, blocks: list[Block], contexts: list[Cont
     if not story:
         return NO_THREAD
     thread = sorted(i for i in in_roots if i > story[-1])
-    replies = [i for i in thread if _sentence(blocks[i], placements[i], weights[i])]
+    # Every reply's text is asked, short ones too: a social post's replies are a line.
+    replies = [i for i in thread if blocks[i].kind in BODY_KINDS]
     if _built_alike(tree, blocks, story, {i: root_of[i] for i in replies}):
         return NO_THREAD
     return Thread(thread, story)
