@@ -12,6 +12,7 @@ from webgist_host.engine.blocks.tables import is_layout_table
 from webgist_host.engine.blocks.tuning import LONG_CELL_CHARS, NO_LANGUAGE_WORDS
 from webgist_host.engine.dom.capture import FLAG_DISPLAYED, FLAG_FLOAT, FLAG_VISIBLE, Capture, read_capture
 from webgist_host.engine.dom.parse import parse_html
+from webgist_host.engine.model import BlockKind
 
 SHOWN = FLAG_DISPLAYED | FLAG_VISIBLE
 
@@ -612,3 +613,15 @@ def test_a_br_in_an_inline_code_span_is_a_space_and_nested_markup_keeps_its_orde
         "<code>a<br>b</code>.</p>")
     assert [b.rich_text for b in found] == [
         "Use `USING ( join_column [, ...] ) [ AS alias ]` or `a b`."]
+
+
+def test_a_github_diff_table_is_no_code_listing():
+    # Its rows are a line removed and a line added: as one listing they would read as
+    # code that never existed. (A file view's rows, td.blob-code alone, are one.)
+    html = ('<main><p>The change in the first line of the settings, as the review showed it.</p>'
+            '<table><tr><td class="blob-num blob-num-deletion" data-line-number="1"></td>'
+            '<td class="blob-code blob-code-deletion">x = 1</td></tr>'
+            '<tr><td class="blob-num blob-num-addition" data-line-number="1"></td>'
+            '<td class="blob-code blob-code-addition">x = 2</td></tr></table></main>')
+    kinds = [b.kind for b in extract_blocks(parse_html(html), Capture())[0]]
+    assert BlockKind.CODE not in kinds and BlockKind.TABLE in kinds

@@ -57,6 +57,12 @@ def test_comment_counts_beyond_english_stand_in_bylines(line):
 @pytest.mark.parametrize("line", [
     "W 2019 roku lis zjadł kurę sąsiada", "Pro 2019 plánujeme nové linky",
     "Ara sıra 2019 yılında",
+    # Names of products, places and events before a number and a year: the newer
+    # languages' months are whole words, not three-letter stems.
+    "MacBook Pro 16, 2019", "Design 2, 2019", "Temple 3, 2020", "Lisbon 12, 2019",
+    "Siemens 3, 2019", "Dubai 5, 2021", "Nissan 12, 2019", "Kasparov 6, 1997",
+    # Version numbers are no dotted dates: those need their spaces.
+    "PyCharm 2023.2.1", "IntelliJ IDEA 2019.1.2",
 ])
 def test_month_stems_in_prose_are_no_dateline(line):
     assert not is_byline_text(line)

@@ -37,7 +37,7 @@ def test_a_signup_box_between_the_paragraphs_goes(form):
 
 @pytest.mark.parametrize("form, head, pitch", [
     (EMAIL_FORM, "", PITCH),                                           # an undated page
-    ('<form><input type="text"><textarea></textarea><button>Send</button></form>',
+    ('<form><input type="email"><textarea></textarea><button>Send</button></form>',
      DATED, PITCH),                                                    # a message form
     ('<form><input type="checkbox"><button>Vote</button></form>', DATED, PITCH),  # a poll
     (EMAIL_FORM, DATED, " ".join([PITCH] * 5)),                        # the story's own box

@@ -530,6 +530,9 @@ BLOB_CODE_CLASS = "blob-code"
 BLOB_LANGUAGE_ATTRIBUTE = "data-tagsearch-lang"
 BLOB_TYPE_CLASS_PREFIX = "type-"
 BLOB_TYPE_LEVELS = 3
+# A diff's rows (td.blob-code-addition / -deletion / -hunk) are two versions side by
+# side: read as one listing they would pass for code that never existed.
+BLOB_DIFF_CLASSES = frozenset({"blob-code-addition", "blob-code-deletion", "blob-code-hunk"})
 
 
 def blob_lines(rows: list) -> list | None:
@@ -538,7 +541,7 @@ def blob_lines(rows: list) -> list | None:
     for row in rows:
         code = [cell for cell in row if isinstance(cell.tag, str)
                 and BLOB_CODE_CLASS in (cell.get("class") or "").split()]
-        if len(code) != 1:
+        if len(code) != 1 or not BLOB_DIFF_CLASSES.isdisjoint((code[0].get("class") or "").split()):
             return None
         cells.append(code[0])
     return cells or None

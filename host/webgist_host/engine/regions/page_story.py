@@ -102,14 +102,29 @@ def own_story(blocks: list[Block], weights: list[int], linked: list[int],
     stories = [article for article, i in first_heading.items()
                if not linked[i] and sentences.get(article, 0) >= STORY_MIN_SENTENCES
                and first_sentence[article] > i]
-    if len(stories) < 2 or any(a != b and (b + "/").startswith(a + "/")
-                               for a in stories for b in stories):
+    if len(stories) < 2 or _nested(stories):
         return None
     said = [article for article in stories
             if _said_by(blocks[first_heading[article]].text, page_title)]
     if said != stories[:1]:
         return None
     return OwnStory(stories[0], [i for article in stories[1:] for i in members[article]])
+
+
+def _nested(articles: list[str]) -> bool:
+    """Whether one of the <article> paths holds another (each asked of its own
+    ancestors that are <article>s, not of every other path)."""
+    known = set(articles)
+    for path in articles:
+        at = path.rfind("/" + STORY_STEP)
+        while at > 0:
+            at = path.rfind("/" + STORY_STEP, 0, at)
+            if at == -1:
+                break
+            end = path.find("/", at + 1)
+            if path[:end] in known:
+                return True
+    return False
 
 
 def _article_of(xpath: str) -> str | None:

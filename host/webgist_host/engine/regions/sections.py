@@ -334,8 +334,9 @@ def article_paragraphs(blocks: list[Block], kept: list[int], weights: list[int],
 
 def _with_short_runs(blocks: list[Block], kept: list[int], weights: list[int],
                      outside: tuple[str, ...], own: list[int]) -> list[int]:
-    """`own` with the short paragraphs that stand in runs: RUN_PARAGRAPH_MIN_COUNT or
-    more paragraphs of RUN_PARAGRAPH_MIN_WORDS words outside links under one element."""
+    """`own` with the short paragraphs that stand in runs (RUN_PARAGRAPH_MIN_COUNT or
+    more paragraphs of RUN_PARAGRAPH_MIN_WORDS words outside links under one element)
+    and those of that length directly under an element holding a run."""
     short = [i for i in kept if blocks[i].kind == _PARAGRAPH
              and RUN_PARAGRAPH_MIN_WORDS <= weights[i] < OWN_PARAGRAPH_MIN_WORDS
              and not blocks[i].xpath.startswith(outside)]
@@ -345,9 +346,19 @@ def _with_short_runs(blocks: list[Block], kept: list[int], weights: list[int],
     for i in short:
         parent = blocks[i].xpath.rsplit("/", 1)[0]
         parents[parent] = parents.get(parent, 0) + 1
-    runs = {i for i in short
-            if parents[blocks[i].xpath.rsplit("/", 1)[0]] >= RUN_PARAGRAPH_MIN_COUNT}
-    return sorted(runs.union(own)) if runs else own
+    run_parents = {parent for parent, count in parents.items() if count >= RUN_PARAGRAPH_MIN_COUNT}
+    if not run_parents:
+        return own
+    # The story goes on past a run under the elements that hold it (a section's
+    # heading and paragraphs under the <article> around the body): short paragraphs
+    # whose parent holds a run count too. A teaser's line stands in its own card.
+    holders = set()
+    for parent in run_parents:
+        while parent and parent not in holders:
+            holders.add(parent)
+            parent = parent.rsplit("/", 1)[0]
+    runs = {i for i in short if blocks[i].xpath.rsplit("/", 1)[0] in holders}
+    return sorted(runs.union(own))
 
 
 def article_text_apart(blocks: list[Block], kept: list[int], weights: list[int],

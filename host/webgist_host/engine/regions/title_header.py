@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ..model import Block
+from ..model import Block, BlockKind
 from .sections import is_title
 from .tuning import HEADLINE_MIN_WORDS
 
@@ -31,13 +31,20 @@ def headline_in_header(blocks: list[Block], header_dropped: Callable[[int], bool
     if not title or any(b.in_main and is_title(b) for b in blocks):
         return []
     first_main = next((i for i, b in enumerate(blocks) if b.in_main), len(blocks))
+    # Main content that opens with a heading has its headline already: an <h1>
+    # before it is the site's name (a classic theme's h1.site-title over the
+    # post's h2.entry-title), whatever the metadata takes for the title.
+    if first_main < len(blocks) and blocks[first_main].kind is BlockKind.HEADING:
+        return []
     wanted = _normal(title)
     for i in range(first_main):
         if is_title(blocks[i]) and blocks[i].xpath.startswith(band) and header_dropped(i):
             text = _normal(blocks[i].text)
-            # A headline's words, half the title's at least: a logo's name is short,
-            # and the metadata may take it for the title when the <h1> says it.
-            said = (text and text in wanted and len(text.split()) >= HEADLINE_MIN_WORDS
+            # A headline's words, half the title's at least, not a link home: a
+            # logo's name is short or links, and the metadata may take it for the
+            # title when the <h1> says it.
+            said = (text and "](" not in blocks[i].rich_text and text in wanted
+                    and len(text.split()) >= HEADLINE_MIN_WORDS
                     and 2 * len(text.split()) >= len(wanted.split()))
             # Between it and the text only its band's own lines (a dateline, a
             # byline), none of them links: a site's header goes on with its menu.

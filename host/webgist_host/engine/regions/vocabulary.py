@@ -225,15 +225,26 @@ MONTH_STEMS = (
     "jan", "feb", "fév", "fev", "mar", "mär", "apr", "avr", "abr", "may", "mai", "mei",
     "mag", "jun", "jui", "giu", "jul", "lug", "aug", "ago", "aoû", "aou", "sep", "set",
     "oct", "okt", "ott", "out", "nov", "dec", "déc", "dez", "dic", "ene", "gen",
-    # Indonesian ("Agustus", "Des"), Turkish ("Ocak" ... "Aralık"), Polish ("stycznia"
-    # ... "grudnia"), Czech ("ledna" ... "prosince", in the genitive a date takes) and
-    # Russian ("января" ... "декабря"): news sites of ~2019 in these languages write the
-    # month as a word on their datelines.
-    "agu", "des", "oca", "şub", "nis", "haz", "tem", "ağu", "eyl", "eki", "kas", "ara",
-    "sty", "lut", "kwi", "cze", "lip", "sie", "wrz", "paź", "lis", "gru",
-    "led", "úno", "bře", "dub", "kvě", "čer", "srp", "zář", "říj", "pro",
+    # Indonesian ("Agustus", "Desember"), Turkish ("Ocak" ... "Aralık"), Polish
+    # ("stycznia" ... "grudnia"), Czech ("ledna" ... "prosince", in the genitive a date
+    # takes) and Russian ("января" ... "декабря") write the month as a word on their
+    # datelines. Their months are given whole (but for an ending that varies): a
+    # three-letter stem of theirs begins English words ("Design", "Temple", "Lisbon",
+    # "Pro") that stand before a number and a year in product and event names.
+    "agustus", "desember", "ocak", "şubat", "nisan", "mayıs", "haziran", "temmuz",
+    "ağustos", "eylül", "ekim", "kasım", "aralık",
+    "stycznia", "lutego", "marca", "kwietnia", "maja", "czerwca", "lipca", "sierpnia",
+    "września", "października", "listopad", "grudnia",
+    "ledna", "února", "března", "dubna", "května", "června", "července", "srpna", "září",
+    "října", "prosince",
     "янв", "фев", "мар", "апр", "мая", "май", "июн", "июл", "авг", "сен", "окт", "ноя",
     "дек",
+)
+# Those languages' short forms ("02 Des 2019", "12 Kas 2019", "3 lis 2019"), read as
+# whole words only.
+MONTH_SHORT_FORMS = (
+    "agu", "agt", "des", "oca", "şub", "nis", "haz", "tem", "ağu", "eyl", "eki", "kas",
+    "ara", "sty", "lut", "kwi", "cze", "lip", "sie", "wrz", "paź", "lis", "gru",
 )
 WEEKDAY_NAMES = (
     "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
@@ -250,14 +261,15 @@ DATE_LABEL_WORDS = (
     "atualizado", "pubblicato", "aggiornato", "gepubliceerd", "bijgewerkt",
 )
 DATE_LABEL_JOINS = ("on", "le", "am", "el", "em", "il", "op")
-_MONTH = rf"({'|'.join(MONTH_STEMS)})\w*\.?"
+_MONTH = rf"(({'|'.join(MONTH_STEMS)})\w*|({'|'.join(MONTH_SHORT_FORMS)})\b)\.?"
 _DAY = r"\d{1,2}(st|nd|rd|th|er)?\.?"
 _WEEKDAY = rf"(({'|'.join(WEEKDAY_NAMES)}),? )?"
 _OF = r"( de)?"           # "3 de diciembre de 2024"
 DATE_PATTERN = (rf"{_WEEKDAY}({_MONTH} {_DAY},? \d{{4}}|{_DAY}{_OF}[ -]{_MONTH}{_OF},?[ -]\d{{4}}"
                 r"|\d{4}-\d\d-\d\d|\d{1,2}[/.]\d{1,2}[/.]\d{2,4}"
-                # "2019. 8. 21." (Korean, Hungarian), "4. 11. 2019" (Czech, Slovak)
-                r"|\d{4}\. ?\d{1,2}\. ?\d{1,2}\.?|\d{1,2}\. \d{1,2}\. \d{4}"
+                # "2019. 8. 21." (Korean, Hungarian), "4. 11. 2019" (Czech, Slovak); the
+                # spaces are required: "2023.2.1" is a version number
+                r"|\d{4}\. \d{1,2}\. \d{1,2}\.?|\d{1,2}\. \d{1,2}\. \d{4}"
                 r"|\d{4} ?年 ?\d{1,2} ?月 ?\d{1,2} ?日|\d{4}년 ?\d{1,2}월 ?\d{1,2}일)")
 _TIME = r"(,? (at |à |um )?\d{1,2}[:h]\d\d( ?[ap]\.?m\.?)?( [a-z]{2,4})?)?"
 _JOIN = f"({'|'.join(DATE_LABEL_JOINS)})"
