@@ -625,3 +625,17 @@ def test_a_github_diff_table_is_no_code_listing():
             '<td class="blob-code blob-code-addition">x = 2</td></tr></table></main>')
     kinds = [b.kind for b in extract_blocks(parse_html(html), Capture())[0]]
     assert BlockKind.CODE not in kinds and BlockKind.TABLE in kinds
+
+
+@pytest.mark.parametrize("html", [
+    # The link opens with a block, after an empty icon span.
+    '<div>Words before the card <a href="/story"><span class="icon"></span>'
+    '<div>Card headline here</div></a></div>',
+    # The words before the link end on a line break; the link opens with words.
+    '<div>Words before the card<br><a href="/story"><span>Card</span>'
+    '<div>Card headline here</div></a></div>',
+])
+def test_words_before_a_link_wrapping_blocks_are_not_its_text(html):
+    rich = [b.rich_text for b in blocks_of(f"<main>{html}</main>")[0]]
+    assert "Words before the card" in rich
+    assert not any("Words before" in r and "](" in r for r in rich)

@@ -369,7 +369,7 @@ class Walker:
         """Whether a link wrapping blocks begins apart from the run before it: it
         opens with a block (no words of its own first), or that run ended on a
         line break."""
-        if not (anchor.text or "").strip() and len(anchor) and anchor[0] in self._block_starts:
+        if self._opens_with_block(anchor):
             return True
         for piece in reversed(pending):
             if isinstance(piece, str):
@@ -377,6 +377,17 @@ class Walker:
                     return False
             else:
                 return tag_of(piece) == "br"
+        return False
+
+    def _opens_with_block(self, anchor) -> bool:
+        """No words in the link before its first block (an empty icon span aside)."""
+        if (anchor.text or "").strip():
+            return False
+        for child in anchor:
+            if child in self._block_starts:
+                return True
+            if (self._tags[child] and "".join(child.itertext()).strip()) or (child.tail or "").strip():
+                return False
         return False
 
     def _flush(self, run: _Run, ctx: Context) -> None:
