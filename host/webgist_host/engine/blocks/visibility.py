@@ -201,6 +201,7 @@ class Visibility:
         self._scope_shown: dict = {}          # <main> or root -> its shown words, when asked
         self._disclosed: frozenset | None = None  # ids a collapsed button controls
         self._clamps: dict = {}               # ancestor -> whether it is a text clamp
+        self._targets: frozenset | None = None  # ids drawn in-page links point at
 
     def may_hide(self) -> set | None:
         """The elements `hidden_reason` can give a reason for, but those it hides by
@@ -271,7 +272,8 @@ class Visibility:
             return UNSTYLED_HIDING_CLASS
         if box is not None and not box.displayed:
             if (offered or self._collapsed_panel(el) or self._waiting_tab_panel(el)
-                    or self._answer_under_question(el) or self._rest_behind_control(el)):
+                    or self._answer_under_question(el) or self._rest_behind_control(el)
+                    or self._panel_of_tab_set(el) or self._opened_by_checkbox(el)):
                 return None     # no box: its blocks are placed after the control
             return "the browser gave it no layout box"
         if box is not None and not box.visible:
@@ -353,6 +355,63 @@ class Visibility:
                 return (box is not None and box.rect.h > 0 and not box.unseen_reason
                         and abs(box.rect.y - shown.rect.bottom) <= CLAMP_CONTROL_REACH_PX)
         return False
+
+    def _panel_of_tab_set(self, el) -> bool:
+        """One of a set of panels built alike (siblings of one tag sharing a class),
+        one drawn and the rest undrawn until their tab is chosen, named by no ARIA
+        role: CSS tabs (radio buttons and `:checked ~ .panel`, or `:target`) and
+        script tabs without roles (Bootstrap's `.tab-pane`). Its controls are a drawn
+        in-page link to its id, or radio buttons beside the set, one per panel. A
+        reader opens it with one click, as a tab panel; a menu of links is not one."""
+        parent = el.getparent()
+        tokens = set((el.get("class") or "").split())
+        if parent is None or not tokens:
+            return False
+        if not self._prose(el):
+            return False
+        tag = self._tags.get(el)
+        panels = [s for s in parent if self._tags.get(s) == tag
+                  and tokens & set((s.get("class") or "").split())]
+        if not any(self._drawn_for_a_reader(s) for s in panels if s is not el):
+            return False
+        el_id = (el.get("id") or "").strip()
+        if el_id and el_id in self._link_targets():
+            return True
+        radios = sum(1 for child in parent if child not in panels and isinstance(child.tag, str)
+                     for node in child.iter("input")
+                     if (node.get("type") or "").strip().lower() == "radio")
+        return radios >= len(panels)
+
+    def _opened_by_checkbox(self, el) -> bool:
+        """Prose kept undrawn until a checkbox before it is ticked (the CSS-only
+        accordion, `input:checked ~ .content`), the checkbox's label drawn beside it
+        as the question: the answer is one click away, as a collapsed panel's. A
+        hamburger's checkbox opens a menu of links, which stays out."""
+        if not self._prose(el):
+            return False
+        ticked = labelled = False
+        for before in el.itersiblings(preceding=True):
+            tag = self._tags.get(before)
+            if tag == "input" and (before.get("type") or "").strip().lower() == "checkbox":
+                ticked = True
+            elif tag == "label" and self._drawn_for_a_reader(before):
+                labelled = True
+        return ticked and labelled
+
+    def _prose(self, el) -> bool:
+        """A sentence or more of words, most of them not in links."""
+        words = len(el.text_content().split())
+        linked = sum(len(a.text_content().split()) for a in el.iter("a"))
+        return words >= CLAMP_MIN_SHOWN_WORDS and linked < words / 2
+
+    def _link_targets(self) -> frozenset:
+        """The ids that drawn in-page links (`href="#id"`) point at."""
+        if self._targets is None:
+            self._targets = frozenset(
+                href[1:] for el, tag in self._tags.items() if tag == "a"
+                for href in [(el.get("href") or "").strip()]
+                if len(href) > 1 and href[0] == "#" and self._drawn_for_a_reader(el))
+        return self._targets
 
     def _opens_in_place(self, node) -> bool:
         """A button, or a link that goes nowhere (a script's "Read more")."""
