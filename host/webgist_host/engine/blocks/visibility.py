@@ -333,9 +333,11 @@ class Visibility:
         without a layout box, holding prose, right after drawn text of its own
         (its previous sibling shows a sentence) and right before a drawn button
         (or a link that goes nowhere) at that text's foot. The page offers it as a
-        clamp's overflow is; a hidden pop-up before a bar of share links is not."""
+        clamp's overflow is; a hidden pop-up before a bar of share links is not.
+        The rest may be several undrawn siblings (a thread's further replies before
+        its "Show 2 more replies"): they are passed over on both sides."""
         before = el.getprevious()
-        while before is not None and not isinstance(before.tag, str):
+        while before is not None and (not isinstance(before.tag, str) or self._undrawn(before)):
             before = before.getprevious()
         if before is None:
             return False
@@ -345,7 +347,7 @@ class Visibility:
                 or len(el.text_content().split()) < CLAMP_MIN_SHOWN_WORDS):
             return False
         after = el.getnext()
-        while after is not None and not isinstance(after.tag, str):
+        while after is not None and (not isinstance(after.tag, str) or self._undrawn(after)):
             after = after.getnext()
         if after is None:
             return False
@@ -412,6 +414,11 @@ class Visibility:
                 for href in [(el.get("href") or "").strip()]
                 if len(href) > 1 and href[0] == "#" and self._drawn_for_a_reader(el))
         return self._targets
+
+    def _undrawn(self, el) -> bool:
+        """Measured, and given no layout box."""
+        box = self.box(el)
+        return box is not None and not box.displayed
 
     def _opens_in_place(self, node) -> bool:
         """A button, or a link that goes nowhere (a script's "Read more")."""
