@@ -273,7 +273,8 @@ class Visibility:
         if box is not None and not box.displayed:
             if (offered or self._collapsed_panel(el) or self._waiting_tab_panel(el)
                     or self._answer_under_question(el) or self._rest_behind_control(el)
-                    or self._panel_of_tab_set(el) or self._opened_by_checkbox(el)):
+                    or self._panel_of_tab_set(el) or self._opened_by_checkbox(el)
+                    or self._rest_of_paragraph_behind_control(el)):
                 return None     # no box: its blocks are placed after the control
             return "the browser gave it no layout box"
         if box is not None and not box.visible:
@@ -414,6 +415,28 @@ class Visibility:
                 for href in [(el.get("href") or "").strip()]
                 if len(href) > 1 and href[0] == "#" and self._drawn_for_a_reader(el))
         return self._targets
+
+    def _rest_of_paragraph_behind_control(self, el) -> bool:
+        """The rest of a paragraph kept undrawn inside it until its "Read more" link
+        is pressed (`<p>text<span class="dots">...</span><span class="more">rest
+        </span> <a href="#">Read more</a></p>`, a review's or a bio's): prose, in a
+        drawn parent that shows a sentence before it, followed in that parent by a
+        drawn control that opens in place. Offered as `_rest_behind_control`'s is."""
+        parent = el.getparent()
+        if parent is None or not self._prose(el) or not self._drawn_for_a_reader(parent):
+            return False
+        shown = [parent.text or ""]
+        for before in el.itersiblings(preceding=True):
+            drawn = isinstance(before.tag, str) and not self._undrawn(before)
+            shown += [before.text_content() if drawn else "", before.tail or ""]
+        if len(" ".join(shown).split()) < CLAMP_MIN_SHOWN_WORDS:
+            return False
+        for after in el.itersiblings():
+            if not isinstance(after.tag, str) or self._undrawn(after):
+                continue
+            return any(self._opens_in_place(node) and self._drawn_for_a_reader(node)
+                       for node in after.iter())
+        return False
 
     def _undrawn(self, el) -> bool:
         """Measured, and given no layout box."""
