@@ -83,6 +83,7 @@ BROWSER_FIXTURES: dict[str, str] = {
     "browser--css-only-tabs-and-accordion": "tabs with no ARIA roles (radio buttons and :checked, :target panels) and a checkbox accordion keep their undrawn panels; hidden menus of links (a hamburger's, one opened by an in-page link) and a pop-up stay out",
     "browser--more-replies-behind-button": "three replies kept undrawn (a class meaning display:none) until 'Show 3 more replies' is pressed are read: the rest of a thread, in several siblings",
     "browser--read-more-inside-paragraph": "the rest of a bio kept undrawn inside its paragraph (span.more, display:none) until its 'Read more' link is pressed is read",
+    "browser--tab-panels-drawn-invisible": "tab panels kept laid out but invisible (visibility:hidden, stacked under the chosen one), every one linked by the tab strip, are read; an undrawn box alike opened by a link of its own is not",
     "order--two-figures-side-by-side": "two figures side by side read picture, caption, picture, caption (a pair is too few to be cards)",
     "blocks--hidden-utility-classes": "the page's stylesheet hides d-none/hidden/is-hidden and shows md:block, d-lg-block at 1280 px",
     "blocks--hiding-classes-without-their-stylesheet": "the linked style sheet does not load (a saved page read offline): what d-none and hidden hide stays hidden, as statically; hidden md:block is shown at 1280 px",

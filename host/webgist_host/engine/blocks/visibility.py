@@ -202,6 +202,7 @@ class Visibility:
         self._disclosed: frozenset | None = None  # ids a collapsed button controls
         self._clamps: dict = {}               # ancestor -> whether it is a text clamp
         self._targets: frozenset | None = None  # ids drawn in-page links point at
+        self._invisible_panels: dict = {}     # invisible element -> whether a tab panel
 
     def may_hide(self) -> set | None:
         """The elements `hidden_reason` can give a reason for, but those it hides by
@@ -277,7 +278,7 @@ class Visibility:
                     or self._rest_of_paragraph_behind_control(el)):
                 return None     # no box: its blocks are placed after the control
             return "the browser gave it no layout box"
-        if box is not None and not box.visible:
+        if box is not None and not box.visible and not self._in_invisible_tab_panel(el):
             return "the browser drew it invisible"
         unseen = box.unseen_reason if box is not None else None
         if (unseen and not until_found and not self._names_something_shown(el)
@@ -377,13 +378,32 @@ class Visibility:
                   and tokens & set((s.get("class") or "").split())]
         if not any(self._drawn_for_a_reader(s) for s in panels if s is not el):
             return False
-        el_id = (el.get("id") or "").strip()
-        if el_id and el_id in self._link_targets():
+        # Tabs link every panel, the chosen one too: a box opened by a link of its
+        # own beside a drawn box alike (a promotion's "Details") is no tab set.
+        targets = self._link_targets()
+        if all((p.get("id") or "").strip() in targets for p in panels):
             return True
         radios = sum(1 for child in parent if child not in panels and isinstance(child.tag, str)
                      for node in child.iter("input")
                      if (node.get("type") or "").strip().lower() == "radio")
         return radios >= len(panels)
+
+    def _in_invisible_tab_panel(self, el) -> bool:
+        """Inside a tab panel drawn invisible (`visibility: hidden`, stacked under
+        the chosen one) rather than undrawn: the element or an invisible ancestor
+        is one of `_panel_of_tab_set`'s panels."""
+        node = el
+        while node is not None:
+            box = self.box(node)
+            if box is None or box.visible:
+                return False
+            panel = self._invisible_panels.get(node)
+            if panel is None:
+                panel = self._invisible_panels[node] = self._panel_of_tab_set(node)
+            if panel:
+                return True
+            node = node.getparent()
+        return False
 
     def _opened_by_checkbox(self, el) -> bool:
         """Prose kept undrawn until a checkbox before it is ticked (the CSS-only
