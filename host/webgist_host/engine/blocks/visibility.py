@@ -201,6 +201,8 @@ class Visibility:
         self._scope_shown: dict = {}          # <main> or root -> its shown words, when asked
         self._disclosed: frozenset | None = None  # ids a collapsed button controls
         self._clamps: dict = {}               # ancestor -> whether it is a text clamp
+        self._targets: frozenset | None = None  # ids drawn in-page links point at
+        self._invisible_panels: dict = {}     # invisible element -> whether a tab panel
 
     def may_hide(self) -> set | None:
         """The elements `hidden_reason` can give a reason for, but those it hides by
@@ -271,10 +273,12 @@ class Visibility:
             return UNSTYLED_HIDING_CLASS
         if box is not None and not box.displayed:
             if (offered or self._collapsed_panel(el) or self._waiting_tab_panel(el)
-                    or self._answer_under_question(el) or self._rest_behind_control(el)):
+                    or self._answer_under_question(el) or self._rest_behind_control(el)
+                    or self._panel_of_tab_set(el) or self._opened_by_checkbox(el)
+                    or self._rest_of_paragraph_behind_control(el)):
                 return None     # no box: its blocks are placed after the control
             return "the browser gave it no layout box"
-        if box is not None and not box.visible:
+        if box is not None and not box.visible and not self._in_invisible_tab_panel(el):
             return "the browser drew it invisible"
         unseen = box.unseen_reason if box is not None else None
         if (unseen and not until_found and not self._names_something_shown(el)
@@ -331,9 +335,11 @@ class Visibility:
         without a layout box, holding prose, right after drawn text of its own
         (its previous sibling shows a sentence) and right before a drawn button
         (or a link that goes nowhere) at that text's foot. The page offers it as a
-        clamp's overflow is; a hidden pop-up before a bar of share links is not."""
+        clamp's overflow is; a hidden pop-up before a bar of share links is not.
+        The rest may be several undrawn siblings (a thread's further replies before
+        its "Show 2 more replies"): they are passed over on both sides."""
         before = el.getprevious()
-        while before is not None and not isinstance(before.tag, str):
+        while before is not None and (not isinstance(before.tag, str) or self._undrawn(before)):
             before = before.getprevious()
         if before is None:
             return False
@@ -343,7 +349,7 @@ class Visibility:
                 or len(el.text_content().split()) < CLAMP_MIN_SHOWN_WORDS):
             return False
         after = el.getnext()
-        while after is not None and not isinstance(after.tag, str):
+        while after is not None and (not isinstance(after.tag, str) or self._undrawn(after)):
             after = after.getnext()
         if after is None:
             return False
@@ -353,6 +359,109 @@ class Visibility:
                 return (box is not None and box.rect.h > 0 and not box.unseen_reason
                         and abs(box.rect.y - shown.rect.bottom) <= CLAMP_CONTROL_REACH_PX)
         return False
+
+    def _panel_of_tab_set(self, el) -> bool:
+        """One of a set of panels built alike (siblings of one tag sharing a class),
+        one drawn and the rest undrawn until their tab is chosen, named by no ARIA
+        role: CSS tabs (radio buttons and `:checked ~ .panel`, or `:target`) and
+        script tabs without roles (Bootstrap's `.tab-pane`). Its controls are a drawn
+        in-page link to its id, or radio buttons beside the set, one per panel. A
+        reader opens it with one click, as a tab panel; a menu of links is not one."""
+        parent = el.getparent()
+        tokens = set((el.get("class") or "").split())
+        if parent is None or not tokens:
+            return False
+        if not self._prose(el):
+            return False
+        tag = self._tags.get(el)
+        panels = [s for s in parent if self._tags.get(s) == tag
+                  and tokens & set((s.get("class") or "").split())]
+        if not any(self._drawn_for_a_reader(s) for s in panels if s is not el):
+            return False
+        # Tabs link every panel, the chosen one too: a box opened by a link of its
+        # own beside a drawn box alike (a promotion's "Details") is no tab set.
+        targets = self._link_targets()
+        if all((p.get("id") or "").strip() in targets for p in panels):
+            return True
+        radios = sum(1 for child in parent if child not in panels and isinstance(child.tag, str)
+                     for node in child.iter("input")
+                     if (node.get("type") or "").strip().lower() == "radio")
+        return radios >= len(panels)
+
+    def _in_invisible_tab_panel(self, el) -> bool:
+        """Inside a tab panel drawn invisible (`visibility: hidden`, stacked under
+        the chosen one) rather than undrawn: the element or an invisible ancestor
+        is one of `_panel_of_tab_set`'s panels."""
+        node = el
+        while node is not None:
+            box = self.box(node)
+            if box is None or box.visible:
+                return False
+            panel = self._invisible_panels.get(node)
+            if panel is None:
+                panel = self._invisible_panels[node] = self._panel_of_tab_set(node)
+            if panel:
+                return True
+            node = node.getparent()
+        return False
+
+    def _opened_by_checkbox(self, el) -> bool:
+        """Prose kept undrawn until a checkbox before it is ticked (the CSS-only
+        accordion, `input:checked ~ .content`), the checkbox's label drawn beside it
+        as the question: the answer is one click away, as a collapsed panel's. A
+        hamburger's checkbox opens a menu of links, which stays out."""
+        if not self._prose(el):
+            return False
+        ticked = labelled = False
+        for before in el.itersiblings(preceding=True):
+            tag = self._tags.get(before)
+            if tag == "input" and (before.get("type") or "").strip().lower() == "checkbox":
+                ticked = True
+            elif tag == "label" and self._drawn_for_a_reader(before):
+                labelled = True
+        return ticked and labelled
+
+    def _prose(self, el) -> bool:
+        """A sentence or more of words, most of them not in links."""
+        words = len(el.text_content().split())
+        linked = sum(len(a.text_content().split()) for a in el.iter("a"))
+        return words >= CLAMP_MIN_SHOWN_WORDS and linked < words / 2
+
+    def _link_targets(self) -> frozenset:
+        """The ids that drawn in-page links (`href="#id"`) point at."""
+        if self._targets is None:
+            self._targets = frozenset(
+                href[1:] for el, tag in self._tags.items() if tag == "a"
+                for href in [(el.get("href") or "").strip()]
+                if len(href) > 1 and href[0] == "#" and self._drawn_for_a_reader(el))
+        return self._targets
+
+    def _rest_of_paragraph_behind_control(self, el) -> bool:
+        """The rest of a paragraph kept undrawn inside it until its "Read more" link
+        is pressed (`<p>text<span class="dots">...</span><span class="more">rest
+        </span> <a href="#">Read more</a></p>`, a review's or a bio's): prose, in a
+        drawn parent that shows a sentence before it, followed in that parent by a
+        drawn control that opens in place. Offered as `_rest_behind_control`'s is."""
+        parent = el.getparent()
+        if parent is None or not self._prose(el) or not self._drawn_for_a_reader(parent):
+            return False
+        shown = [parent.text or ""]
+        for before in el.itersiblings(preceding=True):
+            drawn = isinstance(before.tag, str) and not self._undrawn(before)
+            shown += [before.text_content() if drawn else "", before.tail or ""]
+        if len(" ".join(shown).split()) < CLAMP_MIN_SHOWN_WORDS:
+            return False
+        for after in el.itersiblings():
+            if not isinstance(after.tag, str) or self._undrawn(after):
+                continue
+            return any(self._opens_in_place(node) and self._drawn_for_a_reader(node)
+                       for node in after.iter())
+        return False
+
+    def _undrawn(self, el) -> bool:
+        """Measured, and given no layout box."""
+        box = self.box(el)
+        return box is not None and not box.displayed
 
     def _opens_in_place(self, node) -> bool:
         """A button, or a link that goes nowhere (a script's "Read more")."""

@@ -190,6 +190,8 @@ def _containers(members: tuple[int, ...], floor: int, layout: Layout) -> dict[in
     column_keys = layout.columns.keys
     # Blocks of one parent share its steps, so each parent's outermost card is found once.
     card_of_lineage: dict[int, str | None] = {}
+    figure_of_lineage: dict[int, str | None] = {}
+    captioned: list[set[str]] = []      # the figures holding a caption, once asked
     found: dict[int, str] = {}
     for i in members:
         lineage = lineages[i]
@@ -202,6 +204,11 @@ def _containers(members: tuple[int, ...], floor: int, layout: Layout) -> dict[in
             step = own[i]
             if step is not None and step.card_end > floor and step.template in templates:
                 key = prefixes[step.card]
+        if key is None:
+            key = figure_of_lineage.get(id(lineage), "")
+            if key == "":
+                key = figure_of_lineage[id(lineage)] = _captioned_figure(
+                    lineage, floor, prefixes, captioned, members, layout.paths)
         float_key = floats[i]
         if float_key and len(float_key) > floor and (key is None or len(float_key) < len(key)):
             key = float_key
@@ -211,6 +218,27 @@ def _containers(members: tuple[int, ...], floor: int, layout: Layout) -> dict[in
         if key is not None:
             found[i] = key
     return found
+
+
+def _captioned_figure(lineage: tuple[Step, ...], floor: int, prefixes: list[str],
+                      captioned: list[set[str]], members: tuple[int, ...],
+                      paths: list[str]) -> str | None:
+    """The innermost <figure> (deeper than `floor`) a block sits in, when it holds a
+    <figcaption>: a picture and its caption are one piece, so two figures side by
+    side read picture, caption, picture, caption, not both pictures and then both
+    captions (a pair is too few to be cards). A figure without a caption (a shop's
+    product card built on one) is left to the cut. `captioned` holds the set of
+    captioned figures' paths once a figure is met (one pass over the members)."""
+    for _, card, card_end, _ in reversed(lineage):
+        if card_end <= floor:
+            return None
+        path = prefixes[card]
+        if path.startswith("figure[", path.rfind("/") + 1):
+            if not captioned:
+                captioned.append({p[:at] for p in (paths[i] for i in members)
+                                  for at in [p.rfind("/figcaption[")] if at > 0})
+            return path if path in captioned[0] else None
+    return None
 
 
 def _card_templates(members: tuple[int, ...], floor: int, layout: Layout) -> set[int]:
