@@ -65,6 +65,10 @@ CLAMP_MIN_SHOWN_WORDS = 12
 CLAMP_CONTROL_TAGS = frozenset({"button", "a", "summary", "label"})
 CLAMP_CONTROL_REACH_PX = 120
 CLAMP_CONTROL_SIBLINGS = 2
+# ...but not when what is cut off is a piece nearly as tall as the box: the slides of
+# a vertical slider (quotes one at a time under a "Next" button) each fill the frame,
+# where a clamped article's paragraphs are a few lines of a taller box.
+CLAMP_SLIDE_SHARE = 0.8
 # A <noscript> this long is content, not an "enable JavaScript" notice or a pixel.
 NOSCRIPT_MIN_WORDS = 100
 # An accordion's question is a line; its answer is prose (a panel hidden under it is

@@ -15,13 +15,12 @@ from .images import shown_noscript_pictures
 from .page_index import PageIndex, PerValue
 from .tuning import (
     ANSWER_MIN_WORDS, CLAMP_CONTROL_REACH_PX, CLAMP_CONTROL_SIBLINGS, CLAMP_CONTROL_TAGS,
-    CLAMP_MIN_SHOWN_PX, CLAMP_MIN_SHOWN_WORDS, CLASS_MAY_HIDE, CODE_TAB_MAX_PROSE_WORDS,
-    HIDDEN_BULK_SHARE,
-    HIDING_CLASSES, ICON_TAGS, NOSCRIPT_MIN_WORDS, QUESTION_MAX_WORDS, REACT_STREAMED_ID,
+    CLAMP_MIN_SHOWN_PX, CLAMP_MIN_SHOWN_WORDS, CLAMP_SLIDE_SHARE, CLASS_MAY_HIDE,
+    CODE_TAB_MAX_PROSE_WORDS, HIDDEN_BULK_SHARE, HIDING_CLASSES, ICON_TAGS, NOSCRIPT_MIN_WORDS, QUESTION_MAX_WORDS, REACT_STREAMED_ID,
     SCREEN_READER_ONLY_CLASSES,
     SCREEN_READER_ONLY_SUFFIXES, SHOWN_AT_SOME_WIDTH, SPOKEN_HALF_MAX_WORDS,
 )
-from ..dom.capture import UNSEEN_MASK, UNSEEN_SHIFT
+from ..dom.capture import UNSEEN_OUTSIDE_CLIP
 from ..dom.nodes import tag_of
 
 # Elements (and roles) whose text is their accessible name: text inside them that a
@@ -46,8 +45,9 @@ CLOSED_DIALOG = "a closed <dialog>"
 # Tags `hidden_reason` can hide for their own sake, with no attribute or class
 # saying so (a <dialog> is closed unless it says open).
 HIDDEN_BY_TAG = frozenset({"dialog"})
-# collect.js's code for an element wholly outside a box that hides its overflow.
-UNSEEN_OUTSIDE_CLIP = 9
+# The rest of a paragraph hidden inside it is a phrase element (a span), not a box
+# of its own (a cookie notice's <div> after the text).
+PHRASING_REST_TAGS = frozenset({"span", "em", "i", "b", "strong", "small", "font"})
 
 
 def _screen_reader_tokens(tokens: tuple[str, ...]) -> bool:
@@ -293,9 +293,10 @@ class Visibility:
         out of its frame is not below it, a box itself out of view clamps nothing
         the reader sees, and a box too short to show some lines of its own text is
         no clamp (a one-line ticker, a shut drawer)."""
-        if (box.flags >> UNSEEN_SHIFT) & UNSEEN_MASK != UNSEEN_OUTSIDE_CLIP:
+        if box.unseen_code != UNSEEN_OUTSIDE_CLIP:
             return False
         rect = box.rect
+        piece = rect                # the outermost box holding it that is cut off too
         for ancestor in el.iterancestors():
             outer = self.box(ancestor)
             if outer is None:
@@ -306,11 +307,15 @@ class Visibility:
             if rect.y >= frame.bottom - 1:
                 if outer.unseen_reason:
                     return False    # the box is itself out of view (a slide moved away)
+                if piece.h >= CLAMP_SLIDE_SHARE * frame.h:
+                    return False    # a slide as tall as its frame (a vertical slider)
                 clamp = self._clamps.get(ancestor)
                 if clamp is None:
                     clamp = self._clamps[ancestor] = self._shows_own_text(ancestor, outer)
                 if clamp:
                     return True
+            if outer.rect.y >= rect.y - 1:
+                piece = outer.rect  # starts where it does: cut off with it
         return False
 
     def _shows_own_text(self, frame_el, outer) -> bool:
@@ -346,7 +351,8 @@ class Visibility:
         shown = self.box(before)
         if (shown is None or not shown.displayed or shown.unseen_reason or shown.rect.h <= 0
                 or len(before.text_content().split()) < CLAMP_MIN_SHOWN_WORDS
-                or len(el.text_content().split()) < CLAMP_MIN_SHOWN_WORDS):
+                or len(el.text_content().split()) < CLAMP_MIN_SHOWN_WORDS
+                or not self._built_as(el, self._tags.get(before))):
             return False
         after = el.getnext()
         while after is not None and (not isinstance(after.tag, str) or self._undrawn(after)):
@@ -359,6 +365,12 @@ class Visibility:
                 return (box is not None and box.rect.h > 0 and not box.unseen_reason
                         and abs(box.rect.y - shown.rect.bottom) <= CLAMP_CONTROL_REACH_PX)
         return False
+
+    def _built_as(self, el, tag) -> bool:
+        """The rest goes on as the text it follows: it is, or holds, an element of
+        the shown text's tag (a <p> after a <p>), unlike a pop-up's or a cookie
+        notice's bare box."""
+        return any(self._tags.get(node) == tag for node in el.iter())
 
     def _panel_of_tab_set(self, el) -> bool:
         """One of a set of panels built alike (siblings of one tag sharing a class),
@@ -443,7 +455,8 @@ class Visibility:
         drawn parent that shows a sentence before it, followed in that parent by a
         drawn control that opens in place. Offered as `_rest_behind_control`'s is."""
         parent = el.getparent()
-        if parent is None or not self._prose(el) or not self._drawn_for_a_reader(parent):
+        if (parent is None or self._tags.get(el) not in PHRASING_REST_TAGS
+                or not self._prose(el) or not self._drawn_for_a_reader(parent)):
             return False
         shown = [parent.text or ""]
         for before in el.itersiblings(preceding=True):

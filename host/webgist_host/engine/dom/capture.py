@@ -49,6 +49,7 @@ UNSEEN_REASONS = {
     8: "content-visibility: hidden",
     9: "wholly outside a box that hides its overflow (a panel or slide moved out of view)",
 }
+UNSEEN_OUTSIDE_CLIP = 9
 
 BOX_STRIDE = 5        # version 1: x, y, width, height, flags
 RECT_STRIDE = 4       # version 2: x, y, width, height (flags apart)
@@ -82,6 +83,11 @@ class Box:
     @property
     def is_code(self) -> bool:
         return bool(self.flags & FLAG_CODE)
+
+    @property
+    def unseen_code(self) -> int:
+        """collect.js's UNSEEN code, 0 when the element's text is seen."""
+        return (self.flags >> UNSEEN_SHIFT) & UNSEEN_MASK
 
     @property
     def unseen_reason(self) -> str | None:
