@@ -71,6 +71,7 @@ BROWSER_FIXTURES: dict[str, str] = {
     "article--read-more-rest-undrawn": "the rest of a story kept undrawn (display:none) until its 'read more' button is pressed is read; a hidden pop-up before a bar of share links is not",
     "article--short-paragraphs-section-after-body": "a story in short paragraphs keeps its own section after the body's run, as drawn",
     "wordpress--site-title-h1-over-post-title": "a classic theme's linked site-title <h1> stays out; the post's <h2> title leads",
+    "browser--vertical-slider-and-hidden-notice": "a vertical slider's hidden slides (each as tall as its frame) and a display:none notice before a button stay unseen; static reads them all",
     "article--share-bar-in-story": "a labelled bar of share links and a linked share icon go as drawn; a sentence linking a share endpoint stays",
     "news--section-fronts-flat-with-story": "three sections of linked headlines laid out in the story's own element, after its text, go as drawn",
     "news--teaser-lines-after-story": "unlabelled teaser lines (a linked headline, then a sentence) after the story go as drawn; the author's list of sources in the text stays",
