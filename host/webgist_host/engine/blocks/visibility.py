@@ -11,16 +11,15 @@ from __future__ import annotations
 
 import re
 
+from .disclosures import Disclosures
 from .images import shown_noscript_pictures
 from .page_index import PageIndex, PerValue
 from .tuning import (
-    ANSWER_MIN_WORDS, CLAMP_CONTROL_REACH_PX, CLAMP_CONTROL_SIBLINGS, CLAMP_CONTROL_TAGS,
-    CLAMP_MIN_SHOWN_PX, CLAMP_MIN_SHOWN_WORDS, CLAMP_SLIDE_SHARE, CLASS_MAY_HIDE,
-    CODE_TAB_MAX_PROSE_WORDS, HIDDEN_BULK_SHARE, HIDING_CLASSES, ICON_TAGS, NOSCRIPT_MIN_WORDS, QUESTION_MAX_WORDS, REACT_STREAMED_ID,
-    SCREEN_READER_ONLY_CLASSES,
-    SCREEN_READER_ONLY_SUFFIXES, SHOWN_AT_SOME_WIDTH, SPOKEN_HALF_MAX_WORDS,
+    ANSWER_MIN_WORDS, CLASS_MAY_HIDE, CODE_TAB_MAX_PROSE_WORDS, HIDDEN_BULK_SHARE,
+    HIDING_CLASSES, ICON_TAGS, NOSCRIPT_MIN_WORDS, QUESTION_MAX_WORDS, REACT_STREAMED_ID,
+    SCREEN_READER_ONLY_CLASSES, SCREEN_READER_ONLY_SUFFIXES, SHOWN_AT_SOME_WIDTH,
+    SPOKEN_HALF_MAX_WORDS,
 )
-from ..dom.capture import UNSEEN_OUTSIDE_CLIP
 from ..dom.nodes import tag_of
 
 # Elements (and roles) whose text is their accessible name: text inside them that a
@@ -45,9 +44,6 @@ CLOSED_DIALOG = "a closed <dialog>"
 # Tags `hidden_reason` can hide for their own sake, with no attribute or class
 # saying so (a <dialog> is closed unless it says open).
 HIDDEN_BY_TAG = frozenset({"dialog"})
-# The rest of a paragraph hidden inside it is a phrase element (a span), not a box
-# of its own (a cookie notice's <div> after the text).
-PHRASING_REST_TAGS = frozenset({"span", "em", "i", "b", "strong", "small", "font"})
 
 
 def _screen_reader_tokens(tokens: tuple[str, ...]) -> bool:
@@ -200,9 +196,8 @@ class Visibility:
         self._scope_chars: dict = {}          # <main> or root -> its text length, when asked
         self._scope_shown: dict = {}          # <main> or root -> its shown words, when asked
         self._disclosed: frozenset | None = None  # ids a collapsed button controls
-        self._clamps: dict = {}               # ancestor -> whether it is a text clamp
-        self._targets: frozenset | None = None  # ids drawn in-page links point at
-        self._invisible_panels: dict = {}     # invisible element -> whether a tab panel
+        self._disclosures = Disclosures(index)
+        self._drawn_for_a_reader = self._disclosures.drawn_for_a_reader
 
     def may_hide(self) -> set | None:
         """The elements `hidden_reason` can give a reason for, but those it hides by
@@ -271,240 +266,21 @@ class Visibility:
         if (self._unstyled and box is not None and box.displayed and tokens
                 and self._hidden_by_unloaded_style(el, tokens, style)):
             return UNSTYLED_HIDING_CLASS
+        behind = self._disclosures
         if box is not None and not box.displayed:
             if (offered or self._collapsed_panel(el) or self._waiting_tab_panel(el)
-                    or self._answer_under_question(el) or self._rest_behind_control(el)
-                    or self._panel_of_tab_set(el) or self._opened_by_checkbox(el)
-                    or self._rest_of_paragraph_behind_control(el)):
+                    or self._answer_under_question(el) or behind.rest_behind_control(el)
+                    or behind.panel_of_tab_set(el) or behind.opened_by_checkbox(el)
+                    or behind.rest_of_paragraph_behind_control(el)):
                 return None     # no box: its blocks are placed after the control
             return "the browser gave it no layout box"
-        if box is not None and not box.visible and not self._in_invisible_tab_panel(el):
+        if box is not None and not box.visible and not behind.in_invisible_tab_panel(el):
             return "the browser drew it invisible"
         unseen = box.unseen_reason if box is not None else None
         if (unseen and not until_found and not self._names_something_shown(el)
-                and not self._clamped_text(el, box)):
+                and not behind.clamped_text(el, box)):
             return f"not seen by a reader: {unseen}"
         return None
-
-    def _clamped_text(self, el, box) -> bool:
-        """Text cut off below a box drawn short of its content, in that box's column:
-        the rest of an article behind "Continue reading" (a max-height that hides
-        its overflow), offered as a disclosure's panel is. A slide moved sideways
-        out of its frame is not below it, a box itself out of view clamps nothing
-        the reader sees, and a box too short to show some lines of its own text is
-        no clamp (a one-line ticker, a shut drawer)."""
-        if box.unseen_code != UNSEEN_OUTSIDE_CLIP:
-            return False
-        rect = box.rect
-        piece = rect                # the outermost box holding it that is cut off too
-        for ancestor in el.iterancestors():
-            outer = self.box(ancestor)
-            if outer is None:
-                continue
-            frame = outer.rect
-            if rect.x < frame.x - 1 or rect.right > frame.right + 1:
-                return False        # beside the box, not below it
-            if rect.y >= frame.bottom - 1:
-                if outer.unseen_reason:
-                    return False    # the box is itself out of view (a slide moved away)
-                if piece.h >= CLAMP_SLIDE_SHARE * frame.h:
-                    return False    # a slide as tall as its frame (a vertical slider)
-                clamp = self._clamps.get(ancestor)
-                if clamp is None:
-                    clamp = self._clamps[ancestor] = self._shows_own_text(ancestor, outer)
-                if clamp:
-                    return True
-            if outer.rect.y >= rect.y - 1:
-                piece = outer.rect  # starts where it does: cut off with it
-        return False
-
-    def _shows_own_text(self, frame_el, outer) -> bool:
-        """The box stays in the page's flow (not a sticky scene), is tall enough to
-        show lines of text, shows a sentence of its own whole, and has a control at
-        its foot that opens it (a "Continue reading" button over its fade or just
-        under it): a box that merely overflows, such as a carousel's track, has
-        none."""
-        frame = outer.rect
-        if outer.is_fixed or frame.h < CLAMP_MIN_SHOWN_PX:
-            return False
-        for node in frame_el.iterdescendants():
-            inner = self.box(node)
-            if (inner is not None and inner.rect.h > 0 and inner.rect.bottom <= frame.bottom + 1
-                    and not inner.unseen_reason
-                    and len(node.text_content().split()) >= CLAMP_MIN_SHOWN_WORDS):
-                return self._control_at_foot(frame_el, frame)
-        return False
-
-    def _rest_behind_control(self, el) -> bool:
-        """The rest of a text kept undrawn until "Read more" is pressed: an element
-        without a layout box, holding prose, right after drawn text of its own
-        (its previous sibling shows a sentence) and right before a drawn button
-        (or a link that goes nowhere) at that text's foot. The page offers it as a
-        clamp's overflow is; a hidden pop-up before a bar of share links is not.
-        The rest may be several undrawn siblings (a thread's further replies before
-        its "Show 2 more replies"): they are passed over on both sides."""
-        before = el.getprevious()
-        while before is not None and (not isinstance(before.tag, str) or self._undrawn(before)):
-            before = before.getprevious()
-        if before is None:
-            return False
-        shown = self.box(before)
-        if (shown is None or not shown.displayed or shown.unseen_reason or shown.rect.h <= 0
-                or len(before.text_content().split()) < CLAMP_MIN_SHOWN_WORDS
-                or len(el.text_content().split()) < CLAMP_MIN_SHOWN_WORDS
-                or not self._built_as(el, self._tags.get(before))):
-            return False
-        after = el.getnext()
-        while after is not None and (not isinstance(after.tag, str) or self._undrawn(after)):
-            after = after.getnext()
-        if after is None:
-            return False
-        for node in after.iter():
-            if self._opens_in_place(node):
-                box = self.box(node)
-                return (box is not None and box.rect.h > 0 and not box.unseen_reason
-                        and abs(box.rect.y - shown.rect.bottom) <= CLAMP_CONTROL_REACH_PX)
-        return False
-
-    def _built_as(self, el, tag) -> bool:
-        """The rest goes on as the text it follows: it is, or holds, an element of
-        the shown text's tag (a <p> after a <p>), unlike a pop-up's or a cookie
-        notice's bare box."""
-        return any(self._tags.get(node) == tag for node in el.iter())
-
-    def _panel_of_tab_set(self, el) -> bool:
-        """One of a set of panels built alike (siblings of one tag sharing a class),
-        one drawn and the rest undrawn until their tab is chosen, named by no ARIA
-        role: CSS tabs (radio buttons and `:checked ~ .panel`, or `:target`) and
-        script tabs without roles (Bootstrap's `.tab-pane`). Its controls are a drawn
-        in-page link to its id, or radio buttons beside the set, one per panel. A
-        reader opens it with one click, as a tab panel; a menu of links is not one."""
-        parent = el.getparent()
-        tokens = set((el.get("class") or "").split())
-        if parent is None or not tokens:
-            return False
-        if not self._prose(el):
-            return False
-        tag = self._tags.get(el)
-        panels = [s for s in parent if self._tags.get(s) == tag
-                  and tokens & set((s.get("class") or "").split())]
-        if not any(self._drawn_for_a_reader(s) for s in panels if s is not el):
-            return False
-        # Tabs link every panel, the chosen one too: a box opened by a link of its
-        # own beside a drawn box alike (a promotion's "Details") is no tab set.
-        targets = self._link_targets()
-        if all((p.get("id") or "").strip() in targets for p in panels):
-            return True
-        radios = sum(1 for child in parent if child not in panels and isinstance(child.tag, str)
-                     for node in child.iter("input")
-                     if (node.get("type") or "").strip().lower() == "radio")
-        return radios >= len(panels)
-
-    def _in_invisible_tab_panel(self, el) -> bool:
-        """Inside a tab panel drawn invisible (`visibility: hidden`, stacked under
-        the chosen one) rather than undrawn: the element or an invisible ancestor
-        is one of `_panel_of_tab_set`'s panels."""
-        node = el
-        while node is not None:
-            box = self.box(node)
-            if box is None or box.visible:
-                return False
-            panel = self._invisible_panels.get(node)
-            if panel is None:
-                panel = self._invisible_panels[node] = self._panel_of_tab_set(node)
-            if panel:
-                return True
-            node = node.getparent()
-        return False
-
-    def _opened_by_checkbox(self, el) -> bool:
-        """Prose kept undrawn until a checkbox before it is ticked (the CSS-only
-        accordion, `input:checked ~ .content`), the checkbox's label drawn beside it
-        as the question: the answer is one click away, as a collapsed panel's. A
-        hamburger's checkbox opens a menu of links, which stays out."""
-        if not self._prose(el):
-            return False
-        ticked = labelled = False
-        for before in el.itersiblings(preceding=True):
-            tag = self._tags.get(before)
-            if tag == "input" and (before.get("type") or "").strip().lower() == "checkbox":
-                ticked = True
-            elif tag == "label" and self._drawn_for_a_reader(before):
-                labelled = True
-        return ticked and labelled
-
-    def _prose(self, el) -> bool:
-        """A sentence or more of words, most of them not in links."""
-        words = len(el.text_content().split())
-        linked = sum(len(a.text_content().split()) for a in el.iter("a"))
-        return words >= CLAMP_MIN_SHOWN_WORDS and linked < words / 2
-
-    def _link_targets(self) -> frozenset:
-        """The ids that drawn in-page links (`href="#id"`) point at."""
-        if self._targets is None:
-            self._targets = frozenset(
-                href[1:] for el, tag in self._tags.items() if tag == "a"
-                for href in [(el.get("href") or "").strip()]
-                if len(href) > 1 and href[0] == "#" and self._drawn_for_a_reader(el))
-        return self._targets
-
-    def _rest_of_paragraph_behind_control(self, el) -> bool:
-        """The rest of a paragraph kept undrawn inside it until its "Read more" link
-        is pressed (`<p>text<span class="dots">...</span><span class="more">rest
-        </span> <a href="#">Read more</a></p>`, a review's or a bio's): prose, in a
-        drawn parent that shows a sentence before it, followed in that parent by a
-        drawn control that opens in place. Offered as `_rest_behind_control`'s is."""
-        parent = el.getparent()
-        if (parent is None or self._tags.get(el) not in PHRASING_REST_TAGS
-                or not self._prose(el) or not self._drawn_for_a_reader(parent)):
-            return False
-        shown = [parent.text or ""]
-        for before in el.itersiblings(preceding=True):
-            drawn = isinstance(before.tag, str) and not self._undrawn(before)
-            shown += [before.text_content() if drawn else "", before.tail or ""]
-        if len(" ".join(shown).split()) < CLAMP_MIN_SHOWN_WORDS:
-            return False
-        for after in el.itersiblings():
-            if not isinstance(after.tag, str) or self._undrawn(after):
-                continue
-            return any(self._opens_in_place(node) and self._drawn_for_a_reader(node)
-                       for node in after.iter())
-        return False
-
-    def _undrawn(self, el) -> bool:
-        """Measured, and given no layout box."""
-        box = self.box(el)
-        return box is not None and not box.displayed
-
-    def _opens_in_place(self, node) -> bool:
-        """A button, or a link that goes nowhere (a script's "Read more")."""
-        tag = self._tags.get(node)
-        if tag in ("button", "summary") or self._role(node) == "button":
-            return True
-        href = (node.get("href") or "").strip().lower() if tag == "a" else None
-        return href is not None and (not href or href.startswith(("#", "javascript:")))
-
-    def _control_at_foot(self, frame_el, frame) -> bool:
-        """A drawn button or link near the box's bottom edge, inside the box or in
-        what follows it (its next siblings, or its parent's)."""
-        places = [frame_el]
-        for el in (frame_el, frame_el.getparent()):
-            sibling = el.getnext() if el is not None else None
-            for _ in range(CLAMP_CONTROL_SIBLINGS):
-                if sibling is None:
-                    break
-                places.append(sibling)
-                sibling = sibling.getnext()
-        for place in places:
-            for node in place.iter():
-                if not (self._tags.get(node) in CLAMP_CONTROL_TAGS or self._role(node) == "button"):
-                    continue
-                box = self.box(node)
-                if (box is not None and box.rect.h > 0 and not box.unseen_reason
-                        and abs(box.rect.y - frame.bottom) <= CLAMP_CONTROL_REACH_PX
-                        and box.rect.x < frame.right and box.rect.right > frame.x):
-                    return True
-        return False
 
     def _hidden_by_unloaded_style(self, el, tokens: tuple[str, ...], style: str | None) -> bool:
         """A hiding class the browser could not apply (its style sheet did not load),
@@ -670,15 +446,6 @@ class Visibility:
                 and self._drawn_for_a_reader(node)
                 for ref in node.get("aria-controls").split())
         return el_id in self._disclosed
-
-    def _drawn_for_a_reader(self, el) -> bool:
-        """Without a browser, every element may be; in it, one with a box the
-        reader sees."""
-        if not self.measured:
-            return True
-        box = self.box(el)
-        return (box is not None and box.displayed and box.visible
-                and not box.unseen_reason)
 
     def _waiting_tab_panel(self, el) -> bool:
         """A tab panel hidden until its tab is clicked (a product's specifications
