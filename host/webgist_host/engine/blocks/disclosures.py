@@ -83,9 +83,8 @@ class Disclosures:
         if outer.is_fixed or frame.h < CLAMP_MIN_SHOWN_PX:
             return False
         for node in frame_el.iterdescendants():
-            inner = self.box(node)
-            if (inner is not None and inner.rect.h > 0 and inner.rect.bottom <= frame.bottom + 1
-                    and not inner.unseen_reason
+            inner = self._seen_box(node)
+            if (inner is not None and inner.rect.bottom <= frame.bottom + 1
                     and len(node.text_content().split()) >= CLAMP_MIN_SHOWN_WORDS):
                 return self._control_at_foot(frame_el, frame)
         return False
@@ -98,28 +97,29 @@ class Disclosures:
         clamp's overflow is; a hidden pop-up before a bar of share links is not.
         The rest may be several undrawn siblings (a thread's further replies before
         its "Show 2 more replies"): they are passed over on both sides."""
-        before = el.getprevious()
-        while before is not None and (not isinstance(before.tag, str) or self._undrawn(before)):
-            before = before.getprevious()
+        before = self._drawn_sibling(el.itersiblings(preceding=True))
         if before is None:
             return False
-        shown = self.box(before)
-        if (shown is None or not shown.displayed or shown.unseen_reason or shown.rect.h <= 0
-                or len(before.text_content().split()) < CLAMP_MIN_SHOWN_WORDS
+        shown = self._seen_box(before)
+        if (shown is None or len(before.text_content().split()) < CLAMP_MIN_SHOWN_WORDS
                 or len(el.text_content().split()) < CLAMP_MIN_SHOWN_WORDS
                 or not self._built_as(el, self._tags.get(before))):
             return False
-        after = el.getnext()
-        while after is not None and (not isinstance(after.tag, str) or self._undrawn(after)):
-            after = after.getnext()
+        after = self._drawn_sibling(el.itersiblings())
         if after is None:
             return False
         for node in after.iter():
             if self._opens_in_place(node):
-                box = self.box(node)
-                return (box is not None and box.rect.h > 0 and not box.unseen_reason
+                box = self._seen_box(node)
+                return (box is not None
                         and abs(box.rect.y - shown.rect.bottom) <= CLAMP_CONTROL_REACH_PX)
         return False
+
+    def _drawn_sibling(self, siblings):
+        """The first of `siblings` that is an element the browser gave a box (undrawn
+        ones, the rest's own further parts, passed over); None when there is none."""
+        return next((s for s in siblings
+                     if isinstance(s.tag, str) and not self._undrawn(s)), None)
 
     def _built_as(self, el, tag) -> bool:
         """The rest goes on as the text it follows: it is, or holds, an element of
@@ -219,12 +219,16 @@ class Disclosures:
             shown += [before.text_content() if drawn else "", before.tail or ""]
         if len(" ".join(shown).split()) < CLAMP_MIN_SHOWN_WORDS:
             return False
-        for after in el.itersiblings():
-            if not isinstance(after.tag, str) or self._undrawn(after):
-                continue
-            return any(self._opens_in_place(node) and self.drawn_for_a_reader(node)
-                       for node in after.iter())
-        return False
+        after = self._drawn_sibling(el.itersiblings())
+        return after is not None and any(
+            self._opens_in_place(node) and self.drawn_for_a_reader(node) for node in after.iter())
+
+    def _seen_box(self, el):
+        """The element's box when it is drawn with some height and seen; else None."""
+        box = self.box(el)
+        if box is None or not box.displayed or box.rect.h <= 0 or box.unseen_reason:
+            return None
+        return box
 
     def _undrawn(self, el) -> bool:
         """Measured, and given no layout box."""
@@ -254,9 +258,8 @@ class Disclosures:
             for node in place.iter():
                 if not (self._tags.get(node) in CLAMP_CONTROL_TAGS or self._role(node) == "button"):
                     continue
-                box = self.box(node)
-                if (box is not None and box.rect.h > 0 and not box.unseen_reason
-                        and abs(box.rect.y - frame.bottom) <= CLAMP_CONTROL_REACH_PX
+                box = self._seen_box(node)
+                if (box is not None and abs(box.rect.y - frame.bottom) <= CLAMP_CONTROL_REACH_PX
                         and box.rect.x < frame.right and box.rect.right > frame.x):
                     return True
         return False
