@@ -31,6 +31,7 @@ from .marks import block_contexts
 from .sections import furniture_sections, is_control_line, is_title, trailing_series
 from .chart_labels import chart_labels
 from .share_links import share_links
+from .read_also import read_also_lines
 from .page_story import other_stories, own_story, story_named_as_ad
 from .paths import nested
 from .product_name import above_product_name
@@ -78,6 +79,8 @@ TRAILING_SERIES_REASON = ("a series of linked teasers after the article's last p
                           "and what follows it")
 CHART_LABEL_REASON = "a label set over a chart picture (a tick, a value, a unit)"
 SHARE_REASON = "share buttons: links that only publish the page on a network or by mail"
+READ_ALSO_REASON = ("a \"read also\" line among the text: a label and one linked headline to "
+                    "another of the site's pages")
 OTHER_STORY_REASON = ("another story written into the page below its own (its headline "
                       "is not the page's title)")
 HEADLINE_BOX_REASON = ("a box of linked headlines between the article's paragraphs "
@@ -217,6 +220,7 @@ def apply_regions(tree: TreeIndex, blocks: list[Block], scope: str, *,
     _take_out(placed, reasons, comment_call_lines(placed), COMMENT_CALL_REASON)
     _take_out(placed, reasons, chart_labels(placed), CHART_LABEL_REASON)
     _take_out(placed, reasons, share_links(placed), SHARE_REASON)
+    _take_out(placed, reasons, read_also_lines(placed, words, linked, address), READ_ALSO_REASON)
     _take_out(placed, reasons, other_stories(placed, title), OTHER_STORY_REASON)
     if own is not None and not missed_others:
         _take_out(placed, reasons, own.others, OTHER_STORY_REASON)

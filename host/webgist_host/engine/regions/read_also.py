@@ -1,0 +1,98 @@
+""""Read also" lines: a label and one linked headline to another of the site's stories,
+set as a line of its own among an article's paragraphs.
+
+News sites and blogs break a story's text with "Also read: <headline>", "Baca juga:
+<headline>", "Leia também: <headline>". The line is one link to another page of the
+same site, and the label is what tells it from a line the author wrote in the same
+shape ("Source: <report>", "Website: <shop>", "Publisher: <studio>"): only words can
+tell those apart, so the labels are a table, in the languages headings_intl.py covers.
+A line whose label is not in the table stays.
+"""
+from __future__ import annotations
+
+import re
+
+from ..model import Block, BlockKind
+from ..words import word_count
+from .site_links import host_of, links_within
+
+# The label before the link, folded. Kept out: "Read more" (a teaser's own "read more"
+# and "READ MORE: <the study>" are as often the author's pointer to a source as to
+# the site's next story: half of WCXB's such lines are in its references), "Learn
+# more", "More", "See" and "See also" (mostly the author's own pointers; a wiki's
+# "See also: <page>" is a cross-reference). Evidence and figures:
+# docs/rules/regions.md, "Session 16: the lead's read-also lines".
+READ_ALSO_LABELS = frozenset({
+    # English
+    "also read", "read also", "related", "related article", "related story",
+    "related post", "related reading", "related content", "recommended",
+    "recommended reading", "must read", "don't miss", "read next", "up next",
+    # Portuguese, Spanish, French, Italian
+    "leia também", "veja também", "leia mais", "lee también", "lea también",
+    "te puede interesar", "te recomendamos", "lire aussi", "à lire aussi",
+    "lire également", "à lire également", "leggi anche", "potrebbe interessarti",
+    # German, Dutch, Scandinavian, Finnish
+    "lesen sie auch", "auch interessant", "mehr zum thema", "lees ook", "läs också",
+    "læs også", "les også", "lue myös",
+    # Indonesian, Malay, Vietnamese, Turkish
+    "baca juga", "baca juga artikel", "xem thêm", "đọc thêm", "i̇lginizi çekebilir",
+    "ilginizi çekebilir", "bunlar da ilginizi çekebilir",
+    # Czech, Polish, Romanian, Hungarian, Russian, Ukrainian, Greek
+    "čtěte také", "čtěte též", "přečtěte si také", "czytaj też", "czytaj także",
+    "zobacz też", "zobacz także", "citește și", "citeşte şi", "ezt is ajánljuk",
+    "читайте также", "читайте також", "διαβάστε επίσησ",
+    # Arabic, Hindi, Chinese, Japanese, Korean
+    "اقرأ أيضا", "اقرأ أيضاً", "ये भी पढ़ें", "यह भी पढ़ें", "相关阅读", "延伸阅读",
+    "延伸閱讀", "推荐阅读", "推薦閱讀", "相关新闻", "あわせて読みたい", "関連記事",
+    "관련기사", "관련 기사",
+})
+
+# What may stand round the label: a site's marks before it ("»", ">>", "▶") and the
+# separator after it.
+_LEAD_MARKS = " >»▶►→*#-–—|\u00a0"
+_SEPARATOR = re.compile(r"[:：|»–—]")
+_LABEL_MAX_CHARS = 40
+# The longest label in the table is four words ("bunlar da ilginizi çekebilir").
+_LABEL_MAX_WORDS = 4
+# A headline, not a bare "here" or a name: the linked words of a read-also line.
+READ_ALSO_MIN_HEADLINE_WORDS = 4
+_LINE_KINDS = frozenset({BlockKind.PARAGRAPH, BlockKind.LIST_ITEM, BlockKind.HEADING})
+
+
+def read_also_lines(blocks: list[Block], words: list[int], linked: list[int],
+                    address: str | None = None) -> list[int]:
+    """Indices of the main-content lines that are a read-also label and one linked
+    headline (READ_ALSO_MIN_HEADLINE_WORDS words or more) to another page of the site
+    (`address`, the page's own, tells the site), with no other words: the only
+    unlinked words are the label's."""
+    site = host_of(address or "")
+    found = []
+    for i, block in enumerate(blocks):
+        if (not block.in_main or block.kind not in _LINE_KINDS or not linked[i]
+                or words[i] - linked[i] > _LABEL_MAX_WORDS):
+            continue
+        opening = _label_opening(block.text)
+        if opening is None:
+            continue
+        if (words[i] - linked[i] <= word_count(opening)
+                and linked[i] >= READ_ALSO_MIN_HEADLINE_WORDS
+                and block.rich_text.count("](") == 1
+                and links_within(block.rich_text, site)):
+            found.append(i)
+    return found
+
+
+def _label_opening(text: str) -> str | None:
+    """The line's opening up to the end of its read-also label (the marks before it
+    and the separator after it included), or None when it opens with no such label.
+    The separator is required: without it "See also the FAQ" and "Related work shows"
+    are the author's sentences."""
+    marks = len(text) - len(text.lstrip(_LEAD_MARKS))
+    separator = _SEPARATOR.search(text, marks, marks + _LABEL_MAX_CHARS)
+    if separator is None or _key(text[marks:separator.start()]) not in READ_ALSO_LABELS:
+        return None
+    return text[:separator.end()]
+
+
+def _key(label: str) -> str:
+    return " ".join(label.split()).strip(" .!*").casefold()

@@ -1,0 +1,56 @@
+"""A "read also" line among a story's paragraphs: a label, then one linked headline
+to another page of the same site (regions/read_also.py)."""
+from __future__ import annotations
+
+import pytest
+
+from webgist_host import convert
+
+URL = "https://www.daily.example/city/2019/03/04/rice-prices"
+PARAGRAPHS = [f"{n} " + " ".join(["Rice prices rose again at the city's markets this week."] * 3)
+              for n in ("First.", "Second.", "Third.")]
+HEADLINE = "Chilli prices fall ahead of the harvest season"
+
+
+def kept_texts(line: str, url: str | None = URL) -> list[str]:
+    first, second, third = (f"<p>{p}</p>" for p in PARAGRAPHS)
+    html = f"""<html><head><title>Rice</title></head><body><article><h1>Rice</h1>
+      {first}{second}{line}{third}</article></body></html>"""
+    return [b.text for b in convert(html, url=url, scope="main").blocks]
+
+
+@pytest.mark.parametrize("line", [
+    f'<p><strong>Also read:</strong> <a href="/city/chilli">{HEADLINE}</a></p>',
+    f'<p>Baca juga: <a href="https://www.daily.example/chilli">{HEADLINE}</a></p>',
+    f'<p>» Leia também: <a href="/chilli">{HEADLINE}</a></p>',
+    f'<p><a href="/chilli">Related: {HEADLINE}</a></p>',                # label in the link
+    f'<p>相关阅读：<a href="/chilli">{HEADLINE}</a></p>',
+    f'<h4>Читайте также — <a href="/chilli">{HEADLINE}</a></h4>',
+])
+def test_a_read_also_line_goes(line):
+    assert kept_texts(line) == ["Rice", *PARAGRAPHS]
+
+
+@pytest.mark.parametrize("line", [
+    # the author's own lines of the same shape
+    f'<p>Source: <a href="/reports/rice">{HEADLINE}</a></p>',
+    f'<p>Read more: <a href="/reports/rice">{HEADLINE}</a></p>',
+    f'<p>See also: <a href="/wiki/Rice">{HEADLINE}</a></p>',
+    # no separator: a sentence that opens with the words
+    f'<p>Related <a href="/chilli">{HEADLINE}</a></p>',
+    # another site's page: a pointer to a source
+    f'<p>Also read: <a href="https://other.example/chilli">{HEADLINE}</a></p>',
+    # not a headline
+    '<p>Also read: <a href="/chilli">this</a></p>',
+    # words of the author's own beside the link
+    f'<p>Also read: <a href="/chilli">{HEADLINE}</a>, which explains the drought.</p>',
+    # two links
+    f'<p>Also read: <a href="/a">{HEADLINE}</a> <a href="/b">{HEADLINE}</a></p>',
+])
+def test_a_line_the_author_wrote_stays(line):
+    assert len(kept_texts(line)) == 5
+
+
+def test_without_the_page_address_any_page_link_counts():
+    line = f'<p>Also read: <a href="https://other.example/chilli">{HEADLINE}</a></p>'
+    assert kept_texts(line, url=None) == ["Rice", *PARAGRAPHS]
