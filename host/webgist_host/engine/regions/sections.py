@@ -263,7 +263,7 @@ def trailing_series(blocks: list[Block], words: list[int], weights: list[int],
                  if blocks[i].xpath.startswith(parent + "/")}
         if len(items) >= TEASER_SERIES_MIN_LED * len(under):
             qualified.setdefault(parent + "/", []).extend(f"{parent}/{step}/" for step in items)
-    apart = article_text_apart(blocks, kept, weights, qualified)
+    apart = article_text_apart(blocks, kept, weights, qualified, dated=dated)
     if apart is None:
         return []
     own, text = apart
@@ -312,7 +312,7 @@ def is_title(block: Block) -> bool:
 
 
 def article_paragraphs(blocks: list[Block], kept: list[int], weights: list[int],
-                       outside: list[str] | tuple[str, ...] = ()) -> list[int]:
+                       outside: list[str] | tuple[str, ...] = (), dated: bool = False) -> list[int]:
     """The article's own paragraphs among `kept` (OWN_PARAGRAPH_MIN_WORDS words outside
     links, not under any path in `outside`), or [] when there are too few of them, or
     too few words, to call the page an article (ARTICLE_MIN_PARAGRAPHS,
@@ -325,7 +325,7 @@ def article_paragraphs(blocks: list[Block], kept: list[int], weights: list[int],
             or sum(weights[i] for i in own) < ARTICLE_BEFORE_SERIES_MIN_WORDS):
         # Too little long prose to call the page an article: a story told in short
         # paragraphs may still be one.
-        own = _with_short_runs(blocks, kept, weights, outside, own)
+        own = _with_short_runs(blocks, kept, weights, outside, own, dated)
     if (len(own) < ARTICLE_MIN_PARAGRAPHS
             or sum(weights[i] for i in own) < ARTICLE_BEFORE_SERIES_MIN_WORDS):
         return []
@@ -333,7 +333,7 @@ def article_paragraphs(blocks: list[Block], kept: list[int], weights: list[int],
 
 
 def _with_short_runs(blocks: list[Block], kept: list[int], weights: list[int],
-                     outside: tuple[str, ...], own: list[int]) -> list[int]:
+                     outside: tuple[str, ...], own: list[int], dated: bool) -> list[int]:
     """`own` with the short paragraphs that stand in runs (RUN_PARAGRAPH_MIN_COUNT or
     more paragraphs of RUN_PARAGRAPH_MIN_WORDS words outside links under one element)
     and those of that length directly under an element holding a run."""
@@ -342,8 +342,12 @@ def _with_short_runs(blocks: list[Block], kept: list[int], weights: list[int],
              and not blocks[i].xpath.startswith(outside)]
     if not short:
         return own
+    # On a dated page the run counts the long paragraphs beside the short ones: a
+    # story of four paragraphs, one of them 30 words long, is as much a story as one
+    # of four short ones. (Undated, a few paragraphs over a grid lead the grid.)
+    members = [*short, *(i for i in own if blocks[i].kind == _PARAGRAPH)] if dated else short
     parents: dict[str, int] = {}
-    for i in short:
+    for i in members:
         parent = blocks[i].xpath.rsplit("/", 1)[0]
         parents[parent] = parents.get(parent, 0) + 1
     run_parents = {parent for parent, count in parents.items() if count >= RUN_PARAGRAPH_MIN_COUNT}
@@ -362,14 +366,16 @@ def _with_short_runs(blocks: list[Block], kept: list[int], weights: list[int],
 
 
 def article_text_apart(blocks: list[Block], kept: list[int], weights: list[int],
-                       series: dict[str, list[str]]) -> tuple[list[int], str] | None:
+                       series: dict[str, list[str]],
+                       dated: bool = False) -> tuple[list[int], str] | None:
     """The article's own paragraphs outside every series item (`series`: parent ->
     its items' paths), and the path of the element that holds them, with a closing
     "/"; None when there is no series or too little article."""
     if not series:
         return None
     own = article_paragraphs(blocks, kept, weights,
-                             outside=[item for items in series.values() for item in items])
+                             outside=[item for items in series.values() for item in items],
+                             dated=dated)
     if not own:
         return None
     return own, common_element(blocks[i].xpath for i in own) + "/"
