@@ -37,6 +37,13 @@ BLOCK_TAGS = frozenset({
 # (defuddle's expected Markdown writes ~~ for them too).
 EMPHASIS_MARKS = {"strong": "**", "b": "**", "em": "*", "i": "*",
                   "del": "~~", "s": "~~", "strike": "~~"}
+# Sub- and superscripts keep their tags, the one raw HTML besides a table's: "H2O",
+# "x2" and "mc2" say something else, Markdown has no syntax for them, and GitHub
+# and CommonMark renderers draw the tags (defuddle's expected Markdown keeps them).
+# Written bare, without attributes, around escaped text.
+SCRIPT_TAGS = frozenset({"sub", "sup"})
+# A footnote reference in <sup> is the footnote's mark alone: "[^2]", never "<sup>[^2]</sup>".
+_FOOTNOTE_MARK_RE = re.compile(r"\[\^[^\]]+\]")
 # Rendered as code spans: their text is literal, not prose to escape.
 CODE_SPAN_TAGS = frozenset({"code", "kbd", "samp", "tt"})
 
@@ -286,6 +293,18 @@ def wrap(rich: str, mark: str) -> str:
     return f"{lead}{mark}{core}{mark}{trail}"
 
 
+def script(plain: str, rich: str, tag: str) -> str:
+    """`rich` between <sub> or <sup> tags; spaces and breaks stay outside them. A
+    bracketed citation mark ("[1]", "[citation needed]") is set apart by its
+    brackets already and stays as it is."""
+    lead, core, trail = _split_edges(rich)
+    words = plain.strip()
+    if (not core or BR in core or _FOOTNOTE_MARK_RE.fullmatch(core)
+            or words.startswith("[") and words.endswith("]")):
+        return rich
+    return f"{lead}<{tag}>{core}</{tag}>{trail}"
+
+
 def link(rich: str, href: str | None) -> str:
     return link_to(rich, link_destination(href))
 
@@ -487,6 +506,8 @@ class InlineRenderer:
             return rich if already else wrap(collapse(rich), mark)
         if tag == "a":
             return link_to(collapse(rich), self.destination(el.get("href")))
+        if tag in SCRIPT_TAGS:
+            return script(plain, rich, tag)
         if tag in BLOCK_TAGS:
             sep = BR if self.line_breaks and tag in LINE_BREAKING_TAGS else " "
             return f"{sep}{rich}{sep}"
