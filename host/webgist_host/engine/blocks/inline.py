@@ -296,11 +296,13 @@ def wrap(rich: str, mark: str) -> str:
 def script(plain: str, rich: str, tag: str) -> str:
     """`rich` between <sub> or <sup> tags; spaces and breaks stay outside them. A
     bracketed citation mark ("[1]", "[citation needed]") is set apart by its
-    brackets already and stays as it is."""
+    brackets already, and a raised sign ("®", "†") means what it means anywhere:
+    both stay as they are."""
     lead, core, trail = _split_edges(rich)
     words = plain.strip()
     if (not core or BR in core or _FOOTNOTE_MARK_RE.fullmatch(core)
-            or words.startswith("[") and words.endswith("]")):
+            or words.startswith("[") and words.endswith("]")
+            or not any(ch.isalnum() for ch in words)):
         return rich
     return f"{lead}<{tag}>{core}</{tag}>{trail}"
 
