@@ -74,6 +74,20 @@ SCOPE_CLASS_PREFIXES = ("highlight-source-", "highlight-text-", "source-")
 SCOPE_QUALIFIERS = frozenset({"basic", "source", "text", "comments", "embedded"})
 
 
+# Names a fence may carry for one language, folded for comparing two of them
+# ("JavaScript" over a js block names its language): never written out.
+SAME_LANGUAGE = {"js": "javascript", "ts": "typescript", "sh": "shell", "bash": "shell",
+                 "zsh": "shell", "yml": "yaml", "md": "markdown", "cplusplus": "cpp"}
+
+
+def same_language(a: str | None, b: str | None) -> bool:
+    """Whether two language words (any case, any alias) name one language."""
+    if not a or not b:
+        return False
+    a, b = fence_name(a.lower()), fence_name(b.lower())
+    return SAME_LANGUAGE.get(a, a) == SAME_LANGUAGE.get(b, b)
+
+
 def fence_name(word: str) -> str:
     """The name a fence gives a language word (lower-cased)."""
     return LANGUAGE_ALIASES.get(word, word)
