@@ -14,7 +14,7 @@ from .tuning import (
     LINE_NUMBER_CLASSES, LISTING_CODE_CELL_CLASS, LISTING_LINE_CLASS, NO_LANGUAGE_WORDS,
     PROSE_TAGS, STRIP_MAX_WORDS,
 )
-from .languages import CLASS_WORD_LANGUAGES, LANGUAGE_NAMES, SCOPE_CLASS_PREFIXES, fence_name, scope_language
+from .languages import CLASS_FURNITURE_WORDS, CLASS_WORD_LANGUAGES, LANGUAGE_NAMES, SCOPE_CLASS_PREFIXES, fence_name, scope_language
 
 # Class prefixes highlighters use for the language: Prism/highlight.js "language-",
 # Google prettify "lang-", MDN and Sphinx "highlight-", GitHub "highlight-source-",
@@ -44,6 +44,9 @@ _LANGUAGE_ATTRIBUTE_RE = re.compile(r"^data-(?:[a-z0-9]+-)+lang(?:uage)?$")
 _BRUSH_RE = re.compile(r"brush:\s*([\w+#.-]+)")
 BRUSH_ATTRIBUTES = ("class", "data-syntaxhighlighter-params")
 _LANGUAGE_RE = re.compile(r"^[a-z0-9][a-z0-9_+#.-]{0,29}$")
+# A human language or locale (en, pt-br, zh_cn): read as a code language only when
+# it is one's known name.
+_LOCALE_RE = re.compile(r"^[a-z]{2}(?:[-_][a-z]{2,4})?$")
 # Block-level children that start and end a line inside code (GitHub's blob view
 # and many highlighters write one <div> per line).
 LINE_TAGS = frozenset({"div", "p", "li", "tr", "table", "ul", "ol", "dl", "dt", "dd",
@@ -68,10 +71,14 @@ def clean_language(value: str | None) -> str | None:
 
 
 def _language_of(el) -> str | None:
+    """The language an element's attributes or classes name. A known name wins over
+    a word only a prefix vouches for ("highlight-height language-typescript")."""
+    unknown = None                     # the first word a prefix or attribute vouches for
     for attr in LANGUAGE_ATTRIBUTES:
         found = clean_language(el.get(attr))
-        if found:
+        if found in LANGUAGE_NAMES:
             return found
+        unknown = unknown or _plausible(found)
     for attr in el.keys():
         if _LANGUAGE_ATTRIBUTE_RE.match(attr) and attr not in LANGUAGE_ATTRIBUTES:
             value = (el.get(attr) or "").strip().lower()
@@ -81,24 +88,22 @@ def _language_of(el) -> str | None:
         brush = _BRUSH_RE.search(el.get(attr) or "")
         if brush:
             return clean_language(brush.group(1))
-    tokens = (el.get("class") or "").split()
-    for token in tokens:
-        lowered_token = token.lower()
-        scope = next((lowered_token[len(p):] for p in SCOPE_CLASS_PREFIXES
-                      if lowered_token.startswith(p)), None)
+    lowered = (el.get("class") or "").lower().split()
+    for token in lowered:
+        scope = next((token[len(p):] for p in SCOPE_CLASS_PREFIXES if token.startswith(p)), None)
         if scope is not None:
             found = scope_language(scope)
             if found:
                 return found
-            if not lowered_token.startswith(OPEN_SCOPE_PREFIX):
+            if not token.startswith(OPEN_SCOPE_PREFIX):
                 continue      # "source-code", highlight-text-adblock: no language
         for prefix in LANGUAGE_CLASS_PREFIXES:
-            if token.lower().startswith(prefix):
+            if token.startswith(prefix):
                 found = clean_language(token[len(prefix):])
-                if found:
+                if found in LANGUAGE_NAMES:
                     return found
+                unknown = unknown or _plausible(found)
                 break
-    lowered = [token.lower() for token in tokens]
     for token in lowered:
         for prefix in KNOWN_LANGUAGE_CLASS_PREFIXES:
             if token.startswith(prefix) and token[len(prefix):] in LANGUAGE_NAMES:
@@ -109,7 +114,17 @@ def _language_of(el) -> str | None:
         for token in lowered:
             if token in LANGUAGE_NAMES:
                 return clean_language(token)
-    return None
+    return unknown
+
+
+def _plausible(word: str | None) -> str | None:
+    """A word a prefix or attribute vouches for, unless it is or holds a wrapper's
+    word ("highlight-wrapper", "lang-switch", "language-selector-box") or is a human
+    language ("lang-en", "zh-cn")."""
+    if (not word or _LOCALE_RE.match(word)
+            or not CLASS_FURNITURE_WORDS.isdisjoint(re.split(r"[-_]", word))):
+        return None
+    return word
 
 
 def _bare_language(el) -> str | None:

@@ -38,6 +38,7 @@ LANGUAGE_ALIASES = {
     "gql": "graphql", "hbs": "handlebars", "njk": "nunjucks", "adoc": "asciidoc",
     "apacheconf": "apache", "nginxconf": "nginx", "dosini": "ini", "udiff": "diff",
     "patch": "diff", "sv": "systemverilog", "cljs": "clojure", "proto3": "protobuf",
+    "bsh": "bash",
 }
 
 # Names of languages the curated list (tuning.KNOWN_LANGUAGES) does not hold; each is
@@ -63,6 +64,22 @@ LANGUAGE_NAMES = (KNOWN_LANGUAGES | MORE_LANGUAGES | frozenset(LANGUAGE_ALIASES)
 CLASS_WORD_LANGUAGES = frozenset({
     "basic", "c", "r", "md", "cc", "dos", "hack", "lean", "crystal", "pascal", "blade",
     "apex", "markup", "console", "diff", "patch", "svg", "text", "http", "sv", "ini",
+})
+
+# Words after a language prefix that name a wrapper, a control or a style, not a
+# language: "highlight-wrapper", "lang-switch", "language-selector", and WCXB's
+# <pre class="highlight-height language-typescript">. Only words a prefix alone
+# vouches for are checked: a known language name is never one of these.
+CLASS_FURNITURE_WORDS = frozenset({
+    "wrapper", "wrap", "container", "box", "block", "code", "content", "inner", "outer",
+    "area", "section", "selector", "select", "switch", "switcher", "toggle", "menu",
+    "dropdown", "list", "item", "tab", "tabs", "panel", "header", "footer", "title",
+    "bar", "toolbar", "button", "btn", "icon", "label", "name", "line", "lines",
+    "numbers", "gutter", "height", "width", "color", "colour", "yellow", "green", "blue",
+    "red", "dark", "light", "theme", "scroll", "active", "selected", "current", "row",
+    "col", "mark", "marked", "added", "removed", "changed", "focus", "error", "warning",
+    "info", "note", "tip", "small", "large", "inline", "links", "link", "picker",
+    "options", "chooser", "source", "snippet", "example", "sample", "output", "result",
 })
 
 # GitHub (and Gist embeds) name a block by its TextMate grammar's scope:
