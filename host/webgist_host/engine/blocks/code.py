@@ -29,6 +29,8 @@ OPEN_SCOPE_PREFIX = "highlight-source-"
 # "src src-python", Jupyter nbconvert's "highlight hl-ipython3", Jira's and
 # Confluence's wiki renderer "code-java" ("code-block" names none).
 KNOWN_LANGUAGE_CLASS_PREFIXES = ("src-", "hl-", "code-")
+# W3Schools' highlighter names the language before "High": pythonHigh, htmlHigh, jsHigh.
+KNOWN_LANGUAGE_CLASS_SUFFIX = "high"
 # Attributes that hold the language: Mintlify writes a bare language="tsx" on the
 # <pre>, its <code> and the wrapper; Medium data-code-block-lang, the Enlighter
 # WordPress plugin data-enlighter-language, Google's developer sites syntax="Java",
@@ -108,6 +110,8 @@ def _language_of(el) -> str | None:
         for prefix in KNOWN_LANGUAGE_CLASS_PREFIXES:
             if token.startswith(prefix) and token[len(prefix):] in LANGUAGE_NAMES:
                 return clean_language(token[len(prefix):])
+        if token.endswith(KNOWN_LANGUAGE_CLASS_SUFFIX) and token[:-len(KNOWN_LANGUAGE_CLASS_SUFFIX)] in LANGUAGE_NAMES:
+            return clean_language(token[:-len(KNOWN_LANGUAGE_CLASS_SUFFIX)])
     if not HIGHLIGHTER_MARK_WORDS.isdisjoint(lowered):
         # "highlight cpp", "python hljs", "sourceCode python": the bare word counts
         # only when it is a language ("highlight wrap" names none).
@@ -418,10 +422,45 @@ def _listing_lines(el) -> list:
     return [div for div in cell.iter("div") if LISTING_LINE_CLASS in _classes(div)]
 
 
+# Of LINE_LISTING_CLASSES, the boxes whose lines are <br>s (W3.CSS's code box).
+BR_LISTING_CLASS = "w3-code"
+
+
 def is_line_listing(el) -> bool:
-    """A <div> listing with no <pre>: Doxygen's div.fragment of div.line rows."""
+    """A <div> listing with no <pre>: Doxygen's div.fragment of div.line rows, or a
+    code box whose lines are <br>s."""
     return (tag_of(el) == "div" and class_may_list_lines(el.get("class") or "")
-            and bool(_listing_lines(el)))
+            and (BR_LISTING_CLASS in _classes(el) or bool(_listing_lines(el))))
+
+
+_BR_MARK = "\x00"
+_SOURCE_SPACE_RE = re.compile(r"[ \t\n\r\f]+")
+
+
+def br_listing_text(el, skip: Callable[[object], bool]) -> str:
+    """A listing in a box that is not pre-formatted: whitespace in the source
+    collapses as in prose, a <br> ends a line, no-break spaces are the indentation."""
+    parts: list[str] = []
+    stack = [(el, False)]
+    while stack:
+        node, done = stack.pop()
+        if done:
+            if node is not el and node.tail:
+                parts.append(node.tail)
+            continue
+        if node is not el and (not isinstance(node.tag, str) or skip(node)):
+            if node.tail:
+                parts.append(node.tail)
+            continue
+        if tag_of(node) == "br":
+            parts.append(_BR_MARK)
+        elif node.text:
+            parts.append(node.text)
+        stack.append((node, True))
+        stack.extend((child, False) for child in reversed(node))
+    text = _SOURCE_SPACE_RE.sub(" ", "".join(parts))
+    lines = [line.strip(" ").replace("\u00a0", " ").rstrip() for line in text.split(_BR_MARK)]
+    return "\n".join(lines).strip("\n")
 
 
 def class_may_list_lines(classes: str) -> bool:
@@ -432,6 +471,9 @@ def class_may_list_lines(classes: str) -> bool:
 
 def line_listing_text(el, skip: Callable[[object], bool]) -> str:
     """The listing's lines, one a row, without the numbers written into them."""
+    if BR_LISTING_CLASS in _classes(el):
+        return br_listing_text(el, skip)
+
     def skip_numbers(node) -> bool:
         return skip(node) or not LINE_NUMBER_CLASSES.isdisjoint(_classes(node))
     lines = [code_text(line, skip_numbers) for line in _listing_lines(el) if not skip(line)]

@@ -367,7 +367,9 @@ PROSE_TAGS = frozenset({"p", "h1", "h2", "h3", "h4", "h5", "h6", "li", "blockquo
 # SyntaxHighlighter 3/4 (Alex Gorbatchev's; WordPress's SyntaxHighlighter Evolved)
 # replaces a <pre class="brush: ..."> in the browser with div.syntaxhighlighter > table:
 # td.gutter (numbers) + td.code > div.container > div.line rows of <code> tokens.
-LINE_LISTING_CLASSES = frozenset({"fragment", "syntaxhighlighter"})
+# W3.CSS's code box (div.w3-code, W3Schools and the many pages built on its framework)
+# writes its lines as <br>s in a <div> that is not pre-formatted.
+LINE_LISTING_CLASSES = frozenset({"fragment", "syntaxhighlighter", "w3-code"})
 LISTING_CODE_CELL_CLASS = "code"
 LISTING_LINE_CLASS = "line"
 # A line's number written into it, drawn unselectable beside the line and no part
