@@ -46,6 +46,9 @@ SCRIPT_TAGS = frozenset({"sub", "sup"})
 _FOOTNOTE_MARK_RE = re.compile(r"\[\^[^\]]+\]")
 # Rendered as code spans: their text is literal, not prose to escape.
 CODE_SPAN_TAGS = frozenset({"code", "kbd", "samp", "tt"})
+# Keys are drawn as caps side by side (<kbd>Ctrl</kbd><kbd>C</kbd>): two keys are
+# written apart, where other code elements side by side run together as one span.
+KEY_TAG = "kbd"
 
 # A page served over the web cannot send its reader to their own disk.
 WEB_SCHEMES = frozenset({"http", "https"})
@@ -449,19 +452,39 @@ class InlineRenderer:
             plain.append(el.text)
             rich.append(escape_piece(el.text))
         previous = None
+        code_run = None      # the code span just written, with nothing after it yet
         for child in el:
             if isinstance(child.tag, str):
                 p, r = self.element(child, depth + 1, styles)
-                if previous is not None and drawn_apart(previous, child,
-                                                        plain[-1] if plain else "", p):
-                    p, r = " " + p, " " + r
-                plain.append(p)
-                rich.append(r)
+                code_run = self.place(plain, rich, child, p, r, previous, code_run, styles)
             if child.tail:
                 plain.append(child.tail)
                 rich.append(escape_piece(child.tail))
+                code_run = None
             previous = child if isinstance(child.tag, str) and not child.tail else None
         return "".join(plain), "".join(rich)
+
+    def place(self, plain: list, rich: list, child, p: str, r: str, previous,
+              code_run: str | None, styles: frozenset = frozenset()) -> str | None:
+        """Append an element's plain and rich text to a run being written. Returns the
+        code span's text when it wrote one, for the next element: <code>A</code><code>B</code>
+        is one run of code on the screen, and two spans side by side ("`A``B`") would
+        read as one span holding backticks."""
+        is_code = r.lstrip(" ")[:1] == "`" and self._is_code_span(child, styles)
+        if code_run is not None and is_code:
+            if not self.tag_of(previous) == self.tag_of(child) == KEY_TAG:
+                p = code_run + p
+                plain[-1], rich[-1] = p, self._code(p)
+                return p
+            p, r = " " + p, " " + r          # key caps: each its own box
+        elif previous is not None and drawn_apart(previous, child, plain[-1] if plain else "", p):
+            p, r = " " + p, " " + r
+        plain.append(p)
+        rich.append(r)
+        return p if is_code else None
+
+    def _is_code_span(self, el, styles: frozenset) -> bool:
+        return self.tag_of(el) in CODE_SPAN_TAGS and "code" not in styles
 
     def element(self, el, depth: int, styles: frozenset) -> tuple[str, str]:
         tag = self.tag_of(el)

@@ -24,7 +24,7 @@ from .editors import read_editor
 from .footnotes import find_footnotes
 from .images import shows_nothing
 from .inline import (
-    InlineRenderer, LinkPolicy, base_url_of, drawn_apart, escape_piece, escape_text, finish,
+    InlineRenderer, LinkPolicy, base_url_of, escape_piece, escape_text, finish,
     is_permalink, link, link_destination,
 )
 from .math import is_math_script, is_mathjax2_copy
@@ -521,19 +521,17 @@ def _code_language(walker: Walker, code) -> str | None:
 
 def _render_run(inline: InlineRenderer, pieces: list) -> tuple[str, str]:
     """A run's text and rich text: its strings and inline elements, written out."""
-    plain, rich = [], []
-    previous = None
+    plain: list[str] = []
+    rich: list[str] = []
+    previous = code_run = None
     for piece in pieces:
         if isinstance(piece, str):
             plain.append(piece)
             rich.append(escape_piece(piece))
-            previous = None
+            previous = code_run = None
         else:
             p, r = inline.element(piece, 1, frozenset())
-            if previous is not None and drawn_apart(previous, piece, plain[-1] if plain else "", p):
-                p, r = " " + p, " " + r
-            plain.append(p)
-            rich.append(r)
+            code_run = inline.place(plain, rich, piece, p, r, previous, code_run)
             previous = piece
     return finish("".join(plain), "".join(rich))
 
