@@ -47,7 +47,8 @@ _FOOTNOTE_MARK_RE = re.compile(r"\[\^[^\]]+\]")
 # Rendered as code spans: their text is literal, not prose to escape.
 CODE_SPAN_TAGS = frozenset({"code", "kbd", "samp", "tt"})
 # Keys are drawn as caps side by side (<kbd>Ctrl</kbd><kbd>C</kbd>): two keys are
-# written apart, where other code elements side by side run together as one span.
+# written apart, where other code elements side by side that look alike run together
+# as one span.
 KEY_TAG = "kbd"
 
 # A page served over the web cannot send its reader to their own disk.
@@ -472,16 +473,24 @@ class InlineRenderer:
         read as one span holding backticks."""
         is_code = r.lstrip(" ")[:1] == "`" and self._is_code_span(child, styles)
         if code_run is not None and is_code:
-            if not self.tag_of(previous) == self.tag_of(child) == KEY_TAG:
+            if self._same_look(previous, child):
                 p = code_run + p
                 plain[-1], rich[-1] = p, self._code(p)
                 return p
-            p, r = " " + p, " " + r          # key caps: each its own box
+            p, r = " " + p, " " + r          # two boxes: key caps, a styled prompt
         elif previous is not None and drawn_apart(previous, child, plain[-1] if plain else "", p):
             p, r = " " + p, " " + r
         plain.append(p)
         rich.append(r)
         return p if is_code else None
+
+    def _same_look(self, previous, child) -> bool:
+        """Two code elements side by side that draw as one run: not two keys, and the
+        same class and style (Gentoo's wiki styles its prompt, <code style=...>root #</code>,
+        apart from the command after it)."""
+        return (not self.tag_of(previous) == self.tag_of(child) == KEY_TAG
+                and self.class_of(previous) == self.class_of(child)
+                and previous.get("style") == child.get("style"))
 
     def _is_code_span(self, el, styles: frozenset) -> bool:
         return self.tag_of(el) in CODE_SPAN_TAGS and "code" not in styles
