@@ -7,13 +7,14 @@ style sheet shows the panel whose button is checked. MkDocs Material's content t
 panels in div.tabbed-content: read in source order the labels run together ("pipconda")
 far from the panels they name. Here each panel is given its label's words, and the
 labels are left out, as for ARIA tabs (PageIndex.tab_label). A label that only
-names the language of its panel's code block says what the fence says, and goes."""
+names the language of its panel's code block says what the fence says, and goes;
+one that names a language over a listing that names none gives it its language."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .code import code_language
-from .languages import same_language
+from .code import clean_language, code_language
+from .languages import LANGUAGE_NAMES, same_language
 from ..dom.nodes import tag_of
 
 # A tab's label is a few words; a longer <label> is a form's question.
@@ -24,6 +25,7 @@ TAB_LABEL_MAX_WORDS = 6
 class RadioTabs:
     labels: set = field(default_factory=set)       # the <label>s: not read where they stand
     panel_names: dict = field(default_factory=dict)  # panel element -> its label's words
+    code_languages: dict = field(default_factory=dict)  # a panel's <pre> -> its tab's language
 
 
 def find_radio_tabs(root) -> RadioTabs:
@@ -62,13 +64,28 @@ def _name_panels(holder, ids: list[str], found: RadioTabs) -> None:
         return
     found.labels.update(labels)
     for panel, name in zip(panels, names):
-        if not _names_its_code(name, panel):
+        named = tab_code_language(name, panel)
+        if named is not None:
+            found.code_languages[named[0]] = named[1]
+        elif not _names_its_code(name, panel):
             found.panel_names[panel] = name
 
 
 def _names_its_code(name: str, panel) -> bool:
     pre = next(panel.iter("pre"), None)
     return pre is not None and same_language(name, code_language(pre))
+
+
+def tab_code_language(name: str, panel) -> tuple[object, str] | None:
+    """(the <pre>, the language) when a tab's label is a language's name and its
+    panel's one listing names none: tabs "Python" / "Go" over plain <pre>s."""
+    language = clean_language(name.lower())
+    if language is None or language not in LANGUAGE_NAMES:
+        return None
+    listings = list(panel.iter("pre"))
+    if len(listings) != 1 or code_language(listings[0]) is not None:
+        return None
+    return listings[0], language
 
 
 def _only_buttons_between(first, last) -> bool:

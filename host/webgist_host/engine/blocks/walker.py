@@ -29,7 +29,7 @@ from .inline import (
 )
 from .math import is_math_script, is_mathjax2_copy
 from .page_index import PageIndex, PerValue, next_element, previous_element
-from .radio_tabs import find_radio_tabs
+from .radio_tabs import find_radio_tabs, tab_code_language
 from .tables import grid_rows, names_a_table
 from .tuning import (
     BUTTON_CLASS_WORDS, BUTTON_LABEL_MAX_DEPTH, BUTTON_LABEL_MAX_WORDS, CONTROL_ROLES,
@@ -138,6 +138,12 @@ class Walker:
         self._has_link_controls = any(map(_is_link_control_href, index.hrefs))
         self._footnote_labels, self._roles = self.footnotes.labels, index.roles
         self.radio_tabs = find_radio_tabs(index.root)
+        self.code_languages.update(self.radio_tabs.code_languages)
+        for panel in index.roles:          # an ARIA tab's language over a bare listing
+            if index.role(panel) == "tabpanel":
+                named = tab_code_language(index.tab_label(panel) or "", panel)
+                if named is not None:
+                    self.code_languages[named[0]] = named[1]
         self._backlinks, self._editors = self.footnotes.backlinks, index.editors
         # Most elements of a page nobody measured cannot be skipped: `skipped`
         # answers them from this set (None on a measured page: any may be hidden)
