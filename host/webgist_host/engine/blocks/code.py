@@ -9,11 +9,12 @@ from ..dom.nodes import tag_of
 from .tuning import (
     CODE_LANG_ATTRIBUTE, CODE_TABLE_DEPTH, CODE_TAGS, CODE_WRAPPER_DEPTH, CONTROL_ROLES,
     CONTROL_TAGS, COPY_WORDS, EXTENSION_LANGUAGES, FILE_NAME_LANGUAGES,
-    HIGHLIGHTER_CLASS_WORDS, HIGHLIGHTER_MARK_WORDS, HUMAN_LANGUAGE_CODES, KNOWN_LANGUAGES,
+    HIGHLIGHTER_CLASS_WORDS, HIGHLIGHTER_MARK_WORDS, HUMAN_LANGUAGE_CODES,
     LABEL_MAX_WORDS, LANGUAGE_ANCESTOR_LEVELS, LANGUAGE_LABEL_WORDS, LINE_LISTING_CLASSES,
     LINE_NUMBER_CLASSES, LISTING_CODE_CELL_CLASS, LISTING_LINE_CLASS, NO_LANGUAGE_WORDS,
     PROSE_TAGS, STRIP_MAX_WORDS,
 )
+from .languages import CLASS_FURNITURE_WORDS, CLASS_WORD_LANGUAGES, LANGUAGE_NAMES, SCOPE_CLASS_PREFIXES, fence_name, scope_language
 
 # Class prefixes highlighters use for the language: Prism/highlight.js "language-",
 # Google prettify "lang-", MDN and Sphinx "highlight-", GitHub "highlight-source-",
@@ -21,32 +22,39 @@ from .tuning import (
 # (Wikipedia) "mw-highlight mw-highlight-lang-python" on the <pre>'s wrapper.
 LANGUAGE_CLASS_PREFIXES = ("language-", "lang-", "highlight-source-", "highlight-", "lang:",
                            "mw-highlight-lang-")
+# GitHub's source scopes are mostly the language's own id (highlight-source-gleam):
+# read as written when no known name is found in them.
+OPEN_SCOPE_PREFIX = "highlight-source-"
 # ...and prefixes believed only before a known language name: Org mode's export
 # "src src-python", Jupyter nbconvert's "highlight hl-ipython3", Jira's and
 # Confluence's wiki renderer "code-java" ("code-block" names none).
 KNOWN_LANGUAGE_CLASS_PREFIXES = ("src-", "hl-", "code-")
+# W3Schools' highlighter names the language before "High": pythonHigh, htmlHigh, jsHigh.
+KNOWN_LANGUAGE_CLASS_SUFFIX = "high"
 # Attributes that hold the language: Mintlify writes a bare language="tsx" on the
 # <pre>, its <code> and the wrapper; Medium data-code-block-lang, the Enlighter
 # WordPress plugin data-enlighter-language, Google's developer sites syntax="Java",
 # Apple's DocC data-syntax.
 LANGUAGE_ATTRIBUTES = ("data-lang", "data-language", "language", "data-code-block-lang",
                        "data-enlighter-language", "syntax", "data-syntax")
+# Any other data attribute whose name ends in "lang" or "language" counts when its value
+# is a language name: Tistory's data-ke-language, Phabricator's data-code-lang on the
+# block's wrapper, GeeksforGeeks' tab panel data-code-lang.
+_LANGUAGE_ATTRIBUTE_RE = re.compile(r"^data-(?:[a-z0-9]+-)+lang(?:uage)?$")
 # MDN's SyntaxHighlighter convention: class="brush: js; ...", which Confluence's code
 # macro writes in data-syntaxhighlighter-params.
 _BRUSH_RE = re.compile(r"brush:\s*([\w+#.-]+)")
 BRUSH_ATTRIBUTES = ("class", "data-syntaxhighlighter-params")
 _LANGUAGE_RE = re.compile(r"^[a-z0-9][a-z0-9_+#.-]{0,29}$")
+# A human language or locale (en, pt-br, zh_cn): read as a code language only when
+# it is one's known name.
+_LOCALE_RE = re.compile(r"^[a-z]{2}(?:[-_][a-z]{2,4})?$")
 # Block-level children that start and end a line inside code (GitHub's blob view
 # and many highlighters write one <div> per line).
 LINE_TAGS = frozenset({"div", "p", "li", "tr", "table", "ul", "ol", "dl", "dt", "dd",
                        "section", "article", "pre", "h1", "h2", "h3", "h4", "h5", "h6"})
 # A gutter's text: line numbers, one a line (Hexo, Chroma, Pygments "linenos").
 _LINE_NUMBERS_RE = re.compile(r"^\s*\d+(?:\s*\n\s*\d+)*\s*$")
-
-
-# Short names a highlighter writes that fences spell out (StackExchange's lang-py).
-LANGUAGE_ALIASES = {"py": "python", "py3": "python", "python3": "python", "rb": "ruby",
-                    "golang": "go"}
 
 
 # Prism's diff-highlight plugin names a diff of code in a language "diff-<language>"
@@ -59,40 +67,68 @@ def clean_language(value: str | None) -> str | None:
     if not value or value in NO_LANGUAGE_WORDS or not _LANGUAGE_RE.match(value):
         return None
     diffed = value[len(DIFF_LANGUAGE_PREFIX):]
-    if value.startswith(DIFF_LANGUAGE_PREFIX) and diffed in KNOWN_LANGUAGES:
+    if value.startswith(DIFF_LANGUAGE_PREFIX) and diffed in LANGUAGE_NAMES:
         return "diff"
-    return LANGUAGE_ALIASES.get(value, value)
+    return fence_name(value)
 
 
 def _language_of(el) -> str | None:
+    """The language an element's attributes or classes name. A known name wins over
+    a word only a prefix vouches for ("highlight-height language-typescript")."""
+    unknown = None                     # the first word a prefix or attribute vouches for
     for attr in LANGUAGE_ATTRIBUTES:
         found = clean_language(el.get(attr))
-        if found:
+        if found in LANGUAGE_NAMES:
             return found
+        unknown = unknown or _plausible(found)
+    for attr in el.keys():
+        if _LANGUAGE_ATTRIBUTE_RE.match(attr) and attr not in LANGUAGE_ATTRIBUTES:
+            value = (el.get(attr) or "").strip().lower()
+            if value in LANGUAGE_NAMES:
+                return clean_language(value)
     for attr in BRUSH_ATTRIBUTES:
         brush = _BRUSH_RE.search(el.get(attr) or "")
         if brush:
             return clean_language(brush.group(1))
-    tokens = (el.get("class") or "").split()
-    for token in tokens:
+    lowered = (el.get("class") or "").lower().split()
+    for token in lowered:
+        scope = next((token[len(p):] for p in SCOPE_CLASS_PREFIXES if token.startswith(p)), None)
+        if scope is not None:
+            found = scope_language(scope)
+            if found:
+                return found
+            if not token.startswith(OPEN_SCOPE_PREFIX):
+                continue      # "source-code", highlight-text-adblock: no language
         for prefix in LANGUAGE_CLASS_PREFIXES:
-            if token.lower().startswith(prefix):
+            if token.startswith(prefix):
                 found = clean_language(token[len(prefix):])
-                if found:
+                if found in LANGUAGE_NAMES:
                     return found
+                unknown = unknown or _plausible(found)
                 break
-    lowered = [token.lower() for token in tokens]
     for token in lowered:
         for prefix in KNOWN_LANGUAGE_CLASS_PREFIXES:
-            if token.startswith(prefix) and token[len(prefix):] in KNOWN_LANGUAGES:
+            if token.startswith(prefix) and token[len(prefix):] in LANGUAGE_NAMES:
                 return clean_language(token[len(prefix):])
+        if token.endswith(KNOWN_LANGUAGE_CLASS_SUFFIX) and token[:-len(KNOWN_LANGUAGE_CLASS_SUFFIX)] in LANGUAGE_NAMES:
+            return clean_language(token[:-len(KNOWN_LANGUAGE_CLASS_SUFFIX)])
     if not HIGHLIGHTER_MARK_WORDS.isdisjoint(lowered):
         # "highlight cpp", "python hljs", "sourceCode python": the bare word counts
         # only when it is a language ("highlight wrap" names none).
         for token in lowered:
-            if token in KNOWN_LANGUAGES:
+            if token in LANGUAGE_NAMES:
                 return clean_language(token)
-    return None
+    return unknown
+
+
+def _plausible(word: str | None) -> str | None:
+    """A word a prefix or attribute vouches for, unless it is or holds a wrapper's
+    word ("highlight-wrapper", "lang-switch", "language-selector-box") or is a human
+    language ("lang-en", "zh-cn")."""
+    if (not word or _LOCALE_RE.match(word)
+            or not CLASS_FURNITURE_WORDS.isdisjoint(re.split(r"[-_]", word))):
+        return None
+    return word
 
 
 def _bare_language(el) -> str | None:
@@ -102,8 +138,14 @@ def _bare_language(el) -> str | None:
     if tag_of(el) not in ("pre", "code"):
         return None
     tokens = (el.get("class") or "").lower().split()
-    if len(tokens) == 1 and tokens[0] in KNOWN_LANGUAGES:
+    if len(tokens) == 1 and tokens[0] in LANGUAGE_NAMES:
         return clean_language(tokens[0])
+    # Beside other class words (a highlighter or theme we do not know: GeSHi's
+    # "python highlighted_source", "line-numbers python"), one language name that
+    # is no common class word.
+    named = [token for token in tokens if token in LANGUAGE_NAMES]
+    if len(named) == 1 and named[0] not in CLASS_WORD_LANGUAGES:
+        return clean_language(named[0])
     return None
 
 
@@ -156,7 +198,7 @@ def code_language(pre) -> str | None:
 def _lang_attribute_language(el) -> str | None:
     """A code language in the HTML lang attribute (CODE_LANG_ATTRIBUTE)."""
     value = (el.get(CODE_LANG_ATTRIBUTE) or "").strip().lower()
-    if value in KNOWN_LANGUAGES and value not in HUMAN_LANGUAGE_CODES:
+    if value in LANGUAGE_NAMES and value not in HUMAN_LANGUAGE_CODES:
         return clean_language(value)
     return None
 
@@ -227,7 +269,7 @@ def block_code_language(el) -> str | None:
         return found
     rest = [w.lower() for w in (el.get("class") or "").split()
             if w.isalpha() and w.lower() not in HIGHLIGHTER_CLASS_WORDS | NO_LANGUAGE_WORDS]
-    return rest[0] if len(rest) == 1 and rest[0] in KNOWN_LANGUAGES else None
+    return rest[0] if len(rest) == 1 and rest[0] in LANGUAGE_NAMES else None
 
 
 def label_language(code, skip: Callable[[object], bool] = lambda el: False) -> str | None:
@@ -271,7 +313,7 @@ def _named_language(words: list[str]) -> str | None:
         return None
     for word in words:
         word = word.strip(":()[]").lower()
-        if word in KNOWN_LANGUAGES:
+        if word in LANGUAGE_NAMES:
             return clean_language(word)
         name = word.rsplit("/", 1)[-1]
         if name in FILE_NAME_LANGUAGES:
@@ -380,10 +422,45 @@ def _listing_lines(el) -> list:
     return [div for div in cell.iter("div") if LISTING_LINE_CLASS in _classes(div)]
 
 
+# Of LINE_LISTING_CLASSES, the boxes whose lines are <br>s (W3.CSS's code box).
+BR_LISTING_CLASS = "w3-code"
+
+
 def is_line_listing(el) -> bool:
-    """A <div> listing with no <pre>: Doxygen's div.fragment of div.line rows."""
+    """A <div> listing with no <pre>: Doxygen's div.fragment of div.line rows, or a
+    code box whose lines are <br>s."""
     return (tag_of(el) == "div" and class_may_list_lines(el.get("class") or "")
-            and bool(_listing_lines(el)))
+            and (BR_LISTING_CLASS in _classes(el) or bool(_listing_lines(el))))
+
+
+_BR_MARK = "\x00"
+_SOURCE_SPACE_RE = re.compile(r"[ \t\n\r\f]+")
+
+
+def br_listing_text(el, skip: Callable[[object], bool]) -> str:
+    """A listing in a box that is not pre-formatted: whitespace in the source
+    collapses as in prose, a <br> ends a line, no-break spaces are the indentation."""
+    parts: list[str] = []
+    stack = [(el, False)]
+    while stack:
+        node, done = stack.pop()
+        if done:
+            if node is not el and node.tail:
+                parts.append(node.tail)
+            continue
+        if node is not el and (not isinstance(node.tag, str) or skip(node)):
+            if node.tail:
+                parts.append(node.tail)
+            continue
+        if tag_of(node) == "br":
+            parts.append(_BR_MARK)
+        elif node.text:
+            parts.append(node.text)
+        stack.append((node, True))
+        stack.extend((child, False) for child in reversed(node))
+    text = _SOURCE_SPACE_RE.sub(" ", "".join(parts))
+    lines = [line.strip(" ").replace("\u00a0", " ").rstrip() for line in text.split(_BR_MARK)]
+    return "\n".join(lines).strip("\n")
 
 
 def class_may_list_lines(classes: str) -> bool:
@@ -394,6 +471,9 @@ def class_may_list_lines(classes: str) -> bool:
 
 def line_listing_text(el, skip: Callable[[object], bool]) -> str:
     """The listing's lines, one a row, without the numbers written into them."""
+    if BR_LISTING_CLASS in _classes(el):
+        return br_listing_text(el, skip)
+
     def skip_numbers(node) -> bool:
         return skip(node) or not LINE_NUMBER_CLASSES.isdisjoint(_classes(node))
     lines = [code_text(line, skip_numbers) for line in _listing_lines(el) if not skip(line)]
@@ -561,7 +641,7 @@ def blob_language(table) -> str | None:
             break
         for token in (node.get("class") or "").lower().split():
             if (token.startswith(BLOB_TYPE_CLASS_PREFIX)
-                    and token[len(BLOB_TYPE_CLASS_PREFIX):] in KNOWN_LANGUAGES):
+                    and token[len(BLOB_TYPE_CLASS_PREFIX):] in LANGUAGE_NAMES):
                 return clean_language(token[len(BLOB_TYPE_CLASS_PREFIX):])
         node = node.getparent()
     return None

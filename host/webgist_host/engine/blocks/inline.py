@@ -37,8 +37,19 @@ BLOCK_TAGS = frozenset({
 # (defuddle's expected Markdown writes ~~ for them too).
 EMPHASIS_MARKS = {"strong": "**", "b": "**", "em": "*", "i": "*",
                   "del": "~~", "s": "~~", "strike": "~~"}
+# Sub- and superscripts keep their tags, the one raw HTML besides a table's: "H2O",
+# "x2" and "mc2" say something else, Markdown has no syntax for them, and GitHub
+# and CommonMark renderers draw the tags (defuddle's expected Markdown keeps them).
+# Written bare, without attributes, around escaped text.
+SCRIPT_TAGS = frozenset({"sub", "sup"})
+# A footnote reference in <sup> is the footnote's mark alone: "[^2]", never "<sup>[^2]</sup>".
+_FOOTNOTE_MARK_RE = re.compile(r"\[\^[^\]]+\]")
 # Rendered as code spans: their text is literal, not prose to escape.
 CODE_SPAN_TAGS = frozenset({"code", "kbd", "samp", "tt"})
+# Keys are drawn as caps side by side (<kbd>Ctrl</kbd><kbd>C</kbd>): two keys are
+# written apart, where other code elements side by side that look alike run together
+# as one span.
+KEY_TAG = "kbd"
 
 # A page served over the web cannot send its reader to their own disk.
 WEB_SCHEMES = frozenset({"http", "https"})
@@ -286,6 +297,20 @@ def wrap(rich: str, mark: str) -> str:
     return f"{lead}{mark}{core}{mark}{trail}"
 
 
+def script(plain: str, rich: str, tag: str) -> str:
+    """`rich` between <sub> or <sup> tags; spaces and breaks stay outside them. A
+    bracketed citation mark ("[1]", "[citation needed]") is set apart by its
+    brackets already, and a raised sign ("®", "†") means what it means anywhere:
+    both stay as they are."""
+    lead, core, trail = _split_edges(rich)
+    words = plain.strip()
+    if (not core or BR in core or _FOOTNOTE_MARK_RE.fullmatch(core)
+            or words.startswith("[") and words.endswith("]")
+            or not any(ch.isalnum() for ch in words)):
+        return rich
+    return f"{lead}<{tag}>{core}</{tag}>{trail}"
+
+
 def link(rich: str, href: str | None) -> str:
     return link_to(rich, link_destination(href))
 
@@ -428,19 +453,47 @@ class InlineRenderer:
             plain.append(el.text)
             rich.append(escape_piece(el.text))
         previous = None
+        code_run = None      # the code span just written, with nothing after it yet
         for child in el:
             if isinstance(child.tag, str):
                 p, r = self.element(child, depth + 1, styles)
-                if previous is not None and drawn_apart(previous, child,
-                                                        plain[-1] if plain else "", p):
-                    p, r = " " + p, " " + r
-                plain.append(p)
-                rich.append(r)
+                code_run = self.place(plain, rich, child, p, r, previous, code_run, styles)
             if child.tail:
                 plain.append(child.tail)
                 rich.append(escape_piece(child.tail))
+                code_run = None
             previous = child if isinstance(child.tag, str) and not child.tail else None
         return "".join(plain), "".join(rich)
+
+    def place(self, plain: list, rich: list, child, p: str, r: str, previous,
+              code_run: str | None, styles: frozenset = frozenset()) -> str | None:
+        """Append an element's plain and rich text to a run being written. Returns the
+        code span's text when it wrote one, for the next element: <code>A</code><code>B</code>
+        is one run of code on the screen, and two spans side by side ("`A``B`") would
+        read as one span holding backticks."""
+        is_code = r.lstrip(" ")[:1] == "`" and self._is_code_span(child, styles)
+        if code_run is not None and is_code:
+            if self._same_look(previous, child):
+                p = code_run + p
+                plain[-1], rich[-1] = p, self._code(p)
+                return p
+            p, r = " " + p, " " + r          # two boxes: key caps, a styled prompt
+        elif previous is not None and drawn_apart(previous, child, plain[-1] if plain else "", p):
+            p, r = " " + p, " " + r
+        plain.append(p)
+        rich.append(r)
+        return p if is_code else None
+
+    def _same_look(self, previous, child) -> bool:
+        """Two code elements side by side that draw as one run: not two keys, and the
+        same class and style (Gentoo's wiki styles its prompt, <code style=...>root #</code>,
+        apart from the command after it)."""
+        return (not self.tag_of(previous) == self.tag_of(child) == KEY_TAG
+                and self.class_of(previous) == self.class_of(child)
+                and previous.get("style") == child.get("style"))
+
+    def _is_code_span(self, el, styles: frozenset) -> bool:
+        return self.tag_of(el) in CODE_SPAN_TAGS and "code" not in styles
 
     def element(self, el, depth: int, styles: frozenset) -> tuple[str, str]:
         tag = self.tag_of(el)
@@ -487,6 +540,8 @@ class InlineRenderer:
             return rich if already else wrap(collapse(rich), mark)
         if tag == "a":
             return link_to(collapse(rich), self.destination(el.get("href")))
+        if tag in SCRIPT_TAGS:
+            return script(plain, rich, tag)
         if tag in BLOCK_TAGS:
             sep = BR if self.line_breaks and tag in LINE_BREAKING_TAGS else " "
             return f"{sep}{rich}{sep}"

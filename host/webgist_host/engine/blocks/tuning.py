@@ -232,7 +232,7 @@ ADMONITION_TITLE_CLASS_PREFIXES = ("admonitionheading",)
 # language setting, "auto": highlight.js guesses in the reader's browser).
 NO_LANGUAGE_WORDS = frozenset({
     "undefined", "none", "null", "text", "plaintext", "plain", "nohighlight", "default",
-    "auto",
+    "auto", "txt", "no-highlight",
 })
 # The HTML lang attribute names a human language, but cmark-gfm's GitHub option
 # (github_pre_lang, as GitHub's Markdown API and some of its clients render) and
@@ -260,9 +260,10 @@ HIGHLIGHTER_CLASS_WORDS = frozenset({
 # ExDoc (hexdocs.pm) writes "makeup elixir" after its highlighter.
 # DokuWiki writes "code php" on its <pre> (GeSHi's language name after "code").
 # SyntaxHighlighter's rendered box: "syntaxhighlighter python" (the brush's name).
+# Redmine writes <code class="ruby syntaxhl"> (CodeRay's or Rouge's output).
 HIGHLIGHTER_MARK_WORDS = frozenset({"highlight", "hljs", "sourcecode", "prettyprint", "shiki",
                                     "rust-example-rendered", "item-decl", "makeup", "code",
-                                    "syntaxhighlighter"})
+                                    "syntaxhighlighter", "syntaxhl"})
 # Language names and highlighter aliases (Pygments, highlight.js, Linguist short
 # names) a bare word is believed to be: a bare class word, a label above the block.
 # Not open-ended on purpose: "wrap", "dark", "numbered" are class words too; single
@@ -366,7 +367,9 @@ PROSE_TAGS = frozenset({"p", "h1", "h2", "h3", "h4", "h5", "h6", "li", "blockquo
 # SyntaxHighlighter 3/4 (Alex Gorbatchev's; WordPress's SyntaxHighlighter Evolved)
 # replaces a <pre class="brush: ..."> in the browser with div.syntaxhighlighter > table:
 # td.gutter (numbers) + td.code > div.container > div.line rows of <code> tokens.
-LINE_LISTING_CLASSES = frozenset({"fragment", "syntaxhighlighter"})
+# W3.CSS's code box (div.w3-code, W3Schools and the many pages built on its framework)
+# writes its lines as <br>s in a <div> that is not pre-formatted.
+LINE_LISTING_CLASSES = frozenset({"fragment", "syntaxhighlighter", "w3-code"})
 LISTING_CODE_CELL_CLASS = "code"
 LISTING_LINE_CLASS = "line"
 # A line's number written into it, drawn unselectable beside the line and no part

@@ -24,11 +24,12 @@ from .editors import read_editor
 from .footnotes import find_footnotes
 from .images import shows_nothing
 from .inline import (
-    InlineRenderer, LinkPolicy, base_url_of, drawn_apart, escape_piece, escape_text, finish,
+    InlineRenderer, LinkPolicy, base_url_of, escape_piece, escape_text, finish,
     is_permalink, link, link_destination,
 )
 from .math import is_math_script, is_mathjax2_copy
 from .page_index import PageIndex, PerValue, next_element, previous_element
+from .radio_tabs import find_radio_tabs, tab_code_language
 from .tables import grid_rows, names_a_table
 from .tuning import (
     BUTTON_CLASS_WORDS, BUTTON_LABEL_MAX_DEPTH, BUTTON_LABEL_MAX_WORDS, CONTROL_ROLES,
@@ -136,11 +137,19 @@ class Walker:
         # address is asked once: a third of a page's links repeat another's.)
         self._has_link_controls = any(map(_is_link_control_href, index.hrefs))
         self._footnote_labels, self._roles = self.footnotes.labels, index.roles
+        self.radio_tabs = find_radio_tabs(index.root)
+        self.code_languages.update(self.radio_tabs.code_languages)
+        for panel in index.roles:          # an ARIA tab's language over a bare listing
+            if index.role(panel) == "tabpanel":
+                named = tab_code_language(index.tab_label(panel) or "", panel)
+                if named is not None:
+                    self.code_languages[named[0]] = named[1]
         self._backlinks, self._editors = self.footnotes.backlinks, index.editors
         # Most elements of a page nobody measured cannot be skipped: `skipped`
         # answers them from this set (None on a measured page: any may be hidden)
         # and, for a classed element, from what its class value may say.
-        self._may_skip = _may_skip(index, self.visibility, self._backlinks)
+        self._may_skip = _may_skip(index, self.visibility, self._backlinks,
+                                   self.radio_tabs.labels)
         self._class_may_skip = PerValue(partial(_class_may_skip, self.visibility,
                                                 index.class_mathjax))
         self.inline: InlineRenderer = InlineRenderer(
@@ -189,6 +198,10 @@ class Walker:
         if (el in self._roles and self.index.role(el) == "tablist"
                 and self.index.names_its_panels(el)):
             self.log(el, "a tab strip: each panel is read under its tab's name",
+                     " ".join(el.text_content().split()))
+            return True
+        if el in self.radio_tabs.labels:
+            self.log(el, "a radio tab's label: its panel is read under it",
                      " ".join(el.text_content().split()))
             return True
         classes = self._class_values.get(el)
@@ -271,8 +284,10 @@ class Walker:
         if label is not None:
             kinds.footnote(self, el, ctx, label)
             return
-        # (Only an element with a role can be a tab panel: most have none.)
-        tab = self.index.tab_label(el) if el in self._roles else None
+        # (Only an element with a role can be an ARIA tab panel: most have none. A
+        # radio tab set's panels are named by radio_tabs.)
+        tab = (self.index.tab_label(el) if el in self._roles
+               else self.radio_tabs.panel_names.get(el))
         if tab:
             self.emit(ctx, BlockKind.PARAGRAPH, el, tab, f"**{escape_text(tab)}**")
         handler = self._special_handler(el, tag) or kinds.HANDLERS.get(tag)
@@ -451,7 +466,8 @@ class Walker:
 _SKIPPABLE_TAGS = SKIPPED_TAGS | HIDDEN_BY_TAG | {"", "img"}
 
 
-def _may_skip(index: PageIndex, visibility: Visibility, backlinks: set) -> set | None:
+def _may_skip(index: PageIndex, visibility: Visibility, backlinks: set,
+              radio_labels: set) -> set | None:
     """The elements `Walker.skipped` can say yes to on a page nobody measured (None
     on a measured one), whatever their class value says (`_class_may_skip`): by tag,
     a tab strip (it has a role), a footnote's backlink, or one `hidden_reason` can
@@ -463,6 +479,7 @@ def _may_skip(index: PageIndex, visibility: Visibility, backlinks: set) -> set |
     found.update(el for el, tag in index.tags.items() if tag in _SKIPPABLE_TAGS)
     found.update(index.roles)
     found.update(backlinks)
+    found.update(radio_labels)
     return found
 
 
@@ -510,19 +527,17 @@ def _code_language(walker: Walker, code) -> str | None:
 
 def _render_run(inline: InlineRenderer, pieces: list) -> tuple[str, str]:
     """A run's text and rich text: its strings and inline elements, written out."""
-    plain, rich = [], []
-    previous = None
+    plain: list[str] = []
+    rich: list[str] = []
+    previous = code_run = None
     for piece in pieces:
         if isinstance(piece, str):
             plain.append(piece)
             rich.append(escape_piece(piece))
-            previous = None
+            previous = code_run = None
         else:
             p, r = inline.element(piece, 1, frozenset())
-            if previous is not None and drawn_apart(previous, piece, plain[-1] if plain else "", p):
-                p, r = " " + p, " " + r
-            plain.append(p)
-            rich.append(r)
+            code_run = inline.place(plain, rich, piece, p, r, previous, code_run)
             previous = piece
     return finish("".join(plain), "".join(rich))
 
