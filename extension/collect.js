@@ -35,6 +35,8 @@ globalThis.webgistCapture = (() => {
   const FLAG_FIXED = 8;
   const FLAG_CODE = 16;     // drawn as code: pre/pre-wrap/break-spaces in a monospace font
   const FLAG_RTL = 512;     // computed direction is rtl (bit 9, above the unseen reason)
+  const FLAG_MULTICOLUMN = 1024;   // a multi-column container (column-count or column-width set)
+  const FLAG_VERTICAL_RL = 2048;   // lines set top to bottom, read right to left (writing-mode)
   // Bits 5-8: why text the browser lays out is still not seen (0: it is seen).
   const UNSEEN_SHIFT = 5;
   const UNSEEN = {
@@ -436,6 +438,10 @@ globalThis.webgistCapture = (() => {
             if (position === "fixed" || position === "sticky") bits |= FLAG_FIXED;
             if (drawnAsCode(tag, style, display)) bits |= FLAG_CODE;
             if (style.direction === "rtl") bits |= FLAG_RTL;
+            const columns = style.columnCount;
+            if ((columns !== "auto" && columns !== "1") || style.columnWidth !== "auto") bits |= FLAG_MULTICOLUMN;
+            const writing = style.writingMode;
+            if (writing === "vertical-rl" || writing === "sideways-rl") bits |= FLAG_VERTICAL_RL;
             ids.push(index);
             boxes.push(round(r.left + scrollX), round(r.top + scrollY), round(r.width), round(r.height));
             flags.push(bits);

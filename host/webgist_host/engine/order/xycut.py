@@ -58,6 +58,8 @@ def order_measured(layout: Layout) -> list[int]:
             unit = item[1]
             if unit.floor < 0:
                 out.append(unit.members[0])
+            elif unit.in_source_order:
+                out.extend(sorted(unit.members))
             else:
                 stack.append((_GROUP, unit.members, unit.floor))
     return out
@@ -68,9 +70,10 @@ def _cut_region(units: list[Unit], depth: int, layout: Layout, stack: list[tuple
     if len(units) == 1:
         stack.append((_UNIT, units[0]))
         return
-    parts = _split(units, layout) if depth < MAX_CUT_DEPTH else None
+    rtl = layout.rtl or _all_vertical_rl(units, layout)
+    parts = _split(units, layout, rtl) if depth < MAX_CUT_DEPTH else None
     if parts is None:
-        for unit in reversed(_read_by_line(units, layout.rtl)):
+        for unit in reversed(_read_by_line(units, rtl, layout)):
             stack.append((_UNIT, unit))
         return
     for part in reversed(parts):
@@ -78,7 +81,14 @@ def _cut_region(units: list[Unit], depth: int, layout: Layout, stack: list[tuple
         stack.append((_UNIT, part[0]) if len(part) == 1 else (_CUT, part, depth + 1))
 
 
-def _split(units: list[Unit], layout: Layout) -> list[list[Unit]] | None:
+def _all_vertical_rl(units: list[Unit], layout: Layout) -> bool:
+    """Every block of the region is set in vertical lines read right to left (`flows`):
+    its columns are read as a right-to-left page's are."""
+    vertical = layout.vertical_rl
+    return bool(vertical) and all(vertical[i] for unit in units for i in unit.members)
+
+
+def _split(units: list[Unit], layout: Layout, rtl: bool) -> list[list[Unit]] | None:
     """Split on the axis with the wider qualifying band; None when the region is atomic."""
     if max(map(_LEFT, units)) <= min(map(_RIGHT, units)):
         return _split_one_column(units, layout)
@@ -99,11 +109,11 @@ def _split(units: list[Unit], layout: Layout) -> list[list[Unit]] | None:
         if zigzag is not None:
             return zigzag
         if not row_gaps or _columns_run_side_by_side(parts, by_y, row_gaps):
-            return parts[::-1] if layout.rtl else parts
+            return parts[::-1] if rtl else parts
     elif column_gaps:
         parts = _cut_at(by_x, column_gaps, widest_column)
         if _row_band_ends_short_columns(parts, by_y, row_gaps, widest_row):
-            return parts[::-1] if layout.rtl else parts
+            return parts[::-1] if rtl else parts
     if not column_gaps:
         framed = _columns_inside_frame(by_y, row_gaps, widest_row, layout)
         if framed is not None:
@@ -334,7 +344,7 @@ def _cut_at(ordered: list[Unit], gaps: list[tuple[float, int]],
     return [ordered[a:b] for a, b in zip(bounds, bounds[1:])]
 
 
-def _read_by_line(units: list[Unit], rtl: bool) -> list[Unit]:
+def _read_by_line(units: list[Unit], rtl: bool, layout: Layout) -> list[Unit]:
     """An atomic region: lines top to bottom, each float after the text beside it.
 
     Block boxes run underneath a float (only their line boxes are shortened), so
@@ -346,10 +356,10 @@ def _read_by_line(units: list[Unit], rtl: bool) -> list[Unit]:
     floats = [u for u in units if u.floated]
     if not flow:
         flow, floats = floats, []
-    lines = _lines(flow, rtl)
+    lines = _lines(flow, rtl, layout)
     tops = [line[0].y0 for line in lines]
     after_line: dict[int, list[Unit]] = {}
-    for unit in (u for line in _lines(floats, rtl) for u in line):
+    for unit in (u for line in _lines(floats, rtl, layout) for u in line):
         after_line.setdefault(bisect.bisect_left(tops, unit.y1), []).append(unit)
     ordered: list[Unit] = list(after_line.get(0, ()))
     for count, line in enumerate(lines, start=1):
@@ -358,8 +368,9 @@ def _read_by_line(units: list[Unit], rtl: bool) -> list[Unit]:
     return ordered
 
 
-def _lines(units: list[Unit], rtl: bool) -> list[list[Unit]]:
-    """Group boxes into lines by overlap against the taller box; each line sorted across."""
+def _lines(units: list[Unit], rtl: bool, layout: Layout) -> list[list[Unit]]:
+    """Group boxes into lines by overlap against the taller box; each line sorted across
+    (from the right on rtl pages, and where the line's boxes are vertical-rl columns)."""
     lines: list[list[Unit]] = []
     top = bottom = tallest = 0.0
     for unit in sorted(units, key=lambda u: (u.y0, u.x0)):
@@ -375,5 +386,6 @@ def _lines(units: list[Unit], rtl: bool) -> list[list[Unit]]:
         lines.append([unit])
         top, bottom, tallest = unit.y0, unit.y1, height
     for line in lines:
-        line.sort(key=(lambda u: -u.x1) if rtl else (lambda u: u.x0))
+        from_right = rtl or _all_vertical_rl(line, layout)
+        line.sort(key=(lambda u: -u.x1) if from_right else (lambda u: u.x0))
     return lines
