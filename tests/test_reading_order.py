@@ -458,3 +458,33 @@ def test_a_vertical_column_is_not_a_rail_and_sets_the_line_by_its_width():
     assert page_line_height(page.blocks, vertical) == 40       # the title's width
     _, _, decisions = order_blocks(page.blocks, flows=TextFlows(vertical_rl=vertical))
     assert not [d for d in decisions if "rail" in d.reason]
+
+
+# ---------------------------------------------------------------- bars over columns
+
+def bar_over_sidebar(bar: str) -> Page:
+    """A bar (name at the left, links at the right, 28 px above the text below it)
+    over a sidebar and an article split by a 40 px gutter; `bar` is the path of the
+    element holding the bar's two blocks."""
+    page = Page()
+    page.add("Brand", (24, 8, 104, 24), xpath=f"{bar}/span[1]")
+    page.add("Links", (1158, 8, 98, 24), xpath=f"{bar}/nav[1]")
+    wrap = "/html[1]/body[1]/div[2]"
+    page.add("Contents", (90, 60, 240, 24), xpath=f"{wrap}/aside[1]/h2[1]")
+    page.add("Entry", (130, 104, 200, 24), xpath=f"{wrap}/aside[1]/ul[1]/li[1]")
+    for n in range(3):
+        page.add(f"Text{n}", (370, 61 + 60 * n, 820, 48), xpath=f"{wrap}/main[1]/p[{n + 1}]")
+    return page
+
+
+def test_a_bar_of_its_own_over_columns_is_read_whole_first():
+    page = bar_over_sidebar("/html[1]/body[1]/div[1]")
+    ordered, _, _ = order_blocks(page.blocks)
+    assert texts(ordered) == ["Brand", "Links", "Contents", "Entry", "Text0", "Text1", "Text2"]
+
+
+def test_a_strip_sharing_its_element_with_the_columns_is_left_to_them():
+    # The same boxes, the "bar" being the first line of the wrapper's two columns.
+    page = bar_over_sidebar("/html[1]/body[1]/div[2]")
+    ordered, _, _ = order_blocks(page.blocks)
+    assert texts(ordered) == ["Brand", "Contents", "Entry", "Links", "Text0", "Text1", "Text2"]

@@ -109,6 +109,9 @@ def _split(units: list[Unit], layout: Layout, rtl: bool) -> list[list[Unit]] | N
         if zigzag is not None:
             return zigzag
         if not row_gaps or _columns_run_side_by_side(parts, by_y, row_gaps):
+            bar = _bar_across_columns(parts, by_y, row_gaps, layout) if row_gaps else None
+            if bar is not None:
+                return bar
             return parts[::-1] if rtl else parts
     elif column_gaps:
         parts = _cut_at(by_x, column_gaps, widest_column)
@@ -248,6 +251,40 @@ def _columns_inside_frame(by_y: list[Unit], row_gaps: list[tuple[float, int]],
         if inside and _has_columns(inner, layout):
             return parts
     return None
+
+
+def _bar_across_columns(columns: list[list[Unit]], by_y: list[Unit],
+                        row_gaps: list[tuple[float, int]], layout: Layout) -> list[list[Unit]] | None:
+    """Cut off a bar above (or below) the columns first when it is an element of its
+    own that the gutter would split: a header whose name stands over the sidebar and
+    whose links stand over the article. Its row band (the header's padding) can be
+    narrower than the gutter, and cutting columns first read the sidebar between the
+    header's name and its links. The bar is the strip above the first row band (or
+    below the last) when its blocks stand in two columns or more and the element
+    holding them all holds no block past the band; a strip sharing its element with
+    what follows (a grid's first row, cells of one wrapper) is left to the columns."""
+    column_of = {id(unit): k for k, column in enumerate(columns) for unit in column}
+    for position, bar_first in ((row_gaps[0][1], True), (row_gaps[-1][1], False)):
+        bar, rest = (by_y[:position], by_y[position:]) if bar_first else (by_y[position:], by_y[:position])
+        if len({column_of[id(unit)] for unit in bar}) < 2:
+            continue
+        holder = _common_ancestor([layout.paths[i] for unit in bar for i in unit.members])
+        if holder and not any(layout.paths[i].startswith(holder) for unit in rest for i in unit.members):
+            return [bar, rest] if bar_first else [rest, bar]
+    return None
+
+
+def _common_ancestor(paths: list[str]) -> str:
+    """The path of the deepest element holding all of `paths`, with a closing "/"
+    (so it prefixes its descendants' paths only); "" when they share only the root."""
+    steps = paths[0].split("/")
+    for path in paths[1:]:
+        other = path.split("/")
+        shared = 0
+        while shared < min(len(steps), len(other)) and steps[shared] == other[shared]:
+            shared += 1
+        steps = steps[:shared]
+    return "/".join(steps) + "/" if len(steps) > 1 else ""
 
 
 def _columns_run_side_by_side(columns: list[list[Unit]], by_y: list[Unit],
