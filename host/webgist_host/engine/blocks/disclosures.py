@@ -8,12 +8,16 @@ of a disclosure with its control drawn, so hidden text stays hidden otherwise
 """
 from __future__ import annotations
 
+import re
+
 from .page_index import PageIndex
 from .tuning import (
     CLAMP_CONTROL_REACH_PX, CLAMP_CONTROL_SIBLINGS, CLAMP_CONTROL_TAGS, CLAMP_MIN_SHOWN_PX,
-    CLAMP_MIN_SHOWN_WORDS, CLAMP_SLIDE_SHARE,
+    CLAMP_MIN_SHOWN_WORDS, CLAMP_SLIDE_SHARE, TAB_LABEL_MAX_WORDS,
 )
 from ..dom.capture import UNSEEN_OUTSIDE_CLIP
+
+_DISPLAY_NONE_RE = re.compile(r"display\s*:\s*none", re.I)
 
 # The rest of a paragraph hidden inside it is a phrase element (a span), not a box
 # of its own (a cookie notice's <div> after the text).
@@ -154,6 +158,57 @@ class Disclosures:
                      for node in child.iter("input")
                      if (node.get("type") or "").strip().lower() == "radio")
         return radios >= len(panels)
+
+    def panel_of_button_tabs(self, el) -> bool:
+        """One of a run of two or more sibling panels of one tag right after a row of
+        buttons, one button per panel, each labelled in a few words: script tabs
+        without ARIA roles or links (Alpine's x-show and Vue's v-show write
+        display:none on the panels not chosen; a framework's hiding class does the
+        same). One panel shows, the rest wait for their button, one click away, as
+        a tab panel does. A slider's dots say nothing and a lone hidden box (a
+        modal) has no such row; without a browser, showing means not hidden inline."""
+        parent = el.getparent()
+        if parent is None or not self._prose(el):
+            return False
+        tag = self._tags.get(el)
+        kids = [k for k in parent if isinstance(k.tag, str)]
+        strip = kids.index(el) - 1
+        while strip >= 0 and self._tags.get(kids[strip]) == tag and not self._controls(kids[strip]):
+            strip -= 1
+        if strip < 0:
+            return False
+        panels = []
+        for kid in kids[strip + 1:]:
+            if self._tags.get(kid) != tag or self._controls(kid):
+                break
+            panels.append(kid)
+        buttons = [node for node in self._controls(kids[strip]) if self.drawn_for_a_reader(node)]
+        if len(panels) < 2 or len(buttons) != len(panels) or not all(
+                0 < len(b.text_content().split()) <= TAB_LABEL_MAX_WORDS for b in buttons):
+            return False
+        # Built alike: one class among them all, or none at all (Alpine's bare divs).
+        classes = [set((p.get("class") or "").split()) for p in panels]
+        if not (set.intersection(*classes) or not any(classes)):
+            return False
+        return any(self._shows(p) for p in panels if p is not el)
+
+    def _controls(self, el) -> list:
+        """The buttons in `el` (and links with no address or `#` alone: a link to an
+        id is `panel_of_tab_set`'s)."""
+        found = []
+        for node in el.iter():
+            tag = self._tags.get(node)
+            href = (node.get("href") or "").strip().lower() if tag == "a" else None
+            if (tag == "button" or self._role(node) == "button"
+                    or (href is not None and href in ("", "#") or (href or "").startswith("javascript:"))):
+                found.append(node)
+        return found
+
+    def _shows(self, el) -> bool:
+        """Drawn for a reader; without a browser, not hidden by an attribute or an
+        inline display:none."""
+        return (self.drawn_for_a_reader(el) and el.get("hidden") is None
+                and not _DISPLAY_NONE_RE.search(el.get("style") or ""))
 
     def in_invisible_tab_panel(self, el) -> bool:
         """Inside a tab panel drawn invisible (`visibility: hidden`, stacked under

@@ -69,6 +69,10 @@ CLAMP_CONTROL_SIBLINGS = 2
 # a vertical slider (quotes one at a time under a "Next" button) each fill the frame,
 # where a clamped article's paragraphs are a few lines of a taller box.
 CLAMP_SLIDE_SHARE = 0.8
+# Script tabs without ARIA roles (a row of buttons, then one panel per button, the
+# panels not chosen display:none): a tab's label is a few words, unlike a toolbar's
+# or a form's buttons beside their panels' prose; a slider's dots have none.
+TAB_LABEL_MAX_WORDS = 4
 # A <noscript> this long is content, not an "enable JavaScript" notice or a pixel.
 NOSCRIPT_MIN_WORDS = 100
 # An accordion's question is a line; its answer is prose (a panel hidden under it is

@@ -233,7 +233,8 @@ class Visibility:
         # Content the page offers behind a control: shown although hidden now.
         offered = False
         if ((hidden_attr or aria_hidden or none_style)
-                and (self._waiting_tab_panel(el) or self._collapsed_panel(el))):
+                and (self._waiting_tab_panel(el) or self._collapsed_panel(el)
+                     or self._disclosures.panel_of_button_tabs(el))):
             hidden_attr = aria_hidden = none_style = False
             offered = True
         if none_style and ((not self.measured and self._holds_page_bulk(el))
@@ -250,7 +251,8 @@ class Visibility:
         if tokens:
             if _screen_reader_tokens(tokens) and not _stands_for_an_icon(el):
                 return "a screen-reader-only class: not drawn for sighted readers"
-            if not self.measured and self._hidden_by_class(el, tokens):
+            if (not self.measured and self._hidden_by_class(el, tokens)
+                    and not self._disclosures.panel_of_button_tabs(el)):
                 return "a class that hides it (display:none) in the page's own stylesheet"
         # Both are drawn only once a script opens them (HTML's popover and <dialog>).
         if "popover" in names:
@@ -270,7 +272,8 @@ class Visibility:
         if box is not None and not box.displayed:
             if (offered or self._collapsed_panel(el) or self._waiting_tab_panel(el)
                     or self._answer_under_question(el) or behind.rest_behind_control(el)
-                    or behind.panel_of_tab_set(el) or behind.opened_by_checkbox(el)
+                    or behind.panel_of_tab_set(el) or behind.panel_of_button_tabs(el)
+                    or behind.opened_by_checkbox(el)
                     or behind.rest_of_paragraph_behind_control(el)):
                 return None     # no box: its blocks are placed after the control
             return "the browser gave it no layout box"
