@@ -71,6 +71,7 @@ BROWSER_FIXTURES: dict[str, str] = {
     "browser--vertical-japanese-essay": "an essay set in vertical-rl lines is read from the right-hand column, title first; the header and footer above and below it stay across",
     "browser--sticky-header-over-sidebar": "a sticky bar (name at the left, links at the right) whose padding is narrower than the sidebar's gutter below is read whole before the sidebar and the article",
     "browser--script-tabs-without-roles": "script tabs without ARIA (a row of buttons, one panel per button, the others display:none inline or by a hiding class) are read whole; a hidden modal stays out",
+    "browser--fixed-bars-over-article": "a strip fixed to the screen's foot, drawn over the middle of a long article when measured, is read where the source puts it (after the article); the fixed header first",
     "article--continue-reading-clamp": "an article cut short by a max-height box that hides its overflow ('Continue reading') is read whole; a one-line ticker's hidden lines stay unseen",
     "article--read-more-rest-undrawn": "the rest of a story kept undrawn (display:none) until its 'read more' button is pressed is read; a hidden pop-up before a bar of share links is not",
     "article--short-paragraphs-section-after-body": "a story in short paragraphs keeps its own section after the body's run, as drawn",

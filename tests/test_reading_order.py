@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from webgist_host.engine.model import Block, Rect, TextFlows
+from webgist_host.engine.model import Block, PinnedBox, Rect, TextFlows
 from webgist_host.engine.order import order_blocks, page_line_height
 from webgist_host.engine.order.tuning import MAX_MOVE_DECISIONS
 
@@ -488,3 +488,17 @@ def test_a_strip_sharing_its_element_with_the_columns_is_left_to_them():
     page = bar_over_sidebar("/html[1]/body[1]/div[2]")
     ordered, _, _ = order_blocks(page.blocks)
     assert texts(ordered) == ["Brand", "Contents", "Entry", "Links", "Text0", "Text1", "Text2"]
+
+
+def test_a_bar_fixed_to_the_screen_is_read_where_the_source_puts_it():
+    page = Page()
+    for n in range(6):
+        page.add(f"P{n}", (360, 64 + 200 * n, 400, 180), xpath=f"/html[1]/body[1]/main[1]/p[{n + 1}]")
+    page.add("Strip", (24, 988, 1232, 24), xpath="/html[1]/body[1]/div[2]/p[1]")
+    strip = {"/html[1]/body[1]/div[2]": PinnedBox(Rect(0, 976, 1280, 48), Rect(0, 0, 1280, 1300))}
+    ordered, _, decisions = order_blocks(page.blocks, page_width=1280, viewport_height=1024,
+                                         pinned=strip)
+    assert texts(ordered) == ["P0", "P1", "P2", "P3", "P4", "P5", "Strip"]
+    assert any("bar fixed to the screen" in d.reason for d in decisions)
+    ordered, _, _ = order_blocks(page.blocks, page_width=1280, viewport_height=1024)
+    assert texts(ordered).index("Strip") < 6          # drawn mid-article when measured

@@ -23,7 +23,7 @@ from .tuning import (
     RAIL_MAX_WIDTH_LINES,
     RAIL_MIN_HEIGHT_LINES,
 )
-from .pinned import pinned_columns
+from .pinned import outermost_pinned, pinned_bars, pinned_columns
 from .units import NO_FLOWS, build_layout
 from .xycut import order_measured
 
@@ -56,6 +56,8 @@ def order_blocks(blocks: list[Block], *, direction: str = "ltr",
     source, decisions = _demote_rails(source, line_height, flows.vertical_rl)
     source, off_page = _set_aside_off_page(source, page_width)
     decisions += off_page
+    source, on_bars = _set_aside_pinned_bars(source, pinned or {}, (page_width, viewport_height))
+    decisions += on_bars
     positions = _geometric_order(source, line_height, rtl=(direction or "ltr").lower() == "rtl",
                                  pinned=pinned or {}, viewport=(page_width, viewport_height),
                                  flows=flows)
@@ -144,6 +146,26 @@ def _set_aside_off_page(blocks: list[Block], page_width: float | None
 # ================================================================================
 # Anchoring: measured blocks by geometry, the rest after their source predecessor
 # ================================================================================
+
+def _set_aside_pinned_bars(blocks: list[Block], pinned: Mapping[str, PinnedBox],
+                           viewport: tuple[float | None, float | None]
+                           ) -> tuple[list[Block], list[Decision]]:
+    """Blocks in a fixed or sticky bar across the screen (`pinned_bars`) are anchored:
+    they stay where the source puts them (a header bar first, a members' strip at
+    the screen's foot after the article) instead of where the screen happened to be."""
+    bars = pinned_bars(pinned, viewport)
+    if not bars:
+        return blocks, []
+    kept, decisions = [], []
+    for block in blocks:
+        if block.rect is not None and outermost_pinned(block.xpath, bars) is not None:
+            decisions.append(Decision(STAGE, Action.MOVED,
+                                      "drawn in a bar fixed to the screen; placed after its "
+                                      "source neighbour", block.xpath, block.text))
+            block = replace(block, rect=None)
+        kept.append(block)
+    return kept, decisions
+
 
 def _geometric_order(source: list[Block], line_height: float, *, rtl: bool,
                      pinned: Mapping[str, PinnedBox],
