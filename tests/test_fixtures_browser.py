@@ -69,7 +69,7 @@ BROWSER_FIXTURES: dict[str, str] = {
     "news--breadcrumb-ends-with-title": "a breadcrumb drawn above the title that ends with the title goes; a line of links and separators in the text stays",
     "browser--multicolumn-story": "a story set in CSS columns whose paragraphs break across the gutter is read down each column in turn, as its source runs",
     "browser--vertical-japanese-essay": "an essay set in vertical-rl lines is read from the right-hand column, title first; the header and footer above and below it stay across",
-    "browser--sticky-header-over-sidebar": "a sticky bar (name at the left, links at the right) whose padding is narrower than the sidebar's gutter below is read whole before the sidebar and the article",
+    "browser--header-bar-over-sidebar": "a header bar (name at the left, links at the right) whose padding is narrower than the sidebar's gutter below is read whole before the sidebar and the article",
     "browser--script-tabs-without-roles": "script tabs without ARIA (a row of buttons, one panel per button, the others display:none inline or by a hiding class) are read whole; a hidden modal stays out",
     "browser--fixed-bars-over-article": "a strip fixed to the screen's foot, drawn over the middle of a long article when measured, is read where the source puts it (after the article); the fixed header first",
     "article--continue-reading-clamp": "an article cut short by a max-height box that hides its overflow ('Continue reading') is read whole; a one-line ticker's hidden lines stay unseen",
