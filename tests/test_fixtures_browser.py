@@ -22,6 +22,8 @@ second hand-written file, expected.browser.md, which is preferred here:
   device scale 1), and its currentSrc is the address the image shows;
 - scripts run, so a <noscript> is not drawn, and content a script never moves into
   place stays hidden.
+- elements written with nothing between them that the browser draws apart (flex or
+  grid items, margins) are two words, where the source alone runs them together.
 
 A fixture left out of BROWSER_FIXTURES because it differs in the browser for a
 reason that is a bug, not a feature, is named with that reason above the list.
@@ -72,6 +74,7 @@ BROWSER_FIXTURES: dict[str, str] = {
     "browser--header-bar-over-sidebar": "a header bar (name at the left, links at the right) whose padding is narrower than the sidebar's gutter below is read whole before the sidebar and the article",
     "browser--script-tabs-without-roles": "script tabs without ARIA (a row of buttons, one panel per button, the others display:none inline or by a hiding class) are read whole; a hidden modal stays out",
     "browser--fixed-bars-over-article": "a strip fixed to the screen's foot, drawn over the middle of a long article when measured, is read where the source puts it (after the article); the fixed header first",
+    "browser--flex-items-without-spaces": "flex items written with nothing between them (a byline, spec rows, two buttons) are drawn apart and read as separate words; two spans drawn edge to edge stay one word",
     "article--continue-reading-clamp": "an article cut short by a max-height box that hides its overflow ('Continue reading') is read whole; a one-line ticker's hidden lines stay unseen",
     "article--read-more-rest-undrawn": "the rest of a story kept undrawn (display:none) until its 'read more' button is pressed is read; a hidden pop-up before a bar of share links is not",
     "article--short-paragraphs-section-after-body": "a story in short paragraphs keeps its own section after the body's run, as drawn",

@@ -24,7 +24,7 @@ from .editors import read_editor
 from .footnotes import find_footnotes
 from .images import shows_nothing
 from .inline import (
-    InlineRenderer, LinkPolicy, base_url_of, drawn_apart, escape_piece, escape_text, finish,
+    InlineRenderer, LinkPolicy, base_url_of, boxes_apart, escape_piece, escape_text, finish,
     is_permalink, link, link_destination,
 )
 from .math import is_math_script, is_mathjax2_copy
@@ -146,11 +146,16 @@ class Walker:
         self.inline: InlineRenderer = InlineRenderer(
             self.skipped, destination=self._destination, math=self._math.get,
             footnote=self.footnotes.references.get, tag_of=self._tags.__getitem__,
-            class_of=self._class_values.get)
+            class_of=self._class_values.get, boxed_apart=self._boxed_apart)
         self.inline_lines: InlineRenderer = InlineRenderer(
             self.skipped, line_breaks=True, destination=self._destination, math=self._math.get,
             footnote=self.footnotes.references.get, tag_of=self._tags.__getitem__,
-            class_of=self._class_values.get)
+            class_of=self._class_values.get, boxed_apart=self._boxed_apart)
+
+    def _boxed_apart(self, previous, current) -> bool:
+        """On a measured page, two sibling elements drawn apart (`boxes_apart`)."""
+        index = self.index
+        return index.measured and boxes_apart(index.box(previous), index.box(current))
 
     def close(self) -> None:
         """Drop the inline renderers. They call back into the walker (skipped,
@@ -519,7 +524,7 @@ def _render_run(inline: InlineRenderer, pieces: list) -> tuple[str, str]:
             previous = None
         else:
             p, r = inline.element(piece, 1, frozenset())
-            if previous is not None and drawn_apart(previous, piece, plain[-1] if plain else "", p):
+            if previous is not None and inline.apart(previous, piece, plain[-1] if plain else "", p):
                 p, r = " " + p, " " + r
             plain.append(p)
             rich.append(r)
