@@ -124,6 +124,7 @@ globalThis.webgistCapture = (() => {
     checkVisibility: typeof E.checkVisibility === "function" ? method(E, "checkVisibility") : null,
     getHTML: typeof E.getHTML === "function" ? method(E, "getHTML") : null,
     scrollWidth: getter(E, "scrollWidth"),
+    clientWidth: getter(E, "clientWidth"),
     scrollHeight: getter(E, "scrollHeight"),
     querySelectorAll: method(E, "querySelectorAll"),
     fragmentQuerySelectorAll: method(DocumentFragment.prototype, "querySelectorAll"),
@@ -140,6 +141,7 @@ globalThis.webgistCapture = (() => {
     imgCurrentSrc: getter(HTMLImageElement.prototype, "currentSrc"),
     imgSrc: getter(HTMLImageElement.prototype, "src"),
     documentElement: getter(Document.prototype, "documentElement"),
+    scrollingElement: getter(Document.prototype, "scrollingElement"),
     body: getter(Document.prototype, "body"),
     doctype: getter(Document.prototype, "doctype"),
     title: getter(Document.prototype, "title"),
@@ -150,6 +152,22 @@ globalThis.webgistCapture = (() => {
   const tagOf = (el) => dom.localName(el).toLowerCase();
 
   const scrollX = window.scrollX, scrollY = window.scrollY;
+  // How far left of the page's origin scrolling reaches: 0, but on a page that opens
+  // at its right edge and scrolls leftward (set in vertical-rl lines, or rtl), whose
+  // overflow lies left of where it opens and is read by scrolling there.
+  const pageLeft = leftwardReach();
+  function leftwardReach() {
+    const scroller = dom.scrollingElement(document);
+    const overflow = scroller ? dom.scrollWidth(scroller) - dom.clientWidth(scroller) : 0;
+    if (overflow <= 0) return 0;
+    for (const el of [dom.documentElement(document), dom.body(document)]) {
+      if (!el) continue;
+      const style = getComputedStyle(el);
+      const mode = style.writingMode;
+      if (style.direction === "rtl" || mode === "vertical-rl" || mode === "sideways-rl") return -overflow;
+    }
+    return 0;
+  }
   const round = (v) => Math.round(v * 10) / 10;
 
   // Capture version 2: the elements as a table (index = stamp; parent index, step
@@ -224,7 +242,8 @@ globalThis.webgistCapture = (() => {
         return UNSEEN.zeroSizeOverflowHidden;
       }
     }
-    if ((r.left + scrollX < 0 && r.right + scrollX <= 0) || (r.top + scrollY < 0 && r.bottom + scrollY <= 0)) {
+    if ((r.left + scrollX < pageLeft && r.right + scrollX <= pageLeft) ||
+        (r.top + scrollY < 0 && r.bottom + scrollY <= 0)) {
       return UNSEEN.offScreen;
     }
     // The rest is about the element's own text: a picture, a control or a drawing
@@ -245,7 +264,7 @@ globalThis.webgistCapture = (() => {
       const line = parseFloat(style.lineHeight) || parseFloat(style.fontSize) * 1.2;
       const oneLine = r.height <= 1.5 * line;
       const clips = overflow.x !== "visible";
-      if (oneLine && (r.left + scrollX + indent + r.width <= 0 ||
+      if (oneLine && (r.left + scrollX + indent + r.width <= pageLeft ||
                       (clips && (indent >= r.width || indent <= -r.width)))) {
         return UNSEEN.indentedAway;
       }
