@@ -76,6 +76,7 @@ BROWSER_FIXTURES: dict[str, str] = {
     "browser--fixed-bars-over-article": "a strip fixed to the screen's foot, drawn over the middle of a long article when measured, is read where the source puts it (after the article); the fixed header first",
     "browser--flex-items-without-spaces": "flex items written with nothing between them (a byline, spec rows, two buttons) are drawn apart and read as separate words; two spans drawn edge to edge stay one word",
     "browser--vertical-document-scrolls-left": "a page set in vertical-rl lines opens at its right edge; the paragraphs drawn left of it are reached by scrolling and read, in order",
+    "browser--faq-collapsed-to-no-height": "answers an accordion collapsed to no height (max-height: 0, height: 0, grid rows 0fr, overflow hidden) under their drawn questions are read; keywords in a zero-height box under a paragraph stay hidden",
     "article--continue-reading-clamp": "an article cut short by a max-height box that hides its overflow ('Continue reading') is read whole; a one-line ticker's hidden lines stay unseen",
     "article--read-more-rest-undrawn": "the rest of a story kept undrawn (display:none) until its 'read more' button is pressed is read; a hidden pop-up before a bar of share links is not",
     "article--short-paragraphs-section-after-body": "a story in short paragraphs keeps its own section after the body's run, as drawn",

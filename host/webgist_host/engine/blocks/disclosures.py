@@ -13,10 +13,12 @@ import re
 from .page_index import PageIndex
 from .tuning import (
     CLAMP_CONTROL_REACH_PX, CLAMP_CONTROL_SIBLINGS, CLAMP_CONTROL_TAGS, CLAMP_MIN_SHOWN_PX,
-    CLAMP_MIN_SHOWN_WORDS, CLAMP_SLIDE_SHARE, TAB_LABEL_MAX_WORDS,
+    CLAMP_MIN_SHOWN_WORDS, CLAMP_SLIDE_SHARE, QUESTION_MAX_WORDS, TAB_LABEL_MAX_WORDS,
 )
-from ..dom.capture import UNSEEN_OUTSIDE_CLIP
+from ..dom.capture import UNSEEN_OUTSIDE_CLIP, UNSEEN_ZERO_SIZE_CLIP
 
+# What an accordion's question is written as, when it is not a button.
+QUESTION_TAGS = frozenset({"button", "summary", "h2", "h3", "h4", "h5", "h6", "dt"})
 _DISPLAY_NONE_RE = re.compile(r"display\s*:\s*none", re.I)
 
 # The rest of a paragraph hidden inside it is a phrase element (a span), not a box
@@ -35,6 +37,7 @@ class Disclosures:
         self._clamps: dict = {}               # ancestor -> whether it is a text clamp
         self._targets: frozenset | None = None  # ids drawn in-page links point at
         self._invisible_panels: dict = {}     # invisible element -> whether a tab panel
+        self._collapsed: dict = {}            # zero-height box -> whether a collapsed panel
 
     def drawn_for_a_reader(self, el) -> bool:
         """Without a browser, every element may be; in it, one with a box the
@@ -158,6 +161,50 @@ class Disclosures:
                      for node in child.iter("input")
                      if (node.get("type") or "").strip().lower() == "radio")
         return radios >= len(panels)
+
+    def in_collapsed_panel(self, el, box) -> bool:
+        """Inside a panel an accordion collapsed to no height (`max-height: 0` or
+        `grid-template-rows: 0fr` with its overflow hidden, animated open by a click)
+        right under a drawn question or control: the element is that panel (a box of
+        no height hiding its overflow) or is cut off by it. Offered as a collapsed
+        panel with ARIA is: the answer is one click away."""
+        code = box.unseen_code
+        if code not in (UNSEEN_ZERO_SIZE_CLIP, UNSEEN_OUTSIDE_CLIP):
+            return False
+        node = el
+        while node is not None:
+            outer = self.box(node)
+            if outer is not None and outer.unseen_code == UNSEEN_ZERO_SIZE_CLIP:
+                found = self._collapsed.get(node)
+                if found is None:
+                    found = self._collapsed[node] = self._collapsed_under_question(node)
+                return found
+            node = node.getparent()
+        return False
+
+    def _collapsed_under_question(self, panel) -> bool:
+        """A box of no height holding prose whose previous drawn sibling (its own, or
+        that of the zero-height boxes around it) is a short line a reader clicks: a
+        button, a summary, a heading, or an element saying it expands."""
+        if not self._prose(panel):
+            return False
+        node = panel
+        while True:
+            before = self._drawn_sibling(node.itersiblings(preceding=True))
+            if before is not None:
+                break
+            node = node.getparent()
+            outer = self.box(node) if node is not None else None
+            if outer is None or outer.rect.h > 1:
+                return False
+        if self._seen_box(before) is None:
+            return False
+        words = len(before.text_content().split())
+        tag = self._tags.get(before)
+        return 0 < words <= QUESTION_MAX_WORDS and (
+            tag in QUESTION_TAGS or self._role(before) == "button"
+            or before.get("aria-expanded") is not None
+            or any(self._tags.get(node) in ("button", "summary") for node in before.iter()))
 
     def panel_of_button_tabs(self, el) -> bool:
         """One of a run of two or more sibling panels of one tag right after a row of

@@ -281,7 +281,7 @@ class Visibility:
             return "the browser drew it invisible"
         unseen = box.unseen_reason if box is not None else None
         if (unseen and not until_found and not self._names_something_shown(el)
-                and not behind.clamped_text(el, box)):
+                and not behind.clamped_text(el, box) and not behind.in_collapsed_panel(el, box)):
             return f"not seen by a reader: {unseen}"
         return None
 

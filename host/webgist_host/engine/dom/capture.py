@@ -52,6 +52,7 @@ UNSEEN_REASONS = {
     9: "wholly outside a box that hides its overflow (a panel or slide moved out of view)",
 }
 UNSEEN_OUTSIDE_CLIP = 9
+UNSEEN_ZERO_SIZE_CLIP = 7
 
 BOX_STRIDE = 5        # version 1: x, y, width, height, flags
 RECT_STRIDE = 4       # version 2: x, y, width, height (flags apart)
