@@ -79,6 +79,9 @@ NOSCRIPT_MIN_WORDS = 100
 # opened by a click, so without a browser it is kept).
 QUESTION_MAX_WORDS = 25
 ANSWER_MIN_WORDS = 8
+# A button of at least this many words ending in "?", before a box of prose, is an
+# accordion's question: content ("Forgot password?" is shorter).
+QUESTION_BUTTON_MIN_WORDS = 3
 # In the browser, tab panels the reader did not choose are read too (their content
 # is one click away), except the versions of one code sample, one per language or
 # platform: a panel that holds code and at most this many words outside it.

@@ -199,6 +199,17 @@ class Visibility:
         self._disclosures = Disclosures(index)
         self._drawn_for_a_reader = self._disclosures.drawn_for_a_reader
 
+    def drawn_rect(self, el):
+        """The element's box as the reader will find it: None inside an accordion's
+        panel collapsed to no height (`Disclosures.in_collapsed_panel`), whose text is
+        drawn over what follows its question and is read right after it instead."""
+        box = self.box(el)
+        if box is None:
+            return None
+        if box.unseen_code and self._disclosures.in_collapsed_panel(el, box):
+            return None
+        return box.rect
+
     def may_hide(self) -> set | None:
         """The elements `hidden_reason` can give a reason for, but those it hides by
         their tag alone (HIDDEN_BY_TAG) or by their class value (`class_may_hide`),
