@@ -199,12 +199,17 @@ class Disclosures:
                 return False
         if self._seen_box(before) is None:
             return False
-        words = len(before.text_content().split())
+        words = before.text_content().split()
         tag = self._tags.get(before)
-        return 0 < words <= QUESTION_MAX_WORDS and (
-            tag in QUESTION_TAGS or self._role(before) == "button"
-            or before.get("aria-expanded") is not None
-            or any(self._tags.get(node) in ("button", "summary") for node in before.iter()))
+        if not 0 < len(words) <= QUESTION_MAX_WORDS:
+            return False
+        if (tag in QUESTION_TAGS or self._role(before) == "button"
+                or before.get("aria-expanded") is not None):
+            return True
+        # A box whose one button holds all its words (a bar of Yes and No buttons
+        # after "Was this page helpful?" is no question).
+        buttons = [node for node in before.iter() if self._tags.get(node) in ("button", "summary")]
+        return len(buttons) == 1 and buttons[0].text_content().split() == words
 
     def panel_of_button_tabs(self, el) -> bool:
         """One of a run of two or more sibling panels of one tag right after a row of
