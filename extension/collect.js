@@ -35,6 +35,8 @@ globalThis.webgistCapture = (() => {
   const FLAG_FIXED = 8;
   const FLAG_CODE = 16;     // drawn as code: pre/pre-wrap/break-spaces in a monospace font
   const FLAG_RTL = 512;     // computed direction is rtl (bit 9, above the unseen reason)
+  const FLAG_MULTICOLUMN = 1024;   // a multi-column container (column-count or column-width set)
+  const FLAG_VERTICAL_RL = 2048;   // lines set top to bottom, read right to left (writing-mode)
   // Bits 5-8: why text the browser lays out is still not seen (0: it is seen).
   const UNSEEN_SHIFT = 5;
   const UNSEEN = {
@@ -122,6 +124,7 @@ globalThis.webgistCapture = (() => {
     checkVisibility: typeof E.checkVisibility === "function" ? method(E, "checkVisibility") : null,
     getHTML: typeof E.getHTML === "function" ? method(E, "getHTML") : null,
     scrollWidth: getter(E, "scrollWidth"),
+    clientWidth: getter(E, "clientWidth"),
     scrollHeight: getter(E, "scrollHeight"),
     querySelectorAll: method(E, "querySelectorAll"),
     fragmentQuerySelectorAll: method(DocumentFragment.prototype, "querySelectorAll"),
@@ -138,6 +141,7 @@ globalThis.webgistCapture = (() => {
     imgCurrentSrc: getter(HTMLImageElement.prototype, "currentSrc"),
     imgSrc: getter(HTMLImageElement.prototype, "src"),
     documentElement: getter(Document.prototype, "documentElement"),
+    scrollingElement: getter(Document.prototype, "scrollingElement"),
     body: getter(Document.prototype, "body"),
     doctype: getter(Document.prototype, "doctype"),
     title: getter(Document.prototype, "title"),
@@ -148,6 +152,22 @@ globalThis.webgistCapture = (() => {
   const tagOf = (el) => dom.localName(el).toLowerCase();
 
   const scrollX = window.scrollX, scrollY = window.scrollY;
+  // How far left of the page's origin scrolling reaches: 0, but on a page that opens
+  // at its right edge and scrolls leftward (set in vertical-rl lines, or rtl), whose
+  // overflow lies left of where it opens and is read by scrolling there.
+  const pageLeft = leftwardReach();
+  function leftwardReach() {
+    const scroller = dom.scrollingElement(document);
+    const overflow = scroller ? dom.scrollWidth(scroller) - dom.clientWidth(scroller) : 0;
+    if (overflow <= 0) return 0;
+    for (const el of [dom.documentElement(document), dom.body(document)]) {
+      if (!el) continue;
+      const style = getComputedStyle(el);
+      const mode = style.writingMode;
+      if (style.direction === "rtl" || mode === "vertical-rl" || mode === "sideways-rl") return -overflow;
+    }
+    return 0;
+  }
   const round = (v) => Math.round(v * 10) / 10;
 
   // Capture version 2: the elements as a table (index = stamp; parent index, step
@@ -222,7 +242,8 @@ globalThis.webgistCapture = (() => {
         return UNSEEN.zeroSizeOverflowHidden;
       }
     }
-    if ((r.left + scrollX < 0 && r.right + scrollX <= 0) || (r.top + scrollY < 0 && r.bottom + scrollY <= 0)) {
+    if ((r.left + scrollX < pageLeft && r.right + scrollX <= pageLeft) ||
+        (r.top + scrollY < 0 && r.bottom + scrollY <= 0)) {
       return UNSEEN.offScreen;
     }
     // The rest is about the element's own text: a picture, a control or a drawing
@@ -243,7 +264,7 @@ globalThis.webgistCapture = (() => {
       const line = parseFloat(style.lineHeight) || parseFloat(style.fontSize) * 1.2;
       const oneLine = r.height <= 1.5 * line;
       const clips = overflow.x !== "visible";
-      if (oneLine && (r.left + scrollX + indent + r.width <= 0 ||
+      if (oneLine && (r.left + scrollX + indent + r.width <= pageLeft ||
                       (clips && (indent >= r.width || indent <= -r.width)))) {
         return UNSEEN.indentedAway;
       }
@@ -436,6 +457,10 @@ globalThis.webgistCapture = (() => {
             if (position === "fixed" || position === "sticky") bits |= FLAG_FIXED;
             if (drawnAsCode(tag, style, display)) bits |= FLAG_CODE;
             if (style.direction === "rtl") bits |= FLAG_RTL;
+            const columns = style.columnCount;
+            if ((columns !== "auto" && columns !== "1") || style.columnWidth !== "auto") bits |= FLAG_MULTICOLUMN;
+            const writing = style.writingMode;
+            if (writing === "vertical-rl" || writing === "sideways-rl") bits |= FLAG_VERTICAL_RL;
             ids.push(index);
             boxes.push(round(r.left + scrollX), round(r.top + scrollY), round(r.width), round(r.height));
             flags.push(bits);

@@ -22,6 +22,8 @@ second hand-written file, expected.browser.md, which is preferred here:
   device scale 1), and its currentSrc is the address the image shows;
 - scripts run, so a <noscript> is not drawn, and content a script never moves into
   place stays hidden.
+- elements written with nothing between them that the browser draws apart (flex or
+  grid items, margins) are two words, where the source alone runs them together.
 
 A fixture left out of BROWSER_FIXTURES because it differs in the browser for a
 reason that is a bug, not a feature, is named with that reason above the list.
@@ -67,6 +69,14 @@ BROWSER_FIXTURES: dict[str, str] = {
     "news--byline-with-comment-count-german": "a Divi byline ending with '0 Kommentare' drawn under a dated post's title goes",
     "news--headline-in-named-header-band": "a story's <h1> in a band named 'art-header' beside its text, outside any <article>, is drawn and kept",
     "news--breadcrumb-ends-with-title": "a breadcrumb drawn above the title that ends with the title goes; a line of links and separators in the text stays",
+    "browser--multicolumn-story": "a story set in CSS columns whose paragraphs break across the gutter is read down each column in turn, as its source runs",
+    "browser--vertical-japanese-essay": "an essay set in vertical-rl lines is read from the right-hand column, title first; the header and footer above and below it stay across",
+    "browser--header-bar-over-sidebar": "a header bar (name at the left, links at the right) whose padding is narrower than the sidebar's gutter below is read whole before the sidebar and the article",
+    "browser--script-tabs-without-roles": "script tabs without ARIA (a row of buttons, one panel per button, the others display:none inline or by a hiding class) are read whole; a hidden modal stays out",
+    "browser--fixed-bars-over-article": "a strip fixed to the screen's foot, drawn over the middle of a long article when measured, is read where the source puts it (after the article); the fixed header first",
+    "browser--flex-items-without-spaces": "flex items written with nothing between them (a byline, spec rows, two buttons) are drawn apart and read as separate words; two spans drawn edge to edge stay one word",
+    "browser--vertical-document-scrolls-left": "a page set in vertical-rl lines opens at its right edge; the paragraphs drawn left of it are reached by scrolling and read, in order",
+    "browser--faq-collapsed-to-no-height": "answers an accordion collapsed to no height (max-height: 0, height: 0, grid rows 0fr, overflow hidden) under their drawn questions are read; keywords in a zero-height box under a paragraph stay hidden",
     "article--continue-reading-clamp": "an article cut short by a max-height box that hides its overflow ('Continue reading') is read whole; a one-line ticker's hidden lines stay unseen",
     "article--read-more-rest-undrawn": "the rest of a story kept undrawn (display:none) until its 'read more' button is pressed is read; a hidden pop-up before a bar of share links is not",
     "article--short-paragraphs-section-after-body": "a story in short paragraphs keeps its own section after the body's run, as drawn",

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from webgist_host.engine.model import Block, Rect
+from webgist_host.engine.model import Block, PinnedBox, Rect, TextFlows
 from webgist_host.engine.order import order_blocks, page_line_height
 from webgist_host.engine.order.tuning import MAX_MOVE_DECISIONS
 
@@ -404,3 +404,101 @@ def test_row_band_inside_a_column_layout_does_not_cut_the_sidebar_off():
     ordered, _, _ = order_blocks(page.blocks)
     assert texts(ordered) == ["Masthead", "Lead", "Council", "Schools", "Most read"]
 
+
+
+# ---------------------------------------------------------------- text flows
+
+def multicolumn_story() -> Page:
+    """Three CSS columns, a 16 px gutter; the third paragraph breaks across the first
+    gutter, so its box is the union of its pieces (both columns, full height)."""
+    page = Page()
+    story = "/html[1]/body[1]/article[1]/div[1]"
+    page.add("Title", (0, 0, 1000, 40), xpath="/html[1]/body[1]/article[1]/h1[1]")
+    boxes = [(0, 60, 323, 120), (0, 188, 323, 96), (0, 60, 661, 280), (339, 140, 323, 96),
+             (339, 244, 323, 96), (677, 60, 323, 96), (677, 164, 323, 96)]
+    for n, box in enumerate(boxes, start=1):
+        page.add(f"P{n}", box, xpath=f"{story}/p[{n}]")
+    return page
+
+
+def test_multicolumn_text_is_read_in_source_order_when_the_browser_says_so():
+    page = multicolumn_story()
+    ordered, _, _ = order_blocks(page.blocks)
+    assert texts(ordered) != ["Title", "P1", "P2", "P3", "P4", "P5", "P6", "P7"]
+    flows = TextFlows(columns=frozenset({"/html[1]/body[1]/article[1]/div[1]"}))
+    ordered, label, _ = order_blocks(page.blocks, flows=flows)
+    assert texts(ordered) == ["Title", "P1", "P2", "P3", "P4", "P5", "P6", "P7"]
+    assert label == "geometric-xy-cut"
+
+
+def vertical_essay() -> Page:
+    """A header across the page, then an essay set vertical-rl: tall columns, the
+    title at the right."""
+    page = Page()
+    page.add("Header", (0, 0, 1000, 24), xpath="/html[1]/body[1]/header[1]/p[1]")
+    essay = "/html[1]/body[1]/article[1]"
+    page.add("Title", (960, 60, 40, 560), xpath=f"{essay}/h1[1]")
+    for n in range(1, 4):
+        page.add(f"P{n}", (960 - 80 * n, 60, 64, 560), xpath=f"{essay}/p[{n}]")
+    return page
+
+
+def test_vertical_rl_text_is_read_from_the_right_and_the_rest_across():
+    page = vertical_essay()
+    vertical = frozenset(b.xpath for b in page.blocks if b.text != "Header")
+    ordered, _, _ = order_blocks(page.blocks, flows=TextFlows(vertical_rl=vertical))
+    assert texts(ordered) == ["Header", "Title", "P1", "P2", "P3"]
+    ordered, _, _ = order_blocks(page.blocks)       # boxes alone read it left to right
+    assert texts(ordered) != ["Header", "Title", "P1", "P2", "P3"]
+
+
+def test_a_vertical_column_is_not_a_rail_and_sets_the_line_by_its_width():
+    page = vertical_essay()
+    vertical = frozenset(b.xpath for b in page.blocks if b.text != "Header")
+    assert page_line_height(page.blocks, vertical) == 40       # the title's width
+    _, _, decisions = order_blocks(page.blocks, flows=TextFlows(vertical_rl=vertical))
+    assert not [d for d in decisions if "rail" in d.reason]
+
+
+# ---------------------------------------------------------------- bars over columns
+
+def bar_over_sidebar(bar: str) -> Page:
+    """A bar (name at the left, links at the right, 28 px above the text below it)
+    over a sidebar and an article split by a 40 px gutter; `bar` is the path of the
+    element holding the bar's two blocks."""
+    page = Page()
+    page.add("Brand", (24, 8, 104, 24), xpath=f"{bar}/span[1]")
+    page.add("Links", (1158, 8, 98, 24), xpath=f"{bar}/nav[1]")
+    wrap = "/html[1]/body[1]/div[2]"
+    page.add("Contents", (90, 60, 240, 24), xpath=f"{wrap}/aside[1]/h2[1]")
+    page.add("Entry", (130, 104, 200, 24), xpath=f"{wrap}/aside[1]/ul[1]/li[1]")
+    for n in range(3):
+        page.add(f"Text{n}", (370, 61 + 60 * n, 820, 48), xpath=f"{wrap}/main[1]/p[{n + 1}]")
+    return page
+
+
+def test_a_bar_of_its_own_over_columns_is_read_whole_first():
+    page = bar_over_sidebar("/html[1]/body[1]/div[1]")
+    ordered, _, _ = order_blocks(page.blocks)
+    assert texts(ordered) == ["Brand", "Links", "Contents", "Entry", "Text0", "Text1", "Text2"]
+
+
+def test_a_strip_sharing_its_element_with_the_columns_is_left_to_them():
+    # The same boxes, the "bar" being the first line of the wrapper's two columns.
+    page = bar_over_sidebar("/html[1]/body[1]/div[2]")
+    ordered, _, _ = order_blocks(page.blocks)
+    assert texts(ordered) == ["Brand", "Contents", "Entry", "Links", "Text0", "Text1", "Text2"]
+
+
+def test_a_bar_fixed_to_the_screen_is_read_where_the_source_puts_it():
+    page = Page()
+    for n in range(6):
+        page.add(f"P{n}", (360, 64 + 200 * n, 400, 180), xpath=f"/html[1]/body[1]/main[1]/p[{n + 1}]")
+    page.add("Strip", (24, 988, 1232, 24), xpath="/html[1]/body[1]/div[2]/p[1]")
+    strip = {"/html[1]/body[1]/div[2]": PinnedBox(Rect(0, 976, 1280, 48), Rect(0, 0, 1280, 1300))}
+    ordered, _, decisions = order_blocks(page.blocks, page_width=1280, viewport_height=1024,
+                                         pinned=strip)
+    assert texts(ordered) == ["P0", "P1", "P2", "P3", "P4", "P5", "Strip"]
+    assert any("bar fixed to the screen" in d.reason for d in decisions)
+    ordered, _, _ = order_blocks(page.blocks, page_width=1280, viewport_height=1024)
+    assert texts(ordered).index("Strip") < 6          # drawn mid-article when measured

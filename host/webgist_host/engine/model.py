@@ -39,6 +39,16 @@ class PinnedBox:
     holder: Rect | None
 
 
+@dataclass(frozen=True)
+class TextFlows:
+    """Where the page's styles set text other than in lines across the page, by
+    XPath: multi-column containers (`columns`: text runs down one column, then the
+    next) and elements in vertical lines read right to left (`vertical_rl`)."""
+
+    columns: frozenset[str] = frozenset()
+    vertical_rl: frozenset[str] = frozenset()
+
+
 class BlockKind(StrEnum):
     """The kinds of block the seed's block model knows; Markdown renders each its own
     way. A StrEnum, so a block's kind still compares and serialises as its name."""

@@ -185,7 +185,8 @@ def _arrange(blocks: list[Block], decisions: list[Decision], metadata: Metadata,
     else:
         blocks, method, order_decisions = order_blocks(
             blocks, direction=metadata.direction, page_width=capture.viewport.get("width"),
-            viewport_height=capture.viewport.get("height"), pinned=capture.pinned_boxes())
+            viewport_height=capture.viewport.get("height"), pinned=capture.pinned_boxes(),
+            flows=capture.text_flows())
         decisions += order_decisions
     run.lap("reading_order")
     if not run.out_of_time("de-duplication", "repeated blocks were not removed"):

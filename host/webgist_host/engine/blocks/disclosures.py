@@ -8,12 +8,18 @@ of a disclosure with its control drawn, so hidden text stays hidden otherwise
 """
 from __future__ import annotations
 
+import re
+
 from .page_index import PageIndex
 from .tuning import (
     CLAMP_CONTROL_REACH_PX, CLAMP_CONTROL_SIBLINGS, CLAMP_CONTROL_TAGS, CLAMP_MIN_SHOWN_PX,
-    CLAMP_MIN_SHOWN_WORDS, CLAMP_SLIDE_SHARE,
+    CLAMP_MIN_SHOWN_WORDS, CLAMP_SLIDE_SHARE, QUESTION_MAX_WORDS, TAB_LABEL_MAX_WORDS,
 )
-from ..dom.capture import UNSEEN_OUTSIDE_CLIP
+from ..dom.capture import UNSEEN_OUTSIDE_CLIP, UNSEEN_ZERO_SIZE_CLIP
+
+# What an accordion's question is written as, when it is not a button.
+QUESTION_TAGS = frozenset({"button", "summary", "h2", "h3", "h4", "h5", "h6", "dt"})
+_DISPLAY_NONE_RE = re.compile(r"display\s*:\s*none", re.I)
 
 # The rest of a paragraph hidden inside it is a phrase element (a span), not a box
 # of its own (a cookie notice's <div> after the text).
@@ -31,6 +37,7 @@ class Disclosures:
         self._clamps: dict = {}               # ancestor -> whether it is a text clamp
         self._targets: frozenset | None = None  # ids drawn in-page links point at
         self._invisible_panels: dict = {}     # invisible element -> whether a tab panel
+        self._collapsed: dict = {}            # zero-height box -> whether a collapsed panel
 
     def drawn_for_a_reader(self, el) -> bool:
         """Without a browser, every element may be; in it, one with a box the
@@ -154,6 +161,106 @@ class Disclosures:
                      for node in child.iter("input")
                      if (node.get("type") or "").strip().lower() == "radio")
         return radios >= len(panels)
+
+    def in_collapsed_panel(self, el, box) -> bool:
+        """Inside a panel an accordion collapsed to no height (`max-height: 0` or
+        `grid-template-rows: 0fr` with its overflow hidden, animated open by a click)
+        right under a drawn question or control: the element is that panel (a box of
+        no height hiding its overflow) or is cut off by it. Offered as a collapsed
+        panel with ARIA is: the answer is one click away."""
+        code = box.unseen_code
+        if code not in (UNSEEN_ZERO_SIZE_CLIP, UNSEEN_OUTSIDE_CLIP):
+            return False
+        node = el
+        while node is not None:
+            outer = self.box(node)
+            if outer is not None and outer.unseen_code == UNSEEN_ZERO_SIZE_CLIP:
+                found = self._collapsed.get(node)
+                if found is None:
+                    found = self._collapsed[node] = self._collapsed_under_question(node)
+                return found
+            node = node.getparent()
+        return False
+
+    def _collapsed_under_question(self, panel) -> bool:
+        """A box of no height holding prose whose previous drawn sibling (its own, or
+        that of the zero-height boxes around it) is a short line a reader clicks: a
+        button, a summary, a heading, or an element saying it expands."""
+        if not self._prose(panel):
+            return False
+        node = panel
+        while True:
+            before = self._drawn_sibling(node.itersiblings(preceding=True))
+            if before is not None:
+                break
+            node = node.getparent()
+            outer = self.box(node) if node is not None else None
+            if outer is None or outer.rect.h > 1:
+                return False
+        if self._seen_box(before) is None:
+            return False
+        words = before.text_content().split()
+        tag = self._tags.get(before)
+        if not 0 < len(words) <= QUESTION_MAX_WORDS:
+            return False
+        if (tag in QUESTION_TAGS or self._role(before) == "button"
+                or before.get("aria-expanded") is not None):
+            return True
+        # A box whose one button holds all its words (a bar of Yes and No buttons
+        # after "Was this page helpful?" is no question).
+        buttons = [node for node in before.iter() if self._tags.get(node) in ("button", "summary")]
+        return len(buttons) == 1 and buttons[0].text_content().split() == words
+
+    def panel_of_button_tabs(self, el) -> bool:
+        """One of a run of two or more sibling panels of one tag right after a row of
+        buttons, one button per panel, each labelled in a few words: script tabs
+        without ARIA roles or links (Alpine's x-show and Vue's v-show write
+        display:none on the panels not chosen; a framework's hiding class does the
+        same). One panel shows, the rest wait for their button, one click away, as
+        a tab panel does. A slider's dots say nothing and a lone hidden box (a
+        modal) has no such row; without a browser, showing means not hidden inline."""
+        parent = el.getparent()
+        if parent is None or not self._prose(el):
+            return False
+        tag = self._tags.get(el)
+        kids = [k for k in parent if isinstance(k.tag, str)]
+        strip = kids.index(el) - 1
+        while strip >= 0 and self._tags.get(kids[strip]) == tag and not self._controls(kids[strip]):
+            strip -= 1
+        if strip < 0:
+            return False
+        panels = []
+        for kid in kids[strip + 1:]:
+            if self._tags.get(kid) != tag or self._controls(kid):
+                break
+            panels.append(kid)
+        buttons = [node for node in self._controls(kids[strip]) if self.drawn_for_a_reader(node)]
+        if len(panels) < 2 or len(buttons) != len(panels) or not all(
+                0 < len(b.text_content().split()) <= TAB_LABEL_MAX_WORDS for b in buttons):
+            return False
+        # Built alike: one class among them all, or none at all (Alpine's bare divs).
+        classes = [set((p.get("class") or "").split()) for p in panels]
+        if not (set.intersection(*classes) or not any(classes)):
+            return False
+        return any(self._shows(p) for p in panels if p is not el)
+
+    def _controls(self, el) -> list:
+        """The buttons in `el` (and links with no address or `#` alone: a link to an
+        id is `panel_of_tab_set`'s)."""
+        found = []
+        for node in el.iter():
+            tag = self._tags.get(node)
+            href = (node.get("href") or "").strip().lower() if tag == "a" else None
+            if (tag == "button" or self._role(node) == "button"
+                    or (href is not None and href in ("", "#") or (href or "").startswith("javascript:"))):
+                found.append(node)
+        return found
+
+    def _shows(self, el) -> bool:
+        """Drawn for a reader; without a browser, not hidden by an attribute or an
+        inline display:none."""
+        return (self.drawn_for_a_reader(el) and el.get("hidden") is None
+                and not _DISPLAY_NONE_RE.search(el.get("style") or ""))
 
     def in_invisible_tab_panel(self, el) -> bool:
         """Inside a tab panel drawn invisible (`visibility: hidden`, stacked under

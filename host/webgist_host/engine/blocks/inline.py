@@ -399,6 +399,11 @@ def _is_edit_section(classes: str | None) -> bool:
                 and set(classes.split()) & EDIT_SECTION_CLASSES)
 
 
+# Sibling boxes at least this far apart on one line (CSS px) are two words: a space is
+# about a quarter of an em (4 px in 16 px type); kerning and rounding leave under one.
+APART_GAP_PX = 2.0
+
+
 def drawn_apart(previous, current, before: str, after: str) -> bool:
     """Whether two classed <span>s with nothing between them in the source are two
     words: stylesheets lay such spans out as flex or grid items that the browser draws
@@ -406,6 +411,26 @@ def drawn_apart(previous, current, before: str, after: str) -> bool:
     not run together. `before` and `after` are the text written either side."""
     return (previous is not None and _styled_span(previous) and _styled_span(current)
             and before[-1:].isalnum() and after[:1].isalnum())
+
+
+def letters_meet(before: str, after: str) -> bool:
+    """The text written before an element ends, and its own begins, with a letter or
+    digit: run together, they would make one word."""
+    return before[-1:].isalnum() and after[:1].isalnum()
+
+
+def boxes_apart(first, second) -> bool:
+    """Two boxes of sibling elements (collect.js's, or None) the browser drew as two
+    pieces: one below the other, or a gap between them on one line (flex and grid
+    items, margins). Text that merely changes style mid-word is drawn edge to edge."""
+    if first is None or second is None or not (first.displayed and second.displayed):
+        return False
+    a, b = first.rect, second.rect
+    if a.w <= 0 or a.h <= 0 or b.w <= 0 or b.h <= 0:
+        return False
+    if b.y >= a.bottom - 1 or a.y >= b.bottom - 1:
+        return True
+    return b.x >= a.right + APART_GAP_PX or a.x >= b.right + APART_GAP_PX
 
 
 def _styled_span(el) -> bool:
@@ -428,7 +453,8 @@ class InlineRenderer:
                  math: Callable[[object], Math | None] = math_of,
                  footnote: Callable[[object], str | None] = lambda el: None,
                  tag_of: Callable[[object], str] = tag_of,
-                 class_of: Callable[[object], str | None] = _class_attribute):
+                 class_of: Callable[[object], str | None] = _class_attribute,
+                 boxed_apart: Callable[[object, object], bool] | None = None):
         self.skip = skip
         self.line_breaks = line_breaks
         # A link's href attribute -> what its Markdown link points to, or None (the
@@ -440,6 +466,9 @@ class InlineRenderer:
         # caller has them (reading the attribute costs lxml a search every time).
         self.tag_of = tag_of
         self.class_of = class_of
+        # On a measured page: whether the browser drew two sibling elements with a
+        # gap between them (flex or grid items, margins), so their words are two.
+        self.boxed_apart = boxed_apart
 
     def content(self, el, depth: int = 0, styles: frozenset = frozenset()) -> tuple[str, str]:
         """Plain and rich text of everything inside `el`."""
@@ -478,7 +507,7 @@ class InlineRenderer:
                 plain[-1], rich[-1] = p, self._code(p)
                 return p
             p, r = " " + p, " " + r          # two boxes: key caps, a styled prompt
-        elif previous is not None and drawn_apart(previous, child, plain[-1] if plain else "", p):
+        elif previous is not None and self.apart(previous, child, plain[-1] if plain else "", p):
             p, r = " " + p, " " + r
         plain.append(p)
         rich.append(r)
@@ -494,6 +523,14 @@ class InlineRenderer:
 
     def _is_code_span(self, el, styles: frozenset) -> bool:
         return self.tag_of(el) in CODE_SPAN_TAGS and "code" not in styles
+
+    def apart(self, previous, current, before: str, after: str) -> bool:
+        """`drawn_apart`, or on a measured page two elements drawn with a gap between
+        them where letters would meet across them."""
+        if drawn_apart(previous, current, before, after):
+            return True
+        return (self.boxed_apart is not None and letters_meet(before, after)
+                and self.boxed_apart(previous, current))
 
     def element(self, el, depth: int, styles: frozenset) -> tuple[str, str]:
         tag = self.tag_of(el)

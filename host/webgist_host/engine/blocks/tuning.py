@@ -69,12 +69,19 @@ CLAMP_CONTROL_SIBLINGS = 2
 # a vertical slider (quotes one at a time under a "Next" button) each fill the frame,
 # where a clamped article's paragraphs are a few lines of a taller box.
 CLAMP_SLIDE_SHARE = 0.8
+# Script tabs without ARIA roles (a row of buttons, then one panel per button, the
+# panels not chosen display:none): a tab's label is a few words, unlike a toolbar's
+# or a form's buttons beside their panels' prose; a slider's dots have none.
+TAB_LABEL_MAX_WORDS = 4
 # A <noscript> this long is content, not an "enable JavaScript" notice or a pixel.
 NOSCRIPT_MIN_WORDS = 100
 # An accordion's question is a line; its answer is prose (a panel hidden under it is
 # opened by a click, so without a browser it is kept).
 QUESTION_MAX_WORDS = 25
 ANSWER_MIN_WORDS = 8
+# A button of at least this many words ending in "?", before a box of prose, is an
+# accordion's question: content ("Forgot password?" is shorter).
+QUESTION_BUTTON_MIN_WORDS = 3
 # In the browser, tab panels the reader did not choose are read too (their content
 # is one click away), except the versions of one code sample, one per language or
 # platform: a panel that holds code and at most this many words outside it.

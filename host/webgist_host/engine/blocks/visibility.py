@@ -199,6 +199,17 @@ class Visibility:
         self._disclosures = Disclosures(index)
         self._drawn_for_a_reader = self._disclosures.drawn_for_a_reader
 
+    def drawn_rect(self, el):
+        """The element's box as the reader will find it: None inside an accordion's
+        panel collapsed to no height (`Disclosures.in_collapsed_panel`), whose text is
+        drawn over what follows its question and is read right after it instead."""
+        box = self.box(el)
+        if box is None:
+            return None
+        if box.unseen_code and self._disclosures.in_collapsed_panel(el, box):
+            return None
+        return box.rect
+
     def may_hide(self) -> set | None:
         """The elements `hidden_reason` can give a reason for, but those it hides by
         their tag alone (HIDDEN_BY_TAG) or by their class value (`class_may_hide`),
@@ -233,7 +244,8 @@ class Visibility:
         # Content the page offers behind a control: shown although hidden now.
         offered = False
         if ((hidden_attr or aria_hidden or none_style)
-                and (self._waiting_tab_panel(el) or self._collapsed_panel(el))):
+                and (self._waiting_tab_panel(el) or self._collapsed_panel(el)
+                     or self._disclosures.panel_of_button_tabs(el))):
             hidden_attr = aria_hidden = none_style = False
             offered = True
         if none_style and ((not self.measured and self._holds_page_bulk(el))
@@ -250,7 +262,8 @@ class Visibility:
         if tokens:
             if _screen_reader_tokens(tokens) and not _stands_for_an_icon(el):
                 return "a screen-reader-only class: not drawn for sighted readers"
-            if not self.measured and self._hidden_by_class(el, tokens):
+            if (not self.measured and self._hidden_by_class(el, tokens)
+                    and not self._disclosures.panel_of_button_tabs(el)):
                 return "a class that hides it (display:none) in the page's own stylesheet"
         # Both are drawn only once a script opens them (HTML's popover and <dialog>).
         if "popover" in names:
@@ -270,7 +283,8 @@ class Visibility:
         if box is not None and not box.displayed:
             if (offered or self._collapsed_panel(el) or self._waiting_tab_panel(el)
                     or self._answer_under_question(el) or behind.rest_behind_control(el)
-                    or behind.panel_of_tab_set(el) or behind.opened_by_checkbox(el)
+                    or behind.panel_of_tab_set(el) or behind.panel_of_button_tabs(el)
+                    or behind.opened_by_checkbox(el)
                     or behind.rest_of_paragraph_behind_control(el)):
                 return None     # no box: its blocks are placed after the control
             return "the browser gave it no layout box"
@@ -278,7 +292,7 @@ class Visibility:
             return "the browser drew it invisible"
         unseen = box.unseen_reason if box is not None else None
         if (unseen and not until_found and not self._names_something_shown(el)
-                and not behind.clamped_text(el, box)):
+                and not behind.clamped_text(el, box) and not behind.in_collapsed_panel(el, box)):
             return f"not seen by a reader: {unseen}"
         return None
 

@@ -24,7 +24,7 @@ from .editors import read_editor
 from .footnotes import find_footnotes
 from .images import shows_nothing
 from .inline import (
-    InlineRenderer, LinkPolicy, base_url_of, escape_piece, escape_text, finish,
+    InlineRenderer, LinkPolicy, base_url_of, boxes_apart, escape_piece, escape_text, finish,
     is_permalink, link, link_destination,
 )
 from .math import is_math_script, is_mathjax2_copy
@@ -32,7 +32,8 @@ from .page_index import PageIndex, PerValue, next_element, previous_element
 from .radio_tabs import find_radio_tabs, tab_code_language
 from .tables import grid_rows, names_a_table
 from .tuning import (
-    BUTTON_CLASS_WORDS, BUTTON_LABEL_MAX_DEPTH, BUTTON_LABEL_MAX_WORDS, CONTROL_ROLES,
+    ANSWER_MIN_WORDS, BUTTON_CLASS_WORDS, BUTTON_LABEL_MAX_DEPTH, BUTTON_LABEL_MAX_WORDS,
+    CONTROL_ROLES, QUESTION_BUTTON_MIN_WORDS,
     CONTROL_TAGS, EMPTY_SEARCH_HREF, ITEM_KINDS, KEEP_WHOLE_TAGS, MAX_STRIP_CHILDREN,
     MIN_IMAGE_PX, PROSE_CONTAINERS, SKIPPED_TAGS, SOURCE_VIEW_HREF, TAB_STOP_BOXES,
     TOOLTIP_ATTRIBUTES, VERSION_PREFIX,
@@ -104,8 +105,9 @@ class Walker:
     def __init__(self, index: PageIndex, page_url: str | None = None):
         self.index = index
         self.visibility = Visibility(index)
+        self.rect = self.visibility.drawn_rect if index.measured else index.rect
         self.measured = index.measured
-        self.path, self.rect = index.path, index.rect
+        self.path = index.path
         self._tags, self._positions = index.tags, index.positions
         self._block_starts, self._holds_block = index.block_starts, index.holds_block
         self._holds_break_pair = index.holds_break_pair
@@ -155,11 +157,16 @@ class Walker:
         self.inline: InlineRenderer = InlineRenderer(
             self.skipped, destination=self._destination, math=self._math.get,
             footnote=self.footnotes.references.get, tag_of=self._tags.__getitem__,
-            class_of=self._class_values.get)
+            class_of=self._class_values.get, boxed_apart=self._boxed_apart)
         self.inline_lines: InlineRenderer = InlineRenderer(
             self.skipped, line_breaks=True, destination=self._destination, math=self._math.get,
             footnote=self.footnotes.references.get, tag_of=self._tags.__getitem__,
-            class_of=self._class_values.get)
+            class_of=self._class_values.get, boxed_apart=self._boxed_apart)
+
+    def _boxed_apart(self, previous, current) -> bool:
+        """On a measured page, two sibling elements drawn apart (`boxes_apart`)."""
+        index = self.index
+        return index.measured and boxes_apart(index.box(previous), index.box(current))
 
     def close(self) -> None:
         """Drop the inline renderers. They call back into the walker (skipped,
@@ -433,7 +440,7 @@ class Walker:
         # (rustdoc's "Source" link stands beside its heading's hidden "§").
         # (A run with words in its own text is no run of controls: most runs are
         # answered so, before their elements are looked at.)
-        if is_control is not None and (
+        if is_control is not None and not _asks_a_question(pieces) and (
                 not _has_own_words(pieces)
                 and _controls_only([p for p in pieces if isinstance(p, str)
                                     or not (self.skipped(p) or is_permalink(p, self._tags[p]))],
@@ -578,6 +585,26 @@ def _swallowed_siblings(el) -> bool:
     """libxml2 does not know these are void: <source><img></picture> parses with the
     <img> inside the <source>. Such an element is walked through, not skipped."""
     return tag_of(el) in PARSER_NESTING_VOID_TAGS and len(el) > 0
+
+
+def _asks_a_question(pieces: list) -> bool:
+    """A run that is one button whose words are a question, right before a box of
+    prose: an accordion's question, whose answer that box is. It is content, as a
+    question written in a heading is ("Was this helpful?" is followed by its Yes and
+    No buttons, not prose)."""
+    shown = [p for p in pieces if not isinstance(p, str) or p.strip()]
+    if len(shown) != 1 or isinstance(shown[0], str):
+        return False
+    button = shown[0]
+    if tag_of(button) not in CONTROL_TAGS and (button.get("role") or "").strip() not in CONTROL_ROLES:
+        return False
+    words = " ".join(button.itertext()).split()
+    if len(words) < QUESTION_BUTTON_MIN_WORDS or not words[-1].endswith("?"):
+        return False
+    after = button.getnext()
+    while after is not None and not isinstance(after.tag, str):
+        after = after.getnext()
+    return after is not None and len(after.text_content().split()) >= ANSWER_MIN_WORDS
 
 
 def _is_control(el) -> bool:

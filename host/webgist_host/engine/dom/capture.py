@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..limits import MAX_BOXES
-from ..model import PinnedBox, Rect
+from ..model import PinnedBox, Rect, TextFlows
 
 # Bits of the per-box flags word; collect.js writes the same values.
 FLAG_DISPLAYED = 1   # the element generates a layout box
@@ -33,6 +33,8 @@ FLAG_CODE = 16       # a block drawn as code: white-space pre/pre-wrap/break-spa
                      # monospace font, not a <pre> (set by collect.js from computed style)
 
 FLAG_RTL = 512       # computed direction: rtl (from the style, whatever dir/lang say)
+FLAG_MULTICOLUMN = 1024   # a multi-column container (column-count above 1, or column-width)
+FLAG_VERTICAL_RL = 2048   # writing-mode vertical-rl or sideways-rl: lines read right to left
 
 # Bits 5-8: why the text of a laid-out element is still not seen by a reader
 # (collect.js's UNSEEN codes), 0 when it is seen. Each is worded for the decision log.
@@ -50,6 +52,7 @@ UNSEEN_REASONS = {
     9: "wholly outside a box that hides its overflow (a panel or slide moved out of view)",
 }
 UNSEEN_OUTSIDE_CLIP = 9
+UNSEEN_ZERO_SIZE_CLIP = 7
 
 BOX_STRIDE = 5        # version 1: x, y, width, height, flags
 RECT_STRIDE = 4       # version 2: x, y, width, height (flags apart)
@@ -79,6 +82,14 @@ class Box:
     @property
     def is_rtl(self) -> bool:
         return bool(self.flags & FLAG_RTL)
+
+    @property
+    def is_multicolumn(self) -> bool:
+        return bool(self.flags & FLAG_MULTICOLUMN)
+
+    @property
+    def is_vertical_rl(self) -> bool:
+        return bool(self.flags & FLAG_VERTICAL_RL)
 
     @property
     def is_code(self) -> bool:
@@ -137,6 +148,20 @@ class Capture:
             if box.is_fixed and box.displayed and box.rect.w > 0 and box.rect.h > 0:
                 pinned[path] = PinnedBox(box.rect, self._holder_of(path))
         return pinned
+
+    def text_flows(self) -> TextFlows:
+        """The multi-column containers, and the elements set in vertical lines read
+        right to left, by XPath (one pass over the boxes)."""
+        columns: set[str] = set()
+        vertical: set[str] = set()
+        for path, box in self.boxes.items():
+            flags = box.flags
+            if flags & (FLAG_MULTICOLUMN | FLAG_VERTICAL_RL) and flags & FLAG_DISPLAYED:
+                if flags & FLAG_MULTICOLUMN:
+                    columns.add(path)
+                if flags & FLAG_VERTICAL_RL:
+                    vertical.add(path)
+        return TextFlows(frozenset(columns), frozenset(vertical))
 
     def _holder_of(self, path: str) -> Rect | None:
         """The box of the nearest measured ancestor (a shadow root's step has none)."""

@@ -53,6 +53,27 @@ def pinned_columns(blocks: list[Block], pinned: Mapping[str, PinnedBox], line_he
     return PinnedColumns([key if key in boxes else None for key in keys], boxes)
 
 
+def pinned_bars(pinned: Mapping[str, PinnedBox],
+                viewport: tuple[float | None, float | None]) -> dict[str, PinnedBox]:
+    """The fixed or sticky boxes that are bars across the screen, not columns: wider
+    than a pinned column may be, and no taller than the screen. Where one is drawn
+    says where the screen was when the page was measured, not where it stands in the
+    page: a bar fixed to the screen's foot was drawn over the middle of an article."""
+    width, height = viewport
+    bars = {}
+    for path, box in pinned.items():
+        across = width or (box.holder.w if box.holder is not None else None)
+        if (across is not None and box.rect.w > PINNED_MAX_WIDTH_SHARE * across
+                and (height is None or box.rect.h <= height + VIEWPORT_CAP_SLACK)):
+            bars[path] = box
+    return bars
+
+
+def outermost_pinned(xpath: str, boxes: Mapping[str, PinnedBox]) -> str | None:
+    """The outermost of `boxes` that is `xpath` or holds it."""
+    return _outermost(xpath, boxes)
+
+
 def _stands_beside(box: PinnedBox, viewport_width: float | None,
                    viewport_height: float | None) -> bool:
     """Narrow and no taller than the screen: a sidebar or rail that follows the

@@ -15,7 +15,7 @@ import bisect
 from collections.abc import Mapping
 from dataclasses import replace
 
-from ..model import Action, Block, BlockKind, Decision, OrderMethod, PinnedBox, Rect
+from ..model import Action, Block, BlockKind, Decision, OrderMethod, PinnedBox, Rect, TextFlows
 from .tuning import (
     ANCHORED_MIN_MEASURED_SHARE,
     FALLBACK_LINE_HEIGHT,
@@ -23,8 +23,8 @@ from .tuning import (
     RAIL_MAX_WIDTH_LINES,
     RAIL_MIN_HEIGHT_LINES,
 )
-from .pinned import pinned_columns
-from .units import build_layout
+from .pinned import outermost_pinned, pinned_bars, pinned_columns
+from .units import NO_FLOWS, build_layout
 from .xycut import order_measured
 
 STAGE = "reading_order"
@@ -33,12 +33,14 @@ STAGE = "reading_order"
 def order_blocks(blocks: list[Block], *, direction: str = "ltr",
                  page_width: float | None = None, viewport_height: float | None = None,
                  pinned: Mapping[str, PinnedBox] | None = None,
+                 flows: TextFlows = NO_FLOWS,
                  ) -> tuple[list[Block], OrderMethod, list[Decision]]:
     """Return the blocks in reading order, the method saying how, and the moves made.
 
     `page_width` and `viewport_height` are the viewport the page was laid out in;
     boxes drawn wholly beyond its width (or above the page) are set aside like
-    rails. `pinned` holds the boxes drawn fixed or sticky, by XPath (see `pinned`).
+    rails. `pinned` holds the boxes drawn fixed or sticky, by XPath (see `pinned`);
+    `flows` the multi-column and vertical text (see `flows`).
     """
     source = sorted(blocks, key=lambda b: b.dom_index)
     if len(source) <= 1:
@@ -50,12 +52,15 @@ def order_blocks(blocks: list[Block], *, direction: str = "ltr",
     if method == OrderMethod.DOM_FALLBACK:
         return source, method, []
 
-    line_height = page_line_height(source)
-    source, decisions = _demote_rails(source, line_height)
+    line_height = page_line_height(source, flows.vertical_rl)
+    source, decisions = _demote_rails(source, line_height, flows.vertical_rl)
     source, off_page = _set_aside_off_page(source, page_width)
     decisions += off_page
+    source, on_bars = _set_aside_pinned_bars(source, pinned or {}, (page_width, viewport_height))
+    decisions += on_bars
     positions = _geometric_order(source, line_height, rtl=(direction or "ltr").lower() == "rtl",
-                                 pinned=pinned or {}, viewport=(page_width, viewport_height))
+                                 pinned=pinned or {}, viewport=(page_width, viewport_height),
+                                 flows=flows)
     ordered = [source[p] for p in positions]
     decisions += _move_decisions(ordered, positions)
     return ordered, method, decisions
@@ -79,14 +84,17 @@ def _without_empty_rect(block: Block) -> Block:
     return block
 
 
-def page_line_height(blocks: list[Block]) -> float:
+def page_line_height(blocks: list[Block], vertical: frozenset[str] = frozenset()) -> float:
     """The lower quartile of measured block heights (rules and empty boxes left out).
 
     The lower quartile, not the median: on a docs page most blocks are multi-line
     paragraphs, and a median-sized "line" made real gutters look too narrow to cut.
+    A block set in vertical lines (`vertical`, by XPath) adds its width: its lines
+    stand side by side.
     """
     rule = BlockKind.RULE
-    heights = sorted(b.rect.h for b in blocks
+    heights = sorted(b.rect.w if vertical and b.xpath in vertical else b.rect.h
+                     for b in blocks
                      if b.rect is not None and b.rect.h > 0 and b.kind != rule)
     if not heights:
         return FALLBACK_LINE_HEIGHT
@@ -97,12 +105,15 @@ def page_line_height(blocks: list[Block]) -> float:
 # Boxes set aside: measured, but kept out of the cut
 # ================================================================================
 
-def _demote_rails(blocks: list[Block], line_height: float) -> tuple[list[Block], list[Decision]]:
-    """Strip the box of any thin, tall block so it stops splitting the gutter it stands in."""
+def _demote_rails(blocks: list[Block], line_height: float, vertical: frozenset[str] = frozenset()
+                  ) -> tuple[list[Block], list[Decision]]:
+    """Strip the box of any thin, tall block so it stops splitting the gutter it stands
+    in. A block set in vertical lines (`vertical`) is a column of text, not a rail."""
     kept, decisions = [], []
     for block in blocks:
         rect = block.rect
         if (rect is not None and rect.w <= RAIL_MAX_WIDTH_LINES * line_height
+                and not (vertical and block.xpath in vertical)
                 and rect.h >= RAIL_MIN_HEIGHT_LINES * line_height):
             reason = (f"rail ({rect.w:g} px wide, {rect.h:g} px tall): its box was set aside"
                       " so the gutter it stands in stays whole; read where the source puts it")
@@ -136,9 +147,30 @@ def _set_aside_off_page(blocks: list[Block], page_width: float | None
 # Anchoring: measured blocks by geometry, the rest after their source predecessor
 # ================================================================================
 
+def _set_aside_pinned_bars(blocks: list[Block], pinned: Mapping[str, PinnedBox],
+                           viewport: tuple[float | None, float | None]
+                           ) -> tuple[list[Block], list[Decision]]:
+    """Blocks in a fixed or sticky bar across the screen (`pinned_bars`) are anchored:
+    they stay where the source puts them (a header bar first, a members' strip at
+    the screen's foot after the article) instead of where the screen happened to be."""
+    bars = pinned_bars(pinned, viewport)
+    if not bars:
+        return blocks, []
+    kept, decisions = [], []
+    for block in blocks:
+        if block.rect is not None and outermost_pinned(block.xpath, bars) is not None:
+            decisions.append(Decision(STAGE, Action.MOVED,
+                                      "drawn in a bar fixed to the screen; placed after its "
+                                      "source neighbour", block.xpath, block.text))
+            block = replace(block, rect=None)
+        kept.append(block)
+    return kept, decisions
+
+
 def _geometric_order(source: list[Block], line_height: float, *, rtl: bool,
                      pinned: Mapping[str, PinnedBox],
-                     viewport: tuple[float | None, float | None]) -> list[int]:
+                     viewport: tuple[float | None, float | None],
+                     flows: TextFlows = NO_FLOWS) -> list[int]:
     """Positions into `source`, in reading order."""
     measured: list[int] = []
     rects: list[Rect] = []
@@ -158,7 +190,7 @@ def _geometric_order(source: list[Block], line_height: float, *, rtl: bool,
 
     measured_blocks = [source[i] for i in measured]
     columns = pinned_columns(measured_blocks, pinned, line_height, viewport)
-    layout = build_layout(measured_blocks, rects, line_height, rtl, columns)
+    layout = build_layout(measured_blocks, rects, line_height, rtl, columns, flows)
     order = list(leading)
     for local in order_measured(layout):
         position = measured[local]

@@ -12,12 +12,14 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from ..model import Block, Rect
+from ..model import Block, Rect, TextFlows
+from .flows import multicolumn_keys, vertical_rl_marks
 from .pinned import NO_COLUMNS, PinnedColumns
 from .tuning import CARD_MIN_SIBLINGS, MAX_CARD_BLOCKS
 
 # One indexed XPath step such as `li[3]`: the tag, then its sibling index.
 _INDEXED_STEP = re.compile(r"/([^/\[\]]+)\[(\d+)\]")
+NO_FLOWS = TextFlows()
 
 
 class Unit(NamedTuple):
@@ -30,6 +32,7 @@ class Unit(NamedTuple):
     members: tuple[int, ...]   # positions in the measured list
     floor: int                 # key length of the container it came from; -1 for one block
     floated: bool = False      # a CSS float (or one block of one) beside the text flow
+    in_source_order: bool = False  # multi-column text: read in source order, not cut
 
 
 class Step(NamedTuple):
@@ -56,10 +59,15 @@ class Layout(NamedTuple):
     line_height: float
     rtl: bool
     columns: PinnedColumns = NO_COLUMNS
+    # `flows`: per block, its multi-column container (or None), and whether it is set
+    # in vertical lines read right to left; empty lists on pages without either.
+    multicolumn: list[str | None] = []
+    vertical_rl: list[bool] = []
 
 
 def build_layout(blocks: list[Block], rects: list[Rect], line_height: float,
-                 rtl: bool, columns: PinnedColumns = NO_COLUMNS) -> Layout:
+                 rtl: bool, columns: PinnedColumns = NO_COLUMNS,
+                 flows: TextFlows = NO_FLOWS) -> Layout:
     """The layout of measured `blocks`, whose boxes are `rects` (position for position).
 
     The cut groups blocks by their paths' prefixes at every level it expands; the
@@ -90,6 +98,8 @@ def build_layout(blocks: list[Block], rects: list[Rect], line_height: float,
         line_height=line_height,
         rtl=rtl,
         columns=columns,
+        multicolumn=multicolumn_keys(blocks, flows),
+        vertical_rl=vertical_rl_marks(blocks, flows),
     )
 
 
@@ -178,9 +188,10 @@ def _container_unit(members: list[int], key: str, layout: Layout) -> Unit:
     if len(members) == 1:
         return _block_unit(members[0], layout, floated=floated)
     rects = [layout.rects[i] for i in members]
+    in_source_order = bool(layout.multicolumn) and layout.multicolumn[members[0]] == key
     return Unit(min(r.x for r in rects), min(r.y for r in rects),
                 max(r.x + r.w for r in rects), max(r.y + r.h for r in rects),
-                tuple(members), len(key), floated)
+                tuple(members), len(key), floated, in_source_order)
 
 
 def _containers(members: tuple[int, ...], floor: int, layout: Layout) -> dict[int, str]:
@@ -188,6 +199,7 @@ def _containers(members: tuple[int, ...], floor: int, layout: Layout) -> dict[in
     templates = _card_templates(members, floor, layout)
     prefixes, lineages, own, floats = layout.prefixes, layout.lineages, layout.own, layout.floats
     column_keys = layout.columns.keys
+    multicolumn = layout.multicolumn
     # Blocks of one parent share its steps, so each parent's outermost card is found once.
     card_of_lineage: dict[int, str | None] = {}
     figure_of_lineage: dict[int, str | None] = {}
@@ -215,6 +227,9 @@ def _containers(members: tuple[int, ...], floor: int, layout: Layout) -> dict[in
         column_key = column_keys[i] if column_keys else None
         if column_key and len(column_key) > floor and (key is None or len(column_key) < len(key)):
             key = column_key
+        flow_key = multicolumn[i] if multicolumn else None
+        if flow_key and len(flow_key) > floor and (key is None or len(flow_key) < len(key)):
+            key = flow_key
         if key is not None:
             found[i] = key
     return found

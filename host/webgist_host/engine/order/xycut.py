@@ -58,6 +58,8 @@ def order_measured(layout: Layout) -> list[int]:
             unit = item[1]
             if unit.floor < 0:
                 out.append(unit.members[0])
+            elif unit.in_source_order:
+                out.extend(sorted(unit.members))
             else:
                 stack.append((_GROUP, unit.members, unit.floor))
     return out
@@ -68,9 +70,10 @@ def _cut_region(units: list[Unit], depth: int, layout: Layout, stack: list[tuple
     if len(units) == 1:
         stack.append((_UNIT, units[0]))
         return
-    parts = _split(units, layout) if depth < MAX_CUT_DEPTH else None
+    rtl = layout.rtl or _all_vertical_rl(units, layout)
+    parts = _split(units, layout, rtl) if depth < MAX_CUT_DEPTH else None
     if parts is None:
-        for unit in reversed(_read_by_line(units, layout.rtl)):
+        for unit in reversed(_read_by_line(units, rtl, layout)):
             stack.append((_UNIT, unit))
         return
     for part in reversed(parts):
@@ -78,7 +81,14 @@ def _cut_region(units: list[Unit], depth: int, layout: Layout, stack: list[tuple
         stack.append((_UNIT, part[0]) if len(part) == 1 else (_CUT, part, depth + 1))
 
 
-def _split(units: list[Unit], layout: Layout) -> list[list[Unit]] | None:
+def _all_vertical_rl(units: list[Unit], layout: Layout) -> bool:
+    """Every block of the region is set in vertical lines read right to left (`flows`):
+    its columns are read as a right-to-left page's are."""
+    vertical = layout.vertical_rl
+    return bool(vertical) and all(vertical[i] for unit in units for i in unit.members)
+
+
+def _split(units: list[Unit], layout: Layout, rtl: bool) -> list[list[Unit]] | None:
     """Split on the axis with the wider qualifying band; None when the region is atomic."""
     if max(map(_LEFT, units)) <= min(map(_RIGHT, units)):
         return _split_one_column(units, layout)
@@ -99,11 +109,14 @@ def _split(units: list[Unit], layout: Layout) -> list[list[Unit]] | None:
         if zigzag is not None:
             return zigzag
         if not row_gaps or _columns_run_side_by_side(parts, by_y, row_gaps):
-            return parts[::-1] if layout.rtl else parts
+            bar = _bar_across_columns(parts, by_y, row_gaps, layout) if row_gaps else None
+            if bar is not None:
+                return bar
+            return parts[::-1] if rtl else parts
     elif column_gaps:
         parts = _cut_at(by_x, column_gaps, widest_column)
         if _row_band_ends_short_columns(parts, by_y, row_gaps, widest_row):
-            return parts[::-1] if layout.rtl else parts
+            return parts[::-1] if rtl else parts
     if not column_gaps:
         framed = _columns_inside_frame(by_y, row_gaps, widest_row, layout)
         if framed is not None:
@@ -240,6 +253,40 @@ def _columns_inside_frame(by_y: list[Unit], row_gaps: list[tuple[float, int]],
     return None
 
 
+def _bar_across_columns(columns: list[list[Unit]], by_y: list[Unit],
+                        row_gaps: list[tuple[float, int]], layout: Layout) -> list[list[Unit]] | None:
+    """Cut off a bar above (or below) the columns first when it is an element of its
+    own that the gutter would split: a header whose name stands over the sidebar and
+    whose links stand over the article. Its row band (the header's padding) can be
+    narrower than the gutter, and cutting columns first read the sidebar between the
+    header's name and its links. The bar is the strip above the first row band (or
+    below the last) when its blocks stand in two columns or more and the element
+    holding them all holds no block past the band; a strip sharing its element with
+    what follows (a grid's first row, cells of one wrapper) is left to the columns."""
+    column_of = {id(unit): k for k, column in enumerate(columns) for unit in column}
+    for position, bar_first in ((row_gaps[0][1], True), (row_gaps[-1][1], False)):
+        bar, rest = (by_y[:position], by_y[position:]) if bar_first else (by_y[position:], by_y[:position])
+        if len({column_of[id(unit)] for unit in bar}) < 2:
+            continue
+        holder = _common_ancestor([layout.paths[i] for unit in bar for i in unit.members])
+        if holder and not any(layout.paths[i].startswith(holder) for unit in rest for i in unit.members):
+            return [bar, rest] if bar_first else [rest, bar]
+    return None
+
+
+def _common_ancestor(paths: list[str]) -> str:
+    """The path of the deepest element holding all of `paths`, with a closing "/"
+    (so it prefixes its descendants' paths only); "" when they share only the root."""
+    steps = paths[0].split("/")
+    for path in paths[1:]:
+        other = path.split("/")
+        shared = 0
+        while shared < min(len(steps), len(other)) and steps[shared] == other[shared]:
+            shared += 1
+        steps = steps[:shared]
+    return "/".join(steps) + "/" if len(steps) > 1 else ""
+
+
 def _columns_run_side_by_side(columns: list[list[Unit]], by_y: list[Unit],
                               row_gaps: list[tuple[float, int]]) -> bool:
     """True when some row of the region holds boxes from two of the columns.
@@ -334,7 +381,7 @@ def _cut_at(ordered: list[Unit], gaps: list[tuple[float, int]],
     return [ordered[a:b] for a, b in zip(bounds, bounds[1:])]
 
 
-def _read_by_line(units: list[Unit], rtl: bool) -> list[Unit]:
+def _read_by_line(units: list[Unit], rtl: bool, layout: Layout) -> list[Unit]:
     """An atomic region: lines top to bottom, each float after the text beside it.
 
     Block boxes run underneath a float (only their line boxes are shortened), so
@@ -346,10 +393,10 @@ def _read_by_line(units: list[Unit], rtl: bool) -> list[Unit]:
     floats = [u for u in units if u.floated]
     if not flow:
         flow, floats = floats, []
-    lines = _lines(flow, rtl)
+    lines = _lines(flow, rtl, layout)
     tops = [line[0].y0 for line in lines]
     after_line: dict[int, list[Unit]] = {}
-    for unit in (u for line in _lines(floats, rtl) for u in line):
+    for unit in (u for line in _lines(floats, rtl, layout) for u in line):
         after_line.setdefault(bisect.bisect_left(tops, unit.y1), []).append(unit)
     ordered: list[Unit] = list(after_line.get(0, ()))
     for count, line in enumerate(lines, start=1):
@@ -358,8 +405,9 @@ def _read_by_line(units: list[Unit], rtl: bool) -> list[Unit]:
     return ordered
 
 
-def _lines(units: list[Unit], rtl: bool) -> list[list[Unit]]:
-    """Group boxes into lines by overlap against the taller box; each line sorted across."""
+def _lines(units: list[Unit], rtl: bool, layout: Layout) -> list[list[Unit]]:
+    """Group boxes into lines by overlap against the taller box; each line sorted across
+    (from the right on rtl pages, and where the line's boxes are vertical-rl columns)."""
     lines: list[list[Unit]] = []
     top = bottom = tallest = 0.0
     for unit in sorted(units, key=lambda u: (u.y0, u.x0)):
@@ -375,5 +423,6 @@ def _lines(units: list[Unit], rtl: bool) -> list[list[Unit]]:
         lines.append([unit])
         top, bottom, tallest = unit.y0, unit.y1, height
     for line in lines:
-        line.sort(key=(lambda u: -u.x1) if rtl else (lambda u: u.x0))
+        from_right = rtl or _all_vertical_rl(line, layout)
+        line.sort(key=(lambda u: -u.x1) if from_right else (lambda u: u.x0))
     return lines
