@@ -57,12 +57,15 @@ class _Run:
     inline elements (`pieces`), and whether a block child came before them. (A
     plain class: one is made per container, and a dataclass's __init__ cost more.)"""
 
-    __slots__ = ("container", "after_block", "pieces")
+    __slots__ = ("container", "after_block", "pieces", "link_words")
 
     def __init__(self, container, after_block: bool = False, pieces: list | None = None):
         self.container = container
         self.after_block = after_block
         self.pieces = [] if pieces is None else pieces
+        # (pieces, n, context): the first n of those pieces are the words a link
+        # holds after a block of its own, and `context` is that link's.
+        self.link_words: tuple | None = None
 
 
 class _WrappedText(str):
@@ -358,7 +361,12 @@ class Walker:
                             # above an <a><img></a> attachment kept its address.
                             self._flush(run, ctx)
                             run.pieces = []
+                    pending = run.pieces
                     self._walk(child, self._enter(child, inner), run)
+                    if href and run.pieces is not pending:
+                        # A block inside the link closed the run: the words after
+                        # it are the link's (a card's <a><img><span>Headline</a>).
+                        run.link_words = (run.pieces, len(run.pieces), inner)
             else:
                 run.pieces.append(child)
             if child.tail:
@@ -391,6 +399,8 @@ class Walker:
         return False
 
     def _flush(self, run: _Run, ctx: Context) -> None:
+        if run.link_words is not None:
+            ctx = self._link_context(run, ctx)
         for piece in run.pieces:
             if not isinstance(piece, str) or piece.strip():
                 break
@@ -400,6 +410,20 @@ class Walker:
             return
         for segment in _split_at_double_breaks(run.pieces):
             self._paragraph(run, segment, ctx)
+
+    def _link_context(self, run: _Run, ctx: Context) -> Context:
+        """The context of a run whose first words a link holds after a block of its
+        own (`_Run.link_words`): that link's, when nothing with words follows them
+        up to the next block; else `ctx` (a card's price after its linked name stays
+        one line with it, unlinked)."""
+        pieces, count, inner = run.link_words
+        run.link_words = None
+        if pieces is not run.pieces:
+            return ctx
+        for piece in pieces[count:]:
+            if not isinstance(piece, str) or piece.strip():
+                return ctx
+        return inner
 
     def _paragraph(self, run: _Run, pieces: list, ctx: Context) -> None:
         text, rich_text = _render_run(self.inline, pieces)
