@@ -399,8 +399,10 @@ class Walker:
         return False
 
     def _flush(self, run: _Run, ctx: Context) -> None:
-        if run.link_words is not None:
-            ctx = self._link_context(run, ctx)
+        marked = run.link_words
+        if marked is not None:
+            run.link_words = None
+            ctx = _link_context(run.pieces, marked, ctx)
         for piece in run.pieces:
             if not isinstance(piece, str) or piece.strip():
                 break
@@ -410,20 +412,6 @@ class Walker:
             return
         for segment in _split_at_double_breaks(run.pieces):
             self._paragraph(run, segment, ctx)
-
-    def _link_context(self, run: _Run, ctx: Context) -> Context:
-        """The context of a run whose first words a link holds after a block of its
-        own (`_Run.link_words`): that link's, when nothing with words follows them
-        up to the next block; else `ctx` (a card's price after its linked name stays
-        one line with it, unlinked)."""
-        pieces, count, inner = run.link_words
-        run.link_words = None
-        if pieces is not run.pieces:
-            return ctx
-        for piece in pieces[count:]:
-            if not isinstance(piece, str) or piece.strip():
-                return ctx
-        return inner
 
     def _paragraph(self, run: _Run, pieces: list, ctx: Context) -> None:
         text, rich_text = _render_run(self.inline, pieces)
@@ -467,6 +455,19 @@ class Walker:
             placed["dom_index"] = self._positions[first] if first is not None else self._last_index
         self.emit(ctx, _PARAGRAPH, anchor, text, rich_text, **placed)
 
+
+def _link_context(pieces: list, marked: tuple, ctx: Context) -> Context:
+    """The context of a run (`pieces`) whose first words a link holds after a block
+    of its own (`marked`, the run's `_Run.link_words`): that link's, when nothing
+    with words follows them up to the next block; else `ctx` (a card's price after
+    its linked name stays one line with it, unlinked)."""
+    held, count, inner = marked
+    if held is not pieces:
+        return ctx
+    for piece in pieces[count:]:
+        if not isinstance(piece, str) or piece.strip():
+            return ctx
+    return inner
 
 
 # Tags `Walker.skipped` can say yes to whatever else the element holds: comments
