@@ -639,3 +639,18 @@ def test_words_before_a_link_wrapping_blocks_are_not_its_text(html):
     rich = [b.rich_text for b in blocks_of(f"<main>{html}</main>")[0]]
     assert "Words before the card" in rich
     assert not any("Words before" in r and "](" in r for r in rich)
+
+
+def test_words_a_link_holds_after_its_picture_are_its_text():
+    html = ('<main><div class="card"><a href="/story"><img src="/p.jpg">'
+            '<span>Card headline here</span></a></div></main>')
+    rich = [b.rich_text for b in blocks_of(html)[0]]
+    assert rich[-1] == "[Card headline here](/story)"
+
+
+def test_words_after_the_link_keep_its_words_in_one_unlinked_line():
+    # A card's price after its linked name: one line, as before, not a link.
+    html = ('<main><div class="box"><a href="/shoe"><img src="/s.jpg"><span>Black Tie</span></a> '
+            '<span>Rental price $30.00</span></div></main>')
+    rich = [b.rich_text for b in blocks_of(html)[0]]
+    assert rich[-1] == "Black Tie Rental price $30.00"

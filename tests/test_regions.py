@@ -526,6 +526,25 @@ def test_what_follows_the_text_stays_off_articles(head):
     assert "Short reply, agreed: the hives near the river did better this year." in _texts(_story_with_band(head))
 
 
+_ARTICLE_TYPE = '<meta property="og:type" content="article">'
+
+
+def _story_with_dateline(head: str) -> str:
+    return _story_with_band(f"<title>Bees</title>{head}").replace(
+        "<h1>Bees</h1>", '<h1>Bees</h1><p><time datetime="2019-06-21">21 June 2019</time></p>')
+
+
+def test_a_declared_article_dated_by_its_headline_is_dated():
+    assert "Short reply, agreed: the hives near the river did better this year." not in _texts(
+        _story_with_dateline(_ARTICLE_TYPE))
+
+
+def test_a_date_by_the_headline_alone_does_not_date_the_page():
+    # A listing may show its first item's date under its title: undated, its band stays.
+    assert "Short reply, agreed: the hives near the river did better this year." in _texts(
+        _story_with_dateline(""))
+
+
 def test_explain_names_the_band_after_the_text():
     explained = convert(_story_with_band(_DATED), scope="main").explain()
     assert "outside the element that holds its text" in explained

@@ -161,12 +161,17 @@ def _regions(index: PageIndex, blocks: list[Block], decisions: list[Decision], s
              metadata: Metadata, declared: Declared, run: _Run) -> list[Block]:
     """Stage 4, regions; skipped, with a note, once the time budget is spent.
     Appends to `decisions`. Its byline and dated-page rules key on what the page's
-    head declares (`declared`), not on an author or date read from the body."""
+    head declares (`declared`), not on an author or date read from the body; but a
+    page that declares itself an article and gives its day by the headline or in
+    its permalink (`metadata.published` read from the body) is dated as surely:
+    older news templates carry no published-time meta. (A listing may show its
+    first item's date by its title; it seldom declares itself an article too.)"""
     if not run.out_of_time("regions", "page regions were not classified (navigation and "
                            "other page chrome may remain)"):
+        dated = declared.dated or declared.article and metadata.published is not None
         blocks, region_decisions = apply_regions(
             index, blocks, scope, page_type=metadata.page_type,
-            byline_in_metadata=declared.byline, dated=declared.dated,
+            byline_in_metadata=declared.byline, dated=dated,
             declared_article=declared.article, title=metadata.title,
             address=metadata.url or metadata.canonical_url, author=metadata.author)
         decisions += region_decisions

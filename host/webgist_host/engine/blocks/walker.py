@@ -59,12 +59,15 @@ class _Run:
     inline elements (`pieces`), and whether a block child came before them. (A
     plain class: one is made per container, and a dataclass's __init__ cost more.)"""
 
-    __slots__ = ("container", "after_block", "pieces")
+    __slots__ = ("container", "after_block", "pieces", "link_words")
 
     def __init__(self, container, after_block: bool = False, pieces: list | None = None):
         self.container = container
         self.after_block = after_block
         self.pieces = [] if pieces is None else pieces
+        # (pieces, n, context): the first n of those pieces are the words a link
+        # holds after a block of its own, and `context` is that link's.
+        self.link_words: tuple | None = None
 
 
 class _WrappedText(str):
@@ -380,7 +383,12 @@ class Walker:
                             # above an <a><img></a> attachment kept its address.
                             self._flush(run, ctx)
                             run.pieces = []
+                    pending = run.pieces
                     self._walk(child, self._enter(child, inner), run)
+                    if href and run.pieces is not pending:
+                        # A block inside the link closed the run: the words after
+                        # it are the link's (a card's <a><img><span>Headline</a>).
+                        run.link_words = (run.pieces, len(run.pieces), inner)
             else:
                 run.pieces.append(child)
             if child.tail:
@@ -413,6 +421,10 @@ class Walker:
         return False
 
     def _flush(self, run: _Run, ctx: Context) -> None:
+        marked = run.link_words
+        if marked is not None:
+            run.link_words = None
+            ctx = _link_context(run.pieces, marked, ctx)
         for piece in run.pieces:
             if not isinstance(piece, str) or piece.strip():
                 break
@@ -465,6 +477,19 @@ class Walker:
             placed["dom_index"] = self._positions[first] if first is not None else self._last_index
         self.emit(ctx, _PARAGRAPH, anchor, text, rich_text, **placed)
 
+
+def _link_context(pieces: list, marked: tuple, ctx: Context) -> Context:
+    """The context of a run (`pieces`) whose first words a link holds after a block
+    of its own (`marked`, the run's `_Run.link_words`): that link's, when nothing
+    with words follows them up to the next block; else `ctx` (a card's price after
+    its linked name stays one line with it, unlinked)."""
+    held, count, inner = marked
+    if held is not pieces:
+        return ctx
+    for piece in pieces[count:]:
+        if not isinstance(piece, str) or piece.strip():
+            return ctx
+    return inner
 
 
 # Tags `Walker.skipped` can say yes to whatever else the element holds: comments

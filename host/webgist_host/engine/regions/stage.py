@@ -51,6 +51,7 @@ from .fact_boxes import fact_boxes, review_boxes
 from .title_header import headline_in_header
 from .signup_boxes import signup_boxes
 from .comment_thread import NO_THREAD, thread_after_story
+from .teaser_rails import teaser_rails
 from .tuning import (CONTROL_LINE_KINDS, DROPPED_WIDGETS, TITLE_BAND_MAX_WORDS,
                      WEIGHTLESS_KINDS)
 
@@ -87,6 +88,8 @@ HEADLINE_BOX_REASON = ("a box of linked headlines between the article's paragrap
                        "(most read, related)")
 TEASER_CARD_REASON = ("a lone teaser card (a linked headline, a line about it) set among or "
                       "after the article's paragraphs")
+TEASER_RAIL_REASON = ("a rail of teaser cards between the article's paragraphs (linked headlines "
+                      "to the site's other pages, a line about each)")
 SLIDESHOW_REASON = ("a numbered slideshow set between the article's paragraphs (a gallery "
                     "of other pictures, one caption per slide)")
 SITE_SERIES_REASON = ("a series of teasers leading to the site's other pages, set in the "
@@ -236,6 +239,8 @@ def apply_regions(tree: TreeIndex, blocks: list[Block], scope: str, *,
                   SIGNUP_BOX_REASON)
         _take_out(placed, reasons, teaser_cards(placed, weights, linked, address),
                   TEASER_CARD_REASON)
+        _take_out(placed, reasons, teaser_rails(placed, words, weights, linked, address),
+                  TEASER_RAIL_REASON)
     # An undated page with a series of card titles is a listing: its cards are the
     # content, wherever they stand.
     if not cards:

@@ -1,0 +1,75 @@
+"""Rails of teaser cards set between an article's own paragraphs, by shape.
+
+News templates drop a "Recommended", "More from this section" or "Trending" rail
+into the story's text: three or more cards built alike, each a linked headline to
+another page of the site and a line about it, in a box of their own. The headline
+boxes rule reads runs of headlines, and a teaser line between two of them ends its
+run; the series rules read what follows the text. Here the cards are found as a
+series of sibling elements (as the series rules find them) standing between two of
+the article's paragraphs. Only on a dated page: elsewhere cards between lines of
+prose are what the page lists.
+"""
+from __future__ import annotations
+
+from ..model import Block
+from .sections import article_paragraphs, common_element, led_series, outermost_apart
+from .site_links import host_of, links_within
+from .tuning import (DATED_TEASER_SERIES_MIN_ITEMS, HEADLINE_MIN_WORDS, TEASER_CARD_MAX_WORDS,
+                     TEASER_LEAD_MIN_LINKED)
+from .vocabulary import MARKDOWN_LINK_PATTERN
+
+# Emphasis and spaces around a line that is one link as a whole ("**[Headline](…)**").
+_EDGES = "*_ "
+
+
+def teaser_rails(blocks: list[Block], words: list[int], weights: list[int], linked: list[int],
+                 address: str | None = None) -> list[int]:
+    """Indices of the main-content blocks in a rail of teaser cards between two of the
+    article's own paragraphs: DATED_TEASER_SERIES_MIN_ITEMS or more sibling elements,
+    each led by a linked headline (HEADLINE_MIN_WORDS words or more, mostly linked) to
+    another page of the site (`address`, the page's own, tells it) and holding a picture
+    or a line beside it and at most TEASER_CARD_MAX_WORDS words outside links, set in
+    an element of their own that holds none of the article's paragraphs; the outermost
+    element around them that holds none of those paragraphs goes, its label with it."""
+    kept = [i for i, block in enumerate(blocks) if block.in_main]
+    own = article_paragraphs(blocks, kept, weights)
+    if len(own) < 2:
+        return []
+    own_paths = [blocks[i].xpath for i in own]
+    text = common_element(own_paths)
+    site = host_of(address or "")
+    position = {i: n for n, i in enumerate(kept)}
+    found: list[int] = []
+    for before, after in zip(own, own[1:]):
+        between = kept[position[before] + 1:position[after]]
+        if (len(between) < DATED_TEASER_SERIES_MIN_ITEMS
+                or _parent(blocks[before].xpath) != _parent(blocks[after].xpath)):
+            continue        # the rail interrupts a run of paragraphs, not cards of a listing
+        series = led_series(blocks, between, words, lambda i, count: (
+            count >= HEADLINE_MIN_WORDS and _linked_line(blocks[i], count, linked[i])
+            and links_within(blocks[i].rich_text, site)))
+        for (parent, _, _), items in series.items():
+            if (len(items) < DATED_TEASER_SERIES_MIN_ITEMS or parent == text
+                    or any(path.startswith(parent + "/") for path in own_paths)):
+                continue        # a few lines, or cards laid in the text: the author's
+            cards = [[i for i in between if blocks[i].xpath.startswith(f"{parent}/{step}/")]
+                     for step in items]
+            if any(len(card) < 2 for card in cards):
+                continue        # lines of links alone: the headline boxes rule reads those
+            if any(sum(weights[i] for i in card) > TEASER_CARD_MAX_WORDS for card in cards):
+                continue        # an item says more than a teaser: a section of the text
+            box = outermost_apart(parent, own_paths) + "/"
+            found.extend(i for i in between if blocks[i].xpath.startswith(box))
+    return sorted(set(found))
+
+
+def _parent(path: str) -> str:
+    return path.rsplit("/", 1)[0]
+
+
+def _linked_line(block: Block, count: int, linked_words: int) -> bool:
+    """Whether a line of `count` words is mostly link words, or one link as a whole: a
+    card built as one link around its picture and headline holds the headline's block,
+    and the tree credits that link to no block."""
+    return (linked_words >= TEASER_LEAD_MIN_LINKED * count
+            or MARKDOWN_LINK_PATTERN.fullmatch(block.rich_text.strip(_EDGES)) is not None)

@@ -1,0 +1,55 @@
+"""A rail of teaser cards between a dated story's paragraphs (regions/teaser_rails.py)."""
+from __future__ import annotations
+
+from webgist_host import convert
+
+_DATED = '<meta property="article:published_time" content="2019-08-14T07:45:00Z">'
+_SENTENCE = "Nurse bees feed the larvae and keep the brood warm in spring."
+_PARAGRAPHS = [f"{n} " + " ".join([_SENTENCE] * 3)
+               for n in ("First.", "Second.", "Third.", "Fourth.")]
+_TEASER = "A line about the story and why it matters."
+
+
+def _card(n: int, href: str) -> str:
+    return (f'<div class="card"><a href="{href}">Headline number {n} about the hives this week</a>'
+            f"<p>{_TEASER}</p></div>")
+
+
+def _story(head: str, rail: str) -> str:
+    first = "".join(f"<p>{p}</p>" for p in _PARAGRAPHS[:2])
+    rest = "".join(f"<p>{p}</p>" for p in _PARAGRAPHS[2:])
+    return (f'<html><head>{head}</head><body><div class="page"><h1>Bees</h1>'
+            f'<div class="text">{first}{rail}{rest}</div></div></body></html>')
+
+
+def _rail(href: str = "/hives/{n}") -> str:
+    cards = "".join(_card(n, href.format(n=n)) for n in range(1, 4))
+    return f'<div class="box"><div class="label">Picked for you</div>{cards}</div>'
+
+
+def _texts(html: str) -> list[str]:
+    document = convert(html, scope="main", url="https://bees.example/2019/story")
+    return [b.text for b in document.blocks]
+
+
+def test_a_rail_of_teaser_cards_between_a_dated_storys_paragraphs_goes():
+    assert _texts(_story(_DATED, _rail())) == ["Bees", *_PARAGRAPHS]
+
+
+def test_the_rail_stays_on_an_undated_page():
+    assert _TEASER in _texts(_story("", _rail()))
+
+
+def test_cards_leading_to_other_sites_stay():
+    # A shop list or an author's sources: not the site's own teasers.
+    assert _TEASER in _texts(_story(_DATED, _rail("https://shop{n}.example/item")))
+
+
+def test_cards_laid_in_the_texts_own_element_stay():
+    cards = "".join(_card(n, f"/hives/{n}") for n in range(1, 4))
+    assert _TEASER in _texts(_story(_DATED, cards))
+
+
+def test_two_cards_are_no_rail():
+    cards = "".join(_card(n, f"/hives/{n}") for n in range(1, 3))
+    assert _TEASER in _texts(_story(_DATED, f'<div class="box">{cards}</div>'))
