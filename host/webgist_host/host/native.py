@@ -52,7 +52,7 @@ import time
 from typing import Any, BinaryIO
 
 from .. import __version__
-from .collector import fewer_collections, freeze_start_up
+from .collector import answering, fewer_collections, freeze_start_up
 from .framing import (MAX_INCOMING_FRAME, REPLY_ENCODINGS, FrameTooLargeError, FramingError,
                       MessageJSONError, UploadAssembler, UploadError, UPLOAD_TYPES, clean_text,
                       encode_frame, encode_reply_frames, parse_message_json, read_frame)
@@ -338,9 +338,11 @@ class Host:
             if body is None:
                 log.info("stdin closed; exiting")
                 return EXIT_OK
-            reply = self.handle_body(body, epoch_ms())
-            if reply is not None:
-                self.send(reply)
+            with answering():            # collected after the reply, not while it is made
+                reply = self.handle_body(body, epoch_ms())
+                if reply is not None:
+                    self.send(reply)
+                del reply
 
 
 def protect_stdout() -> BinaryIO:
