@@ -387,10 +387,14 @@ _BoxDraft = type("_BoxDraft", (), {"__slots__": Box.__slots__})
 def _make_box(x: float, y: float, w: float, h: float, flags: int) -> Box:
     """`Box(Rect(x, y, w, h), flags)` at half the cost."""
     rect: Any = object.__new__(_RectDraft)
-    rect.x, rect.y, rect.w, rect.h = x, y, w, h
+    rect.x = x
+    rect.y = y
+    rect.w = w
+    rect.h = h
     rect.__class__ = Rect
     box: Any = object.__new__(_BoxDraft)
-    box.rect, box.flags = rect, flags
+    box.rect = rect
+    box.flags = flags
     box.__class__ = Box
     return box
 
