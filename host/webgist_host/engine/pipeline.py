@@ -26,7 +26,7 @@ SAFE_DEPTH = 64
 
 # What `parse_markup` makes: the tree, the parser's notes, and the page's text as the
 # parser read it (`read_page`), which the bidi check searches before the tree.
-Parsed = tuple[Any, list[str], "str | bytes"]
+Parsed = tuple[Any, list[str], str | bytes]
 
 
 def parse_markup(html: str | bytes, options: dict[str, Any] | None = None) -> Parsed:
@@ -67,7 +67,7 @@ def convert(html: str | bytes, *, url: str | None = None,
     else:
         root, parse_notes, *read_from = parsed
         source = read_from[0] if read_from else None
-        del parsed, read_from   # (the caller's tuple: `source` alone is let go below)
+        del parsed, read_from   # the text is held by `source` alone, let go below
     run.notes += parse_notes
     root = expand_stamps(root, capture)    # the tree just parsed: no caller holds it
     run.lap("parse")
