@@ -195,6 +195,27 @@ def test_the_search_of_the_page_text_for_bidi_controls_misses_none(written, as_b
     assert any("bidirectional" in note for note in document.notes)
 
 
+@pytest.mark.parametrize("written", ["\u202e", "&#x202E;", "&#8238;", "&#8238 "])
+def test_a_page_parsed_ahead_is_searched_as_its_text_and_loses_its_controls(written):
+    # The native host parses a page ahead (parse_markup) and hands over the text the
+    # parser read with the tree: convert searches that text, and a control in it, as
+    # itself or as a reference, still goes on to the tree's search and out.
+    from webgist_host.engine.dom.bidi import _source_may_hold_controls
+    from webgist_host.engine.pipeline import parse_markup
+
+    html = f"<p>file{written}gnp.exe and more words here</p>"
+    parsed = parse_markup(html)
+    assert _source_may_hold_controls(parsed[2])
+    document = webgist_host.convert(html, scope="page", parsed=parsed)
+    assert "file" in document.markdown
+    assert not re.search("[\u202a-\u202e\u2066-\u2069]", document.markdown)
+    assert any("bidirectional" in note for note in document.notes)
+    # The tree and notes alone (an older caller's) are searched as a tree, as before.
+    root, notes, _ = parse_markup(html)
+    alone = webgist_host.convert(html, scope="page", parsed=(root, notes))
+    assert alone.markdown == document.markdown and alone.notes == document.notes
+
+
 @pytest.mark.parametrize("unloaded, hidden", [(1, True), (0, False), ("2", False), (True, False), (-1, False)])
 def test_a_hiding_class_drawn_only_because_the_style_sheet_did_not_load_still_hides(unloaded, hidden):
     # The browser drew both (no style sheet said otherwise); the driver says whether

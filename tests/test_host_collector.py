@@ -1,13 +1,17 @@
 """The native host's garbage-collector policy: fewer young collections while a page
-converts, the thresholds in force before restored afterwards, whatever happened."""
+converts, none while the host answers a message (one after its reply is written),
+the thresholds in force before restored afterwards, whatever happened."""
 from __future__ import annotations
 
 import gc
 import io
+import json
+import struct
 
 import pytest
 
-from webgist_host.host.collector import CONVERTING_YOUNG_THRESHOLD, fewer_collections
+from webgist_host.host.collector import (ANSWERING_YOUNG_THRESHOLD, CONVERTING_YOUNG_THRESHOLD,
+                                         answering, fewer_collections)
 from webgist_host.host.native import Host
 
 
@@ -73,4 +77,55 @@ def test_the_host_converts_with_the_raised_threshold_and_restores_the_callers(ca
     assert reply["ok"], reply
     assert "Paragraph 19999" in reply["markdown"]
     assert (CONVERTING_YOUNG_THRESHOLD, 11, 12) in seen
+    assert gc.get_threshold() == caller_thresholds
+
+
+def test_answering_raises_the_young_threshold_and_collects_once_after(caller_thresholds):
+    runs: list[tuple[int, tuple[int, int, int]]] = []
+
+    def note(phase, info):
+        if phase == "start":
+            runs.append((info["generation"], gc.get_threshold()))
+
+    gc.callbacks.append(note)
+    try:
+        with answering():
+            assert gc.get_threshold() == (ANSWERING_YOUNG_THRESHOLD, 11, 12)
+            kept = [[n] for n in range(50_000)]     # past the caller's 1234, far below 1e6
+            assert runs == []
+        assert runs == [(0, (ANSWERING_YOUNG_THRESHOLD, 11, 12))]    # once, young only
+    finally:
+        gc.callbacks.remove(note)
+    assert gc.get_threshold() == caller_thresholds and len(kept) == 50_000
+
+
+def test_the_host_writes_a_reply_before_any_young_collection(caller_thresholds):
+    # Through the host's own loop: the page converts and its reply is written with no
+    # collection on the way (the user waits for it); the young generation is
+    # collected after, while the host waits for the next message.
+    page = "<html><body><main>" + "".join(
+        f"<p>Paragraph {n} with <a href='/{n}'>a link</a> and <em>some</em> words.</p>"
+        for n in range(20_000)) + "</main></body></html>"
+    body = json.dumps({"type": "convert", "html": page, "id": 1}).encode()
+    events: list[str] = []
+
+    class Out(io.BytesIO):
+        def write(self, data):
+            events.append("write")
+            return super().write(data)
+
+    def note(phase, info):
+        if phase == "start":
+            events.append(f"collect {info['generation']}")
+
+    gc.callbacks.append(note)
+    try:
+        out = Out()
+        assert Host(out).serve(io.BytesIO(struct.pack("=I", len(body)) + body)) == 0
+    finally:
+        gc.callbacks.remove(note)
+    first_write = events.index("write")
+    assert "collect 0" in events[first_write:]
+    assert not [e for e in events[:first_write] if e.startswith("collect")]
+    assert b"Paragraph 19999" in out.getvalue()
     assert gc.get_threshold() == caller_thresholds

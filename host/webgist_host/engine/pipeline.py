@@ -7,7 +7,7 @@ from typing import Any
 from .blocks import PageIndex, extract_blocks
 from .dedup import deduplicate
 from .dom.capture import Capture, read_capture
-from .dom.parse import bound_depth, parse_page, read_page
+from .dom.parse import bound_depth, read_page
 from .dom.bidi import strip_bidi_controls
 from .dom.shadow import compose_shadow_roots
 from .dom.stamps import drop_unstamped, expand_stamps, is_stamped_capture
@@ -24,17 +24,22 @@ SCOPES = ("main", "page")
 SAFE_DEPTH = 64
 
 
-def parse_markup(html: str | bytes, options: dict[str, Any] | None = None) -> tuple[Any, list[str]]:
-    """The page's tree and the parser's notes, as `convert` makes them: the native
-    host parses a page sent ahead of its geometry while the browser measures it,
-    and hands the result to `convert(parsed=...)`."""
-    return parse_page(html, Limits.from_options(dict(options or {})))
+# What `parse_markup` makes: the tree, the parser's notes, and the page's text as the
+# parser read it (`read_page`), which the bidi check searches before the tree.
+Parsed = tuple[Any, list[str], str | bytes]
+
+
+def parse_markup(html: str | bytes, options: dict[str, Any] | None = None) -> Parsed:
+    """The page's tree and the parser's notes, as `convert` makes them, and the text
+    they were read from: the native host parses a page sent ahead of its geometry
+    while the browser measures it, and hands the result to `convert(parsed=...)`."""
+    return read_page(html, Limits.from_options(dict(options or {})))
 
 
 def convert(html: str | bytes, *, url: str | None = None,
             geometry: dict[str, Any] | None = None, scope: str = "main",
             options: dict[str, Any] | None = None,
-            parsed: tuple[Any, list[str]] | None = None) -> Document:
+            parsed: Parsed | tuple[Any, list[str]] | None = None) -> Document:
     """Convert one page to a Document.
 
     `geometry` is collect.js's result (or its `geometry` member); without it the
@@ -42,7 +47,9 @@ def convert(html: str | bytes, *, url: str | None = None,
     Hostile input is bounded by limits.py (`options["limits"]` overrides them);
     every limit reached leaves a note in `Document.notes` (docs/robustness.md).
     `parsed`: `parse_markup(html, options)`'s result, made earlier by the caller
-    (which then holds no other reference to the tree: it is changed in place).
+    (which then holds no other reference to the tree: it is changed in place), or
+    its first two members (the tree and notes: the tree's text is then searched
+    for bidi controls, not the page's).
     """
     if scope not in SCOPES:
         raise ValueError(f"scope must be one of {', '.join(SCOPES)}, not {scope!r}")
@@ -58,7 +65,9 @@ def convert(html: str | bytes, *, url: str | None = None,
     if parsed is None:
         root, parse_notes, source = read_page(html, limits)
     else:
-        root, parse_notes = parsed
+        root, parse_notes, *read_from = parsed
+        source = read_from[0] if read_from else None
+        del parsed, read_from   # the text is held by `source` alone, let go below
     run.notes += parse_notes
     root = expand_stamps(root, capture)    # the tree just parsed: no caller holds it
     run.lap("parse")

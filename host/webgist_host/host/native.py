@@ -52,14 +52,14 @@ import time
 from typing import Any, BinaryIO
 
 from .. import __version__
-from .collector import fewer_collections, freeze_start_up
+from .collector import answering, fewer_collections, freeze_start_up
 from .framing import (MAX_INCOMING_FRAME, REPLY_ENCODINGS, FrameTooLargeError, FramingError,
                       MessageJSONError, UploadAssembler, UploadError, UPLOAD_TYPES, clean_text,
                       encode_frame, encode_reply_frames, parse_message_json, read_frame)
 from ..install.manifest import ALLOWED_EXTENSIONS, ALLOWED_ORIGINS, EXTRA_IDS_VARIABLE, extra_origins
 from ..engine.render.markdown import IMAGE_MODES, LINK_STYLES
 from ..engine.render.overlay import overlay_blocks
-from ..engine.pipeline import SCOPES, convert, parse_markup
+from ..engine.pipeline import SCOPES, Parsed, convert, parse_markup
 
 log = logging.getLogger("webgist.native")
 
@@ -117,14 +117,21 @@ def handle_ping(message: dict[str, Any], clock: dict[str, float]) -> dict[str, A
 
 class Prepared:
     """A page sent ahead (`prepare`): its members but the type and id, its tree
-    parsed, and when that happened (for the reply's timings)."""
+    parsed (with the text it was read from), and when that happened (for the
+    reply's timings)."""
 
-    def __init__(self, request_id: Any, fields: dict[str, Any], parsed: tuple[Any, list[str]],
+    def __init__(self, request_id: Any, fields: dict[str, Any], parsed: Parsed,
                  timings: dict[str, float]):
         self.request_id = request_id
         self.fields = fields
-        self.parsed = parsed
+        self.parsed: Parsed | None = parsed
         self.timings = timings
+
+    def hand_over(self) -> Parsed | None:
+        """The parsed page, no longer held here: `convert` changes the tree in place
+        and lets the page's text go once it has searched it."""
+        parsed, self.parsed = self.parsed, None
+        return parsed
 
 
 def handle_prepare(message: dict[str, Any], clock: dict[str, float]) -> Prepared:
@@ -175,7 +182,7 @@ def handle_convert(message: dict[str, Any], clock: dict[str, float],
         with fewer_collections():
             doc = convert(html if prepared else clean_text(html), url=message.get("url"),
                           geometry=message, scope=scope, options=options,
-                          parsed=prepared.parsed if prepared else None)
+                          parsed=prepared.hand_over() if prepared else None)
     except Exception as exc:   # the engine failed: report it, keep serving
         log.exception("convert failed")
         raise RequestError(f"could not convert the page: {exc}") from exc
@@ -338,9 +345,11 @@ class Host:
             if body is None:
                 log.info("stdin closed; exiting")
                 return EXIT_OK
-            reply = self.handle_body(body, epoch_ms())
-            if reply is not None:
-                self.send(reply)
+            with answering():            # collected after the reply, not while it is made
+                reply = self.handle_body(body, epoch_ms())
+                if reply is not None:
+                    self.send(reply)
+                del reply
 
 
 def protect_stdout() -> BinaryIO:

@@ -397,8 +397,31 @@ def _read_clean_boxes(ids: list[Any], numbers: list[Any], flags: list[Any], coun
         if path is None or w < 0 or h < 0:
             bad += 1
             continue
-        boxes[path] = Box(Rect(x, y, w, h), flags[i])
+        boxes[path] = _make_box(x, y, w, h, flags[i])
     return boxes, bad
+
+
+# A capture's boxes are made in bulk (one per laid-out element: 35,000 on the 5 MB
+# page). Made through their frozen __init__s (object.__setattr__ per field) a Rect and
+# its Box cost ~1.7 us; filled as plain objects with the same slots, then given their
+# class (as model.new_block makes a Block), ~0.8 us. The same values, the same types.
+_RectDraft = type("_RectDraft", (), {"__slots__": Rect.__slots__})
+_BoxDraft = type("_BoxDraft", (), {"__slots__": Box.__slots__})
+
+
+def _make_box(x: float, y: float, w: float, h: float, flags: int) -> Box:
+    """`Box(Rect(x, y, w, h), flags)` at half the cost."""
+    rect: Any = object.__new__(_RectDraft)
+    rect.x = x
+    rect.y = y
+    rect.w = w
+    rect.h = h
+    rect.__class__ = Rect
+    box: Any = object.__new__(_BoxDraft)
+    box.rect = rect
+    box.flags = flags
+    box.__class__ = Box
+    return box
 
 
 def _read_boxes(geometry: dict[str, Any], max_boxes: int) -> tuple[dict[str, Box], list[str]]:
