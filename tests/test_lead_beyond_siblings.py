@@ -48,3 +48,12 @@ def test_a_note_between_an_articles_title_and_its_body_stays_out():
     kept = texts(page(NOTE, article()))
     assert NOTE not in kept
     assert kept[0] == "Trails" and kept[1].startswith("0. The ridge loop")
+
+
+PRODUCT = '<script type="application/ld+json">{"@type": "Product", "name": "Trails"}</script>'
+
+
+def test_a_declared_products_intro_above_its_sections_is_kept():
+    html = page(NOTE, article()).replace("<head>", "<head>" + PRODUCT)
+    kept = texts(html)
+    assert kept[:2] == ["Trails", NOTE]

@@ -9,8 +9,8 @@ several boxes:
   picture or a pull quote between them;
 - the lead stands between the title and the body in its own box: the standfirst
   under the headline, the intro paragraph of a review above its score box; on a
-  page whose body is no article (a grid, a landing page's sections), the intro set
-  in the title's band, above the grid that sits deeper.
+  page that is no article (a grid, a landing page's sections, a shop's offer), the
+  intro set in the title's band, above the grid or the sections that sit deeper.
 
 Both are read from the page's shape; the numbers are in tuning.py.
 """

@@ -274,10 +274,11 @@ def apply_regions(tree: TreeIndex, blocks: list[Block], scope: str, *,
         _take_out(placed, reasons, other_product_cards(placed, words, linked),
                   PRODUCT_CARDS_REASON)
     # Last, so the rules above read the article's bounds as the container drew them.
-    # Where the main content holds no article's text, the intro may stand in the
-    # title's band above a grid or a landing page's sections (siblings.py).
-    no_article = not article_paragraphs(placed, [i for i, b in enumerate(placed) if b.in_main],
-                                        weights)
+    # Where the page is no article (its main content holds no article's text, or it
+    # declares a product), the intro may stand in the title's band above a grid or a
+    # landing page's sections (siblings.py).
+    no_article = page_type == PRODUCT_PAGE or not article_paragraphs(
+        placed, [i for i, b in enumerate(placed) if b.in_main], weights)
     _admit(placed, reasons, furniture,
            lead_sentences(blocks, placements, lineage, weights, words, container.path,
                           beyond_siblings=no_article))
