@@ -26,6 +26,7 @@ from .tuning import DROPPED_WIDGETS, LEAD_MAX_LINKED_SHARE, SENTENCE_MIN_WORDS
 # The lead is written as paragraphs. Not captions: whether the lead picture's
 # caption belongs to the article is a convention references split on.
 _PARAGRAPH = BlockKind.PARAGRAPH
+_HEADING = BlockKind.HEADING
 
 
 def container_twins(tree: TreeIndex, container: str | None,
@@ -67,7 +68,8 @@ def lead_sentences(blocks: list[Block], placements: list[Placement],
     LEAD_MAX_LINKED_SHARE of them linked, outside chrome and dropped widgets.
     What stands above the title is the site's (a banner, a notice), not the
     article's. `beyond_siblings`: the lead may stand anywhere inside the element
-    that holds both the title and the container. A listing, a shop's category or
+    that holds both the title and the container, with the headings over its
+    sentences. A listing, a shop's category or
     a landing page sets its intro beside the title, in a band of its own, and its
     grid or its sections deeper down; an article's body is one box, and what
     stands between its title and it outside that box's parent (a disclaimer, a
@@ -81,17 +83,24 @@ def lead_sentences(blocks: list[Block], placements: list[Placement],
     parent = container.rsplit("/", 1)[0]
     if beyond_siblings:
         parent = shared_ancestor(blocks[title].xpath, parent)
-    lead = []
+    lead: list[int] = []
+    headings: list[int] = []
     for i in range(title + 1, len(blocks)):
         chain = lineage[i]
         if container in chain:
             break
-        if parent not in chain or blocks[i].kind != _PARAGRAPH:
+        kind = blocks[i].kind
+        if parent not in chain or not (kind == _PARAGRAPH or beyond_siblings and kind == _HEADING):
             continue
         placement = placements[i]
         if placement.chrome is not None or placement.widget in DROPPED_WIDGETS:
             continue
-        if (weights[i] >= SENTENCE_MIN_WORDS
-                and words[i] - weights[i] <= LEAD_MAX_LINKED_SHARE * words[i]):
+        if words[i] - weights[i] > LEAD_MAX_LINKED_SHARE * words[i]:
+            continue
+        if kind == _HEADING:
+            headings.append(i)
+        elif weights[i] >= SENTENCE_MIN_WORDS:
             lead.append(i)
-    return lead
+    # ...and there the headings over the lead's sentences (a landing page's sections
+    # each open with one), not those after its last sentence.
+    return sorted(lead + [i for i in headings if lead and i < lead[-1] and words[i]])
