@@ -10,3 +10,12 @@ def nested(a: str, b: str) -> bool:
 def step_tag(step: str) -> str:
     """The tag of one path step: `li[3]` -> `li`."""
     return step.split("[", 1)[0]
+
+
+def shared_ancestor(a: str, b: str) -> str:
+    """The path of the deepest element that holds both paths' elements (or is one)."""
+    steps, others = a.split("/"), b.split("/")
+    n = 0
+    while n < min(len(steps), len(others)) and steps[n] == others[n]:
+        n += 1
+    return "/".join(steps[:n])

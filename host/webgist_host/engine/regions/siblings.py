@@ -8,7 +8,9 @@ several boxes:
   sections write each as the same box (same tag, same class list), with a wide
   picture or a pull quote between them;
 - the lead stands between the title and the body in its own box: the standfirst
-  under the headline, the intro paragraph of a review above its score box.
+  under the headline, the intro paragraph of a review above its score box; on a
+  page that is no article (a grid, a landing page's sections, a shop's offer), the
+  intro set in the title's band, above the grid or the sections that sit deeper.
 
 Both are read from the page's shape; the numbers are in tuning.py.
 """
@@ -17,13 +19,14 @@ from __future__ import annotations
 from ..dom.nodes import TreeIndex
 from ..model import Block, BlockKind
 from .belief import Placement
-from .paths import step_tag
+from .paths import shared_ancestor, step_tag
 from .sections import is_title
 from .tuning import DROPPED_WIDGETS, LEAD_MAX_LINKED_SHARE, SENTENCE_MIN_WORDS
 
 # The lead is written as paragraphs. Not captions: whether the lead picture's
 # caption belongs to the article is a convention references split on.
 _PARAGRAPH = BlockKind.PARAGRAPH
+_HEADING = BlockKind.HEADING
 
 
 def container_twins(tree: TreeIndex, container: str | None,
@@ -58,13 +61,19 @@ def container_twins(tree: TreeIndex, container: str | None,
 
 def lead_sentences(blocks: list[Block], placements: list[Placement],
                    lineage: list[tuple[str, ...]], weights: list[int], words: list[int],
-                   container: str | None) -> list[int]:
+                   container: str | None, beyond_siblings: bool = False) -> list[int]:
     """Indices of the paragraphs in the container's siblings between the page's
     <h1> and the container (the lead between the title and the body) that are
     sentences: SENTENCE_MIN_WORDS words or more outside links, at most
     LEAD_MAX_LINKED_SHARE of them linked, outside chrome and dropped widgets.
     What stands above the title is the site's (a banner, a notice), not the
-    article's."""
+    article's. `beyond_siblings`: the lead may stand anywhere inside the element
+    that holds both the title and the container, with the headings over its
+    sentences. A listing, a shop's category or
+    a landing page sets its intro beside the title, in a band of its own, and its
+    grid or its sections deeper down; an article's body is one box, and what
+    stands between its title and it outside that box's parent (a disclaimer, a
+    summary of picks) is its site's."""
     if container is None or "/" not in container:
         return []
     title = next((i for i, block in enumerate(blocks)
@@ -72,17 +81,26 @@ def lead_sentences(blocks: list[Block], placements: list[Placement],
     if title is None:
         return []
     parent = container.rsplit("/", 1)[0]
-    lead = []
+    if beyond_siblings:
+        parent = shared_ancestor(blocks[title].xpath, parent)
+    lead: list[int] = []
+    headings: list[int] = []
     for i in range(title + 1, len(blocks)):
         chain = lineage[i]
         if container in chain:
             break
-        if parent not in chain or blocks[i].kind != _PARAGRAPH:
+        kind = blocks[i].kind
+        if parent not in chain or not (kind == _PARAGRAPH or beyond_siblings and kind == _HEADING):
             continue
         placement = placements[i]
         if placement.chrome is not None or placement.widget in DROPPED_WIDGETS:
             continue
-        if (weights[i] >= SENTENCE_MIN_WORDS
-                and words[i] - weights[i] <= LEAD_MAX_LINKED_SHARE * words[i]):
+        if words[i] - weights[i] > LEAD_MAX_LINKED_SHARE * words[i]:
+            continue
+        if kind == _HEADING:
+            headings.append(i)
+        elif weights[i] >= SENTENCE_MIN_WORDS:
             lead.append(i)
-    return lead
+    # ...and there the headings over the lead's sentences (a landing page's sections
+    # each open with one), not those after its last sentence.
+    return sorted(lead + [i for i in headings if lead and i < lead[-1] and words[i]])

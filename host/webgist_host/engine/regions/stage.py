@@ -28,7 +28,8 @@ from .bylines import byline_lines, comment_call_lines
 from .container import (Container, article_bodies, card_titles, choose_container,
                         last_block_inside)
 from .marks import block_contexts
-from .sections import furniture_sections, is_control_line, is_title, trailing_series
+from .sections import (article_paragraphs, furniture_sections, is_control_line, is_title,
+                       trailing_series)
 from .chart_labels import chart_labels
 from .share_links import share_links
 from .read_also import read_also_lines
@@ -282,8 +283,14 @@ def apply_regions(tree: TreeIndex, blocks: list[Block], scope: str, *,
         _take_out(placed, reasons, other_product_cards(placed, words, linked),
                   PRODUCT_CARDS_REASON)
     # Last, so the rules above read the article's bounds as the container drew them.
+    # Where the page is no article (its main content holds no article's text, or it
+    # declares a product), the intro may stand in the title's band above a grid or a
+    # landing page's sections (siblings.py).
+    no_article = page_type == PRODUCT_PAGE or not article_paragraphs(
+        placed, [i for i, b in enumerate(placed) if b.in_main], weights)
     _admit(placed, reasons, furniture,
-           lead_sentences(blocks, placements, lineage, weights, words, container.path))
+           lead_sentences(blocks, placements, lineage, weights, words, container.path,
+                          beyond_siblings=no_article))
     if scope == "page":
         return placed, decisions
     kept = []
