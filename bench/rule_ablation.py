@@ -31,13 +31,13 @@ from pathlib import Path
 import corpora
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "bench"
-# The rules `regions.stage.apply_regions` calls to take blocks out (or, for the last
+# The rules the regions stage (stage.py) calls to take blocks out (or, for the last
 # four, to bring them in); each returns the indices it acts on, `furniture_sections`
 # a dict. They are looked up in the stage module's namespace, where the stage calls them.
 RULES = (
     "furniture_sections", "byline_lines", "comment_call_lines", "chart_labels", "share_links",
-    "other_stories", "menu_above_title", "title_trails", "headline_boxes",
-    "embedded_slideshows", "signup_boxes", "teaser_cards", "trailing_series",
+    "read_also_lines", "other_stories", "menu_above_title", "title_trails", "headline_boxes",
+    "embedded_slideshows", "signup_boxes", "teaser_cards", "teaser_rails", "trailing_series",
     "site_series_in_text", "trailing_tag_lists", "closing_site_links", "after_text_band",
     "before_text_lines", "author_box", "above_product_name", "lone_links",
     "other_product_cards", "headline_in_header", "fact_boxes", "review_boxes",

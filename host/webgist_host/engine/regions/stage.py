@@ -2,38 +2,40 @@
 
 `apply_regions` wires the stage together and writes its decision log:
 
-1. marks.py gives every block its context, from the block stage's index of the
-   tree: the innermost landmark (its region) and the layout marks around it;
-2. belief.py weighs each mark against what its element holds of the page and
-   resolves each block's chrome and widget;
-3. container.py chooses the main-content container by text weight;
-4. here each block is placed: in the main content, or not and why; the title band,
-   furniture sections (sections.py), control lines and bylines (bylines.py), and
-   the article's text beside the container (siblings.py) are
-   settled; for scope "main" only the main content is kept, and every other block
-   is logged with its reason.
+1. `_read_page`: marks.py gives every block its context, from the block stage's
+   index of the tree (the innermost landmark, its region, and the layout marks
+   around it), and belief.py weighs each mark against what its element holds of the
+   page and resolves each block's chrome and widget;
+2. `_choose_main`: container.py chooses the main-content container by text weight,
+   again without a comment thread's or the next stories' weight when they drew it
+   away from the page's story;
+3. each block is placed: in the main content, or not and why (reasons.py); what
+   stands beside the story's text comes back (`_bring_back_beside_text`), the site's
+   furniture goes (`_take_out_furniture`, one rule module each), and the lead beside
+   the container comes in last (siblings.py). For scope "main" only the main content
+   is kept, and every other block is logged with its reason.
 
 Numbers are in tuning.py, words and patterns in vocabulary.py, the evidence for
-each rule in docs/rules/regions.md.
+each rule in docs/rules/regions.md, what each is worth in docs/rules/ablation.md.
 """
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from ..dom.nodes import TreeIndex
 from ..words import word_count
-from ..model import Action, Block, Decision, Region, Widget, revised
+from ..model import Action, Block, Decision, Widget, revised
 from .belief import Placement, comments_are_content, resolve_marks
 from .bylines import byline_lines, comment_call_lines
 from .container import (Container, article_bodies, card_titles, choose_container,
                         last_block_inside)
-from .marks import block_contexts
+from .marks import Context, block_contexts
 from .sections import (article_paragraphs, furniture_sections, is_control_line, is_title,
                        trailing_series)
 from .chart_labels import chart_labels
 from .share_links import share_links
 from .read_also import read_also_lines
-from .page_story import other_stories, own_story, story_named_as_ad
+from .page_story import OwnStory, other_stories, own_story, story_named_as_ad
 from .paths import nested
 from .product_name import above_product_name
 from .lone_links import lone_links
@@ -51,8 +53,18 @@ from .after_text import BoxTraits, after_text_band, before_text_lines, box_trait
 from .fact_boxes import fact_boxes, review_boxes
 from .title_header import headline_in_header
 from .signup_boxes import signup_boxes
-from .comment_thread import NO_THREAD, thread_after_story
+from .comment_thread import NO_THREAD, Thread, thread_after_story
 from .teaser_rails import teaser_rails
+from .reasons import (
+    CHROME_REASON_PREFIX, OUTSIDE_CONTAINER, ASIDE_REASON, HEADER_REASON, COMMENTS_REASON,
+    AFTER_BODY_REASON, CONTROL_LINE_REASON, BYLINE_REASON, COMMENT_CALL_REASON,
+    TRAILING_SERIES_REASON, CHART_LABEL_REASON, SHARE_REASON, READ_ALSO_REASON,
+    OTHER_STORY_REASON, HEADLINE_BOX_REASON, TEASER_CARD_REASON, TEASER_RAIL_REASON,
+    SLIDESHOW_REASON, SITE_SERIES_REASON, TAG_LIST_REASON, CLOSING_LINKS_REASON,
+    ABOVE_PRODUCT_NAME_REASON, AUTHOR_BOX_REASON, AFTER_TEXT_REASON, BEFORE_TEXT_REASON,
+    SIGNUP_BOX_REASON, MENU_REASON, BREADCRUMB_REASON, LONE_LINK_REASON,
+    PRODUCT_CARDS_REASON,
+)
 from .tuning import (CONTROL_LINE_KINDS, DROPPED_WIDGETS, TITLE_BAND_MAX_WORDS,
                      WEIGHTLESS_KINDS)
 
@@ -66,54 +78,37 @@ PRODUCT_PAGE = "product"
 DISCUSSION_PAGE = "discussion"
 REVIEW_PAGE = "review"
 
-# The decision log's reasons.
-CHROME_REASON_PREFIX = "page chrome"
-OUTSIDE_CONTAINER = "outside the main content container"
-ASIDE_REASON = f"{CHROME_REASON_PREFIX} ({Region.ASIDE}), never main content"
-HEADER_REASON = f"{CHROME_REASON_PREFIX} ({Region.HEADER}), never main content"
-COMMENTS_REASON = "in the comments, which are not the bulk of this page"
-AFTER_BODY_REASON = "after the element named as the article's body, inside the container"
-CONTROL_LINE_REASON = "a control's label or a listing's tally standing alone, not content"
-BYLINE_REASON = ("a byline line above the article's text, or under its standfirst (date, author, "
-                 "reading time)")
-COMMENT_CALL_REASON = "a line that only counts the comments or asks for one"
-TRAILING_SERIES_REASON = ("a series of linked teasers after the article's last paragraph, "
-                          "and what follows it")
-CHART_LABEL_REASON = "a label set over a chart picture (a tick, a value, a unit)"
-SHARE_REASON = "share buttons: links that only publish the page on a network or by mail"
-READ_ALSO_REASON = ("a \"read also\" line among the text: a label and one linked headline to "
-                    "another of the site's pages")
-OTHER_STORY_REASON = ("another story written into the page below its own (its headline "
-                      "is not the page's title)")
-HEADLINE_BOX_REASON = ("a box of linked headlines between the article's paragraphs "
-                       "(most read, related)")
-TEASER_CARD_REASON = ("a lone teaser card (a linked headline, a line about it) set among or "
-                      "after the article's paragraphs")
-TEASER_RAIL_REASON = ("a rail of teaser cards between the article's paragraphs (linked headlines "
-                      "to the site's other pages, a line about each)")
-SLIDESHOW_REASON = ("a numbered slideshow set between the article's paragraphs (a gallery "
-                    "of other pictures, one caption per slide)")
-SITE_SERIES_REASON = ("a series of teasers leading to the site's other pages, set in the "
-                      "article's own element after its text, and what follows it")
-TAG_LIST_REASON = "a list of short tag or topic links after the article's last paragraph"
-CLOSING_LINKS_REASON = ("the run of linked headlines to the site's other pages that closes "
-                        "the main content (its reading list), and its label")
-ABOVE_PRODUCT_NAME_REASON = ("above the product's name on a product page (the shop's bars, "
-                             "account, cart and stock lines)")
-AUTHOR_BOX_REASON = ("the author's box after the article (the name the metadata gives, a "
-                     "headshot, a short bio)")
-AFTER_TEXT_REASON = ("after the article's last paragraph, outside the element that holds its "
-                     "text (the site's band under every story)")
-BEFORE_TEXT_REASON = ("a short line before the article's first paragraph, outside the element "
-                      "that holds its text (the site's band over every story)")
-SIGNUP_BOX_REASON = ("a sign-up box between the article's paragraphs (an email field, a "
-                     "button, a line about the newsletter)")
-MENU_REASON = "a menu of short links above the page's title, inside the main content"
-BREADCRUMB_REASON = "a breadcrumb: links to the site's sections, then the page's own title"
-LONE_LINK_REASON = ("a lone link standing among a product page's lines (a control or a way "
-                    "to another page)")
-PRODUCT_CARDS_REASON = ("a series of cards offering other products after the product's name "
-                        "(also viewed, also bought, the series' other titles), and its label")
+@dataclass(frozen=True)
+class _Page:
+    """What every rule of the stage reads about the page: its blocks and their
+    contexts, word counts and weights, and what its metadata says."""
+    tree: TreeIndex
+    blocks: list[Block]
+    lineage: list[tuple[str, ...]]
+    linked: list[int]
+    words: list[int]
+    weights: list[int]
+    placements: list[Placement]
+    contexts: list[Context]
+    tab_panels: frozenset[str]
+    page_type: str | None
+    dated: bool
+    declared_article: bool
+    title: str | None
+    address: str | None
+    author: str | None
+    bodies: frozenset[str]
+    cards: tuple
+
+
+@dataclass(frozen=True)
+class _Main:
+    """The main content's container, and what choosing it settled on the way."""
+    container: Container
+    comments_kept: bool
+    thread: Thread
+    own: OwnStory | None
+    missed_others: list[int]
 
 
 def apply_regions(tree: TreeIndex, blocks: list[Block], scope: str, *,
@@ -134,6 +129,55 @@ def apply_regions(tree: TreeIndex, blocks: list[Block], scope: str, *,
     `title`, the page's title, which names its own story among several; `address`, the
     page's address (or its canonical one), which tells the site's links from others';
     `author`, the author the metadata names, whose box may close the article."""
+    page = _read_page(tree, blocks, page_type=page_type, dated=dated,
+                      declared_article=declared_article, title=title, address=address,
+                      author=author)
+    main = _choose_main(page)
+    container = main.container
+    decisions = [Decision(STAGE, Action.NOTE, container.note, container.path or "")]
+    # Only a declared discussion keeps its "Comments" heading: on articles whose
+    # comments outweigh the body, that heading is what keeps them out.
+    in_container = [w if container.path is None or container.path in chain else 0
+                    for w, chain in zip(page.weights, page.lineage)]
+    furniture = furniture_sections(blocks, comments_are_content=page_type == DISCUSSION_PAGE,
+                                   weights=in_container)
+    placed, reasons = _place_blocks(blocks, page.placements, page.lineage, container,
+                                    main.comments_kept, furniture)
+    placed = _keep_title(placed, reasons, container.path, furniture)
+    _take_out(placed, reasons, main.thread.blocks, COMMENTS_REASON)
+    _take_out(placed, reasons, main.missed_others, OTHER_STORY_REASON)
+    _bring_back_beside_text(page, main, placed, reasons, furniture)
+    if byline_in_metadata:
+        _take_out(placed, reasons, byline_lines(placed, [p.byline for p in page.placements],
+                                                after_standfirst=page_type != DISCUSSION_PAGE,
+                                                author=author),
+                  BYLINE_REASON)
+    _take_out_furniture(page, main, placed, reasons)
+    # Last, so the rules above read the article's bounds as the container drew them.
+    # Where the page is no article (its main content holds no article's text, or it
+    # declares a product), the intro may stand in the title's band above a grid or a
+    # landing page's sections (siblings.py).
+    no_article = page_type == PRODUCT_PAGE or not article_paragraphs(
+        placed, [i for i, b in enumerate(placed) if b.in_main], page.weights)
+    _admit(placed, reasons, furniture,
+           lead_sentences(blocks, page.placements, page.lineage, page.weights, page.words,
+                          container.path, beyond_siblings=no_article))
+    if scope == "page":
+        return placed, decisions
+    kept = []
+    for block, reason in zip(placed, reasons):
+        if block.in_main:
+            kept.append(block)
+        else:
+            assert reason is not None     # a block leaves the main content with a reason
+            decisions.append(Decision(STAGE, Action.DROPPED, reason, block.xpath, block.text))
+    return kept, decisions
+
+
+def _read_page(tree: TreeIndex, blocks: list[Block], *, page_type: str | None, dated: bool,
+               declared_article: bool, title: str | None, address: str | None,
+               author: str | None) -> _Page:
+    """Each block's context, words, weight and placement (marks.py, belief.py)."""
     walked = block_contexts(tree, blocks)
     lineage, linked = walked.lineage, walked.linked
     words = [word_count(block.text) for block in blocks]
@@ -152,82 +196,92 @@ def apply_regions(tree: TreeIndex, blocks: list[Block], scope: str, *,
     # A dated page is an article: a list of titles beside it is its archive or
     # its related posts, never the content.
     cards = () if dated else card_titles(blocks, placements, lineage, linked)
-    container = choose_container(placements, lineage, weights,
-                                 focus_article=page_type != DISCUSSION_PAGE,
-                                 tab_panels=walked.tab_panels, article_bodies=bodies,
-                                 card_titles=cards)
+    return _Page(tree, blocks, lineage, linked, words, weights, placements, walked.contexts,
+                 walked.tab_panels, page_type, dated, declared_article, title, address,
+                 author, bodies, cards)
+
+
+def _choose_main(page: _Page) -> _Main:
+    """The main content's container (container.py), chosen again without a comment
+    thread's or the next stories' weight when they drew it away from the page's story."""
+    def choose(weights: list[int], focus_article: bool) -> Container:
+        return choose_container(page.placements, page.lineage, weights,
+                                focus_article=focus_article, tab_panels=page.tab_panels,
+                                article_bodies=page.bodies, card_titles=page.cards)
+
+    page_type, lineage = page.page_type, page.lineage
+    container = choose(page.weights, focus_article=page_type != DISCUSSION_PAGE)
     # A page that declares itself a discussion (a forum thread, a Q&A page) is its
     # comments; elsewhere they are content only when they are the page's bulk.
     comments_kept = (page_type == DISCUSSION_PAGE
-                     or comments_are_content(placements, walked.contexts, lineage, weights,
-                                             container.path))
+                     or comments_are_content(page.placements, page.contexts, lineage,
+                                             page.weights, container.path))
     # ...but not under a dated story that says it is an article, where a long thread
     # outweighs the text or draws the container into it (a forum's replies, built
     # like its first post, are its content: comment_thread.py; a shop's reviews go
     # by their own rules).
-    thread = (thread_after_story(tree, blocks, walked.contexts, placements, weights)
-              if dated and declared_article and page_type not in (DISCUSSION_PAGE, PRODUCT_PAGE)
-              else NO_THREAD)
+    article_page = page_type not in (DISCUSSION_PAGE, PRODUCT_PAGE)
+    thread = (thread_after_story(page.tree, page.blocks, page.contexts, page.placements,
+                                 page.weights)
+              if page.dated and page.declared_article and article_page else NO_THREAD)
     misses_story = container.path is not None and not any(container.path in lineage[i]
                                                           for i in thread.story)
     if thread.blocks and (comments_kept or misses_story):
-        container = choose_container(placements, lineage, _without(weights, thread.blocks),
-                                     focus_article=True, tab_panels=walked.tab_panels,
-                                     article_bodies=bodies, card_titles=cards)
+        container = choose(_without(page.weights, thread.blocks), focus_article=True)
         comments_kept = False
     else:
         thread = NO_THREAD
     # A page that scrolls on into its next stories: its own is the one its title says,
     # however long the next (page_story.py).
-    own = (own_story(blocks, weights, linked, title)
-           if dated and page_type not in (DISCUSSION_PAGE, PRODUCT_PAGE) else None)
+    own = (own_story(page.blocks, page.weights, page.linked, page.title)
+           if page.dated and article_page else None)
     # ...when the container missed it, chosen again without the next stories' weight.
     missed_others = (own.others if own is not None and container.path is not None
                      and not nested(container.path, own.article) else [])
     if missed_others:
-        container = choose_container(
-            placements, lineage, _without(weights, [*thread.blocks, *missed_others]),
-            focus_article=True, tab_panels=walked.tab_panels, article_bodies=bodies,
-            card_titles=cards)
-    decisions = [Decision(STAGE, Action.NOTE, container.note, container.path or "")]
-    # Only a declared discussion keeps its "Comments" heading: on articles whose
-    # comments outweigh the body, that heading is what keeps them out.
-    in_container = [w if container.path is None or container.path in chain else 0
-                    for w, chain in zip(weights, lineage)]
-    furniture = furniture_sections(blocks, comments_are_content=page_type == DISCUSSION_PAGE,
-                                   weights=in_container)
-    placed, reasons = _place_blocks(blocks, placements, lineage, container, comments_kept,
-                                    furniture)
-    placed = _keep_title(placed, reasons, container.path, furniture)
-    _take_out(placed, reasons, thread.blocks, COMMENTS_REASON)
-    _take_out(placed, reasons, missed_others, OTHER_STORY_REASON)
+        container = choose(_without(page.weights, [*thread.blocks, *missed_others]),
+                           focus_article=True)
+    return _Main(container, comments_kept, thread, own, missed_others)
+
+
+def _bring_back_beside_text(page: _Page, main: _Main, placed: list[Block],
+                            reasons: list[str | None], furniture: dict[int, str]) -> None:
+    """Bring back what stands beside the story's text but outside the container: its
+    headline in a header band, the text's twin elements, its fact and review boxes."""
+    container = main.container
     # The container's parent holds the story's header band beside its text.
     band = container.path.rsplit("/", 1)[0] + "/" if container.path else ""
     _bring_in(placed, reasons, headline_in_header(
-        placed, lambda i: reasons[i] == HEADER_REASON, band, title))
-    twins = container_twins(tree, container.path, lineage)
-    beside = ([i for i, chain in enumerate(lineage) if any(t in chain for t in twins)]
+        placed, lambda i: reasons[i] == HEADER_REASON, band, page.title))
+    twins = container_twins(page.tree, container.path, page.lineage)
+    beside = ([i for i, chain in enumerate(page.lineage) if any(t in chain for t in twins)]
               if twins else [])
     _admit(placed, reasons, furniture, beside)
     # An <aside> inside the story's text, between its paragraphs, is the story's fact box.
-    if page_type not in (PRODUCT_PAGE, DISCUSSION_PAGE):
+    if page.page_type not in (PRODUCT_PAGE, DISCUSSION_PAGE):
+        weights, words, linked = page.weights, page.words, page.linked
         chrome_aside = [reason == ASIDE_REASON for reason in reasons]
-        _bring_in(placed, reasons, fact_boxes(placed, placements, chrome_aside, weights,
+        _bring_in(placed, reasons, fact_boxes(placed, page.placements, chrome_aside, weights,
                                               words, linked))
         in_comments = [reason == COMMENTS_REASON for reason in reasons]
         _bring_in(placed, reasons, review_boxes(placed, in_comments, weights, words, linked))
-    if byline_in_metadata:
-        _take_out(placed, reasons, byline_lines(placed, [p.byline for p in placements],
-                                                after_standfirst=page_type != DISCUSSION_PAGE,
-                                                author=author),
-                  BYLINE_REASON)
+
+
+def _take_out_furniture(page: _Page, main: _Main, placed: list[Block],
+                        reasons: list[str | None]) -> None:
+    """The rules that take the site's furniture out of the main content, in order:
+    lines (comment calls, share and read-also links, menus, breadcrumbs), then boxes
+    and series set among or after the text, then the bands around it."""
+    words, weights, linked = page.words, page.weights, page.linked
+    page_type, dated, cards = page.page_type, page.dated, page.cards
+    address, title = page.address, page.title
     _take_out(placed, reasons, comment_call_lines(placed), COMMENT_CALL_REASON)
     _take_out(placed, reasons, chart_labels(placed), CHART_LABEL_REASON)
     _take_out(placed, reasons, share_links(placed), SHARE_REASON)
     _take_out(placed, reasons, read_also_lines(placed, words, linked, address), READ_ALSO_REASON)
     _take_out(placed, reasons, other_stories(placed, title), OTHER_STORY_REASON)
-    if own is not None and not missed_others:
-        _take_out(placed, reasons, own.others, OTHER_STORY_REASON)
+    if main.own is not None and not main.missed_others:
+        _take_out(placed, reasons, main.own.others, OTHER_STORY_REASON)
     _take_out(placed, reasons, menu_above_title(placed, words, linked), MENU_REASON)
     _take_out(placed, reasons, title_trails(placed, words), BREADCRUMB_REASON)
     # Only a dated page is surely an article: on a listing, boxes of headlines are
@@ -236,7 +290,7 @@ def apply_regions(tree: TreeIndex, blocks: list[Block], scope: str, *,
         _take_out(placed, reasons, headline_boxes(placed, weights, linked),
                   HEADLINE_BOX_REASON)
         _take_out(placed, reasons, embedded_slideshows(placed, weights), SLIDESHOW_REASON)
-        _take_out(placed, reasons, signup_boxes(placed, weights, words, tree),
+        _take_out(placed, reasons, signup_boxes(placed, weights, words, page.tree),
                   SIGNUP_BOX_REASON)
         _take_out(placed, reasons, teaser_cards(placed, weights, linked, address),
                   TEASER_CARD_REASON)
@@ -247,19 +301,21 @@ def apply_regions(tree: TreeIndex, blocks: list[Block], scope: str, *,
     if not cards:
         _take_out(placed, reasons, trailing_series(placed, words, weights, linked, dated),
                   TRAILING_SERIES_REASON)
-        _take_out(placed, reasons, site_series_in_text(placed, words, weights, linked, dated, address),
+        _take_out(placed, reasons,
+                  site_series_in_text(placed, words, weights, linked, dated, address),
                   SITE_SERIES_REASON)
         _take_out(placed, reasons, trailing_tag_lists(placed, weights, linked),
                   TAG_LIST_REASON)
-        _take_out(placed, reasons, closing_site_links(placed, words, weights, linked, dated, address),
+        _take_out(placed, reasons,
+                  closing_site_links(placed, words, weights, linked, dated, address),
                   CLOSING_LINKS_REASON)
 
     def twins_of(path: str) -> frozenset[str]:
-        return container_twins(tree, path, lineage)
+        return container_twins(page.tree, path, page.lineage)
 
     def traits_of(paths: set[str]) -> dict[str, BoxTraits]:
-        return {path: box_traits(found[-1]) for path, found in tree.elements_at(paths).items()
-                if found}
+        return {path: box_traits(found[-1])
+                for path, found in page.tree.elements_at(paths).items() if found}
 
     # A dated page is surely an article (on a declared discussion, what follows the
     # first post is the replies). An undated page is one only when its text stands in
@@ -267,14 +323,14 @@ def apply_regions(tree: TreeIndex, blocks: list[Block], scope: str, *,
     # on a shop's product or a landing page the offer and the grid follow the lead.
     story = dated and page_type != DISCUSSION_PAGE
     if story or page_type in (None, REVIEW_PAGE) and not cards:
-        marked_by = None if story else bodies
+        marked_by = None if story else page.bodies
         _take_out(placed, reasons, after_text_band(placed, weights, words, twins_of, traits_of,
                                                   marked_by),
                   AFTER_TEXT_REASON)
         _take_out(placed, reasons, before_text_lines(placed, weights, words, marked_by),
                   BEFORE_TEXT_REASON)
     # After the closing links: the author's box often stands right above them.
-    _take_out(placed, reasons, author_box(placed, words, weights, linked, author),
+    _take_out(placed, reasons, author_box(placed, words, weights, linked, page.author),
               AUTHOR_BOX_REASON)
     if page_type == PRODUCT_PAGE:
         _take_out(placed, reasons, above_product_name(placed, words),
@@ -282,25 +338,6 @@ def apply_regions(tree: TreeIndex, blocks: list[Block], scope: str, *,
         _take_out(placed, reasons, lone_links(placed, words, linked), LONE_LINK_REASON)
         _take_out(placed, reasons, other_product_cards(placed, words, linked),
                   PRODUCT_CARDS_REASON)
-    # Last, so the rules above read the article's bounds as the container drew them.
-    # Where the page is no article (its main content holds no article's text, or it
-    # declares a product), the intro may stand in the title's band above a grid or a
-    # landing page's sections (siblings.py).
-    no_article = page_type == PRODUCT_PAGE or not article_paragraphs(
-        placed, [i for i, b in enumerate(placed) if b.in_main], weights)
-    _admit(placed, reasons, furniture,
-           lead_sentences(blocks, placements, lineage, weights, words, container.path,
-                          beyond_siblings=no_article))
-    if scope == "page":
-        return placed, decisions
-    kept = []
-    for block, reason in zip(placed, reasons):
-        if block.in_main:
-            kept.append(block)
-        else:
-            assert reason is not None     # a block leaves the main content with a reason
-            decisions.append(Decision(STAGE, Action.DROPPED, reason, block.xpath, block.text))
-    return kept, decisions
 
 
 def _without(weights: list[int], indices: list[int]) -> list[int]:
