@@ -12,9 +12,12 @@ PARAGRAPHS = [f"{n} " + " ".join(["Rice prices rose again at the city's markets 
 HEADLINE = "Chilli prices fall ahead of the harvest season"
 
 
-def kept_texts(line: str, url: str | None = URL) -> list[str]:
+DATED = '<meta property="article:published_time" content="2019-03-04T08:00:00Z">'
+
+
+def kept_texts(line: str, url: str | None = URL, head: str = DATED) -> list[str]:
     first, second, third = (f"<p>{p}</p>" for p in PARAGRAPHS)
-    html = f"""<html><head><title>Rice</title></head><body><article><h1>Rice</h1>
+    html = f"""<html><head><title>Rice</title>{head}</head><body><article><h1>Rice</h1>
       {first}{second}{line}{third}</article></body></html>"""
     return [b.text for b in convert(html, url=url, scope="main").blocks]
 
@@ -54,3 +57,9 @@ def test_a_line_the_author_wrote_stays(line):
 def test_without_the_page_address_any_page_link_counts():
     line = f'<p>Also read: <a href="https://other.example/chilli">{HEADLINE}</a></p>'
     assert kept_texts(line, url=None) == ["Rice", *PARAGRAPHS]
+
+
+def test_on_a_page_that_is_no_story_the_line_stays():
+    # A docs page's "Related: <page>" is the author's cross-reference.
+    line = f'<p>Related: <a href="/docs/chilli">{HEADLINE}</a></p>'
+    assert len(kept_texts(line, url="https://docs.example/docs/rice", head="")) == 5

@@ -53,3 +53,16 @@ def test_cards_laid_in_the_texts_own_element_stay():
 def test_two_cards_are_no_rail():
     cards = "".join(_card(n, f"/hives/{n}") for n in range(1, 3))
     assert _TEASER in _texts(_story(_DATED, f'<div class="box">{cards}</div>'))
+
+
+def test_a_rail_under_the_authors_own_heading_stays():
+    # A buying guide's picks: cards of the site's own reviews under "Our picks".
+    cards = "".join(_card(n, f"/reviews/{n}") for n in range(1, 4))
+    texts = _texts(_story(_DATED, f'<div class="picks"><h2>Our picks</h2>{cards}</div>'))
+    assert "Our picks" in texts and _TEASER in texts
+
+
+def test_a_rail_under_a_furniture_heading_goes():
+    cards = "".join(_card(n, f"/hives/{n}") for n in range(1, 4))
+    html = _story(_DATED, f'<div class="box"><h2>Recommended stories</h2>{cards}</div>')
+    assert _texts(html) == ["Bees", *_PARAGRAPHS]

@@ -278,7 +278,11 @@ def _take_out_furniture(page: _Page, main: _Main, placed: list[Block],
     _take_out(placed, reasons, comment_call_lines(placed), COMMENT_CALL_REASON)
     _take_out(placed, reasons, chart_labels(placed), CHART_LABEL_REASON)
     _take_out(placed, reasons, share_links(placed), SHARE_REASON)
-    _take_out(placed, reasons, read_also_lines(placed, words, linked, address), READ_ALSO_REASON)
+    # On a story (dated, or declared an article) "Related: <headline>" leads away from it;
+    # on a docs or service page such a line is the author's cross-reference.
+    if dated or page.declared_article:
+        _take_out(placed, reasons, read_also_lines(placed, words, linked, address),
+                  READ_ALSO_REASON)
     _take_out(placed, reasons, other_stories(placed, title), OTHER_STORY_REASON)
     if main.own is not None and not main.missed_others:
         _take_out(placed, reasons, main.own.others, OTHER_STORY_REASON)

@@ -11,8 +11,9 @@ prose are what the page lists.
 """
 from __future__ import annotations
 
-from ..model import Block
-from .sections import article_paragraphs, common_element, led_series, outermost_apart
+from ..model import Block, BlockKind
+from .sections import (article_paragraphs, common_element, is_furniture_heading, led_series,
+                       outermost_apart)
 from .site_links import host_of, links_within
 from .tuning import (DATED_TEASER_SERIES_MIN_ITEMS, HEADLINE_MIN_WORDS, TEASER_CARD_MAX_WORDS,
                      TEASER_LEAD_MIN_LINKED)
@@ -59,8 +60,21 @@ def teaser_rails(blocks: list[Block], words: list[int], weights: list[int], link
             if any(sum(weights[i] for i in card) > TEASER_CARD_MAX_WORDS for card in cards):
                 continue        # an item says more than a teaser: a section of the text
             box = outermost_apart(parent, own_paths) + "/"
-            found.extend(i for i in between if blocks[i].xpath.startswith(box))
+            rail = [i for i in between if blocks[i].xpath.startswith(box)]
+            if _headed_by_the_author(blocks, rail, cards):
+                continue
+            found.extend(rail)
     return sorted(set(found))
+
+
+def _headed_by_the_author(blocks: list[Block], rail: list[int],
+                          cards: list[list[int]]) -> bool:
+    """Whether a heading of the author's heads the rail: one that names no furniture
+    ("Our picks", "The contenders" over a buying guide's cards of the site's own
+    reviews). A site's rail carries a label ("Recommended", "Baca juga") or none."""
+    in_cards = {i for card in cards for i in card}
+    return any(blocks[i].kind == BlockKind.HEADING and i not in in_cards
+               and not is_furniture_heading(blocks[i].text) for i in rail)
 
 
 def _parent(path: str) -> str:
