@@ -648,6 +648,16 @@ def test_words_a_link_holds_after_its_picture_are_its_text():
     assert rich[-1] == "[Card headline here](/story)"
 
 
+def test_an_excerpt_after_a_linked_heading_in_the_same_link_is_not_linked_again():
+    # A blog card built as one link around its heading and excerpt: the heading is the
+    # link, the excerpt a line of its own, not a second link to the same place.
+    html = ('<main><a href="/posts/1"><h2>Notes from the garden</h2>'
+            'We planted tomatoes and beans along the fence in April.</a></main>')
+    rich = [b.rich_text for b in blocks_of(html)[0]]
+    assert rich == ["[Notes from the garden](/posts/1)",
+                    "We planted tomatoes and beans along the fence in April."]
+
+
 def test_words_after_the_link_keep_its_words_in_one_unlinked_line():
     # A card's price after its linked name: one line, as before, not a link.
     html = ('<main><div class="box"><a href="/shoe"><img src="/s.jpg"><span>Black Tie</span></a> '

@@ -383,11 +383,15 @@ class Walker:
                             # above an <a><img></a> attachment kept its address.
                             self._flush(run, ctx)
                             run.pieces = []
-                    pending = run.pieces
+                    pending, made = run.pieces, len(self.blocks)
                     self._walk(child, self._enter(child, inner), run)
-                    if href and run.pieces is not pending:
-                        # A block inside the link closed the run: the words after
+                    if (href and run.pieces is not pending
+                            and not any(block.text and block.kind != BlockKind.IMAGE
+                                        for block in self.blocks[made:])):
+                        # A picture inside the link closed the run: the words after
                         # it are the link's (a card's <a><img><span>Headline</a>).
+                        # After a heading or a line of text they are an excerpt,
+                        # written once, unlinked.
                         run.link_words = (run.pieces, len(run.pieces), inner)
             else:
                 run.pieces.append(child)
