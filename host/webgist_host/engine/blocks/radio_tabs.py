@@ -15,10 +15,8 @@ from dataclasses import dataclass, field
 
 from .code import clean_language, code_language
 from .languages import LANGUAGE_NAMES, same_language
+from .tuning import RADIO_TAB_LABEL_MAX_WORDS
 from ..dom.nodes import tag_of
-
-# A tab's label is a few words; a longer <label> is a form's question.
-TAB_LABEL_MAX_WORDS = 6
 
 
 @dataclass
@@ -52,7 +50,7 @@ def _name_panels(holder, ids: list[str], found: RadioTabs) -> None:
         return
     labels = [by_target[i] for i in ids]
     names = [" ".join(label.text_content().split()) for label in labels]
-    if not all(names) or any(len(name.split()) > TAB_LABEL_MAX_WORDS for name in names):
+    if not all(names) or any(len(name.split()) > RADIO_TAB_LABEL_MAX_WORDS for name in names):
         return
     strip = labels[0].getparent()
     if any(label.getparent() is not strip for label in labels):

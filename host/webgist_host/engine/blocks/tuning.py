@@ -90,6 +90,9 @@ CODE_TAB_MAX_PROSE_WORDS = 20
 # its tab's name; it holds the tabs' words and at most this many more. Some pages put
 # role=tablist on the element that holds the panels too (a collection page's whole grid).
 TAB_STRIP_EXTRA_WORDS = 5
+# Radio-button tab sets (radio_tabs.py): a tab's <label> is a few words ("pip",
+# "Windows 10 or later"); a longer <label> is a form's question or answer.
+RADIO_TAB_LABEL_MAX_WORDS = 6
 # Tags that draw an icon with no text: icon fonts use <i>, the rest inline <svg>.
 # Screen-reader text beside one is the icon's text. (An <img> has its own alt.)
 ICON_TAGS = frozenset({"i", "svg"})
