@@ -93,6 +93,12 @@ TAB_STRIP_EXTRA_WORDS = 5
 # Radio-button tab sets (radio_tabs.py): a tab's <label> is a few words ("pip",
 # "Windows 10 or later"); a longer <label> is a form's question or answer.
 RADIO_TAB_LABEL_MAX_WORDS = 6
+# ...and when the labels stand among the radios in the tab set's own box, as a
+# form's answers do too, the set says it is one: a class word (split at - and _)
+# on that box or on the panels' box ("os-tabs", MkDocs' "tabbed-set"), or a radio
+# checked in advance with all the radios before the labels (so that CSS can show
+# the checked one's panel). A quiz's radios, no answer chosen, have neither.
+RADIO_TAB_CLASS_WORDS = frozenset({"tab", "tabs", "tabbed"})
 # Tags that draw an icon with no text: icon fonts use <i>, the rest inline <svg>.
 # Screen-reader text beside one is the icon's text. (An <img> has its own alt.)
 ICON_TAGS = frozenset({"i", "svg"})
