@@ -1,7 +1,7 @@
 """Radio-button tab sets (blocks/radio_tabs.py): which radio groups are tabs."""
 from __future__ import annotations
 
-from webgist_host.engine.blocks.radio_tabs import find_radio_tabs
+from webgist_host.engine.blocks.radio_tabs import find_radio_tabs, tab_code_language
 from webgist_host.engine.blocks.tuning import RADIO_TAB_LABEL_MAX_WORDS
 from webgist_host.engine.dom.parse import parse_html
 
@@ -38,3 +38,10 @@ def test_labels_among_their_radios_are_tabs_when_the_set_says_so():
     assert find_radio_tabs(parse_html(_radio_group("os-tabs", "", False))).labels
     assert find_radio_tabs(parse_html(_radio_group("", "", False, "tabbed_content"))).labels
     assert find_radio_tabs(parse_html(_radio_group("", " checked", True))).labels
+
+
+def test_a_tab_label_that_is_an_ordinary_word_or_a_tool_names_no_language():
+    panel = parse_html("<div><pre>name: demo</pre></div>").find(".//div")
+    assert tab_code_language("Python", panel) is not None
+    for label in ("Basic", "Console", "C", "R", "dotnet", "Docker", "Django"):
+        assert tab_code_language(label, panel) is None, label

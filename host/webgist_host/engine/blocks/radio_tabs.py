@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, field
 
 from .code import clean_language, code_language
-from .languages import LANGUAGE_NAMES, same_language
+from .languages import CLASS_WORD_LANGUAGES, LANGUAGE_NAMES, TAB_LABEL_TOOL_WORDS, same_language
 from .tuning import RADIO_TAB_CLASS_WORDS, RADIO_TAB_LABEL_MAX_WORDS
 from ..dom.nodes import tag_of
 
@@ -80,8 +80,12 @@ def _names_its_code(name: str, panel) -> bool:
 
 def tab_code_language(name: str, panel) -> tuple[object, str] | None:
     """(the <pre>, the language) when a tab's label is a language's name and its
-    panel's one listing names none: tabs "Python" / "Go" over plain <pre>s."""
-    language = clean_language(name.lower())
+    panel's one listing names none: tabs "Python" / "Go" over plain <pre>s. Not a
+    word that names other things on a tab ("Basic", "Console", "Docker", "C")."""
+    word = name.strip().lower()
+    if len(word) < 2 or word in CLASS_WORD_LANGUAGES or word in TAB_LABEL_TOOL_WORDS:
+        return None
+    language = clean_language(word)
     if language is None or language not in LANGUAGE_NAMES:
         return None
     listings = list(panel.iter("pre"))
