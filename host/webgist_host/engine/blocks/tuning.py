@@ -254,9 +254,9 @@ NO_LANGUAGE_WORDS = frozenset({
 # (github_pre_lang, as GitHub's Markdown API and some of its clients render) and
 # GitLab write the code's language there: <pre lang="python">. Read only on the
 # <pre> and its <code>, only a known language name, and not one that is also a
-# human language's ISO 639-1 code (Czech, Serbo-Croatian, Tsonga).
+# human language's ISO 639-1 code (Czech, Serbo-Croatian, Tsonga, Swedish).
 CODE_LANG_ATTRIBUTE = "lang"
-HUMAN_LANGUAGE_CODES = frozenset({"cs", "sh", "ts"})
+HUMAN_LANGUAGE_CODES = frozenset({"cs", "sh", "ts", "sv"})
 # How far up from the <pre> a wrapper may name the language (Sphinx puts it two up).
 LANGUAGE_ANCESTOR_LEVELS = 2
 # td > tr > (tbody >) table: how far a code cell sits below its line-number table.
