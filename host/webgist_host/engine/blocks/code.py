@@ -237,6 +237,13 @@ def _is_broken_into_lines(code) -> bool:
 def code_span_text(el) -> str:
     """The text of an inline <code> (or <kbd>...), a <br> in it a space: "a<br>b" is
     two words on two lines, never "ab"."""
+    return _text_with_breaks(el, " ", lambda node: False)
+
+
+def _text_with_breaks(el, br: str, skip: Callable[[object], bool]) -> str:
+    """The text under `el` in source order (not its own tail), each <br> written as
+    `br`; comments and the elements `skip` accepts are left out, not their tails.
+    Iterative, so that a deeply nested page cannot exhaust Python's stack."""
     parts: list[str] = []
     stack = [(el, False)]
     while stack:
@@ -245,13 +252,16 @@ def code_span_text(el) -> str:
             if node is not el and node.tail:
                 parts.append(node.tail)
             continue
+        if node is not el and (not isinstance(node.tag, str) or skip(node)):
+            if node.tail:
+                parts.append(node.tail)
+            continue
         if tag_of(node) == "br":
-            parts.append(" ")
-        elif isinstance(node.tag, str) and node.text:
+            parts.append(br)
+        elif node.text:
             parts.append(node.text)
         stack.append((node, True))
-        if isinstance(node.tag, str):
-            stack.extend((child, False) for child in reversed(node))
+        stack.extend((child, False) for child in reversed(node))
     return "".join(parts)
 
 
@@ -440,25 +450,7 @@ _SOURCE_SPACE_RE = re.compile(r"[ \t\n\r\f]+")
 def br_listing_text(el, skip: Callable[[object], bool]) -> str:
     """A listing in a box that is not pre-formatted: whitespace in the source
     collapses as in prose, a <br> ends a line, no-break spaces are the indentation."""
-    parts: list[str] = []
-    stack = [(el, False)]
-    while stack:
-        node, done = stack.pop()
-        if done:
-            if node is not el and node.tail:
-                parts.append(node.tail)
-            continue
-        if node is not el and (not isinstance(node.tag, str) or skip(node)):
-            if node.tail:
-                parts.append(node.tail)
-            continue
-        if tag_of(node) == "br":
-            parts.append(_BR_MARK)
-        elif node.text:
-            parts.append(node.text)
-        stack.append((node, True))
-        stack.extend((child, False) for child in reversed(node))
-    text = _SOURCE_SPACE_RE.sub(" ", "".join(parts))
+    text = _SOURCE_SPACE_RE.sub(" ", _text_with_breaks(el, _BR_MARK, skip))
     lines = [line.strip(" ").replace("\u00a0", " ").rstrip() for line in text.split(_BR_MARK)]
     return "\n".join(lines).strip("\n")
 

@@ -66,6 +66,13 @@ CLASS_WORD_LANGUAGES = frozenset({
     "apex", "markup", "console", "diff", "patch", "svg", "text", "http", "sv", "ini",
 })
 
+# Language names a tab's label uses for a tool, platform or framework whose listing
+# is in another language: a "Docker" tab holds docker commands, not a Dockerfile; a
+# "dotnet" tab the .NET CLI or any .NET language; a "Django" tab Python. With
+# CLASS_WORD_LANGUAGES ("Basic" / "Advanced", "Console") and single letters (tabs
+# "A", "B", "C"), a label that is one of these names no listing's language.
+TAB_LABEL_TOOL_WORDS = frozenset({"docker", "dotnet", "django"})
+
 # Words after a language prefix that name a wrapper, a control or a style, not a
 # language: "highlight-wrapper", "lang-switch", "language-selector", and WCXB's
 # <pre class="highlight-height language-typescript">. Only words a prefix alone

@@ -11,14 +11,13 @@ names the language of its panel's code block says what the fence says, and goes;
 one that names a language over a listing that names none gives it its language."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from .code import clean_language, code_language
-from .languages import LANGUAGE_NAMES, same_language
+from .languages import CLASS_WORD_LANGUAGES, LANGUAGE_NAMES, TAB_LABEL_TOOL_WORDS, same_language
+from .tuning import RADIO_TAB_CLASS_WORDS, RADIO_TAB_LABEL_MAX_WORDS
 from ..dom.nodes import tag_of
-
-# A tab's label is a few words; a longer <label> is a form's question.
-TAB_LABEL_MAX_WORDS = 6
 
 
 @dataclass
@@ -38,11 +37,12 @@ def find_radio_tabs(root) -> RadioTabs:
     for (holder, _), radios in groups.items():
         if holder is None or len(radios) < 2:
             continue
-        _name_panels(holder, [radio.get("id") for radio in radios], found)
+        _name_panels(holder, radios, found)
     return found
 
 
-def _name_panels(holder, ids: list[str], found: RadioTabs) -> None:
+def _name_panels(holder, radios: list, found: RadioTabs) -> None:
+    ids = [radio.get("id") for radio in radios]
     by_target: dict = {}
     for label in holder.iter("label"):
         target = label.get("for")
@@ -52,7 +52,7 @@ def _name_panels(holder, ids: list[str], found: RadioTabs) -> None:
         return
     labels = [by_target[i] for i in ids]
     names = [" ".join(label.text_content().split()) for label in labels]
-    if not all(names) or any(len(name.split()) > TAB_LABEL_MAX_WORDS for name in names):
+    if not all(names) or any(len(name.split()) > RADIO_TAB_LABEL_MAX_WORDS for name in names):
         return
     strip = labels[0].getparent()
     if any(label.getparent() is not strip for label in labels):
@@ -62,6 +62,8 @@ def _name_panels(holder, ids: list[str], found: RadioTabs) -> None:
     panels = _panels_after(labels[-1] if strip is holder else strip, len(ids))
     if panels is None:
         return
+    if strip is holder and not _says_it_is_tabs(holder, panels[0].getparent(), radios, labels):
+        return          # a form's radio group over its explanation, not a tab set
     found.labels.update(labels)
     for panel, name in zip(panels, names):
         named = tab_code_language(name, panel)
@@ -78,14 +80,32 @@ def _names_its_code(name: str, panel) -> bool:
 
 def tab_code_language(name: str, panel) -> tuple[object, str] | None:
     """(the <pre>, the language) when a tab's label is a language's name and its
-    panel's one listing names none: tabs "Python" / "Go" over plain <pre>s."""
-    language = clean_language(name.lower())
+    panel's one listing names none: tabs "Python" / "Go" over plain <pre>s. Not a
+    word that names other things on a tab ("Basic", "Console", "Docker", "C")."""
+    word = name.strip().lower()
+    if len(word) < 2 or word in CLASS_WORD_LANGUAGES or word in TAB_LABEL_TOOL_WORDS:
+        return None
+    language = clean_language(word)
     if language is None or language not in LANGUAGE_NAMES:
         return None
     listings = list(panel.iter("pre"))
     if len(listings) != 1 or code_language(listings[0]) is not None:
         return None
     return listings[0], language
+
+
+def _says_it_is_tabs(holder, panel_box, radios: list, labels: list) -> bool:
+    """RADIO_TAB_CLASS_WORDS on the set's box or the panels' box, or a checked radio
+    with every radio before the first label."""
+    for box in (holder, panel_box):
+        words = re.split(r"[^a-z0-9]+", (box.get("class") or "").lower())
+        if RADIO_TAB_CLASS_WORDS.intersection(words):
+            return True
+    if not any(radio.get("checked") is not None for radio in radios):
+        return False
+    children = list(holder)
+    first_label = children.index(labels[0])
+    return all(children.index(radio) < first_label for radio in radios)
 
 
 def _only_buttons_between(first, last) -> bool:

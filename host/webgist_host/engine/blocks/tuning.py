@@ -90,6 +90,15 @@ CODE_TAB_MAX_PROSE_WORDS = 20
 # its tab's name; it holds the tabs' words and at most this many more. Some pages put
 # role=tablist on the element that holds the panels too (a collection page's whole grid).
 TAB_STRIP_EXTRA_WORDS = 5
+# Radio-button tab sets (radio_tabs.py): a tab's <label> is a few words ("pip",
+# "Windows 10 or later"); a longer <label> is a form's question or answer.
+RADIO_TAB_LABEL_MAX_WORDS = 6
+# ...and when the labels stand among the radios in the tab set's own box, as a
+# form's answers do too, the set says it is one: a class word (split at - and _)
+# on that box or on the panels' box ("os-tabs", MkDocs' "tabbed-set"), or a radio
+# checked in advance with all the radios before the labels (so that CSS can show
+# the checked one's panel). A quiz's radios, no answer chosen, have neither.
+RADIO_TAB_CLASS_WORDS = frozenset({"tab", "tabs", "tabbed"})
 # Tags that draw an icon with no text: icon fonts use <i>, the rest inline <svg>.
 # Screen-reader text beside one is the icon's text. (An <img> has its own alt.)
 ICON_TAGS = frozenset({"i", "svg"})
@@ -245,9 +254,9 @@ NO_LANGUAGE_WORDS = frozenset({
 # (github_pre_lang, as GitHub's Markdown API and some of its clients render) and
 # GitLab write the code's language there: <pre lang="python">. Read only on the
 # <pre> and its <code>, only a known language name, and not one that is also a
-# human language's ISO 639-1 code (Czech, Serbo-Croatian, Tsonga).
+# human language's ISO 639-1 code (Czech, Serbo-Croatian, Tsonga, Swedish).
 CODE_LANG_ATTRIBUTE = "lang"
-HUMAN_LANGUAGE_CODES = frozenset({"cs", "sh", "ts"})
+HUMAN_LANGUAGE_CODES = frozenset({"cs", "sh", "ts", "sv"})
 # How far up from the <pre> a wrapper may name the language (Sphinx puts it two up).
 LANGUAGE_ANCESTOR_LEVELS = 2
 # td > tr > (tbody >) table: how far a code cell sits below its line-number table.
