@@ -154,13 +154,20 @@ globalThis.webgistCapture = (() => {
   const scrollX = window.scrollX, scrollY = window.scrollY;
   // How far left of the page's origin scrolling reaches: 0, but on a page that opens
   // at its right edge and scrolls leftward (set in vertical-rl lines, or rtl), whose
-  // overflow lies left of where it opens and is read by scrolling there.
+  // overflow lies left of where it opens and is read by scrolling there. A viewport
+  // that hides its overflow (overflow-x hidden or clip on the root, or on the body
+  // when the root leaves it visible) scrolls nowhere: an RTL page's off-canvas
+  // drawer parked left of it stays out of view.
   const pageLeft = leftwardReach();
   function leftwardReach() {
     const scroller = dom.scrollingElement(document);
     const overflow = scroller ? dom.scrollWidth(scroller) - dom.clientWidth(scroller) : 0;
     if (overflow <= 0) return 0;
-    for (const el of [dom.documentElement(document), dom.body(document)]) {
+    const root = dom.documentElement(document), body = dom.body(document);
+    let viewportOverflow = root ? getComputedStyle(root).overflowX : "visible";
+    if (viewportOverflow === "visible" && body) viewportOverflow = getComputedStyle(body).overflowX;
+    if (viewportOverflow === "hidden" || viewportOverflow === "clip") return 0;
+    for (const el of [root, body]) {
       if (!el) continue;
       const style = getComputedStyle(el);
       const mode = style.writingMode;

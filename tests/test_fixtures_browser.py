@@ -75,6 +75,8 @@ BROWSER_FIXTURES: dict[str, str] = {
     "browser--script-tabs-without-roles": "script tabs without ARIA (a row of buttons, one panel per button, the others display:none inline or by a hiding class) are read whole; a hidden modal stays out",
     "browser--fixed-bars-over-article": "a strip fixed to the screen's foot, drawn over the middle of a long article when measured, is read where the source puts it (after the article); the fixed header first",
     "browser--flex-items-without-spaces": "flex items written with nothing between them (a byline, spec rows, two buttons) are drawn apart and read as separate words; two spans drawn edge to edge stay one word",
+    "browser--rtl-drawer-parked-left-stays-hidden": "on a right-to-left page whose root hides its sideways overflow, a drawer parked left of the viewport cannot be scrolled to and stays out; the story is read",
+    "browser--japanese-emphasis-drawn-apart-runs-on": "Japanese words in emphasis elements drawn a few pixels apart run on without a space, as the script is written",
     "browser--vertical-document-scrolls-left": "a page set in vertical-rl lines opens at its right edge; the paragraphs drawn left of it are reached by scrolling and read, in order",
     "browser--faq-collapsed-to-no-height": "answers an accordion collapsed to no height (max-height: 0, height: 0, grid rows 0fr, overflow hidden) under their drawn questions are read; keywords in a zero-height box under a paragraph stay hidden",
     "article--continue-reading-clamp": "an article cut short by a max-height box that hides its overflow ('Continue reading') is read whole; a one-line ticker's hidden lines stay unseen",

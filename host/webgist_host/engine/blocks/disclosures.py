@@ -38,6 +38,7 @@ class Disclosures:
         self._targets: frozenset | None = None  # ids drawn in-page links point at
         self._invisible_panels: dict = {}     # invisible element -> whether a tab panel
         self._collapsed: dict = {}            # zero-height box -> whether a collapsed panel
+        self._button_tabs: dict = {}          # sibling -> panels shown in its tab run, or None
 
     def drawn_for_a_reader(self, el) -> bool:
         """Without a browser, every element may be; in it, one with a box the
@@ -222,27 +223,54 @@ class Disclosures:
         parent = el.getparent()
         if parent is None or not self._prose(el):
             return False
+        if el not in self._button_tabs:
+            self._read_button_tabs(el)
+        shown = self._button_tabs[el]
+        return shown is not None and shown - (1 if self._shows(el) else 0) > 0
+
+    def _read_button_tabs(self, el) -> None:
+        """Decide once for the run of siblings of el's tag holding no control around
+        `el` whether it is a tab set under a row of buttons, and note the answer for
+        each of them (asking for every hidden sibling would walk the run each time)."""
         tag = self._tags.get(el)
-        kids = [k for k in parent if isinstance(k.tag, str)]
-        strip = kids.index(el) - 1
-        while strip >= 0 and self._tags.get(kids[strip]) == tag and not self._controls(kids[strip]):
-            strip -= 1
-        if strip < 0:
-            return False
-        panels = []
-        for kid in kids[strip + 1:]:
-            if self._tags.get(kid) != tag or self._controls(kid):
+
+        def panel(kid) -> bool:
+            return self._tags.get(kid) == tag and not self._controls(kid)
+
+        if not panel(el):
+            self._button_tabs[el] = None
+            return
+        strip = None
+        before = []
+        for kid in el.itersiblings(preceding=True):
+            if not isinstance(kid.tag, str):
+                continue
+            if not panel(kid):
+                strip = kid
                 break
-            panels.append(kid)
-        buttons = [node for node in self._controls(kids[strip]) if self.drawn_for_a_reader(node)]
+            before.append(kid)
+        panels = before[::-1] + [el]
+        for kid in el.itersiblings():
+            if isinstance(kid.tag, str):
+                if not panel(kid):
+                    break
+                panels.append(kid)
+        shown = None if strip is None else self._shown_button_tabs(strip, panels)
+        for kid in panels:
+            self._button_tabs[kid] = shown
+
+    def _shown_button_tabs(self, strip, panels) -> int | None:
+        """How many of `panels` show, when they are tabs of the buttons in `strip`,
+        the element before them; None when they are not."""
+        buttons = [node for node in self._controls(strip) if self.drawn_for_a_reader(node)]
         if len(panels) < 2 or len(buttons) != len(panels) or not all(
                 0 < len(b.text_content().split()) <= TAB_LABEL_MAX_WORDS for b in buttons):
-            return False
+            return None
         # Built alike: one class among them all, or none at all (Alpine's bare divs).
         classes = [set((p.get("class") or "").split()) for p in panels]
         if not (set.intersection(*classes) or not any(classes)):
-            return False
-        return any(self._shows(p) for p in panels if p is not el)
+            return None
+        return sum(1 for p in panels if self._shows(p))
 
     def _controls(self, el) -> list:
         """The buttons in `el` (and links with no address or `#` alone: a link to an

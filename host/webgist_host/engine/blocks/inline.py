@@ -413,10 +413,19 @@ def drawn_apart(previous, current, before: str, after: str) -> bool:
             and before[-1:].isalnum() and after[:1].isalnum())
 
 
+# Scripts written without spaces between words: Han ideographs, hiragana and
+# katakana (half-width too). Boxes drawn apart in them are not two words, so no
+# space goes between them ("日本の未来", not "日本の 未来"). Hangul is written with
+# spaces between words, as Latin is.
+_UNSPACED_SCRIPT = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f]")
+
+
 def letters_meet(before: str, after: str) -> bool:
     """The text written before an element ends, and its own begins, with a letter or
-    digit: run together, they would make one word."""
-    return before[-1:].isalnum() and after[:1].isalnum()
+    digit of a script written with spaces: run together, they would make one word."""
+    last, first = before[-1:], after[:1]
+    return (last.isalnum() and first.isalnum()
+            and not _UNSPACED_SCRIPT.match(last) and not _UNSPACED_SCRIPT.match(first))
 
 
 def boxes_apart(first, second) -> bool:

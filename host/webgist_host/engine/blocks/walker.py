@@ -455,14 +455,15 @@ class Walker:
         # What the reader sees of the run: not a hidden piece or a permalink glyph
         # (rustdoc's "Source" link stands beside its heading's hidden "§").
         # (A run with words in its own text is no run of controls: most runs are
-        # answered so, before their elements are looked at.)
-        if is_control is not None and not _asks_a_question(pieces) and (
+        # answered so, before their elements are looked at, or the question asked.)
+        if is_control is not None and (
                 not _has_own_words(pieces)
                 and _controls_only([p for p in pieces if isinstance(p, str)
                                     or not (self.skipped(p) or is_permalink(p, self._tags[p]))],
                                    is_control)
                 or is_control is _is_control and not ctx.link
-                and _labels_a_button(run.container, self._says_button)):
+                and _labels_a_button(run.container, self._says_button)
+        ) and not _asks_a_question(pieces):
             single = len(pieces) == 1 and not isinstance(pieces[0], str)
             self.log(pieces[0] if single else run.container,
                      "a control standing alone (a button), not content", text)
