@@ -495,7 +495,11 @@ class InlineRenderer:
         for child in el:
             if isinstance(child.tag, str):
                 p, r = self.element(child, depth + 1, styles)
-                code_run = self.place(plain, rich, child, p, r, previous, code_run, styles)
+                if previous is None and code_run is None and r.lstrip(" ")[:1] != "`":
+                    plain.append(p)         # most children: nothing to join or set apart
+                    rich.append(r)
+                else:
+                    code_run = self.place(plain, rich, child, p, r, previous, code_run, styles)
             if child.tail:
                 plain.append(child.tail)
                 rich.append(escape_piece(child.tail))
