@@ -14,7 +14,7 @@ from __future__ import annotations
 from ..model import Block, BlockKind
 from ..words import word_count
 from .paths import step_tag
-from .sections import article_paragraphs, common_element, outermost_apart
+from .sections import common_element, outermost_apart, story_text
 from .site_links import host_of, links_within
 from .tuning import (HEADLINE_BOX_MAX_ITEMS, HEADLINE_BOX_MIN_ITEMS, HEADLINE_LABEL_MAX_WORDS,
                      HEADLINE_MIN_LINKED, HEADLINE_MIN_WORDS, LABELLED_HEADLINE_MAX_WORDS,
@@ -28,13 +28,10 @@ def headline_boxes(blocks: list[Block], weights: list[int], linked: list[int]) -
     """Indices of the main-content blocks in a box of linked headlines that stands
     between two of the article's own paragraphs, apart from the element that holds
     them, with the short label right above the box."""
-    kept = [i for i, block in enumerate(blocks) if block.in_main]
-    own = article_paragraphs(blocks, kept, weights)
-    if len(own) < 2:
+    story = story_text(blocks, weights)
+    if story is None:
         return []
-    own_paths = [blocks[i].xpath for i in own]
-    text = common_element(own_paths)
-    position = {i: n for n, i in enumerate(kept)}
+    kept, own, own_paths, text, position = story
     found: list[int] = []
     for before, after in zip(own, own[1:]):
         between = kept[position[before] + 1:position[after]]
@@ -120,14 +117,11 @@ def teaser_cards(blocks: list[Block], weights: list[int], linked: list[int],
     from the text's paragraphs, with a picture, a teaser line or a byline beside it and
     at most TEASER_CARD_MAX_WORDS words outside links. Cards that follow one another are
     a list the article makes (products, channels), and stay."""
-    kept = [i for i, block in enumerate(blocks) if block.in_main]
-    own = article_paragraphs(blocks, kept, weights)
-    if len(own) < 2:
+    story = story_text(blocks, weights)
+    if story is None:
         return []
-    own_paths = [blocks[i].xpath for i in own]
-    text = common_element(own_paths)
+    kept, own, own_paths, text, position = story
     site = host_of(address or "")
-    position = {i: n for n, i in enumerate(kept)}
     cards: list[list[int]] = []
     for i in kept[position[own[0]] + 1:]:
         block = blocks[i]

@@ -14,7 +14,7 @@ The heading and line patterns are in vocabulary.py, the numbers in tuning.py.
 from __future__ import annotations
 
 import re
-from typing import Callable
+from typing import Callable, NamedTuple
 
 from ..model import Block, BlockKind
 from .paths import step_tag
@@ -330,6 +330,28 @@ def article_paragraphs(blocks: list[Block], kept: list[int], weights: list[int],
             or sum(weights[i] for i in own) < ARTICLE_BEFORE_SERIES_MIN_WORDS):
         return []
     return own
+
+
+class StoryText(NamedTuple):
+    """The article's own paragraphs among the main-content blocks, as the rules that
+    look between them read it."""
+    kept: list[int]               # the main-content blocks' indices
+    own: list[int]                # the article's own paragraphs among them
+    own_paths: list[str]          # their paths
+    text: str                     # the element that holds them all
+    position: dict[int, int]      # each kept block's place in `kept`
+
+
+def story_text(blocks: list[Block], weights: list[int]) -> StoryText | None:
+    """The article's own text (`article_paragraphs`), or None with fewer than two of
+    its paragraphs: nothing stands between them."""
+    kept = [i for i, block in enumerate(blocks) if block.in_main]
+    own = article_paragraphs(blocks, kept, weights)
+    if len(own) < 2:
+        return None
+    own_paths = [blocks[i].xpath for i in own]
+    return StoryText(kept, own, own_paths, common_element(own_paths),
+                     {i: n for n, i in enumerate(kept)})
 
 
 def _with_short_runs(blocks: list[Block], kept: list[int], weights: list[int],

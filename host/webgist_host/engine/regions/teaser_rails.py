@@ -12,8 +12,7 @@ prose are what the page lists.
 from __future__ import annotations
 
 from ..model import Block, BlockKind
-from .sections import (article_paragraphs, common_element, is_furniture_heading, led_series,
-                       outermost_apart)
+from .sections import is_furniture_heading, led_series, outermost_apart, story_text
 from .site_links import host_of, links_within
 from .tuning import (DATED_TEASER_SERIES_MIN_ITEMS, HEADLINE_MIN_WORDS, TEASER_CARD_MAX_WORDS,
                      TEASER_LEAD_MIN_LINKED)
@@ -32,14 +31,11 @@ def teaser_rails(blocks: list[Block], words: list[int], weights: list[int], link
     or a line beside it and at most TEASER_CARD_MAX_WORDS words outside links, set in
     an element of their own that holds none of the article's paragraphs; the outermost
     element around them that holds none of those paragraphs goes, its label with it."""
-    kept = [i for i, block in enumerate(blocks) if block.in_main]
-    own = article_paragraphs(blocks, kept, weights)
-    if len(own) < 2:
+    story = story_text(blocks, weights)
+    if story is None:
         return []
-    own_paths = [blocks[i].xpath for i in own]
-    text = common_element(own_paths)
+    kept, own, own_paths, text, position = story
     site = host_of(address or "")
-    position = {i: n for n, i in enumerate(kept)}
     found: list[int] = []
     for before, after in zip(own, own[1:]):
         between = kept[position[before] + 1:position[after]]
