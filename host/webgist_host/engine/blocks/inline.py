@@ -408,9 +408,10 @@ def drawn_apart(previous, current, before: str, after: str) -> bool:
     """Whether two classed <span>s with nothing between them in the source are two
     words: stylesheets lay such spans out as flex or grid items that the browser draws
     apart ("Weight" and "118 g" in a spec row), so letters meeting across them must
-    not run together. `before` and `after` are the text written either side."""
+    not run together (in Latin, Cyrillic, Hangul...; Han and kana run on: "日本の未来").
+    `before` and `after` are the text written either side."""
     return (previous is not None and _styled_span(previous) and _styled_span(current)
-            and before[-1:].isalnum() and after[:1].isalnum())
+            and letters_meet(before, after))
 
 
 # Scripts written without spaces between words: Han ideographs, hiragana and
