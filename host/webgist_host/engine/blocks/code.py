@@ -293,8 +293,9 @@ def label_language(code, skip: Callable[[object], bool] = lambda el: False) -> s
         while previous is not None and not isinstance(previous.tag, str):
             previous = previous.getprevious()
         if previous is not None:
-            if tag_of(previous) in PROSE_TAGS or tag_of(previous) in CODE_TAGS or skip(previous):
-                return None
+            if (tag_of(previous) in PROSE_TAGS or tag_of(previous) in CODE_TAGS or skip(previous)
+                    or next(previous.iter("pre", "code"), None) is not None):
+                return None         # a panel or a listing before it, not its label
             return _named_language(" ".join(previous.itertext()).split())
         if (node.text or "").strip():
             return None
