@@ -6,7 +6,9 @@ News sites and blogs break a story's text with "Also read: <headline>", "Baca ju
 same site, and the label is what tells it from a line the author wrote in the same
 shape ("Source: <report>", "Website: <shop>", "Publisher: <studio>"): only words can
 tell those apart, so the labels are a table, in the languages headings_intl.py covers.
-A line whose label is not in the table stays.
+A line whose label is not in the table stays, and so does every such line on a page
+that is no story (stage.py asks only on a dated or declared article): on a docs page
+"Related: <page>" is the author's cross-reference.
 """
 from __future__ import annotations
 
