@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Callable
 
-from ..dom.nodes import tag_of
+from ..dom.nodes import tag_of, text_with_breaks
 from .tuning import (
     CODE_LANG_ATTRIBUTE, CODE_TABLE_DEPTH, CODE_TAGS, CODE_WRAPPER_DEPTH, CONTROL_ROLES,
     CONTROL_TAGS, COPY_WORDS, EXTENSION_LANGUAGES, FILE_NAME_LANGUAGES,
@@ -237,32 +237,7 @@ def _is_broken_into_lines(code) -> bool:
 def code_span_text(el) -> str:
     """The text of an inline <code> (or <kbd>...), a <br> in it a space: "a<br>b" is
     two words on two lines, never "ab"."""
-    return _text_with_breaks(el, " ", lambda node: False)
-
-
-def _text_with_breaks(el, br: str, skip: Callable[[object], bool]) -> str:
-    """The text under `el` in source order (not its own tail), each <br> written as
-    `br`; comments and the elements `skip` accepts are left out, not their tails.
-    Iterative, so that a deeply nested page cannot exhaust Python's stack."""
-    parts: list[str] = []
-    stack = [(el, False)]
-    while stack:
-        node, done = stack.pop()
-        if done:
-            if node is not el and node.tail:
-                parts.append(node.tail)
-            continue
-        if node is not el and (not isinstance(node.tag, str) or skip(node)):
-            if node.tail:
-                parts.append(node.tail)
-            continue
-        if tag_of(node) == "br":
-            parts.append(br)
-        elif node.text:
-            parts.append(node.text)
-        stack.append((node, True))
-        stack.extend((child, False) for child in reversed(node))
-    return "".join(parts)
+    return text_with_breaks(el, " ", lambda node: False)
 
 
 def block_code_text(text: str) -> str:
@@ -451,7 +426,7 @@ _SOURCE_SPACE_RE = re.compile(r"[ \t\n\r\f]+")
 def br_listing_text(el, skip: Callable[[object], bool]) -> str:
     """A listing in a box that is not pre-formatted: whitespace in the source
     collapses as in prose, a <br> ends a line, no-break spaces are the indentation."""
-    text = _SOURCE_SPACE_RE.sub(" ", _text_with_breaks(el, _BR_MARK, skip))
+    text = _SOURCE_SPACE_RE.sub(" ", text_with_breaks(el, _BR_MARK, skip))
     lines = [line.strip(" ").replace("\u00a0", " ").rstrip() for line in text.split(_BR_MARK)]
     return "\n".join(lines).strip("\n")
 

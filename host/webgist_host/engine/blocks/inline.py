@@ -496,11 +496,7 @@ class InlineRenderer:
         for child in el:
             if isinstance(child.tag, str):
                 p, r = self.element(child, depth + 1, styles)
-                if previous is None and code_run is None and r.lstrip(" ")[:1] != "`":
-                    plain.append(p)         # most children: nothing to join or set apart
-                    rich.append(r)
-                else:
-                    code_run = self.place(plain, rich, child, p, r, previous, code_run, styles)
+                code_run = self.place(plain, rich, child, p, r, previous, code_run, styles)
             if child.tail:
                 plain.append(child.tail)
                 rich.append(escape_piece(child.tail))
@@ -514,7 +510,12 @@ class InlineRenderer:
         code span's text when it wrote one, for the next element: <code>A</code><code>B</code>
         is one run of code on the screen, and two spans side by side ("`A``B`") would
         read as one span holding backticks."""
-        is_code = r.lstrip(" ")[:1] == "`" and self._is_code_span(child, styles)
+        starts_code = r.lstrip(" ")[:1] == "`"
+        if previous is None and code_run is None and not starts_code:
+            plain.append(p)                 # most children: nothing to join or set apart
+            rich.append(r)
+            return None
+        is_code = starts_code and self._is_code_span(child, styles)
         if code_run is not None and is_code:
             if self._same_look(previous, child):
                 p = code_run + p

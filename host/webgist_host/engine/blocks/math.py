@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from urllib.parse import parse_qs, unquote, urlsplit
 
-from ..dom.nodes import tag_of
+from ..dom.nodes import tag_of, text_with_breaks
 from .tuning import (
     DISPLAY_CLASS_WORDS, DISPLAY_PARENT_TAGS, LATEX_IMAGE_CLASSES, LATEX_URL_PARAMETERS,
     MATHJAX2_SCRIPT_DISTANCE,
@@ -100,24 +100,13 @@ def _annotation_tex(el) -> str | None:
     return None
 
 
+# The elements of MathML that carry its source in another notation, not what it shows.
+_ANNOTATION_TAGS = frozenset({"annotation", "annotation-xml"})
+
+
 def _text_without_annotations(el) -> str:
-    out: list[str] = []
-    stack: list = [(el, False)]
-    while stack:
-        node, done = stack.pop()
-        if done:
-            if node is not el and node.tail:
-                out.append(node.tail)
-            continue
-        if tag_of(node) in ("annotation", "annotation-xml"):
-            if node is not el and node.tail:
-                out.append(node.tail)
-            continue
-        if node.text:
-            out.append(node.text)
-        stack.append((node, True))
-        stack.extend((child, False) for child in reversed(node) if isinstance(child.tag, str))
-    return "".join(out)
+    """The text a MathML element shows: its annotations (the TeX source) left out."""
+    return text_with_breaks(el, "", lambda node: tag_of(node) in _ANNOTATION_TAGS)
 
 
 def _mathml(el) -> Math:

@@ -574,11 +574,7 @@ def _render_run(inline: InlineRenderer, pieces: list) -> tuple[str, str]:
             previous = code_run = None
         else:
             p, r = inline.element(piece, 1, frozenset())
-            if previous is None and code_run is None and r.lstrip(" ")[:1] != "`":
-                plain.append(p)             # most pieces: nothing to join or set apart
-                rich.append(r)
-            else:
-                code_run = inline.place(plain, rich, piece, p, r, previous, code_run)
+            code_run = inline.place(plain, rich, piece, p, r, previous, code_run)
             previous = piece
     return finish("".join(plain), "".join(rich))
 

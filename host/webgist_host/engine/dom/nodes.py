@@ -1,7 +1,7 @@
 """Small helpers for reading an lxml tree without changing it."""
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from typing import Any, Protocol
 
 # collect.js stamps every element with its XPath in the live DOM under this name, so a
@@ -55,3 +55,28 @@ class TreeIndex(Protocol):
     def elements_at(self, paths: Collection[str]) -> dict[str, list]:
         """The elements each of `paths` names (the stamp, else the real path), in
         document order."""
+
+
+def text_with_breaks(el, br: str, skip: Callable[[object], bool]) -> str:
+    """The text under `el` in source order (not its own tail), each <br> written as
+    `br`; comments and the elements `skip` accepts are left out, not their tails.
+    Iterative, so that a deeply nested page cannot exhaust Python's stack."""
+    parts: list[str] = []
+    stack = [(el, False)]
+    while stack:
+        node, done = stack.pop()
+        if done:
+            if node is not el and node.tail:
+                parts.append(node.tail)
+            continue
+        if node is not el and (not isinstance(node.tag, str) or skip(node)):
+            if node.tail:
+                parts.append(node.tail)
+            continue
+        if tag_of(node) == "br":
+            parts.append(br)
+        elif node.text:
+            parts.append(node.text)
+        stack.append((node, True))
+        stack.extend((child, False) for child in reversed(node))
+    return "".join(parts)
