@@ -181,14 +181,46 @@ def copy_once(driver, popup: str, think_ms: int) -> dict[str, float]:
     return {**phases(timeline, click), "words copied": float(words or 0)}
 
 
-def measure_page(driver, url: str, runs: int, think_ms: int) -> list[dict[str, float]]:
+def open_popup_window(driver, url: str) -> tuple[str, str]:
+    """Open `url`, press the shortcut on it, then open the popup in a window of its
+    own aimed at it: the page's tab stays the visible one of its window, as under
+    the extension's popup bubble. (In a tab beside it, the page is a hidden tab,
+    whose renderer Chromium runs at background priority.)"""
+    from browser_support import POPUP_URL, press_extension_shortcut, wait_ready
+    driver.get(url)
+    page = driver.current_window_handle
+    press_extension_shortcut(driver)
+    driver.switch_to.new_window("window")
+    driver.get(POPUP_URL)
+    tabs = driver.execute_async_script(
+        "const [url, done] = arguments;"
+        "chrome.tabs.query({url}).then(t => done(t.map(x => x.id)));", url)
+    driver.get(f"{POPUP_URL}?tabId={tabs[0]}")
+    wait_ready(driver)
+    return page, driver.current_window_handle
+
+
+def page_visibility(driver) -> str:
+    """The page's document.visibilityState, asked from the popup (switching the
+    driver to the page's tab would make it the active one)."""
+    return driver.execute_async_script(
+        "const done = arguments[0];"
+        "const tabId = Number(new URLSearchParams(location.search).get('tabId'));"
+        "chrome.scripting.executeScript({target: {tabId}, func: () => document.visibilityState})"
+        ".then(([r]) => done(r.result), (e) => done(String(e)));")
+
+
+def measure_page(driver, url: str, runs: int, think_ms: int,
+                 popup_in: str = "tab") -> list[dict[str, float]]:
     from browser_support import open_page_and_popup
     from webgist_host.install.manifest import EXTENSION_ID
-    page, popup = open_page_and_popup(driver, url)
+    opener = open_popup_window if popup_in == "window" else open_page_and_popup
+    page, popup = opener(driver, url)
     driver.execute_cdp_cmd("Browser.grantPermissions", {
         "permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"],
         "origin": f"chrome-extension://{EXTENSION_ID}"})
     rows = [copy_once(driver, popup, think_ms) for _ in range(runs)]
+    print(f"(the page was {page_visibility(driver)} after the copies)")
     for handle in driver.window_handles[1:]:
         driver.switch_to.window(handle)
         driver.close()
@@ -230,6 +262,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pages", type=Path, help="a folder of saved .html pages to add")
     parser.add_argument("--only", choices=("big", "docs"))
     parser.add_argument("--json", type=Path, help="write every run's phases here")
+    parser.add_argument("--popup", choices=("tab", "window"), default="tab",
+                        help="open the popup in a tab beside the page (the page then a hidden "
+                             "tab; the default, as before) or in a window of its own (the page "
+                             "stays visible, as under the popup bubble)")
     parser.add_argument("--think-ms", type=int, default=THINK_MS,
                         help=f"wait between the popup opening and the click (default {THINK_MS})")
     args = parser.parse_args(argv)
@@ -252,7 +288,8 @@ def main(argv: list[str] | None = None) -> int:
         results: dict[str, list[dict[str, float]]] = {}
         try:
             for name, path in pages:
-                results[name] = measure_page(driver, f"{base}/{path}", args.runs, args.think_ms)
+                results[name] = measure_page(driver, f"{base}/{path}", args.runs, args.think_ms,
+                                             args.popup)
                 print_table(name, results[name])
                 sys.stdout.flush()
         finally:
