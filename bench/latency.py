@@ -10,6 +10,11 @@ documentation pages with their real CSS from the installed Python docs
 (`--docs`, /usr/share/doc/python3.11/html by default; skipped when absent). Any
 folder of saved pages can be added with `--pages`.
 
+The popup opens in a window of its own, aimed at the page's tab, which stays the
+visible tab of its window as it does under the popup's bubble (`--popup tab` opens it
+in a tab beside the page, as sessions 1-16 did: the page is then a hidden tab, whose
+renderer Chromium runs at background priority, nice 5 on Linux, and under load its
+layout reads took ~40% longer: docs/latency.md, session 17).
 Each run reloads the popup (a user opening it afresh: a new host starts with it),
 waits `--think-ms` (a user moving to the Copy button; 0 clicks at once) and clicks.
 Each copy's phases come from the timeline the extension keeps for the last copy
@@ -185,7 +190,7 @@ def open_popup_window(driver, url: str) -> tuple[str, str]:
     """Open `url`, press the shortcut on it, then open the popup in a window of its
     own aimed at it: the page's tab stays the visible one of its window, as under
     the extension's popup bubble. (In a tab beside it, the page is a hidden tab,
-    whose renderer Chromium runs at background priority.)"""
+    whose renderer Chromium runs at background priority: nice 5 on Linux.)"""
     from browser_support import POPUP_URL, press_extension_shortcut, wait_ready
     driver.get(url)
     page = driver.current_window_handle
@@ -211,7 +216,7 @@ def page_visibility(driver) -> str:
 
 
 def measure_page(driver, url: str, runs: int, think_ms: int,
-                 popup_in: str = "tab") -> list[dict[str, float]]:
+                 popup_in: str = "window") -> list[dict[str, float]]:
     from browser_support import open_page_and_popup
     from webgist_host.install.manifest import EXTENSION_ID
     opener = open_popup_window if popup_in == "window" else open_page_and_popup
@@ -262,10 +267,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pages", type=Path, help="a folder of saved .html pages to add")
     parser.add_argument("--only", choices=("big", "docs"))
     parser.add_argument("--json", type=Path, help="write every run's phases here")
-    parser.add_argument("--popup", choices=("tab", "window"), default="tab",
-                        help="open the popup in a tab beside the page (the page then a hidden "
-                             "tab; the default, as before) or in a window of its own (the page "
-                             "stays visible, as under the popup bubble)")
+    parser.add_argument("--popup", choices=("window", "tab"), default="window",
+                        help="open the popup in a window of its own (the default: the page "
+                             "stays visible, as under the popup bubble) or in a tab beside the "
+                             "page (the page then a hidden tab, as in sessions 1-16)")
     parser.add_argument("--think-ms", type=int, default=THINK_MS,
                         help=f"wait between the popup opening and the click (default {THINK_MS})")
     args = parser.parse_args(argv)
