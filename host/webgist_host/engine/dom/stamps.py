@@ -38,6 +38,11 @@ _INERT_CONTAINERS = frozenset({"template", "noscript"})
 IMPLIED_PART_PATHS = {"html": "/html[1]", "head": "/html[1]/head[1]", "body": "/html[1]/body[1]"}
 
 
+# lxml's own attribute setter. lxml.html's elements reach it through `HtmlMixin.set`,
+# a Python method that only calls it (once per element of the page here).
+_SET_ATTRIBUTE = etree.ElementBase.set
+
+
 def expand_stamps(root, capture: Capture) -> Any:
     """A version-2 capture's tree with each stamp (an element's index in the capture's
     element table) replaced by that element's XPath, which every later stage keys on,
@@ -55,6 +60,7 @@ def expand_stamps(root, capture: Capture) -> Any:
     # stamp finds nothing, as does any stamp that is no index of the table.
     by_stamp = {str(i): path for i, path in enumerate(paths) if path is not None}
     floats = capture.float_stamps
+    set_attribute = _SET_ATTRIBUTE
     for el in root.iter(etree.Element):
         stamp = el.get(PATH_ATTR)
         if stamp is None:
@@ -63,11 +69,11 @@ def expand_stamps(root, capture: Capture) -> Any:
         if path is None:
             del el.attrib[PATH_ATTR]
         else:
-            el.set(PATH_ATTR, path)
+            set_attribute(el, PATH_ATTR, path)
             if stamp in floats:
                 # Measured after the markup was written: stamped here as collect.js
                 # stamped it before (the index, replacing any value the page gave it).
-                el.set(FLOAT_ATTR, stamp)
+                set_attribute(el, FLOAT_ATTR, stamp)
     _restamp_implied_parts(root, set(by_stamp.values()))
     return root
 
