@@ -197,9 +197,13 @@ def open_popup_window(driver, url: str) -> tuple[str, str]:
     press_extension_shortcut(driver)
     driver.switch_to.new_window("window")
     driver.get(POPUP_URL)
+    # The page's tab: the one tab that is not this one (the browser holds no other).
     tabs = driver.execute_async_script(
-        "const [url, done] = arguments;"
-        "chrome.tabs.query({url}).then(t => done(t.map(x => x.id)));", url)
+        "const done = arguments[0];"
+        "Promise.all([chrome.tabs.query({}), chrome.tabs.getCurrent()])"
+        ".then(([all, self]) => done(all.filter(x => x.id !== self.id).map(x => x.id)));")
+    if len(tabs) != 1:
+        raise RuntimeError(f"expected the page's tab beside the popup, found {len(tabs)} tabs")
     driver.get(f"{POPUP_URL}?tabId={tabs[0]}")
     wait_ready(driver)
     return page, driver.current_window_handle
