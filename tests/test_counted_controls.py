@@ -50,3 +50,28 @@ def test_a_count_that_starts_elsewhere_stays():
 def test_numbered_items_with_words_stay():
     items = _items(["1 hive", "2 hives", "3 hives"])
     assert "2 hives" in _texts(_page(items))
+
+
+# counter_lines: a gallery's "1 of 24".
+
+def _line(text: str) -> str:
+    return _page(f"<p>{text}</p>")
+
+
+def test_a_gallerys_first_counter_line_goes():
+    for line in ("1 of 24", "1/4", "1 / 5", "1 sur 5", "1 de 3", "(1/12)"):
+        assert line not in _texts(_line(line)), line
+
+
+def test_counter_lines_counting_to_one_total_go():
+    texts = _texts(_page("<p>2 of 3</p><p>A caption.</p><p>3 of 3</p>"))
+    assert "2 of 3" not in texts and "3 of 3" not in texts
+
+
+def test_counts_that_are_no_slide_counter_stay():
+    for line in ("6 of 4", "Top 10", "1 of the best hives", "1/1", "0/5", "5/5"):
+        assert line in _texts(_line(line)), line
+
+
+def test_a_lone_score_stays():
+    assert "4/5" in _texts(_line("4/5"))

@@ -38,7 +38,7 @@ from .read_also import read_also_lines
 from .page_story import OwnStory, other_stories, own_story, story_named_as_ad
 from .paths import nested
 from .product_name import above_product_name
-from .counted_controls import counted_controls
+from .counted_controls import counted_controls, counter_lines
 from .lone_links import lone_links
 from .product_cards import other_product_cards
 from .siblings import container_twins, lead_sentences
@@ -347,6 +347,7 @@ def _take_out_furniture(page: _Page, main: _Main, placed: list[Block],
                   PRODUCT_CARDS_REASON)
     # Last: the other rules read such runs as the short lines of a band or a series.
     _take_out(placed, reasons, counted_controls(placed), COUNTED_CONTROL_REASON)
+    _take_out(placed, reasons, counter_lines(placed), COUNTED_CONTROL_REASON)
 
 
 def _without(weights: list[int], indices: list[int]) -> list[int]:
