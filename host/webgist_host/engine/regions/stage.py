@@ -55,13 +55,15 @@ from .fact_boxes import fact_boxes, review_boxes
 from .title_header import headline_in_header
 from .signup_boxes import signup_boxes
 from .comment_thread import NO_THREAD, Thread, thread_after_story
+from .promo_boxes import promo_boxes
 from .teaser_rails import closing_cards, teaser_rails
 from .reasons import (
     CHROME_REASON_PREFIX, OUTSIDE_CONTAINER, ASIDE_REASON, HEADER_REASON, COMMENTS_REASON,
     AFTER_BODY_REASON, CONTROL_LINE_REASON, BYLINE_REASON, COMMENT_CALL_REASON,
     TRAILING_SERIES_REASON, CHART_LABEL_REASON, SHARE_REASON, READ_ALSO_REASON,
     OTHER_STORY_REASON, HEADLINE_BOX_REASON, TEASER_CARD_REASON, TEASER_RAIL_REASON,
-    CLOSING_CARDS_REASON, COUNTED_CONTROL_REASON, SLIDESHOW_REASON, SITE_SERIES_REASON, TAG_LIST_REASON, CLOSING_LINKS_REASON,
+    CLOSING_CARDS_REASON, COUNTED_CONTROL_REASON, PROMO_BOX_REASON, SLIDESHOW_REASON,
+    SITE_SERIES_REASON, TAG_LIST_REASON, CLOSING_LINKS_REASON,
     ABOVE_PRODUCT_NAME_REASON, AUTHOR_BOX_REASON, AFTER_TEXT_REASON, BEFORE_TEXT_REASON,
     SIGNUP_BOX_REASON, MENU_REASON, BREADCRUMB_REASON, LONE_LINK_REASON,
     PRODUCT_CARDS_REASON,
@@ -301,6 +303,7 @@ def _take_out_furniture(page: _Page, main: _Main, placed: list[Block],
                   TEASER_CARD_REASON)
         _take_out(placed, reasons, teaser_rails(placed, words, weights, linked, address),
                   TEASER_RAIL_REASON)
+        _take_out(placed, reasons, promo_boxes(placed, weights, linked, address), PROMO_BOX_REASON)
         _take_out(placed, reasons, closing_cards(placed, words, weights, linked, address),
                   CLOSING_CARDS_REASON)
     # An undated page with a series of card titles is a listing: its cards are the
