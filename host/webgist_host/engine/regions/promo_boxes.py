@@ -29,18 +29,22 @@ def promo_boxes(blocks: list[Block], weights: list[int], linked: list[int],
     """Indices of the main-content blocks of each box between two of the article's own
     paragraphs, apart from them, that promotes one other page of the site
     (`_promotes_one`: a linked picture and a line of words with a link, both to it)."""
+    if not any(block.in_main and block.kind == BlockKind.IMAGE and block.rich_text.startswith("[")
+               for block in blocks):
+        return []           # no linked picture: no promotion (and no need to read the text)
     story = story_text(blocks, weights)
-    if story is None or not address:
+    if story is None:
         return []
     kept, own, own_paths, text, position = story
-    site, here = host_of(address), _page(address)
+    # Without the page's address any page link counts as the site's (site_links.py).
+    site, here = host_of(address or ""), _page(address or "")
     # Every element holding one of the text's paragraphs, so that the box around a
     # picture is found by climbing, not by testing each paragraph at each step.
     holding = {path[:end] for path in own_paths for end in _slashes(path)} | set(own_paths)
     boxes: dict[str, list[int]] = {}
     for i in kept[position[own[0]] + 1:position[own[-1]]]:
-        if blocks[i].kind != BlockKind.IMAGE:
-            continue        # a promotion shows its picture
+        if blocks[i].kind != BlockKind.IMAGE or not blocks[i].rich_text.startswith("["):
+            continue        # a promotion shows its picture, linked
         box = blocks[i].xpath.rsplit("/", 1)[0]
         while "/" in box.lstrip("/") and box.rsplit("/", 1)[0] not in holding:
             box = box.rsplit("/", 1)[0]
@@ -80,12 +84,16 @@ def _promotes_one(blocks: list[Block], weights: list[int], linked: list[int],
     picture_targets = {_page(t) for t in _LINK_TARGET.findall(blocks[pictures[0]].rich_text)}
     if len(targets) != 1 or targets != picture_targets or here in targets:
         return False
-    return host_of(next(iter(targets))) in ("", site)
+    return not site or host_of(next(iter(targets))) in ("", site)
 
 
 def _slashes(path: str) -> list[int]:
     """Where each "/" after the first character of `path` stands."""
-    return [n for n, char in enumerate(path) if char == "/" and n]
+    found, at = [], path.find("/", 1)
+    while at != -1:
+        found.append(at)
+        at = path.find("/", at + 1)
+    return found
 
 
 def _page(target: str) -> str:
