@@ -22,10 +22,13 @@ from .tuning import COUNTED_CONTROLS_MIN_RUN
 from .vocabulary import SLIDE_COUNTER_WORDS
 
 _LINE_KINDS = frozenset({BlockKind.PARAGRAPH, BlockKind.LIST_ITEM})
-_COUNTER = re.compile(r"[*_\s(]*(\d{1,3})\s*(?:/|(?:%s)\s)\s*(\d{1,3})[*_\s)]*"
-                      % "|".join(SLIDE_COUNTER_WORDS), re.IGNORECASE)
-# A number alone, perhaps linked ("[2](…?page=2)") or emphasised.
-_NUMBER = re.compile(r"[*_\s]*\[?[*_\s]*(\d{1,3})[*_\s]*\]?(?:\([^)]*\))?[*_\s]*")
+# Emphasis, spaces and brackets round a line are stripped before these match, so that
+# no two quantifiers of a pattern can take the same characters.
+_EDGES = "*_ \t\n"
+_COUNTER = re.compile(r"(\d{1,3})(?: ?/ ?| (?:%s) )(\d{1,3})" % "|".join(SLIDE_COUNTER_WORDS),
+                      re.IGNORECASE)
+# A number alone, or linked as a whole ("[2](…?page=2)", "[**2**](…)").
+_NUMBER = re.compile(r"(\d{1,3})|\[[*_]{0,2}(\d{1,3})[*_]{0,2}\]\([^()\s]*\)")
 
 
 def counted_controls(blocks: list[Block]) -> list[int]:
@@ -57,7 +60,7 @@ def counter_lines(blocks: list[Block]) -> list[int]:
     by_total: dict[int, list[tuple[int, int]]] = {}
     for i, block in enumerate(blocks):
         if block.in_main and block.kind in _LINE_KINDS and len(block.text) <= 16:
-            match = _COUNTER.fullmatch(block.text)
+            match = _COUNTER.fullmatch(block.text.strip(_EDGES + "()"))
             if match:
                 shown, total = int(match.group(1)), int(match.group(2))
                 if 1 <= shown <= total and total >= 2:
@@ -70,5 +73,5 @@ def _number(block: Block) -> int | None:
     """The number a line holds alone, or None."""
     if block.kind not in _LINE_KINDS or len(block.text) > 8:
         return None
-    match = _NUMBER.fullmatch(block.rich_text)
-    return int(match.group(1)) if match else None
+    match = _NUMBER.fullmatch(block.rich_text.strip(_EDGES))
+    return int(match.group(1) or match.group(2)) if match else None
