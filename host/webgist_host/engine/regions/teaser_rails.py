@@ -8,6 +8,10 @@ run; the series rules read what follows the text. Here the cards are found as a
 series of sibling elements (as the series rules find them) standing between two of
 the article's paragraphs. Only on a dated page: elsewhere cards between lines of
 prose are what the page lists.
+
+After the last paragraph, inside the text's element, the same cards stand as the
+story's "previous / next" pair (`closing_cards`): two of them, each with a line about
+its story; the series rules read three or more outside that element.
 """
 from __future__ import annotations
 
