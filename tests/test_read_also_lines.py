@@ -63,3 +63,20 @@ def test_on_a_page_that_is_no_story_the_line_stays():
     # A docs page's "Related: <page>" is the author's cross-reference.
     line = f'<p>Related: <a href="/docs/chilli">{HEADLINE}</a></p>'
     assert len(kept_texts(line, url="https://docs.example/docs/rice", head="")) == 5
+
+
+@pytest.mark.parametrize("label", ["<strong>Baca juga:</strong>", "Baca juga", "<b>ข่าวที่เกี่ยวข้อง</b>"])
+def test_a_label_over_linked_headlines_in_one_paragraph_goes(label):
+    line = (f'<p>{label}<br><a href="/city/chilli">{HEADLINE}</a><br>'
+            f'<a href="/city/beans">Bean growers expect a late but large harvest</a></p>')
+    assert kept_texts(line) == ["Rice", *PARAGRAPHS]
+
+
+@pytest.mark.parametrize("line", [
+    # the author's sources, another site's pages, a label the table lacks
+    f'<p><strong>Sources:</strong><br><a href="/reports/rice">{HEADLINE}</a></p>',
+    f'<p>Baca juga:<br><a href="https://other.example/chilli">{HEADLINE}</a></p>',
+    f'<p>Baca juga:<br><a href="/city/chilli">{HEADLINE}</a><br>and a line of the author</p>',
+])
+def test_a_paragraph_of_links_not_so_labelled_stays(line):
+    assert len(kept_texts(line)) == 5

@@ -66,3 +66,40 @@ def test_a_rail_under_a_furniture_heading_goes():
     cards = "".join(_card(n, f"/hives/{n}") for n in range(1, 4))
     html = _story(_DATED, f'<div class="box"><h2>Recommended stories</h2>{cards}</div>')
     assert _texts(html) == ["Bees", *_PARAGRAPHS]
+
+
+# closing_cards: a story's "previous / next" cards after its last paragraph.
+
+def _closing(head: str, box: str) -> str:
+    text = "".join(f"<p>{p}</p>" for p in _PARAGRAPHS)
+    return (f'<html><head>{head}</head><body><div class="page"><h1>Bees</h1>'
+            f'<div class="text">{text}{box}</div></div></body></html>')
+
+
+def _pager(href: str = "/hives/{n}", count: int = 2) -> str:
+    cards = "".join(f'<div class="card"><p><a href="{href.format(n=n)}">Next</a></p>'
+                    f'<h5><a href="{href.format(n=n)}">Headline number {n} about the hives</a></h5>'
+                    f"<p>{_TEASER}</p></div>" for n in range(1, count + 1))
+    return f'<div class="box">{cards}</div>'
+
+
+def test_two_cards_after_a_dated_storys_last_paragraph_go():
+    assert _texts(_closing(_DATED, _pager())) == ["Bees", *_PARAGRAPHS]
+
+
+def test_the_closing_cards_stay_on_an_undated_page():
+    assert _TEASER in _texts(_closing("", _pager()))
+
+
+def test_closing_cards_leading_to_other_sites_stay():
+    assert _TEASER in _texts(_closing(_DATED, _pager("https://shop{n}.example/item")))
+
+
+def test_closing_cards_laid_in_the_texts_own_element_stay():
+    cards = _pager()[len('<div class="box">'):-len("</div>")]
+    assert _TEASER in _texts(_closing(_DATED, cards))
+
+
+def test_closing_cards_saying_more_than_a_teaser_stay():
+    long = _pager().replace(_TEASER, " ".join([_SENTENCE] * 3))
+    assert _SENTENCE in " ".join(_texts(_closing(_DATED, long)))

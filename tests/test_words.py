@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import sys
 
-from webgist_host.engine.words import CJK_CHARS_PER_WORD, has_alnum, word_count
+from webgist_host.engine.words import CJK_CHARS_PER_WORD, THAI_CHARS_PER_WORD, has_alnum, word_count
 
 
 def test_spaced_text_counts_tokens():
@@ -22,6 +22,12 @@ def test_japanese_kana_count_like_kanji():
 
 def test_mixed_text_counts_both():
     assert word_count("Apple Watch销量大跌") == 2 + 4 // CJK_CHARS_PER_WORD
+
+
+def test_thai_counts_characters_beside_its_phrase_spaces():
+    phrase = "เทศบาลเปิดสวนสาธารณะ"       # 20 characters, one spaced token
+    assert word_count(phrase) == 1 + 20 // THAI_CHARS_PER_WORD
+    assert word_count(f"{phrase} ริมแม่น้ำ") == 2 + 29 // THAI_CHARS_PER_WORD
 
 
 def test_hangul_is_spaced_and_counted_by_tokens():

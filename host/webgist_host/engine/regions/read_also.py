@@ -1,5 +1,7 @@
 """"Read also" lines: a label and one linked headline to another of the site's stories,
-set as a line of its own among an article's paragraphs.
+set as a line of its own among an article's paragraphs; or the label on a line of its
+own with the headlines under it, each a line of one link, in one paragraph cut by
+line breaks ("Baca juga:<br>[headline]<br>[headline]").
 
 News sites and blogs break a story's text with "Also read: <headline>", "Baca juga:
 <headline>", "Leia também: <headline>". The line is one link to another page of the
@@ -17,6 +19,7 @@ import re
 from ..model import Block, BlockKind
 from ..words import word_count
 from .site_links import host_of, links_within
+from .vocabulary import MARKDOWN_LINK_PATTERN
 
 # The label before the link, folded. Kept out: "Read more" (a teaser's own "read more"
 # and "READ MORE: <the study>" are as often the author's pointer to a source as to
@@ -47,6 +50,8 @@ READ_ALSO_LABELS = frozenset({
     "اقرأ أيضا", "اقرأ أيضاً", "ये भी पढ़ें", "यह भी पढ़ें", "相关阅读", "延伸阅读",
     "延伸閱讀", "推荐阅读", "推薦閱讀", "相关新闻", "あわせて読みたい", "関連記事",
     "관련기사", "관련 기사",
+    # Thai: "related stories", "related news", "related articles", "read on"
+    "เรื่องที่เกี่ยวข้อง", "ข่าวที่เกี่ยวข้อง", "บทความที่เกี่ยวข้อง", "อ่านต่อ",
 })
 
 # What may stand round the label: a site's marks before it ("»", ">>", "▶") and the
@@ -70,8 +75,12 @@ def read_also_lines(blocks: list[Block], words: list[int], linked: list[int],
     site = host_of(address or "")
     found = []
     for i, block in enumerate(blocks):
-        if (not block.in_main or block.kind not in _LINE_KINDS or not linked[i]
-                or words[i] - linked[i] > _LABEL_MAX_WORDS):
+        if not block.in_main or block.kind not in _LINE_KINDS or not linked[i]:
+            continue
+        if "\n" in block.rich_text and _labelled_links(block.rich_text, site):
+            found.append(i)
+            continue
+        if words[i] - linked[i] > _LABEL_MAX_WORDS:
             continue
         opening = _label_opening(block.text)
         if opening is None:
@@ -82,6 +91,22 @@ def read_also_lines(blocks: list[Block], words: list[int], linked: list[int],
                 and links_within(block.rich_text, site)):
             found.append(i)
     return found
+
+
+def _labelled_links(rich_text: str, site: str) -> bool:
+    """Whether a block's lines (cut by line breaks) are a read-also label, the
+    separator after it optional, then one or more lines that are each one link, of
+    READ_ALSO_MIN_HEADLINE_WORDS words or more, to another page of the site."""
+    lines = [line.strip() for line in rich_text.split("\n")]
+    if len(lines) < 2 or _key(_SEPARATOR.sub(" ", lines[0].strip(_LEAD_MARKS + "_"))) \
+            not in READ_ALSO_LABELS:
+        return False
+    for line in lines[1:]:
+        link = MARKDOWN_LINK_PATTERN.fullmatch(line.strip(_LEAD_MARKS + "_"))
+        if (link is None or word_count(link[1]) < READ_ALSO_MIN_HEADLINE_WORDS
+                or not links_within(line, site)):
+            return False
+    return True
 
 
 def _label_opening(text: str) -> str | None:

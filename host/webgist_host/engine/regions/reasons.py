@@ -27,6 +27,12 @@ TEASER_CARD_REASON = ("a lone teaser card (a linked headline, a line about it) s
                       "after the article's paragraphs")
 TEASER_RAIL_REASON = ("a rail of teaser cards between the article's paragraphs (linked headlines "
                       "to the site's other pages, a line about each)")
+CLOSING_CARDS_REASON = ("teaser cards after the article's last paragraph (previous and next "
+                        "stories: linked headlines to the site's other pages, a line about each)")
+COUNTED_CONTROL_REASON = ("a slide or page counter (bare numbers counting up from 0 or 1: a "
+                          "carousel's dots, a pager; or a gallery's \"1 of 24\")")
+PROMO_BOX_REASON = ("a box between the article's paragraphs promoting one other story of the "
+                    "site (its picture, a line, every link to that story)")
 SLIDESHOW_REASON = ("a numbered slideshow set between the article's paragraphs (a gallery "
                     "of other pictures, one caption per slide)")
 SITE_SERIES_REASON = ("a series of teasers leading to the site's other pages, set in the "

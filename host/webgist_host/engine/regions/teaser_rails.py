@@ -8,14 +8,18 @@ run; the series rules read what follows the text. Here the cards are found as a
 series of sibling elements (as the series rules find them) standing between two of
 the article's paragraphs. Only on a dated page: elsewhere cards between lines of
 prose are what the page lists.
+
+After the last paragraph, inside the text's element, the same cards stand as the
+story's "previous / next" pair (`closing_cards`): two of them, each with a line about
+its story; the series rules read three or more outside that element.
 """
 from __future__ import annotations
 
 from ..model import Block, BlockKind
 from .sections import is_furniture_heading, led_series, outermost_apart, story_text
 from .site_links import host_of, links_within
-from .tuning import (DATED_TEASER_SERIES_MIN_ITEMS, HEADLINE_MIN_WORDS, TEASER_CARD_MAX_WORDS,
-                     TEASER_LEAD_MIN_LINKED)
+from .tuning import (CLOSING_CARDS_MIN_ITEMS, DATED_TEASER_SERIES_MIN_ITEMS, HEADLINE_MIN_WORDS,
+                     TEASER_CARD_MAX_WORDS, TEASER_LEAD_MIN_LINKED)
 from .vocabulary import MARKDOWN_LINK_PATTERN
 
 # Emphasis and spaces around a line that is one link as a whole ("**[Headline](…)**").
@@ -60,6 +64,53 @@ def teaser_rails(blocks: list[Block], words: list[int], weights: list[int], link
             if _headed_by_the_author(blocks, rail, cards):
                 continue
             found.extend(rail)
+    return sorted(set(found))
+
+
+def closing_cards(blocks: list[Block], words: list[int], weights: list[int], linked: list[int],
+                  address: str | None = None) -> list[int]:
+    """Indices of the main-content blocks in a set of teaser cards after the article's
+    last own paragraph, inside the element that holds its text: CLOSING_CARDS_MIN_ITEMS
+    or more sibling elements built as `teaser_rails` reads them (a "previous / next
+    story" pair, a "more in this section" row), each with a line of words outside
+    links beside its headline, in a box holding none of the article's paragraphs. The series rules read three items or more outside the text's element;
+    a story's pager is two cards, and a template may set it inside that element."""
+    story = story_text(blocks, weights)
+    if story is None:
+        return []
+    kept, own, own_paths, text, position = story
+    after = kept[position[own[-1]] + 1:]
+    if len(after) < 2 * CLOSING_CARDS_MIN_ITEMS:
+        return []
+    site = host_of(address or "")
+
+    def site_link(i: int) -> bool:
+        return (_linked_line(blocks[i], words[i], linked[i])
+                and links_within(blocks[i].rich_text, site))
+
+    # A pager's card may open with a short linked label ("Next story") over its headline.
+    series = led_series(blocks, after, words, lambda i, count: site_link(i))
+    found: list[int] = []
+    for (parent, _, _), items in series.items():
+        if (len(items) < CLOSING_CARDS_MIN_ITEMS or parent == text
+                or any(path.startswith(parent + "/") for path in own_paths)):
+            continue        # items of a list whose others hold the text: the list is the text
+        cards = [[i for i in after if blocks[i].xpath.startswith(f"{parent}/{step}/")]
+                 for step in items]
+        if any(len(card) < 2 or not any(words[i] >= HEADLINE_MIN_WORDS and site_link(i)
+                                        for i in card)
+               or not any(weights[i] and not site_link(i) for i in card) for card in cards):
+            continue        # a teaser card says a line about its story; links alone are a list
+        # Words outside links, the linked lines left out: a headline inside a link
+        # drawn around blocks counts no linked word.
+        if any(sum(weights[i] for i in card if not _linked_line(blocks[i], words[i], linked[i]))
+               > TEASER_CARD_MAX_WORDS for card in cards):
+            continue
+        box = outermost_apart(parent, own_paths) + "/"
+        rail = [i for i in after if blocks[i].xpath.startswith(box)]
+        if _headed_by_the_author(blocks, rail, cards):
+            continue
+        found.extend(rail)
     return sorted(set(found))
 
 

@@ -152,6 +152,12 @@ TEASER_SERIES_MIN_ITEMS = 5
 # related box often shows three or four cards, and on a dated page a series after the
 # text is not what the page lists (an undated section front is; so is a thread).
 DATED_TEASER_SERIES_MIN_ITEMS = 3
+# Slide counters (counted_controls.py): "1 2 3" of a carousel's dots. Two numbers in a
+# row are as often a short answer's "1" and "2".
+COUNTED_CONTROLS_MIN_RUN = 3
+# A story's "previous / next" pair of cards after its last paragraph (teaser_rails.
+# closing_cards): two is the pager's size.
+CLOSING_CARDS_MIN_ITEMS = 2
 # On a dated page, this many sibling elements that each hold such a series are a
 # section front (World, Politics, Sport...), even laid out in the text's own element.
 FRONT_MIN_SECTIONS = 3
