@@ -50,33 +50,36 @@ def site_series_in_text(blocks: list[Block], words: list[int], weights: list[int
     min_items = DATED_TEASER_SERIES_MIN_ITEMS if dated else TEASER_SERIES_MIN_ITEMS
     qualified: dict[str, list[str]] = {}     # series parent -> its items
     leads: dict[str, list[int]] = {}         # series parent -> its items' headlines
+    held: dict[str, list[list[int]]] = {}    # series parent -> its items' kept blocks
+    children: dict[str, dict[str, list[int]]] = {}  # parent -> its kept blocks by child
     series = led_series(blocks, kept, words, lambda i, count: _leads_within(
         blocks[i].rich_text, count, linked[i], site))
     for (parent, _, _), items in series.items():
         if len(items) < min_items:
             continue
         first = min(items.values())
-        depth = parent.count("/") + 1
-        after = {blocks[i].xpath.split("/", depth + 1)[depth] for i in kept
-                 if i >= first and blocks[i].xpath.startswith(parent + "/")
-                 and (blocks[i].text.strip() or blocks[i].kind == _IMAGE)}
+        by_child = children.get(parent)
+        if by_child is None:
+            by_child = children[parent] = _kept_by_child(blocks, kept, parent + "/")
+        after = [step for step, within in by_child.items()
+                 if any(i >= first and (blocks[i].text.strip() or blocks[i].kind == _IMAGE)
+                        for i in within)]
         headlines = sum(1 for i in items.values() if _is_headline(blocks[i].rich_text))
         if (len(items) >= TEASER_SERIES_MIN_LED * len(after)
                 and headlines >= TEASER_SERIES_MIN_LED * len(items)):
             qualified[parent + "/"] = [f"{parent}/{step}/" for step in items]
             leads[parent + "/"] = list(items.values())
+            held[parent + "/"] = [by_child.get(step, []) for step in items]
     apart = article_text_apart(blocks, kept, weights, qualified)
     if apart is None:
         return []
     own, text = apart
     position = {i: n for n, i in enumerate(kept)}
     found: list[int] = []
-    for parent, paths in qualified.items():
+    for parent in qualified:
         if not parent.startswith(text) or _bare_list_in(parent, text):
             continue
-        members = [member for member in
-                   ([i for i in kept if (blocks[i].xpath + "/").startswith(path)]
-                    for path in paths) if member and member[0] > own[-1]]
+        members = [member for member in held[parent] if member and member[0] > own[-1]]
         if len(members) < min_items:
             continue                # the part of the series after the text is too short
         inside = sorted(i for member in members for i in member)
@@ -90,6 +93,20 @@ def site_series_in_text(blocks: list[Block], words: list[int], weights: list[int
             first -= 1
         found.extend(kept[first:last + 1])
     return sorted(set(found))
+
+
+def _kept_by_child(blocks: list[Block], kept: list[int], parent: str) -> dict[str, list[int]]:
+    """The `kept` blocks inside `parent` (a path with its closing "/"), by the step of
+    `parent`'s child that holds each (in page order): one pass for all of a series'
+    items, not one per item."""
+    by_child: dict[str, list[int]] = {}
+    start = len(parent)
+    for i in kept:
+        xpath = blocks[i].xpath
+        if xpath.startswith(parent):
+            end = xpath.find("/", start)
+            by_child.setdefault(xpath[start:] if end < 0 else xpath[start:end], []).append(i)
+    return by_child
 
 
 def _leads_within(rich_text: str, words: int, linked_words: int, site: str) -> bool:
