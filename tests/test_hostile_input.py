@@ -347,6 +347,22 @@ def test_utf8_bytes_read_as_their_text(data):
     assert etree.tostring(as_bytes, encoding="unicode") == etree.tostring(as_text, encoding="unicode")
 
 
+@pytest.mark.parametrize("unsafe", ["\x00", "\x01", "\x08", "\x0b", "\x0c", "\x0e", "\x1f",
+                                    "\ufffe", "\uffff", "", "<?xml version='1.0'?>"])
+@pytest.mark.parametrize("around", ["ascii", "caf\u00e9", "\u65e5\u672c\U0001f600"])
+def test_clean_text_answers_the_same_from_the_utf8_bytes(unsafe, around):
+    # read_page hands clean_text the text's UTF-8 encoding, where it looks for the
+    # ASCII characters to replace; the text it returns and its notes are the same.
+    from webgist_host.engine.dom.parse import clean_text
+    text = f"{unsafe}<p>{around}{unsafe}{around}</p>"
+    plain_notes: list[str] = []
+    given_notes: list[str] = []
+    plain = clean_text(text, plain_notes)
+    given = clean_text(text, given_notes, utf8=text.encode("utf-8"))
+    assert (given, given_notes) == (plain, plain_notes)
+    assert (given is text) == (plain is text)
+
+
 def test_str_input_with_an_xml_encoding_declaration():
     doc = convert("<?xml version='1.0' encoding='latin-1'?><html><body><p>ok</p></body></html>")
     assert "ok" in doc.markdown

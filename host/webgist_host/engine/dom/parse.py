@@ -58,6 +58,8 @@ _CONTROL_RE = re.compile("[\x01-\x08\x0b\x0e-\x1f]+")
 # The same characters one by one: clean_text looks for each with `in` (a C memchr)
 # before running _CONTROL_RE, ten times faster than the regex's scan of a clean page.
 _CONTROL_CHARS = tuple(chr(c) for c in (*range(0x01, 0x09), 0x0b, *range(0x0e, 0x20)))
+# NUL, those and the form feed, as UTF-8 bytes (clean_text's first test).
+_ASCII_UNSAFE_BYTES = tuple(ch.encode() for ch in ("\x00", *_CONTROL_CHARS, "\x0c"))
 _META_CHARSET_RE = re.compile(
     rb"""<meta[^<>]{0,512}?charset\s*=\s*["']?\s*([A-Za-z0-9_.:-]{1,40})""", re.I)
 # The HTML standard's sniffing window for a declared charset.
@@ -87,7 +89,7 @@ def read_page(html: str | bytes,
     (the repairs below only add markup, or cut some out)."""
     limits = limits or Limits()
     notes: list[str] = []
-    utf8 = None             # the text's UTF-8 encoding, when the input bytes are just that
+    utf8 = None             # the text's UTF-8 encoding (the input bytes, when they are just that)
     if isinstance(html, (bytes, bytearray, memoryview)):
         data = bytes(html)
         if len(data) > limits.max_input_bytes:
@@ -106,9 +108,15 @@ def read_page(html: str | bytes,
         html, note = _cap_text(html, limits.max_input_bytes)
         if note:
             notes.append(note)
+        try:
+            # What libxml2 reads (see _libxml2), made once: clean_text searches it
+            # too, and encoding fails exactly at a lone surrogate.
+            utf8 = html.encode("utf-8")
+        except UnicodeEncodeError:
+            pass
     else:
         raise ParseError(f"expected HTML text, got {type(html).__name__}")
-    cleaned = clean_text(html, notes, surrogates_possible=not decoded_unicode)
+    cleaned = clean_text(html, notes, surrogates_possible=not decoded_unicode, utf8=utf8)
     if cleaned is not html:
         # (clean_text returns its input itself when it changes nothing; should a
         # replace ever hand back an equal copy, the text is merely encoded again.)
@@ -298,12 +306,19 @@ def decode_bytes(data: bytes) -> tuple[str, str | None]:
 
 
 def clean_text(html: str, notes: list[str] | None = None, *,
-               surrogates_possible: bool = True) -> str:
+               surrogates_possible: bool = True, utf8: bytes | None = None) -> str:
     """Characters libxml2 cannot take, replaced so it does not stop reading at them.
     `surrogates_possible` is False for text a UTF-8 or UTF-16 decoder made, which
-    holds no lone surrogate (the non-characters are still looked for). Returns
-    `html` itself when nothing needed replacing."""
-    if "\x00" in html:
+    holds no lone surrogate (the non-characters are still looked for). `utf8` is
+    `html.encode("utf-8")` when the caller holds it (so `html` has no lone
+    surrogate either). Returns `html` itself when nothing needed replacing."""
+    # NUL, the control characters and the form feed are ASCII, the same byte in UTF-8
+    # as the character in the text; searching the bytes costs a third of searching
+    # a str wider than Latin-1 (most pages are).
+    ascii_clean = utf8 is not None and not any(byte in utf8 for byte in _ASCII_UNSAFE_BYTES)
+    if utf8 is not None:
+        surrogates_possible = False
+    if not ascii_clean and "\x00" in html:
         html = html.replace("\x00", "\ufffd")
         if notes is not None:
             notes.append("NUL characters replaced with U+FFFD")
@@ -311,11 +326,12 @@ def clean_text(html: str, notes: list[str] | None = None, *,
         html = _SURROGATE_RE.sub("\ufffd", html)
         if notes is not None:
             notes.append("lone surrogates and non-characters replaced with U+FFFD")
-    if any(ch in html for ch in _CONTROL_CHARS):
+    if not ascii_clean and any(ch in html for ch in _CONTROL_CHARS):
         html = _CONTROL_RE.sub("", html)
         if notes is not None:
             notes.append("control characters removed")
-    html = html.replace("\x0c", " ")      # form feed is HTML whitespace; lxml refuses it
+    if not ascii_clean:
+        html = html.replace("\x0c", " ")  # form feed is HTML whitespace; lxml refuses it
     declaration = _XML_DECLARATION_RE.match(html)
     if declaration:
         # lxml refuses str input that declares an encoding; the declaration says

@@ -78,11 +78,14 @@ class _Belief:
         linked: dict[str, int] = {}
         prose: dict[str, int] = {}
         total = 0
+        # Only marked elements are weighed: the sums are kept for their paths alone
+        # (a block's ancestry is a dozen or two elements deep, a few of them marked).
+        marked = {path for context in contexts for path, _, _ in context.marks}
         for block, chain, in_links, n in zip(blocks, lineage, linked_words, block_words):
             total += n
             sentences = (n - in_links if block.kind == _PARAGRAPH
                          and n - in_links >= SENTENCE_MIN_WORDS else 0)
-            for p in chain:
+            for p in marked.intersection(chain):
                 words[p] = words.get(p, 0) + n
                 linked[p] = linked.get(p, 0) + in_links
                 if sentences:

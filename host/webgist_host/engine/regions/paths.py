@@ -1,6 +1,8 @@
 """Element paths (`/html[1]/body[1]/div[2]`) as the regions stage compares them."""
 from __future__ import annotations
 
+from bisect import bisect_left
+
 
 def nested(a: str, b: str) -> bool:
     """Whether two element paths are one element, or one holds the other."""
@@ -19,3 +21,31 @@ def shared_ancestor(a: str, b: str) -> str:
     while n < min(len(steps), len(others)) and steps[n] == others[n]:
         n += 1
     return "/".join(steps[:n])
+
+
+class BlocksByPath:
+    """Blocks (by index) sorted by their paths, so that those inside an element are
+    found by halving, not by a scan of every block: the paths of an element's
+    descendants sort together. A page of many small series (a thousand lists of
+    teasers) asks for each list's blocks."""
+
+    def __init__(self, paths: list[str], indices: list[int]):
+        """`paths[n]` is the path of block `indices[n]`."""
+        self._sorted = sorted(zip(paths, indices))
+        self._paths = [path for path, _ in self._sorted]
+
+    def by_child(self, parent: str) -> dict[str, list[int]]:
+        """The blocks inside `parent` (a path with its closing "/"), by the step of
+        `parent`'s child that holds each; each child's blocks in index order."""
+        # The paths starting with `parent` sort from `parent` up to `parent` with its
+        # "/" turned to "0", the character after it.
+        low = bisect_left(self._paths, parent)
+        high = bisect_left(self._paths, parent[:-1] + "0", low)
+        start = len(parent)
+        by_child: dict[str, list[int]] = {}
+        for path, i in self._sorted[low:high]:
+            end = path.find("/", start)
+            by_child.setdefault(path[start:] if end < 0 else path[start:end], []).append(i)
+        for within in by_child.values():
+            within.sort()
+        return by_child

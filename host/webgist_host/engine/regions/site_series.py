@@ -23,9 +23,11 @@ author's, in any language (no words are read):
 """
 from __future__ import annotations
 
+from itertools import accumulate
+
 from ..model import Block, BlockKind
 from ..words import word_count
-from .paths import step_tag
+from .paths import BlocksByPath, step_tag
 from .sections import article_text_apart, led_series
 from .site_links import host_of, links_within
 from .tuning import (DATED_TEASER_SERIES_MIN_ITEMS, HEADLINE_MIN_WORDS, TEASER_LEAD_MIN_LINKED,
@@ -35,6 +37,7 @@ from .vocabulary import MARKDOWN_LINK_PATTERN
 _HEADING = BlockKind.HEADING
 _IMAGE = BlockKind.IMAGE
 _LIST_TAGS = frozenset({"ul", "ol"})
+_NO_SECTION = 99        # above any heading level: no section heading
 
 
 def site_series_in_text(blocks: list[Block], words: list[int], weights: list[int],
@@ -50,39 +53,49 @@ def site_series_in_text(blocks: list[Block], words: list[int], weights: list[int
     min_items = DATED_TEASER_SERIES_MIN_ITEMS if dated else TEASER_SERIES_MIN_ITEMS
     qualified: dict[str, list[str]] = {}     # series parent -> its items
     leads: dict[str, list[int]] = {}         # series parent -> its items' headlines
+    held: dict[str, list[list[int]]] = {}    # series parent -> its items' kept blocks
+    children: dict[str, dict[str, list[int]]] = {}  # parent -> its kept blocks by child
+    by_path: BlocksByPath | None = None
     series = led_series(blocks, kept, words, lambda i, count: _leads_within(
         blocks[i].rich_text, count, linked[i], site))
     for (parent, _, _), items in series.items():
         if len(items) < min_items:
             continue
         first = min(items.values())
-        depth = parent.count("/") + 1
-        after = {blocks[i].xpath.split("/", depth + 1)[depth] for i in kept
-                 if i >= first and blocks[i].xpath.startswith(parent + "/")
-                 and (blocks[i].text.strip() or blocks[i].kind == _IMAGE)}
+        by_child = children.get(parent)
+        if by_child is None:
+            by_path = by_path or BlocksByPath([blocks[i].xpath for i in kept], kept)
+            by_child = children[parent] = by_path.by_child(parent + "/")
+        after = [step for step, within in by_child.items()
+                 if any(i >= first and (blocks[i].text.strip() or blocks[i].kind == _IMAGE)
+                        for i in within)]
         headlines = sum(1 for i in items.values() if _is_headline(blocks[i].rich_text))
         if (len(items) >= TEASER_SERIES_MIN_LED * len(after)
                 and headlines >= TEASER_SERIES_MIN_LED * len(items)):
             qualified[parent + "/"] = [f"{parent}/{step}/" for step in items]
             leads[parent + "/"] = list(items.values())
+            held[parent + "/"] = [by_child.get(step, []) for step in items]
     apart = article_text_apart(blocks, kept, weights, qualified)
     if apart is None:
         return []
     own, text = apart
     position = {i: n for n, i in enumerate(kept)}
+    # What comes before each kept block (by its place in `kept`), summed once: the
+    # blocks' weight, and the highest rank of a section heading (the lowest level).
+    weight_before = list(accumulate((weights[i] for i in kept), initial=0))
+    sections_before = list(accumulate((_section_level(blocks[i]) for i in kept), min,
+                                      initial=_NO_SECTION))
     found: list[int] = []
-    for parent, paths in qualified.items():
+    for parent in qualified:
         if not parent.startswith(text) or _bare_list_in(parent, text):
             continue
-        members = [member for member in
-                   ([i for i in kept if (blocks[i].xpath + "/").startswith(path)]
-                    for path in paths) if member and member[0] > own[-1]]
+        members = [member for member in held[parent] if member and member[0] > own[-1]]
         if len(members) < min_items:
             continue                # the part of the series after the text is too short
         inside = sorted(i for member in members for i in member)
-        before = [i for i in kept if i < inside[0]]
-        if (sum(weights[i] for i in inside) >= sum(weights[i] for i in before)
-                or _heads_sections(blocks, before, leads[parent])
+        start = position[inside[0]]         # the kept blocks before the series: kept[:start]
+        if (sum(weights[i] for i in inside) >= weight_before[start]
+                or _heads_sections(blocks, leads[parent], sections_before[start])
                 or not (dated or all(_is_card(blocks, member) for member in members))):
             continue
         first, last = position[inside[0]], position[inside[-1]]
@@ -107,14 +120,18 @@ def _is_headline(rich_text: str) -> bool:
     return link is not None and word_count(link[1].strip("*_# ")) >= HEADLINE_MIN_WORDS
 
 
-def _heads_sections(blocks: list[Block], before: list[int], leads: list[int]) -> bool:
+def _section_level(block: Block) -> int:
+    """A section heading's level (an <h1> titles the page, not a section), else
+    _NO_SECTION."""
+    return block.level if block.kind == _HEADING and block.level > 1 else _NO_SECTION
+
+
+def _heads_sections(blocks: list[Block], leads: list[int], sections: int) -> bool:
     """Whether the series' headlines are headings ranked as high as the article's own
-    section headings before it (an <h1> titles the page, not a section): then its
-    items are sections of the article (a roundup of the site's own posts)."""
+    section headings before it (`sections`: their lowest level, or _NO_SECTION): then
+    its items are sections of the article (a roundup of the site's own posts)."""
     levels = [blocks[i].level for i in leads if blocks[i].kind == _HEADING]
-    sections = [blocks[i].level for i in before
-                if blocks[i].kind == _HEADING and blocks[i].level > 1]
-    return bool(levels) and bool(sections) and min(levels) <= min(sections)
+    return bool(levels) and sections != _NO_SECTION and min(levels) <= sections
 
 
 def _is_card(blocks: list[Block], member: list[int]) -> bool:
