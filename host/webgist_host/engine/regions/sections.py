@@ -17,7 +17,7 @@ import re
 from typing import Callable, NamedTuple
 
 from ..model import Block, BlockKind
-from .paths import step_tag
+from .paths import BlocksByPath, step_tag
 from .tuning import (ARTICLE_BEFORE_SERIES_MIN_WORDS, ARTICLE_MIN_PARAGRAPHS, BODY_KINDS,
                      DATED_TEASER_SERIES_MIN_ITEMS, FRONT_MIN_SECTIONS, HEADING_WRAPPER_DEPTH,
                      KICKER_MAX_WORDS,
@@ -255,12 +255,12 @@ def trailing_series(blocks: list[Block], words: list[int], weights: list[int],
         linked[i] >= TEASER_LEAD_MIN_LINKED * count or _opens_with_headline(blocks[i].rich_text)))
     min_items = DATED_TEASER_SERIES_MIN_ITEMS if dated else TEASER_SERIES_MIN_ITEMS
     qualified: dict[str, list[str]] = {}     # series parent -> its items
+    by_path: BlocksByPath | None = None
     for (parent, _, _), items in series.items():
         if len(items) < min_items:
             continue
-        depth = parent.count("/") + 1
-        under = {blocks[i].xpath.split("/", depth + 1)[depth] for i in kept
-                 if blocks[i].xpath.startswith(parent + "/")}
+        by_path = by_path or BlocksByPath([blocks[i].xpath for i in kept], kept)
+        under = by_path.by_child(parent + "/")    # the parent's children holding blocks
         if len(items) >= TEASER_SERIES_MIN_LED * len(under):
             qualified.setdefault(parent + "/", []).extend(f"{parent}/{step}/" for step in items)
     apart = article_text_apart(blocks, kept, weights, qualified, dated=dated)
