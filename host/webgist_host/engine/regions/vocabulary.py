@@ -433,6 +433,10 @@ WIDGET_WORDS: dict[str, Widget] = {
     # Site-wide notices and announcements above the content (XenForo's ul.notices,
     # a shop's delivery announcement bar): about the site, not this page.
     "notices": Widget.NOTICE, "announcement": Widget.NOTICE, "announcements": Widget.NOTICE,
+    # ...and a box named as the page's disclaimer: the fine print under a product's or
+    # an offer's copy (availability, footnoted claims, terms). Believed at a widget's
+    # size only, so a wrapper so named around the whole text stays (belief.py).
+    "disclaimer": Widget.NOTICE, "disclaimers": Widget.NOTICE,
     # A carousel on a page that declares a product holds other products or the photo
     # strip, not the description. Elsewhere it is left unnamed: service pages put
     # testimonials and collections put their items in carousels.
