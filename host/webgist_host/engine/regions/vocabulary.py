@@ -418,7 +418,9 @@ WIDGET_WORDS: dict[str, Widget] = {
     "advert": Widget.AD, "advertisement": Widget.AD, "adsbygoogle": Widget.AD,
     "sponsored": Widget.AD,
     # Not "overlay" or "lightbox": hero captions and image galleries use them.
-    "modal": Widget.MODAL, "popup": Widget.MODAL,
+    # A popover is what a button shows on a click, beside the line it explains (a
+    # seller badge's meaning, how a delivery date or a fee was reckoned).
+    "modal": Widget.MODAL, "popup": Widget.MODAL, "popover": Widget.MODAL,
     # Forum signatures and user cards under each post (vBulletin, XenForo
     # message-signature, StackExchange post-signature): the person, not the post.
     "signature": Widget.POST_FURNITURE, "postsignature": Widget.POST_FURNITURE,
