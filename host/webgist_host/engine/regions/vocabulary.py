@@ -445,6 +445,11 @@ WIDGET_WORDS: dict[str, Widget] = {
     "carousel": Widget.CAROUSEL,
 }
 WIDGET_WORD_SET = frozenset(WIDGET_WORDS)
+# A group of buttons ("wp-block-buttons", "hero-buttons", a slider's "buttons" with
+# its arrows and "1 / 5" counter): calls to action and controls, furniture when it
+# holds no more than a few labels (tuning.BUTTON_GROUP_MAX_WORDS). Not "button" or
+# "btn": each card's own link is styled so.
+BUTTON_GROUP_WORDS = frozenset({"buttons"})
 # ...but a signature named for an API member ("member-signature", "type-signature":
 # javadoc's declaration of every class, method and field) is the code the page documents.
 SIGNATURE_WORD = "signature"
