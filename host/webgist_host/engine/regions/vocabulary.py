@@ -446,10 +446,11 @@ WIDGET_WORDS: dict[str, Widget] = {
 }
 WIDGET_WORD_SET = frozenset(WIDGET_WORDS)
 # A group of buttons ("wp-block-buttons", "hero-buttons", a slider's "buttons" with
-# its arrows and "1 / 5" counter): calls to action and controls, furniture when it
-# holds no more than a few labels (tuning.BUTTON_GROUP_MAX_WORDS). Not "button" or
-# "btn": each card's own link is styled so.
-BUTTON_GROUP_WORDS = frozenset({"buttons"})
+# its arrows and "1 / 5" counter, "section-ctas"): calls to action and controls,
+# furniture when it holds no more than a few labels (tuning.BUTTON_GROUP_MAX_WORDS).
+# Not "button", "btn" or "cta": each card's own link is styled so, and a "cta" box
+# holds a section's own lead as often as a call.
+BUTTON_GROUP_WORDS = frozenset({"buttons", "ctas"})
 # ...but a signature named for an API member ("member-signature", "type-signature":
 # javadoc's declaration of every class, method and field) is the code the page documents.
 SIGNATURE_WORD = "signature"
