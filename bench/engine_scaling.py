@@ -13,7 +13,13 @@ own and two sub-boxes that each end with a value it shares with other cards
 ("Remote"), the shape the unmeasured path's de-duplication weighs place by place
 (a per-place pass over the page was quadratic here: docs/rules/dedup.md).
 
-    .venv/bin/python bench/engine_scaling.py [--max-sections 4000] [--shape sections|cards]
+`--shape teasers` puts a 40-paragraph dated story first and then, per "section", a
+box of six teasers (a linked headline and a line about it): the shape the regions
+stage's series rules read, series by series (site_series, trailing_series and
+article_paragraphs each scanned every block per series once: docs/latency.md,
+session 17).
+
+    .venv/bin/python bench/engine_scaling.py [--max-sections 4000] [--shape sections|cards|teasers]
 """
 from __future__ import annotations
 
@@ -51,9 +57,22 @@ def card(n: int) -> str:
         f'</div>')
 
 
+def teasers(n: int) -> str:
+    return ('<div class="box"><ul>' + "".join(
+        f'<li><p><a href="/post/{n}-{k}">A headline of several words, number {n}.{k}</a></p>'
+        f'<p>What the story {n}.{k} says, in a line of a dozen words or so.</p></li>'
+        for k in range(6)) + '</ul></div>')
+
+
+STORY = "".join(f"<p>Paragraph {k} of the story, with enough words in it to read as prose "
+                f"and not as a caption or a teaser line.</p>" for k in range(40))
+
+
 def page(sections: int, shape: str = "sections") -> str:
-    body = "".join((card if shape == "cards" else section)(n) for n in range(sections))
-    return (f'<!DOCTYPE html><html lang="en"><head><title>Scaling</title></head><body>'
+    make = {"cards": card, "teasers": teasers}.get(shape, section)
+    body = (STORY if shape == "teasers" else "") + "".join(make(n) for n in range(sections))
+    return (f'<!DOCTYPE html><html lang="en"><head><title>Scaling</title>'
+            f'<meta property="article:published_time" content="2026-12-01T08:00:00Z"></head><body>'
             f'<header class="site-header"><a href="/">Home</a></header>'
             f'<nav><a href="/a">A</a> <a href="/b">B</a></nav>'
             f'<main><article><h1>Scaling</h1>{body}</article></main>'
@@ -73,7 +92,7 @@ def best_time(html: str) -> float:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--max-sections", type=int, default=4000)
-    parser.add_argument("--shape", choices=("sections", "cards"), default="sections")
+    parser.add_argument("--shape", choices=("sections", "cards", "teasers"), default="sections")
     args = parser.parse_args()
     sizes = []
     size = 250
