@@ -24,10 +24,21 @@ def test_mixed_text_counts_both():
     assert word_count("Apple Watch销量大跌") == 2 + 4 // CJK_CHARS_PER_WORD
 
 
-def test_thai_counts_characters_beside_its_phrase_spaces():
+def test_a_thai_token_counts_by_its_characters_only():
     phrase = "เทศบาลเปิดสวนสาธารณะ"       # 20 characters, one spaced token
-    assert word_count(phrase) == 1 + 20 // THAI_CHARS_PER_WORD
-    assert word_count(f"{phrase} ริมแม่น้ำ") == 2 + 29 // THAI_CHARS_PER_WORD
+    assert word_count(phrase) == 20 // THAI_CHARS_PER_WORD
+    # Each token by its own characters: a line's count is the sum of its tokens'.
+    assert word_count(f"{phrase} ริมแม่น้ำ") == 20 // THAI_CHARS_PER_WORD + 9 // THAI_CHARS_PER_WORD
+    assert word_count("ข่าวที่เกี่ยวข้อง") == 17 // THAI_CHARS_PER_WORD
+
+
+def test_a_short_thai_token_is_one_word():
+    assert word_count("ที่") == 1
+    assert word_count("ข่าว ที่ Apple") == 3
+
+
+def test_thai_beside_latin_tokens():
+    assert word_count("COVID-19 ระบาดหนัก") == 1 + 9 // THAI_CHARS_PER_WORD
 
 
 def test_hangul_is_spaced_and_counted_by_tokens():

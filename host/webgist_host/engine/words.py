@@ -6,8 +6,9 @@ counts words in spaced scripts only: a Chinese or Japanese paragraph of 300
 characters is one "word" that way, so a CJK article weighed less than the site's
 navigation bar. Here each run of Han or kana characters counts as one word per
 CJK_CHARS_PER_WORD characters, about the mean length of a written Chinese word.
-Thai spaces phrases, not words: its characters (letters, vowel signs and tone marks)
-count one word per THAI_CHARS_PER_WORD, beside the spaced tokens. Other unspaced
+Thai spaces phrases, not words: a token that holds Thai characters (letters, vowel
+signs and tone marks) counts by them alone, one word per THAI_CHARS_PER_WORD (at
+least one), so that the count of a line is the sum of its tokens'. Other unspaced
 scripts (Lao, Khmer, Myanmar) are not counted yet: we have no segmenter to check a
 ratio against.
 """
@@ -26,13 +27,18 @@ THAI_CHARS_PER_WORD = 4
 
 
 def word_count(text: str) -> int:
-    """Words in `text`: white-space separated tokens, plus CJK characters by length."""
-    tokens = len(text.split())
+    """Words in `text`: white-space separated tokens, plus CJK characters by length;
+    a token holding Thai counts by its Thai characters instead."""
     if text.isascii():
-        return tokens          # the common case, without the scan
-    cjk = len(_CJK_CHARACTER.findall(text))
-    thai = len(_THAI_CHARACTER.findall(text))
-    return tokens + cjk // CJK_CHARS_PER_WORD + thai // THAI_CHARS_PER_WORD
+        return len(text.split())   # the common case, without the scan
+    cjk = len(_CJK_CHARACTER.findall(text)) // CJK_CHARS_PER_WORD
+    if _THAI_CHARACTER.search(text) is None:
+        return len(text.split()) + cjk
+    count = cjk
+    for token in text.split():
+        thai = len(_THAI_CHARACTER.findall(token))
+        count += max(1, thai // THAI_CHARS_PER_WORD) if thai else 1
+    return count
 
 
 # A character str.isalnum says yes to: a word character (\w) but "_", as `re`
