@@ -43,6 +43,12 @@ def test_linked_page_numbers_go():
     assert "2" not in _texts(_page(links))
 
 
+def test_numbers_with_a_click_handler_go():
+    # An older gallery's numbers: a box with an onclick of its own around each.
+    dots = "".join(f'<div onclick="gallery.show({n})"><span>{n}</span></div>' for n in (1, 2, 3))
+    assert "2" not in _texts(_page(dots))
+
+
 def test_two_numbers_stay():
     assert "2" in _texts(_page(_dots([1, 2])))
 
@@ -60,6 +66,14 @@ def test_a_polls_answers_stay():
     # Plain numbers counting up from 0 are the author's: the answers to a question.
     question = "<p>How many moons does Mars have? Pick one of the answers below.</p>"
     texts = _texts(_page(question + _items([0, 1, 2, 3], "ol")))
+    assert all(str(n) in texts for n in range(4)), texts
+
+
+def test_a_polls_answers_inside_a_clickable_box_stay():
+    # Only the line's own element, what it holds and its parent are read as controls.
+    question = "<p>How many moons does Mars have? Pick one of the answers below.</p>"
+    box = f'<div onclick="poll.open()"><div>{_items([0, 1, 2, 3], "ol")}</div></div>'
+    texts = _texts(_page(question + box))
     assert all(str(n) in texts for n in range(4)), texts
 
 

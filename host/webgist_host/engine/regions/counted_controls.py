@@ -3,7 +3,8 @@
 A carousel draws one button per slide and labels each with its number; a slideshow or
 a paginated story sets its pager as links "1 2 3 4 5". Read as text, each is a line
 holding only a number, one after another, counting up by one from 0 or 1, and each a
-control: a link, or a button (a <button> or an element whose role is button or tab).
+control: a link, or a button (a <button>, an element whose role is button or tab, or
+one with a click handler of its own, as older galleries drew their numbers).
 Plain numbers in a row are the author's, whatever they count: a poll's answers
 ("0", "1", "2", "3"), a column of step or line numbers, a rating's scale. No words are
 read, so the rule holds in any language and on every page type.
@@ -66,11 +67,18 @@ def _counted_runs(blocks: list[Block]) -> list[list[int]]:
 
 
 def _buttons(blocks: list[Block], tree: TreeIndex, lines: list[int]) -> set[int]:
-    """Which of `lines` are, or hold, a button."""
+    """Which of `lines` are, hold or stand right inside a button (a line's block may be
+    the <span> inside the button)."""
     elements = tree.elements_at({blocks[i].xpath for i in lines})
     return {i for i in lines
-            if any(tree.tags.get(node) in _BUTTON_TAGS or tree.roles.get(node) in _BUTTON_ROLES
-                   for element in elements.get(blocks[i].xpath, ()) for node in element.iter())}
+            if any(_button(tree, node) for element in elements.get(blocks[i].xpath, ())
+                   for node in (element.getparent(), *element.iter()) if node is not None)}
+
+
+def _button(tree: TreeIndex, node) -> bool:
+    tag = tree.tags.get(node)
+    return bool(tag) and (tag in _BUTTON_TAGS or tree.roles.get(node) in _BUTTON_ROLES
+                          or node.get("onclick") is not None)
 
 
 def _number(block: Block) -> int | None:
