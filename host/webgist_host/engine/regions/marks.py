@@ -21,11 +21,11 @@ from typing import NamedTuple
 from ..words import has_alnum, word_count
 from ..dom.nodes import TreeIndex
 from ..model import Block, Region, Widget
-from .tuning import CHROME_LANDMARKS, ID_SLUG_TEXT_CHARS
+from .tuning import BUTTON_GROUP_MAX_WORDS, CHROME_LANDMARKS, ID_SLUG_TEXT_CHARS
 from .vocabulary import (
     API_SIGNATURE_WORDS, ARTICLE_BODY_ITEMPROP, ARTICLE_BODY_WORDS, ARTICLE_WORDS,
     ATTRIBUTES_BUT_ID,
-    AUTHOR_BOX_WORDS, AUTHOR_WORD, BYLINE_WORDS, COMMENT_WORDS, CONSENT_VENDOR_WORDS,
+    AUTHOR_BOX_WORDS, AUTHOR_WORD, BUTTON_GROUP_WORDS, BYLINE_WORDS, COMMENT_WORDS, CONSENT_VENDOR_WORDS,
     CONTENT_ROLES, CONTENT_TAGS, DOCUMENT_NOTE_ROLES, FOOTER_WORDS, HEADER_WORDS,
     LANDMARK_ROLES, LANDMARK_TAGS, MAIN_WORDS, NAMED_LANDMARK_TAGS,
     NAVIGATION_WORDS, PAGE_BAND_TAGS, PART_HEADER_WORDS, REVIEW_WORDS, SECTIONING_TAGS,
@@ -311,6 +311,19 @@ def _marks_from_names(marks: list[Mark], frame: _Frame, names: _Names) -> None:
         marks.append((path, _VENDOR, Widget.CONSENT))
     elif widget:
         marks.append((path, _WIDGET, widget))
+    elif words & BUTTON_GROUP_WORDS and _holds_at_most(el, BUTTON_GROUP_MAX_WORDS):
+        marks.append((path, _WIDGET, Widget.POST_FURNITURE))
+
+
+def _holds_at_most(el, limit: int) -> bool:
+    """Whether the element's text has at most `limit` words; reads no further than
+    the word past the limit."""
+    count = 0
+    for text in el.itertext():
+        count += word_count(text)
+        if count > limit:
+            return False
+    return True
 
 
 def _holds_title_band(el) -> bool:

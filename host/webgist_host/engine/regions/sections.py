@@ -17,7 +17,7 @@ import re
 from typing import Callable, NamedTuple
 
 from ..model import Block, BlockKind
-from .paths import step_tag
+from .paths import BlocksByPath, step_tag
 from .tuning import (ARTICLE_BEFORE_SERIES_MIN_WORDS, ARTICLE_MIN_PARAGRAPHS, BODY_KINDS,
                      DATED_TEASER_SERIES_MIN_ITEMS, FRONT_MIN_SECTIONS, HEADING_WRAPPER_DEPTH,
                      KICKER_MAX_WORDS,
@@ -255,12 +255,12 @@ def trailing_series(blocks: list[Block], words: list[int], weights: list[int],
         linked[i] >= TEASER_LEAD_MIN_LINKED * count or _opens_with_headline(blocks[i].rich_text)))
     min_items = DATED_TEASER_SERIES_MIN_ITEMS if dated else TEASER_SERIES_MIN_ITEMS
     qualified: dict[str, list[str]] = {}     # series parent -> its items
+    by_path: BlocksByPath | None = None
     for (parent, _, _), items in series.items():
         if len(items) < min_items:
             continue
-        depth = parent.count("/") + 1
-        under = {blocks[i].xpath.split("/", depth + 1)[depth] for i in kept
-                 if blocks[i].xpath.startswith(parent + "/")}
+        by_path = by_path or BlocksByPath([blocks[i].xpath for i in kept], kept)
+        under = by_path.by_child(parent + "/")    # the parent's children holding blocks
         if len(items) >= TEASER_SERIES_MIN_LED * len(under):
             qualified.setdefault(parent + "/", []).extend(f"{parent}/{step}/" for step in items)
     apart = article_text_apart(blocks, kept, weights, qualified, dated=dated)
@@ -314,13 +314,13 @@ def is_title(block: Block) -> bool:
 def article_paragraphs(blocks: list[Block], kept: list[int], weights: list[int],
                        outside: list[str] | tuple[str, ...] = (), dated: bool = False) -> list[int]:
     """The article's own paragraphs among `kept` (OWN_PARAGRAPH_MIN_WORDS words outside
-    links, not under any path in `outside`), or [] when there are too few of them, or
-    too few words, to call the page an article (ARTICLE_MIN_PARAGRAPHS,
-    ARTICLE_BEFORE_SERIES_MIN_WORDS)."""
-    outside = tuple(outside)
+    links, not under any element in `outside`: paths with their closing "/"), or []
+    when there are too few of them, or too few words, to call the page an article
+    (ARTICLE_MIN_PARAGRAPHS, ARTICLE_BEFORE_SERIES_MIN_WORDS)."""
+    outside = frozenset(outside)
     own = [i for i in kept if blocks[i].kind in BODY_KINDS
            and weights[i] >= OWN_PARAGRAPH_MIN_WORDS
-           and not blocks[i].xpath.startswith(outside)]
+           and not _under_any(blocks[i].xpath, outside)]
     if (len(own) < ARTICLE_MIN_PARAGRAPHS
             or sum(weights[i] for i in own) < ARTICLE_BEFORE_SERIES_MIN_WORDS):
         # Too little long prose to call the page an article: a story told in short
@@ -330,6 +330,20 @@ def article_paragraphs(blocks: list[Block], kept: list[int], weights: list[int],
             or sum(weights[i] for i in own) < ARTICLE_BEFORE_SERIES_MIN_WORDS):
         return []
     return own
+
+
+def _under_any(xpath: str, elements: frozenset[str]) -> bool:
+    """Whether `xpath` lies inside one of `elements` (paths with their closing "/"): its
+    own ancestors looked up, one per step, so that a page of a thousand teaser lists
+    costs no more per block than a page of one."""
+    if not elements:
+        return False
+    at = xpath.find("/")
+    while at >= 0:
+        if xpath[:at + 1] in elements:
+            return True
+        at = xpath.find("/", at + 1)
+    return False
 
 
 class StoryText(NamedTuple):
@@ -355,13 +369,13 @@ def story_text(blocks: list[Block], weights: list[int]) -> StoryText | None:
 
 
 def _with_short_runs(blocks: list[Block], kept: list[int], weights: list[int],
-                     outside: tuple[str, ...], own: list[int], dated: bool) -> list[int]:
+                     outside: frozenset[str], own: list[int], dated: bool) -> list[int]:
     """`own` with the short paragraphs that stand in runs (RUN_PARAGRAPH_MIN_COUNT or
     more paragraphs of RUN_PARAGRAPH_MIN_WORDS words outside links under one element)
     and those of that length directly under an element holding a run."""
     short = [i for i in kept if blocks[i].kind == _PARAGRAPH
              and RUN_PARAGRAPH_MIN_WORDS <= weights[i] < OWN_PARAGRAPH_MIN_WORDS
-             and not blocks[i].xpath.startswith(outside)]
+             and not _under_any(blocks[i].xpath, outside)]
     if not short:
         return own
     # On a dated page the run counts the long paragraphs beside the short ones: a

@@ -43,6 +43,10 @@ CHROME_MAX_SHARE = 0.5
 # A widget mark is believed only below this share: a "newsletter-post" element
 # holding a quarter of the page is the page.
 WIDGET_MAX_SHARE = 0.25
+# A group named as buttons is furniture up to this many words: a few calls to action
+# or a slider's controls. A grid of product links so named (Apple's) holds hundreds;
+# the WCXB dev gain holds from 12 to 60 (docs/rules/regions.md, session 17).
+BUTTON_GROUP_MAX_WORDS = 30
 # Landmarks believed at any size: a page footer that holds most of the page is the
 # static HTML of a script-built page, or legal footnotes, never a content wrapper.
 ANY_SIZE_LANDMARKS = frozenset({Region.FOOTER})

@@ -418,7 +418,9 @@ WIDGET_WORDS: dict[str, Widget] = {
     "advert": Widget.AD, "advertisement": Widget.AD, "adsbygoogle": Widget.AD,
     "sponsored": Widget.AD,
     # Not "overlay" or "lightbox": hero captions and image galleries use them.
-    "modal": Widget.MODAL, "popup": Widget.MODAL,
+    # A popover is what a button shows on a click, beside the line it explains (a
+    # seller badge's meaning, how a delivery date or a fee was reckoned).
+    "modal": Widget.MODAL, "popup": Widget.MODAL, "popover": Widget.MODAL,
     # Forum signatures and user cards under each post (vBulletin, XenForo
     # message-signature, StackExchange post-signature): the person, not the post.
     "signature": Widget.POST_FURNITURE, "postsignature": Widget.POST_FURNITURE,
@@ -433,12 +435,22 @@ WIDGET_WORDS: dict[str, Widget] = {
     # Site-wide notices and announcements above the content (XenForo's ul.notices,
     # a shop's delivery announcement bar): about the site, not this page.
     "notices": Widget.NOTICE, "announcement": Widget.NOTICE, "announcements": Widget.NOTICE,
+    # ...and a box named as the page's disclaimer: the fine print under a product's or
+    # an offer's copy (availability, footnoted claims, terms). Believed at a widget's
+    # size only, so a wrapper so named around the whole text stays (belief.py).
+    "disclaimer": Widget.NOTICE, "disclaimers": Widget.NOTICE,
     # A carousel on a page that declares a product holds other products or the photo
     # strip, not the description. Elsewhere it is left unnamed: service pages put
     # testimonials and collections put their items in carousels.
     "carousel": Widget.CAROUSEL,
 }
 WIDGET_WORD_SET = frozenset(WIDGET_WORDS)
+# A group of buttons ("wp-block-buttons", "hero-buttons", a slider's "buttons" with
+# its arrows and "1 / 5" counter, "section-ctas"): calls to action and controls,
+# furniture when it holds no more than a few labels (tuning.BUTTON_GROUP_MAX_WORDS).
+# Not "button", "btn" or "cta": each card's own link is styled so, and a "cta" box
+# holds a section's own lead as often as a call.
+BUTTON_GROUP_WORDS = frozenset({"buttons", "ctas"})
 # ...but a signature named for an API member ("member-signature", "type-signature":
 # javadoc's declaration of every class, method and field) is the code the page documents.
 SIGNATURE_WORD = "signature"
