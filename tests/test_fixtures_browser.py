@@ -51,7 +51,6 @@ BROWSER_FIXTURES: dict[str, str] = {
     # articles
     "article--topic-list-after-story": "a labelled list of topic links drawn after the story's text goes, measured as in source",
     "article--carousel-slide-counters": "a carousel's numbered dots (bare numbers counting up from 1) go, drawn as in source",
-    "article--promo-box-between-paragraphs": "a box promoting one other story (a linked picture, a line with \"Leia mais\") between the paragraphs goes",
     "news--previous-next-cards-after-story": "the story's previous / next cards inside its text's element go, drawn as in source",
     "article--story-split-over-twin-sections": "a story cut into boxes built alike (same tag and class list) is read whole, measured as in source",
     "article--band-after-story-text": "on a dated story, what the site sets after the text's last paragraph outside the text's own element goes, drawn as in source",

@@ -80,3 +80,29 @@ def test_a_label_over_linked_headlines_in_one_paragraph_goes(label):
 ])
 def test_a_paragraph_of_links_not_so_labelled_stays(line):
     assert len(kept_texts(line)) == 5
+
+
+# The one-line form in Thai: the label weighs more words than an English one, and
+# whether it is taken must not hang on the headline's length.
+THAI_HEADLINES = ["ตลาดนัดริมน้ำกลับมาเปิดอีกครั้งหลังปรับปรุงนานหกเดือน",
+                  "ตลาดนัดริมน้ำกลับมาเปิดอีกครั้งหลังปรับปรุงนานหกเดือนนี้"]
+
+
+@pytest.mark.parametrize("headline", THAI_HEADLINES, ids=["headline", "longer-headline"])
+@pytest.mark.parametrize("label", ["ข่าวที่เกี่ยวข้อง", "เรื่องที่เกี่ยวข้อง", "บทความที่เกี่ยวข้อง"],
+                         ids=["related-news", "related-stories", "related-articles"])
+def test_a_thai_read_also_line_goes(label, headline):
+    line = f'<p>{label}: <a href="/city/2019/03/01/market">{headline}</a></p>'
+    assert kept_texts(line) == ["Rice", *PARAGRAPHS]
+
+
+def test_a_japanese_read_also_line_goes():
+    line = '<p>あわせて読みたい：<a href="/city/2019/03/01/market">市場の野菜価格が今週も上がり続けている</a></p>'
+    assert kept_texts(line) == ["Rice", *PARAGRAPHS]
+
+
+@pytest.mark.parametrize("headline", THAI_HEADLINES, ids=["headline", "longer-headline"])
+def test_thai_read_on_is_no_read_also_label(headline):
+    # "อ่านต่อ" is "read on / read more": kept out of the table, as "Read more" is.
+    line = f'<p>อ่านต่อ: <a href="/city/2019/03/01/market">{headline}</a></p>'
+    assert len(kept_texts(line)) == 5

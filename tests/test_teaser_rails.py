@@ -100,6 +100,24 @@ def test_closing_cards_laid_in_the_texts_own_element_stay():
     assert _TEASER in _texts(_closing(_DATED, cards))
 
 
+_LINE = "The hive keeps its queen warm in winter and the workers rotate to the cold edge."
+
+
 def test_closing_cards_saying_more_than_a_teaser_stay():
-    long = _pager().replace(_TEASER, " ".join([_SENTENCE] * 3))
-    assert _SENTENCE in " ".join(_texts(_closing(_DATED, long)))
+    # Two lines of 16 words each: more than a teaser says (TEASER_CARD_MAX_WORDS), and
+    # neither long enough to be read as one of the story's own paragraphs.
+    long = _pager().replace(_TEASER, f"{_LINE}</p><p>{_LINE}")
+    assert _LINE in _texts(_closing(_DATED, long))
+
+
+def _headed(heading: str) -> str:
+    return _pager().replace('<div class="box">', f'<div class="box"><h2>{heading}</h2>', 1)
+
+
+def test_closing_cards_under_the_authors_own_heading_stay():
+    texts = _texts(_closing(_DATED, _headed("Our picks")))
+    assert "Our picks" in texts and _TEASER in texts
+
+
+def test_closing_cards_under_a_furniture_heading_go():
+    assert _texts(_closing(_DATED, _headed("More stories"))) == ["Bees", *_PARAGRAPHS]

@@ -4,12 +4,13 @@ The stages weigh text by its words: which element holds the page's content, whet
 paragraph is a sentence, how much of a block is links. Splitting on white space
 counts words in spaced scripts only: a Chinese or Japanese paragraph of 300
 characters is one "word" that way, so a CJK article weighed less than the site's
-navigation bar. Here each run of Han or kana characters counts as one word per
-CJK_CHARS_PER_WORD characters, about the mean length of a written Chinese word.
-Thai spaces phrases, not words: its characters (letters, vowel signs and tone marks)
-count one word per THAI_CHARS_PER_WORD, beside the spaced tokens. Other unspaced
-scripts (Lao, Khmer, Myanmar) are not counted yet: we have no segmenter to check a
-ratio against.
+navigation bar. Here a token that holds Han or kana characters counts by them alone,
+one word per CJK_CHARS_PER_WORD characters (about the mean length of a written
+Chinese word), and Thai, which spaces phrases, not words, one word per
+THAI_CHARS_PER_WORD of its characters (letters, vowel signs and tone marks): at least
+one word a token, and a line's count the sum of its tokens'. Other unspaced scripts
+(Lao, Khmer, Myanmar) are not counted yet: we have no segmenter to check a ratio
+against.
 """
 from __future__ import annotations
 
@@ -26,13 +27,18 @@ THAI_CHARS_PER_WORD = 4
 
 
 def word_count(text: str) -> int:
-    """Words in `text`: white-space separated tokens, plus CJK characters by length."""
-    tokens = len(text.split())
+    """Words in `text`: white-space separated tokens, a token holding CJK or Thai
+    characters counted by them instead."""
     if text.isascii():
-        return tokens          # the common case, without the scan
-    cjk = len(_CJK_CHARACTER.findall(text))
-    thai = len(_THAI_CHARACTER.findall(text))
-    return tokens + cjk // CJK_CHARS_PER_WORD + thai // THAI_CHARS_PER_WORD
+        return len(text.split())   # the common case, without the scan
+    if _THAI_CHARACTER.search(text) is None and _CJK_CHARACTER.search(text) is None:
+        return len(text.split())
+    count = 0
+    for token in text.split():
+        by_characters = (len(_CJK_CHARACTER.findall(token)) // CJK_CHARS_PER_WORD
+                         + len(_THAI_CHARACTER.findall(token)) // THAI_CHARS_PER_WORD)
+        count += max(1, by_characters)
+    return count
 
 
 # A character str.isalnum says yes to: a word character (\w) but "_", as `re`

@@ -1,40 +1,53 @@
 """Slide and page counters: lines that only count slides or pages.
 
-A carousel draws one dot or button per slide and labels each with its number; a
-slideshow or a paginated story sets its pager as "1 2 3 4 5". Read as text, each is a
-line holding only a number, one after another, counting up by one from 0 or 1. No
-reader wants them, and nothing an author writes looks like that: a list of numbers
-counts something (sizes, scores) and does not start at 0 or 1 counting up by one; a
-numbered list's items hold words after their numbers. No words are read, so the rule
-holds in any language and on every page type.
-
-A gallery also says where the reader is: "1 of 24", "3/4", "2 / 5", a line of its
-own above or under each slide (`counter_lines`). The word between the numbers comes
-from SLIDE_COUNTER_WORDS; a slash needs none. A score ("4/5", "5/5") reads the same,
-so a count other than the first goes only beside another counting to the same total.
+A carousel draws one button per slide and labels each with its number; a slideshow or
+a paginated story sets its pager as links "1 2 3 4 5". Read as text, each is a line
+holding only a number, one after another, counting up by one from 0 or 1, and each a
+control: a link, or a button (a <button>, an element whose role is button or tab, or
+one with a click handler of its own, as older galleries drew their numbers).
+Plain numbers in a row are the author's, whatever they count: a poll's answers
+("0", "1", "2", "3"), a column of step or line numbers, a rating's scale. No words are
+read, so the rule holds in any language and on every page type.
 """
 from __future__ import annotations
 
 import re
 
+from ..dom.nodes import TreeIndex
 from ..model import Block, BlockKind
 from .tuning import COUNTED_CONTROLS_MIN_RUN
-from .vocabulary import SLIDE_COUNTER_WORDS
 
 _LINE_KINDS = frozenset({BlockKind.PARAGRAPH, BlockKind.LIST_ITEM})
 # Emphasis, spaces and brackets round a line are stripped before these match, so that
 # no two quantifiers of a pattern can take the same characters.
 _EDGES = "*_ \t\n"
-_COUNTER = re.compile(r"(\d{1,3})(?: ?/ ?| (?:%s) )(\d{1,3})" % "|".join(SLIDE_COUNTER_WORDS),
-                      re.IGNORECASE)
-# A number alone, or linked as a whole ("[2](…?page=2)", "[**2**](…)").
+# A number alone, or linked as a whole ("[2](…?page=2)", "[**2**](…)"): group 1 or 2.
 _NUMBER = re.compile(r"(\d{1,3})|\[[*_]{0,2}(\d{1,3})[*_]{0,2}\]\([^()\s]*\)")
 
 
-def counted_controls(blocks: list[Block]) -> list[int]:
+# What a carousel's dot or a tab of slides is drawn as, when it is not a link.
+_BUTTON_TAGS = frozenset({"button"})
+_BUTTON_ROLES = frozenset({"button", "tab"})
+
+
+def counted_controls(blocks: list[Block], tree: TreeIndex) -> list[int]:
     """Indices of the main-content lines in runs of COUNTED_CONTROLS_MIN_RUN or more
-    consecutive main-content lines, each a bare number, counting up by one from 0 or 1."""
-    found: list[int] = []
+    consecutive main-content lines, each a bare number, counting up by one from 0 or 1,
+    and each a control (`tree`: the block stage's index of the page)."""
+    runs = _counted_runs(blocks)
+    if not runs:
+        return []
+    buttons = _buttons(blocks, tree, [i for run in runs for i in run])
+    return [i for run in runs
+            if all(_NUMBER.fullmatch(blocks[i].rich_text.strip(_EDGES)).group(2) is not None
+                   or i in buttons for i in run)
+            for i in run]
+
+
+def _counted_runs(blocks: list[Block]) -> list[list[int]]:
+    """The runs of COUNTED_CONTROLS_MIN_RUN or more consecutive main-content lines,
+    each a bare number, counting up by one from 0 or 1."""
+    found: list[list[int]] = []
     run: list[int] = []
     previous = -1
     for i, block in enumerate(blocks):
@@ -45,28 +58,27 @@ def counted_controls(blocks: list[Block]) -> list[int]:
             run.append(i)
         else:
             if len(run) >= COUNTED_CONTROLS_MIN_RUN:
-                found.extend(run)
+                found.append(run)
             run = [i] if number is not None and number <= 1 else []
         previous = number if number is not None else -1
     if len(run) >= COUNTED_CONTROLS_MIN_RUN:
-        found.extend(run)
+        found.append(run)
     return found
 
 
-def counter_lines(blocks: list[Block]) -> list[int]:
-    """Indices of the main-content lines that only say which slide of how many is on
-    show: "N of M" or "N/M", N from 1 to M, M at least 2: the first slide's, or one of
-    two or more such lines counting to the same M. A lone "4/5" is a score."""
-    by_total: dict[int, list[tuple[int, int]]] = {}
-    for i, block in enumerate(blocks):
-        if block.in_main and block.kind in _LINE_KINDS and len(block.text) <= 16:
-            match = _COUNTER.fullmatch(block.text.strip(_EDGES + "()"))
-            if match:
-                shown, total = int(match.group(1)), int(match.group(2))
-                if 1 <= shown <= total and total >= 2:
-                    by_total.setdefault(total, []).append((i, shown))
-    return sorted(i for lines in by_total.values() for i, shown in lines
-                  if shown == 1 or len(lines) >= 2)
+def _buttons(blocks: list[Block], tree: TreeIndex, lines: list[int]) -> set[int]:
+    """Which of `lines` are, hold or stand right inside a button (a line's block may be
+    the <span> inside the button)."""
+    elements = tree.elements_at({blocks[i].xpath for i in lines})
+    return {i for i in lines
+            if any(_button(tree, node) for element in elements.get(blocks[i].xpath, ())
+                   for node in (element.getparent(), *element.iter()) if node is not None)}
+
+
+def _button(tree: TreeIndex, node) -> bool:
+    tag = tree.tags.get(node)
+    return bool(tag) and (tag in _BUTTON_TAGS or tree.roles.get(node) in _BUTTON_ROLES
+                          or node.get("onclick") is not None)
 
 
 def _number(block: Block) -> int | None:

@@ -50,8 +50,9 @@ READ_ALSO_LABELS = frozenset({
     "اقرأ أيضا", "اقرأ أيضاً", "ये भी पढ़ें", "यह भी पढ़ें", "相关阅读", "延伸阅读",
     "延伸閱讀", "推荐阅读", "推薦閱讀", "相关新闻", "あわせて読みたい", "関連記事",
     "관련기사", "관련 기사",
-    # Thai: "related stories", "related news", "related articles", "read on"
-    "เรื่องที่เกี่ยวข้อง", "ข่าวที่เกี่ยวข้อง", "บทความที่เกี่ยวข้อง", "อ่านต่อ",
+    # Thai: "related stories", "related news", "related articles" ("อ่านต่อ", "read
+    # on / read more", is kept out as "read more" is)
+    "เรื่องที่เกี่ยวข้อง", "ข่าวที่เกี่ยวข้อง", "บทความที่เกี่ยวข้อง",
 })
 
 # What may stand round the label: a site's marks before it ("»", ">>", "▶") and the
@@ -59,8 +60,6 @@ READ_ALSO_LABELS = frozenset({
 _LEAD_MARKS = " >»▶►→*#-–—|\u00a0"
 _SEPARATOR = re.compile(r"[:：|»–—]")
 _LABEL_MAX_CHARS = 40
-# The longest label in the table is four words ("bunlar da ilginizi çekebilir").
-_LABEL_MAX_WORDS = 4
 # A headline, not a bare "here" or a name: the linked words of a read-also line.
 READ_ALSO_MIN_HEADLINE_WORDS = 4
 _LINE_KINDS = frozenset({BlockKind.PARAGRAPH, BlockKind.LIST_ITEM, BlockKind.HEADING})
@@ -71,7 +70,8 @@ def read_also_lines(blocks: list[Block], words: list[int], linked: list[int],
     """Indices of the main-content lines that are a read-also label and one linked
     headline (READ_ALSO_MIN_HEADLINE_WORDS words or more) to another page of the site
     (`address`, the page's own, tells the site), with no other words: the only
-    unlinked words are the label's."""
+    unlinked words are the label's, whatever they weigh (a Thai or Japanese label
+    weighs more words than an English one)."""
     site = host_of(address or "")
     found = []
     for i, block in enumerate(blocks):
@@ -79,8 +79,6 @@ def read_also_lines(blocks: list[Block], words: list[int], linked: list[int],
             continue
         if "\n" in block.rich_text and _labelled_links(block.rich_text, site):
             found.append(i)
-            continue
-        if words[i] - linked[i] > _LABEL_MAX_WORDS:
             continue
         opening = _label_opening(block.text)
         if opening is None:

@@ -30,9 +30,7 @@ TEASER_RAIL_REASON = ("a rail of teaser cards between the article's paragraphs (
 CLOSING_CARDS_REASON = ("teaser cards after the article's last paragraph (previous and next "
                         "stories: linked headlines to the site's other pages, a line about each)")
 COUNTED_CONTROL_REASON = ("a slide or page counter (bare numbers counting up from 0 or 1: a "
-                          "carousel's dots, a pager; or a gallery's \"1 of 24\")")
-PROMO_BOX_REASON = ("a box between the article's paragraphs promoting one other story of the "
-                    "site (its picture, a line, every link to that story)")
+                          "carousel's dots, a pager)")
 SLIDESHOW_REASON = ("a numbered slideshow set between the article's paragraphs (a gallery "
                     "of other pictures, one caption per slide)")
 SITE_SERIES_REASON = ("a series of teasers leading to the site's other pages, set in the "

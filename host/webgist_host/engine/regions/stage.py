@@ -38,7 +38,7 @@ from .read_also import read_also_lines
 from .page_story import OwnStory, other_stories, own_story, story_named_as_ad
 from .paths import nested
 from .product_name import above_product_name
-from .counted_controls import counted_controls, counter_lines
+from .counted_controls import counted_controls
 from .lone_links import lone_links
 from .product_cards import other_product_cards
 from .siblings import container_twins, lead_sentences
@@ -55,14 +55,13 @@ from .fact_boxes import fact_boxes, review_boxes
 from .title_header import headline_in_header
 from .signup_boxes import signup_boxes
 from .comment_thread import NO_THREAD, Thread, thread_after_story
-from .promo_boxes import promo_boxes
 from .teaser_rails import closing_cards, teaser_rails
 from .reasons import (
     CHROME_REASON_PREFIX, OUTSIDE_CONTAINER, ASIDE_REASON, HEADER_REASON, COMMENTS_REASON,
     AFTER_BODY_REASON, CONTROL_LINE_REASON, BYLINE_REASON, COMMENT_CALL_REASON,
     TRAILING_SERIES_REASON, CHART_LABEL_REASON, SHARE_REASON, READ_ALSO_REASON,
     OTHER_STORY_REASON, HEADLINE_BOX_REASON, TEASER_CARD_REASON, TEASER_RAIL_REASON,
-    CLOSING_CARDS_REASON, COUNTED_CONTROL_REASON, PROMO_BOX_REASON, SLIDESHOW_REASON,
+    CLOSING_CARDS_REASON, COUNTED_CONTROL_REASON, SLIDESHOW_REASON,
     SITE_SERIES_REASON, TAG_LIST_REASON, CLOSING_LINKS_REASON,
     ABOVE_PRODUCT_NAME_REASON, AUTHOR_BOX_REASON, AFTER_TEXT_REASON, BEFORE_TEXT_REASON,
     SIGNUP_BOX_REASON, MENU_REASON, BREADCRUMB_REASON, LONE_LINK_REASON,
@@ -303,7 +302,6 @@ def _take_out_furniture(page: _Page, main: _Main, placed: list[Block],
                   TEASER_CARD_REASON)
         _take_out(placed, reasons, teaser_rails(placed, words, weights, linked, address),
                   TEASER_RAIL_REASON)
-        _take_out(placed, reasons, promo_boxes(placed, weights, linked, address), PROMO_BOX_REASON)
         _take_out(placed, reasons, closing_cards(placed, words, weights, linked, address),
                   CLOSING_CARDS_REASON)
     # An undated page with a series of card titles is a listing: its cards are the
@@ -349,8 +347,8 @@ def _take_out_furniture(page: _Page, main: _Main, placed: list[Block],
         _take_out(placed, reasons, other_product_cards(placed, words, linked),
                   PRODUCT_CARDS_REASON)
     # Last: the other rules read such runs as the short lines of a band or a series.
-    _take_out(placed, reasons, counted_controls(placed), COUNTED_CONTROL_REASON)
-    _take_out(placed, reasons, counter_lines(placed), COUNTED_CONTROL_REASON)
+    _take_out(placed, reasons, counted_controls(placed, page.tree),
+              COUNTED_CONTROL_REASON)
 
 
 def _without(weights: list[int], indices: list[int]) -> list[int]:

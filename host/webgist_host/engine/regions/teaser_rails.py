@@ -73,8 +73,9 @@ def closing_cards(blocks: list[Block], words: list[int], weights: list[int], lin
     last own paragraph, inside the element that holds its text: CLOSING_CARDS_MIN_ITEMS
     or more sibling elements built as `teaser_rails` reads them (a "previous / next
     story" pair, a "more in this section" row), each with a line of words outside
-    links beside its headline, in a box holding none of the article's paragraphs. The series rules read three items or more outside the text's element;
-    a story's pager is two cards, and a template may set it inside that element."""
+    links beside its headline, in a box holding none of the article's paragraphs. The
+    series rules read three items or more outside the text's element; a story's pager
+    is two cards, and a template may set it inside that element."""
     story = story_text(blocks, weights)
     if story is None:
         return []

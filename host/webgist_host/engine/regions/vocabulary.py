@@ -524,9 +524,3 @@ BREADCRUMB_SEPARATORS = "/»>›|→•·"
 # part ("28/11/2025", "07/03/24") or a figure right after is refused.
 SLIDE_COUNTER_PATTERN = re.compile(r"(\d{1,3}) ?/ ?(\d{1,3})(?![\d/])")
 
-
-# The word between a gallery's two counts, "1 of 24" (counted_controls.counter_lines):
-# English, Spanish/Portuguese/French "de", French "sur", German "von", Italian "di",
-# Dutch "van", Polish/Czech "z", Russian "из", Danish "af", Swedish/Norwegian "av".
-# A slash needs no word ("3/4", "2 / 5").
-SLIDE_COUNTER_WORDS = ("of", "de", "sur", "von", "di", "van", "z", "из", "af", "av")
