@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import random
 
-from webgist_host.engine.regions.paths import BlocksByPath
+from webgist_host.engine.regions.paths import BlocksByPath, enclosing_elements
 
 
 def _scanned(paths: list[str], indices: list[int], parent: str) -> dict[str, list[int]]:
@@ -32,3 +32,20 @@ def test_a_sibling_whose_step_starts_alike_is_not_inside():
     paths = ["/b[1]/div[1]/p[1]", "/b[1]/div[10]/p[1]", "/b[1]/div[1]", "/b[1]/div[1]/p[2]"]
     blocks = BlocksByPath(paths, [0, 1, 2, 3])
     assert blocks.by_child("/b[1]/div[1]/") == {"p[1]": [0], "p[2]": [3]}
+
+
+def test_inside_finds_the_blocks_a_scan_finds():
+    paths = ["/html/body/div[1]/p[1]", "/html/body/div[10]/p[1]", "/html/body/div[1]/ul/li[2]",
+             "/html/body/div[1]", "/html/body/div[2]/p[1]", "/html/body/div[1]/ul/li[10]/p"]
+    indices = [5, 3, 0, 9, 4, 7]
+    by_path = BlocksByPath(paths, indices)
+    for element in ("/html/body/div[1]/", "/html/body/div[1]/ul/", "/html/body/", "/html/body/div[3]/"):
+        assert by_path.inside(element) == sorted(i for p, i in zip(paths, indices) if p.startswith(element))
+
+
+def test_enclosing_elements_answer_as_startswith():
+    paths = ["/html/body/div[1]/p[1]", "/html/body/main/div[2]/p[3]"]
+    enclosing = enclosing_elements(paths)
+    for element in ("/html/", "/html/body/div[1]/", "/html/body/main/div[2]/", "/html/body/div[1]/p[1]/",
+                    "/html/body/div[2]/", "/html/body/main/div[2]/p[3]/"):
+        assert (element in enclosing) == any(p.startswith(element) for p in paths), element

@@ -49,3 +49,21 @@ class BlocksByPath:
         for within in by_child.values():
             within.sort()
         return by_child
+
+    def inside(self, element: str) -> list[int]:
+        """The blocks inside `element` (a path with its closing "/"), in index order."""
+        low = bisect_left(self._paths, element)
+        high = bisect_left(self._paths, element[:-1] + "0", low)
+        return sorted(i for _, i in self._sorted[low:high])
+
+
+def enclosing_elements(paths: list[str]) -> frozenset[str]:
+    """Every element that holds one of the blocks at `paths`, as a path with its
+    closing "/": `path.startswith(e)` for one of `paths` becomes `e in` the set."""
+    found: set[str] = set()
+    for path in paths:
+        at = path.find("/")
+        while at >= 0:
+            found.add(path[:at + 1])
+            at = path.find("/", at + 1)
+    return frozenset(found)

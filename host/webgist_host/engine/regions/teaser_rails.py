@@ -16,6 +16,7 @@ its story; the series rules read three or more outside that element.
 from __future__ import annotations
 
 from ..model import Block, BlockKind
+from .paths import BlocksByPath, enclosing_elements
 from .sections import is_furniture_heading, led_series, outermost_apart, story_text
 from .site_links import host_of, links_within
 from .tuning import (CLOSING_CARDS_MIN_ITEMS, DATED_TEASER_SERIES_MIN_ITEMS, HEADLINE_MIN_WORDS,
@@ -84,6 +85,8 @@ def closing_cards(blocks: list[Block], words: list[int], weights: list[int], lin
     if len(after) < 2 * CLOSING_CARDS_MIN_ITEMS:
         return []
     site = host_of(address or "")
+    holding_text = enclosing_elements(own_paths)
+    after_by_path = BlocksByPath([blocks[i].xpath for i in after], after)
 
     def site_link(i: int) -> bool:
         return (_linked_line(blocks[i], words[i], linked[i])
@@ -94,10 +97,10 @@ def closing_cards(blocks: list[Block], words: list[int], weights: list[int], lin
     found: list[int] = []
     for (parent, _, _), items in series.items():
         if (len(items) < CLOSING_CARDS_MIN_ITEMS or parent == text
-                or any(path.startswith(parent + "/") for path in own_paths)):
+                or parent + "/" in holding_text):
             continue        # items of a list whose others hold the text: the list is the text
-        cards = [[i for i in after if blocks[i].xpath.startswith(f"{parent}/{step}/")]
-                 for step in items]
+        by_child = after_by_path.by_child(parent + "/")
+        cards = [by_child.get(step, []) for step in items]
         if any(len(card) < 2 or not any(words[i] >= HEADLINE_MIN_WORDS and site_link(i)
                                         for i in card)
                or not any(weights[i] and not site_link(i) for i in card) for card in cards):
@@ -107,8 +110,7 @@ def closing_cards(blocks: list[Block], words: list[int], weights: list[int], lin
         if any(sum(weights[i] for i in card if not _linked_line(blocks[i], words[i], linked[i]))
                > TEASER_CARD_MAX_WORDS for card in cards):
             continue
-        box = outermost_apart(parent, own_paths) + "/"
-        rail = [i for i in after if blocks[i].xpath.startswith(box)]
+        rail = after_by_path.inside(outermost_apart(parent, own_paths) + "/")
         if _headed_by_the_author(blocks, rail, cards):
             continue
         found.extend(rail)
