@@ -173,7 +173,7 @@ def _outside_code_table(pre):
 def code_language(pre) -> str | None:
     """The language named on the <pre>, its <code> child, or a close wrapper (a
     line-number table between them does not count as a level)."""
-    own = [pre, *[child for child in pre if tag_of(child) == "code"][:1]]
+    own = _own_listing(pre)
     candidates = list(own)
     node = _outside_code_table(pre)
     wrapper = pre.getparent()
@@ -193,6 +193,23 @@ def code_language(pre) -> str | None:
         if found:
             return found
     return None
+
+
+# mdBook writes a runnable listing one level deeper, <pre><pre class="playground">
+# <code class="language-rust">: a <pre> whose one element is a <pre> is read through it.
+NESTED_PRE_LEVELS = 1
+
+
+def _own_listing(pre) -> list:
+    """The <pre> and its first <code> child, or a lone inner <pre> and its <code>."""
+    own = [pre]
+    for _ in range(NESTED_PRE_LEVELS):
+        elements = [child for child in pre if tag_of(child)]
+        if len(elements) != 1 or tag_of(elements[0]) != "pre":
+            break
+        pre = elements[0]
+        own.append(pre)
+    return own + [child for child in pre if tag_of(child) == "code"][:1]
 
 
 def _lang_attribute_language(el) -> str | None:
