@@ -315,8 +315,11 @@ def _named_language(words: list[str]) -> str | None:
     if not words or len(words) > LABEL_MAX_WORDS:
         return None
     for word in words:
-        word = word.strip(":()[]").lower()
+        written = word.strip(":()[]")
+        word = written.lower()
         if word in LANGUAGE_NAMES:
+            if word in CLASS_WORD_LANGUAGES and len(words) > 1 and written != word:
+                continue      # a caption's capitalised word: "Basic Usage", "Parsing C code"
             return clean_language(word)
         name = word.rsplit("/", 1)[-1]
         if name in FILE_NAME_LANGUAGES:
