@@ -305,21 +305,42 @@ def framed_listing(pre, skip: Callable[[object], bool]) -> tuple[object, str | N
     if len(codes) != 1 or codes[0].getparent() is pre:
         return None
     code = codes[0]
+    if _text_beside(code, pre):
+        return None
     label = code_text(pre, lambda el: el is code or skip(el)).split()
     if not label or len(label) > LABEL_MAX_WORDS:
         return None
     return code, _named_language(label)
 
 
+def _text_beside(code, pre) -> bool:
+    """Whether text runs beside the <code> or its wrappers inside the <pre>: then the
+    <code> is a word of the listing (DocBook's <em class="replaceable"><code>cursor</code>
+    </em> in "EXEC SQL OPEN cursor;"), not a frame's listing under a label bar."""
+    node = code
+    while node is not pre:
+        parent = node.getparent()
+        if parent is None:
+            return False
+        if (parent.text or "").strip() or any((child.tail or "").strip() for child in parent):
+            return True
+        node = parent
+    return False
+
+
 def _named_language(words: list[str]) -> str | None:
     if not words or len(words) > LABEL_MAX_WORDS:
         return None
-    for word in words:
+    for position, word in enumerate(words):
         written = word.strip(":()[]")
         word = written.lower()
         if word in LANGUAGE_NAMES:
-            if word in CLASS_WORD_LANGUAGES and len(words) > 1 and written != word:
-                continue      # a caption's capitalised word: "Basic Usage", "Parsing C code"
+            # A common word in a caption names nothing ("Basic Usage", "Parsing C
+            # code", "Limiting the diff output"); a header bar leads with the
+            # language as the fence wrote it ("c Copy code").
+            if (word in CLASS_WORD_LANGUAGES and len(words) > 1
+                    and (written != word or position > 0)):
+                continue
             return clean_language(word)
         name = word.rsplit("/", 1)[-1]
         if name in FILE_NAME_LANGUAGES:
