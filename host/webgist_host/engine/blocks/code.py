@@ -173,7 +173,7 @@ def _outside_code_table(pre):
 def code_language(pre) -> str | None:
     """The language named on the <pre>, its <code> child, or a close wrapper (a
     line-number table between them does not count as a level)."""
-    own = [pre, *[child for child in pre if tag_of(child) == "code"][:1]]
+    own = _own_listing(pre)
     candidates = list(own)
     node = _outside_code_table(pre)
     wrapper = pre.getparent()
@@ -193,6 +193,23 @@ def code_language(pre) -> str | None:
         if found:
             return found
     return None
+
+
+# mdBook writes a runnable listing one level deeper, <pre><pre class="playground">
+# <code class="language-rust">: a <pre> whose one element is a <pre> is read through it.
+NESTED_PRE_LEVELS = 1
+
+
+def _own_listing(pre) -> list:
+    """The <pre> and its first <code> child, or a lone inner <pre> and its <code>."""
+    own = [pre]
+    for _ in range(NESTED_PRE_LEVELS):
+        elements = [child for child in pre if tag_of(child)]
+        if len(elements) != 1 or tag_of(elements[0]) != "pre":
+            break
+        pre = elements[0]
+        own.append(pre)
+    return own + [child for child in pre if tag_of(child) == "code"][:1]
 
 
 def _lang_attribute_language(el) -> str | None:
@@ -288,18 +305,42 @@ def framed_listing(pre, skip: Callable[[object], bool]) -> tuple[object, str | N
     if len(codes) != 1 or codes[0].getparent() is pre:
         return None
     code = codes[0]
+    if _text_beside(code, pre):
+        return None
     label = code_text(pre, lambda el: el is code or skip(el)).split()
     if not label or len(label) > LABEL_MAX_WORDS:
         return None
     return code, _named_language(label)
 
 
+def _text_beside(code, pre) -> bool:
+    """Whether text runs beside the <code> or its wrappers inside the <pre>: then the
+    <code> is a word of the listing (DocBook's <em class="replaceable"><code>cursor</code>
+    </em> in "EXEC SQL OPEN cursor;"), not a frame's listing under a label bar."""
+    node = code
+    while node is not pre:
+        parent = node.getparent()
+        if parent is None:
+            return False
+        if (parent.text or "").strip() or any((child.tail or "").strip() for child in parent):
+            return True
+        node = parent
+    return False
+
+
 def _named_language(words: list[str]) -> str | None:
     if not words or len(words) > LABEL_MAX_WORDS:
         return None
-    for word in words:
-        word = word.strip(":()[]").lower()
+    for position, word in enumerate(words):
+        written = word.strip(":()[]")
+        word = written.lower()
         if word in LANGUAGE_NAMES:
+            # A common word in a caption names nothing ("Basic Usage", "Parsing C
+            # code", "Limiting the diff output"); a header bar leads with the
+            # language as the fence wrote it ("c Copy code").
+            if (word in CLASS_WORD_LANGUAGES and len(words) > 1
+                    and (written != word or position > 0)):
+                continue
             return clean_language(word)
         name = word.rsplit("/", 1)[-1]
         if name in FILE_NAME_LANGUAGES:
