@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from ..words import word_count
+from ..words import has_alnum, word_count
 from .tuning import BUTTON_GROUP_MAX_WORDS, BUTTON_GROUP_MIN_CONTROL_SHARE
 from .vocabulary import (
     BUTTON_GROUP_WORDS, DOCUMENT_PAGE_EXTENSIONS, NAME_MODIFIER_WORDS, POPOVER_TRIGGER_WORDS,
@@ -55,12 +55,14 @@ def _holds_heading(el) -> bool:
 
 
 def _holds_trigger(el) -> bool:
-    """A popover's trigger ("wt-popover__trigger"), or the wrapper holding it: the
-    trigger is the visible line; only the body beside it is the bubble."""
+    """A popover's trigger ("wt-popover__trigger") with words, or the wrapper holding
+    it: the trigger is the visible line; only the body beside it is the bubble. An
+    empty trigger (an icon) leaves the wrapper a bubble."""
     for child in el.iter():
-        if child.tag == "button":
-            return True
-        if isinstance(child.tag, str) and TRIGGER_WORD in words_of_value(child.get("class") or ""):
+        if not isinstance(child.tag, str):
+            continue
+        if (child.tag == "button" or TRIGGER_WORD in words_of_value(child.get("class") or "")) \
+                and has_alnum(child.text_content()):
             return True
     return False
 
