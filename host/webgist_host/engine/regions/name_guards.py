@@ -16,7 +16,7 @@ from ..words import has_alnum, word_count
 from .tuning import BUTTON_GROUP_MAX_WORDS, BUTTON_GROUP_MIN_CONTROL_SHARE
 from .vocabulary import (
     BUTTON_GROUP_WORDS, DOCUMENT_PAGE_EXTENSIONS, NAME_MODIFIER_WORDS, POPOVER_TRIGGER_WORDS,
-    SHAPE_GUARDED_WORDS, TRIGGER_WORD, words_of_value,
+    SHAPE_GUARDED_WORDS, TRIGGER_WORD, token_words, words_of_value,
 )
 
 _HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
@@ -40,7 +40,7 @@ def _named_plainly(el, word: str) -> bool:
     ("has-disclaimer", "no-popover" say the box has one, not that it is one)."""
     for attribute in ("class", "id"):
         for token in (el.get(attribute) or "").split():
-            parts = [p for p in re.split(r"[^a-z0-9]+", token.lower()) if p]
+            parts = token_words(token)
             if word in parts and parts[0] not in NAME_MODIFIER_WORDS:
                 return True
     return False

@@ -74,6 +74,11 @@ def words_of_value(raw: str) -> frozenset[str]:
     return frozenset(_WORD.findall(_folded(raw[:MAX_ATTRIBUTE_CHARS])))
 
 
+def token_words(token: str) -> list[str]:
+    """One class or id token's words in order ("hasDisclaimer" -> has, disclaimer)."""
+    return _WORD.findall(_folded(token[:MAX_ATTRIBUTE_CHARS]))
+
+
 # --- Tags and roles ----------------------------------------------------------------
 
 # Landmarks by tag. <section> and <form> count only when they carry a name, as ARIA says.
