@@ -21,11 +21,12 @@ from typing import NamedTuple
 from ..words import has_alnum, word_count
 from ..dom.nodes import TreeIndex
 from ..model import Block, Region, Widget
-from .tuning import BUTTON_GROUP_MAX_WORDS, CHROME_LANDMARKS, ID_SLUG_TEXT_CHARS
+from .name_guards import is_control_group, unguarded
+from .tuning import CHROME_LANDMARKS, ID_SLUG_TEXT_CHARS
 from .vocabulary import (
     API_SIGNATURE_WORDS, ARTICLE_BODY_ITEMPROP, ARTICLE_BODY_WORDS, ARTICLE_WORDS,
-    ATTRIBUTES_BUT_ID,
-    AUTHOR_BOX_WORDS, AUTHOR_WORD, BUTTON_GROUP_WORDS, BYLINE_WORDS, COMMENT_WORDS, CONSENT_VENDOR_WORDS,
+    ATTRIBUTES_BUT_ID, ID_SLUG_PREFIXES,
+    AUTHOR_BOX_WORDS, AUTHOR_WORD, BYLINE_WORDS, COMMENT_WORDS, CONSENT_VENDOR_WORDS,
     CONTENT_ROLES, CONTENT_TAGS, DOCUMENT_NOTE_ROLES, FOOTER_WORDS, HEADER_WORDS,
     LANDMARK_ROLES, LANDMARK_TAGS, MAIN_WORDS, NAMED_LANDMARK_TAGS,
     NAVIGATION_WORDS, PAGE_BAND_TAGS, PART_HEADER_WORDS, REVIEW_WORDS, SECTIONING_TAGS,
@@ -295,9 +296,10 @@ def _marks_from_names(marks: list[Mark], frame: _Frame, names: _Names) -> None:
     words = naming_words(el, names.words)
     if not words:
         return
+    words = unguarded(el, words)
     named_chrome, widget, vendor = _names_say(words, names.said)
     if (named_chrome or widget) and id_is_text_slug(el):
-        words = naming_words(el, names.words, ATTRIBUTES_BUT_ID)
+        words = unguarded(el, naming_words(el, names.words, ATTRIBUTES_BUT_ID))
         named_chrome, widget, vendor = _names_say(words, names.said)
     # A header band inside the content, or holding the page title's band, is the
     # content's own.
@@ -311,19 +313,8 @@ def _marks_from_names(marks: list[Mark], frame: _Frame, names: _Names) -> None:
         marks.append((path, _VENDOR, Widget.CONSENT))
     elif widget:
         marks.append((path, _WIDGET, widget))
-    elif words & BUTTON_GROUP_WORDS and _holds_at_most(el, BUTTON_GROUP_MAX_WORDS):
+    elif is_control_group(el, naming_words(el, names.words, ("class",))):
         marks.append((path, _WIDGET, Widget.POST_FURNITURE))
-
-
-def _holds_at_most(el, limit: int) -> bool:
-    """Whether the element's text has at most `limit` words; reads no further than
-    the word past the limit."""
-    count = 0
-    for text in el.itertext():
-        count += word_count(text)
-        if count > limit:
-            return False
-    return True
 
 
 def _holds_title_band(el) -> bool:
@@ -421,13 +412,28 @@ def id_is_text_slug(el) -> bool:
     """True when the element's id is its own opening text made into an anchor
     ("receive-and-reply-to-an-inbound-sms" on the heading that says so)."""
     raw = (el.get("id") or "").lower()
-    if not raw or raw.isalnum():
-        return False          # none, or one word ("header", "mainContent"): no slug
+    if not raw:
+        return False
+    for prefix in ID_SLUG_PREFIXES:
+        if raw.startswith(prefix) and len(raw) > len(prefix):
+            raw = raw[len(prefix):]
+            break
     id_words = [w for w in _NOT_ALNUM.split(raw) if w]
+    opening = _opening_text(el, ID_SLUG_TEXT_CHARS).lower()
+    if len(id_words) == 1:
+        # One word ("header", "mainContent") is a slug only when it is the element's
+        # whole text: "disclaimer" on the heading "Disclaimer".
+        text_words = [w for w in _NOT_ALNUM.split(opening) if w]
+        return len(opening) < ID_SLUG_TEXT_CHARS and len(text_words) == 1 \
+            and _singular(text_words[0]) == _singular(id_words[0])
     if len(id_words) < 2:
         return False
-    text_words = set(_NOT_ALNUM.split(_opening_text(el, ID_SLUG_TEXT_CHARS).lower()))
+    text_words = set(_NOT_ALNUM.split(opening))
     return all(w in text_words for w in id_words)
+
+
+def _singular(word: str) -> str:
+    return word[:-1] if word.endswith("s") and len(word) > 3 else word
 
 
 def _opening_text(el, limit: int) -> str:

@@ -47,6 +47,9 @@ WIDGET_MAX_SHARE = 0.25
 # or a slider's controls. A grid of product links so named (Apple's) holds hundreds;
 # the WCXB dev gain holds from 12 to 60 (docs/rules/regions.md, session 17).
 BUTTON_GROUP_MAX_WORDS = 30
+# ...and when at least this share of its words are inside links or buttons: a list
+# of what each button on a watch does is content, a row of calls to action is not.
+BUTTON_GROUP_MIN_CONTROL_SHARE = 0.5
 # Landmarks believed at any size: a page footer that holds most of the page is the
 # static HTML of a script-built page, or legal footnotes, never a content wrapper.
 ANY_SIZE_LANDMARKS = frozenset({Region.FOOTER})

@@ -74,6 +74,11 @@ def words_of_value(raw: str) -> frozenset[str]:
     return frozenset(_WORD.findall(_folded(raw[:MAX_ATTRIBUTE_CHARS])))
 
 
+def token_words(token: str) -> list[str]:
+    """One class or id token's words in order ("hasDisclaimer" -> has, disclaimer)."""
+    return _WORD.findall(_folded(token[:MAX_ATTRIBUTE_CHARS]))
+
+
 # --- Tags and roles ----------------------------------------------------------------
 
 # Landmarks by tag. <section> and <form> count only when they carry a name, as ARIA says.
@@ -437,7 +442,9 @@ WIDGET_WORDS: dict[str, Widget] = {
     "notices": Widget.NOTICE, "announcement": Widget.NOTICE, "announcements": Widget.NOTICE,
     # ...and a box named as the page's disclaimer: the fine print under a product's or
     # an offer's copy (availability, footnoted claims, terms). Believed at a widget's
-    # size only, so a wrapper so named around the whole text stays (belief.py).
+    # size only, so a wrapper so named around the whole text stays (belief.py), and
+    # only in a box's shape (SHAPE_GUARDED_WORDS). English only, as class names are on
+    # pages in any language (the German fixture's is "produkt-disclaimer").
     "disclaimer": Widget.NOTICE, "disclaimers": Widget.NOTICE,
     # A carousel on a page that declares a product holds other products or the photo
     # strip, not the description. Elsewhere it is left unnamed: service pages put
@@ -450,7 +457,28 @@ WIDGET_WORD_SET = frozenset(WIDGET_WORDS)
 # furniture when it holds no more than a few labels (tuning.BUTTON_GROUP_MAX_WORDS).
 # Not "button", "btn" or "cta": each card's own link is styled so, and a "cta" box
 # holds a section's own lead as often as a call.
+# English only: class names are English on pages in any language (the German, French
+# and Spanish fixtures' groups are "wp-block-buttons", "hero-buttons", "section-ctas";
+# a "boutons" or "botones" group is one site's, too rare to weigh). Read in the class
+# only (an id is a heading's anchor as often), and believed only for a group of links
+# or buttons (name_guards.is_control_group).
 BUTTON_GROUP_WORDS = frozenset({"buttons", "ctas"})
+# Prefixes site builders put before a heading's slug id (GitHub's "user-content-",
+# WordPress's "h-"): the slug is what follows.
+ID_SLUG_PREFIXES = ("user-content-", "h-")
+# Words believed only where the element's shape agrees (name_guards.unguarded): not
+# on a heading or an element holding one (a terms page's "disclaimers" section, a
+# design system's "popover-usage" section), not as a modifier's object
+# ("has-disclaimer"), and a popover not on the wrapper holding its visible trigger.
+SHAPE_GUARDED_WORDS = frozenset({"disclaimer", "disclaimers", "popover"})
+POPOVER_TRIGGER_WORDS = frozenset({"popover"})
+TRIGGER_WORD = "trigger"
+# A class token's first word that makes the rest its object: the box has, lacks or
+# shows one, it is not one.
+NAME_MODIFIER_WORDS = frozenset({"has", "no", "with", "without", "is", "show", "hide"})
+# Link targets that are pages, not files offered for download.
+DOCUMENT_PAGE_EXTENSIONS = frozenset({"html", "htm", "xhtml", "shtml", "php", "asp",
+                                      "aspx", "jsp", "cfm", "cgi", "pl"})
 # ...but a signature named for an API member ("member-signature", "type-signature":
 # javadoc's declaration of every class, method and field) is the code the page documents.
 SIGNATURE_WORD = "signature"

@@ -1,0 +1,106 @@
+"""Shape guards for names that say furniture only on a small box.
+
+"disclaimer", "popover", "buttons" and "ctas" name fine print, a click's bubble and
+a row of calls to action on shops and service pages; the same words name a legal
+document's sections, a design system's docs, a heading's anchor and a list of what
+each button does. These checks read the element's shape, so the name is believed
+only where the shape agrees: no heading of its own, no trigger beside the bubble, a
+group made of links or buttons, no file offered for download.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..words import has_alnum, word_count
+from .tuning import BUTTON_GROUP_MAX_WORDS, BUTTON_GROUP_MIN_CONTROL_SHARE
+from .vocabulary import (
+    BUTTON_GROUP_WORDS, DOCUMENT_PAGE_EXTENSIONS, NAME_MODIFIER_WORDS, POPOVER_TRIGGER_WORDS,
+    SHAPE_GUARDED_WORDS, TRIGGER_WORD, token_words, words_of_value,
+)
+
+_HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
+_CONTROLS = ("a", "button")
+_FILE_EXTENSION = re.compile(r"\.([a-z][a-z0-9]{0,4})(?:\.[a-z0-9]{1,3})?$")
+
+
+def unguarded(el, words: frozenset[str]) -> frozenset[str]:
+    """`words` less the shape-guarded ones the element's shape does not bear out."""
+    guarded = words & SHAPE_GUARDED_WORDS
+    if not guarded:
+        return words
+    keep = {word for word in guarded
+            if _named_plainly(el, word) and not _holds_heading(el)
+            and not (word in POPOVER_TRIGGER_WORDS and _holds_trigger(el))}
+    return words - (guarded - keep)
+
+
+def _named_plainly(el, word: str) -> bool:
+    """Some class or id token names the word, not as a modifier's object
+    ("has-disclaimer", "no-popover" say the box has one, not that it is one)."""
+    for attribute in ("class", "id"):
+        for token in (el.get(attribute) or "").split():
+            parts = token_words(token)
+            if word in parts and parts[0] not in NAME_MODIFIER_WORDS:
+                return True
+    return False
+
+
+def _holds_heading(el) -> bool:
+    """A heading, or an element holding one, is a section of the page (a terms
+    page's "3. Disclaimer of warranties", a docs page's "Placement")."""
+    if el.tag in _HEADINGS:
+        return True
+    return next(el.iterdescendants(*_HEADINGS), None) is not None
+
+
+def _holds_trigger(el) -> bool:
+    """A popover's trigger ("wt-popover__trigger") with words, or the wrapper holding
+    it: the trigger is the visible line; only the body beside it is the bubble. An
+    empty trigger (an icon) leaves the wrapper a bubble."""
+    for child in el.iter():
+        if not isinstance(child.tag, str):
+            continue
+        if (child.tag == "button" or TRIGGER_WORD in words_of_value(child.get("class") or "")) \
+                and has_alnum(child.text_content()):
+            return True
+    return False
+
+
+def is_control_group(el, class_words: frozenset[str]) -> bool:
+    """A class-named group of buttons that is calls to action or controls: not a
+    heading, at most BUTTON_GROUP_MAX_WORDS words, most of them inside links or
+    buttons, and no link to a file (a download page's installers are its content)."""
+    if not class_words & BUTTON_GROUP_WORDS or el.tag in _HEADINGS:
+        return False
+    total = 0
+    for text in el.itertext():
+        total += word_count(text)
+        if total > BUTTON_GROUP_MAX_WORDS:
+            return False
+    if total == 0:
+        return True
+    in_controls = 0
+    for control in el.iterdescendants(*_CONTROLS):
+        if control.tag == "a" and _links_to_file(control.get("href") or ""):
+            return False
+        if control.getparent() is not None and _inside_control(control, el):
+            continue
+        in_controls += sum(word_count(t) for t in control.itertext())
+    return in_controls >= BUTTON_GROUP_MIN_CONTROL_SHARE * total
+
+
+def _inside_control(control, group) -> bool:
+    """Whether a control sits inside another control of the group (counted there)."""
+    parent = control.getparent()
+    while parent is not None and parent is not group:
+        if parent.tag in _CONTROLS:
+            return True
+        parent = parent.getparent()
+    return False
+
+
+def _links_to_file(href: str) -> bool:
+    path = href.split("#", 1)[0].split("?", 1)[0].rsplit("/", 1)[-1].lower()
+    match = _FILE_EXTENSION.search(path)
+    return bool(match) and match.group(1) not in DOCUMENT_PAGE_EXTENSIONS
