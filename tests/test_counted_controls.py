@@ -92,3 +92,9 @@ def test_numbered_items_with_words_stay():
     items = _items(["1 hive", "2 hives", "3 hives"])
     assert "2 hives" in _texts(_page(items))
 
+
+
+def test_a_click_handler_on_a_box_of_the_authors_lines_makes_no_buttons():
+    # A poll's answers in a box a tracking handler hangs on: each line is no control.
+    poll = '<div class="poll" onclick="track(event)">' + "".join(f"<p>{n}</p>" for n in range(4)) + "</div>"
+    assert "2" in _texts(_page(poll))

@@ -59,3 +59,16 @@ def test_a_disclaimer_box_between_sections_goes_but_a_modifier_class_does_not():
                  f'<div class="callout has-disclaimer"><p>To qualify, the home needs a valid certificate.</p></div>')
     assert fine not in kept
     assert "To qualify, the home needs a valid certificate." in kept
+
+
+def test_a_call_to_action_to_a_bare_host_is_no_download():
+    # The host "app.quillpad.io" is no file named with an "io" extension.
+    kept = texts('<div class="hero-buttons"><a href="https://app.quillpad.io">Get started free</a> '
+                 '<a href="/pricing">See pricing</a></div>')
+    assert not any("Get started" in t for t in kept)
+
+
+def test_a_one_word_id_on_a_box_is_its_name_not_a_slug():
+    # id="share" around the label "Share" and icons: the share bar it names.
+    kept = texts('<div id="share"><span>Share</span> <a href="/s/x"><svg></svg></a></div>')
+    assert "Share" not in kept

@@ -72,13 +72,20 @@ def _buttons(blocks: list[Block], tree: TreeIndex, lines: list[int]) -> set[int]
     elements = tree.elements_at({blocks[i].xpath for i in lines})
     return {i for i in lines
             if any(_button(tree, node) for element in elements.get(blocks[i].xpath, ())
-                   for node in (element.getparent(), *element.iter()) if node is not None)}
+                   for node in element.iter())
+            or any(_button(tree, parent, clicked=len(parent) == 1)
+                   for parent in (element.getparent() for element in elements.get(blocks[i].xpath, ()))
+                   if parent is not None)}
 
 
-def _button(tree: TreeIndex, node) -> bool:
+def _button(tree: TreeIndex, node, clicked: bool = True) -> bool:
+    """Whether `node` is a control: a button, an element with a button's or a tab's
+    role, or (`clicked`) one with a click handler. A handler counts on the line's own
+    wrapper, not on a box of several lines: pages hang tracking handlers on whole
+    boxes of the author's lines."""
     tag = tree.tags.get(node)
     return bool(tag) and (tag in _BUTTON_TAGS or tree.roles.get(node) in _BUTTON_ROLES
-                          or node.get("onclick") is not None)
+                          or (clicked and node.get("onclick") is not None))
 
 
 def _number(block: Block) -> int | None:

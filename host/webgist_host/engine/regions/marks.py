@@ -408,6 +408,9 @@ def _names_article_body(words: frozenset[str]) -> bool:
 _NOT_ALNUM = re.compile(r"[^a-z0-9]+")
 
 
+_HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+
+
 def id_is_text_slug(el) -> bool:
     """True when the element's id is its own opening text made into an anchor
     ("receive-and-reply-to-an-inbound-sms" on the heading that says so)."""
@@ -421,8 +424,11 @@ def id_is_text_slug(el) -> bool:
     id_words = [w for w in _NOT_ALNUM.split(raw) if w]
     opening = _opening_text(el, ID_SLUG_TEXT_CHARS).lower()
     if len(id_words) == 1:
-        # One word ("header", "mainContent") is a slug only when it is the element's
-        # whole text: "disclaimer" on the heading "Disclaimer".
+        # One word ("header", "mainContent") is a slug only on a heading whose whole
+        # text it is: "disclaimer" on the heading "Disclaimer". A box whose only words
+        # are its label (id="share" around "Share" and icons) is the widget it names.
+        if el.tag not in _HEADING_TAGS:
+            return False
         text_words = [w for w in _NOT_ALNUM.split(opening) if w]
         return len(opening) < ID_SLUG_TEXT_CHARS and len(text_words) == 1 \
             and _singular(text_words[0]) == _singular(id_words[0])

@@ -11,6 +11,7 @@ group made of links or buttons, no file offered for download.
 from __future__ import annotations
 
 import re
+from urllib.parse import urlsplit
 
 from ..words import has_alnum, word_count
 from .tuning import BUTTON_GROUP_MAX_WORDS, BUTTON_GROUP_MIN_CONTROL_SHARE
@@ -101,6 +102,7 @@ def _inside_control(control, group) -> bool:
 
 
 def _links_to_file(href: str) -> bool:
-    path = href.split("#", 1)[0].split("?", 1)[0].rsplit("/", 1)[-1].lower()
+    # The address's path only: a bare host ("https://app.example.io") names no file.
+    path = urlsplit(href).path.rsplit("/", 1)[-1].lower()
     match = _FILE_EXTENSION.search(path)
     return bool(match) and match.group(1) not in DOCUMENT_PAGE_EXTENSIONS

@@ -41,6 +41,7 @@ def teaser_rails(blocks: list[Block], words: list[int], weights: list[int], link
         return []
     kept, own, own_paths, text, position = story
     site = host_of(address or "")
+    holding_text = enclosing_elements(own_paths)
     found: list[int] = []
     for before, after in zip(own, own[1:]):
         between = kept[position[before] + 1:position[after]]
@@ -50,21 +51,18 @@ def teaser_rails(blocks: list[Block], words: list[int], weights: list[int], link
         series = led_series(blocks, between, words, lambda i, count: (
             count >= HEADLINE_MIN_WORDS and _linked_line(blocks[i], count, linked[i])
             and links_within(blocks[i].rich_text, site)))
+        rails = _Rails(blocks, between, own_paths)
         for (parent, _, _), items in series.items():
             if (len(items) < DATED_TEASER_SERIES_MIN_ITEMS or parent == text
-                    or any(path.startswith(parent + "/") for path in own_paths)):
+                    or parent + "/" in holding_text):
                 continue        # a few lines, or cards laid in the text: the author's
-            cards = [[i for i in between if blocks[i].xpath.startswith(f"{parent}/{step}/")]
-                     for step in items]
+            by_child = rails.by_path.by_child(parent + "/")
+            cards = [by_child.get(step, []) for step in items]
             if any(len(card) < 2 for card in cards):
                 continue        # lines of links alone: the headline boxes rule reads those
             if any(sum(weights[i] for i in card) > TEASER_CARD_MAX_WORDS for card in cards):
                 continue        # an item says more than a teaser: a section of the text
-            box = outermost_apart(parent, own_paths) + "/"
-            rail = [i for i in between if blocks[i].xpath.startswith(box)]
-            if _headed_by_the_author(blocks, rail, cards):
-                continue
-            found.extend(rail)
+            found.extend(rails.taken(parent, cards))
     return sorted(set(found))
 
 
@@ -86,7 +84,7 @@ def closing_cards(blocks: list[Block], words: list[int], weights: list[int], lin
         return []
     site = host_of(address or "")
     holding_text = enclosing_elements(own_paths)
-    after_by_path = BlocksByPath([blocks[i].xpath for i in after], after)
+    rails = _Rails(blocks, after, own_paths)
 
     def site_link(i: int) -> bool:
         return (_linked_line(blocks[i], words[i], linked[i])
@@ -99,7 +97,7 @@ def closing_cards(blocks: list[Block], words: list[int], weights: list[int], lin
         if (len(items) < CLOSING_CARDS_MIN_ITEMS or parent == text
                 or parent + "/" in holding_text):
             continue        # items of a list whose others hold the text: the list is the text
-        by_child = after_by_path.by_child(parent + "/")
+        by_child = rails.by_path.by_child(parent + "/")
         cards = [by_child.get(step, []) for step in items]
         if any(len(card) < 2 or not any(words[i] >= HEADLINE_MIN_WORDS and site_link(i)
                                         for i in card)
@@ -110,21 +108,41 @@ def closing_cards(blocks: list[Block], words: list[int], weights: list[int], lin
         if any(sum(weights[i] for i in card if not _linked_line(blocks[i], words[i], linked[i]))
                > TEASER_CARD_MAX_WORDS for card in cards):
             continue
-        rail = after_by_path.inside(outermost_apart(parent, own_paths) + "/")
-        if _headed_by_the_author(blocks, rail, cards):
-            continue
-        found.extend(rail)
+        found.extend(rails.taken(parent, cards))
     return sorted(set(found))
 
 
-def _headed_by_the_author(blocks: list[Block], rail: list[int],
-                          cards: list[list[int]]) -> bool:
-    """Whether a heading of the author's heads the rail: one that names no furniture
-    ("Our picks", "The contenders" over a buying guide's cards of the site's own
-    reviews). A site's rail carries a label ("Recommended", "Baca juga") or none."""
-    in_cards = {i for card in cards for i in card}
-    return any(blocks[i].kind == BlockKind.HEADING and i not in in_cards
-               and not is_furniture_heading(blocks[i].text) for i in rail)
+class _Rails:
+    """The rails around the series among `blocks` at `indices`: the outermost element
+    around a series' parent that holds none of the story's paragraphs (`own_paths`),
+    with the blocks inside it. Each box is read once, however many series share it:
+    a page of a thousand teaser boxes in one wrapper asks for the same box each time."""
+
+    def __init__(self, blocks: list[Block], indices: list[int], own_paths: list[str]):
+        self.blocks, self.own_paths = blocks, own_paths
+        self.by_path = BlocksByPath([blocks[i].xpath for i in indices], indices)
+        self._boxes: dict[str, tuple[list[int], list[int]]] = {}
+        self._gone: set[str] = set()
+
+    def taken(self, parent: str, cards: list[list[int]]) -> list[int]:
+        """The blocks of the rail around the series at `parent` (its items' blocks,
+        `cards`), or [] when its box goes already or an author's heading heads it: one
+        that names no furniture ("Our picks", "The contenders" over a buying guide's
+        cards of the site's own reviews). A site's rail carries a label
+        ("Recommended", "Baca juga") or none."""
+        box = outermost_apart(parent, self.own_paths) + "/"
+        if box in self._gone:
+            return []
+        if box not in self._boxes:
+            rail = self.by_path.inside(box)
+            self._boxes[box] = (rail, [i for i in rail if self.blocks[i].kind == BlockKind.HEADING
+                                       and not is_furniture_heading(self.blocks[i].text)])
+        rail, headings = self._boxes[box]
+        in_cards = {i for card in cards for i in card}
+        if any(i not in in_cards for i in headings):
+            return []
+        self._gone.add(box)
+        return rail
 
 
 def _parent(path: str) -> str:
