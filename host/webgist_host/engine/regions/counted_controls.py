@@ -39,8 +39,7 @@ def counted_controls(blocks: list[Block], tree: TreeIndex) -> list[int]:
         return []
     buttons = _buttons(blocks, tree, [i for run in runs for i in run])
     return [i for run in runs
-            if all(_NUMBER.fullmatch(blocks[i].rich_text.strip(_EDGES)).group(2) is not None
-                   or i in buttons for i in run)
+            if all(_linked_number(blocks[i]) or i in buttons for i in run)
             for i in run]
 
 
@@ -86,6 +85,12 @@ def _button(tree: TreeIndex, node, clicked: bool = True) -> bool:
     tag = tree.tags.get(node)
     return bool(tag) and (tag in _BUTTON_TAGS or tree.roles.get(node) in _BUTTON_ROLES
                           or (clicked and node.get("onclick") is not None))
+
+
+def _linked_number(block: Block) -> bool:
+    """Whether a line's number is a link as a whole (a pager's "[2](?page=2)")."""
+    match = _NUMBER.fullmatch(block.rich_text.strip(_EDGES))
+    return match is not None and match.group(2) is not None
 
 
 def _number(block: Block) -> int | None:

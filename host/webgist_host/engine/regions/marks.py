@@ -429,9 +429,9 @@ def id_is_text_slug(el) -> bool:
         # are its label (id="share" around "Share" and icons) is the widget it names.
         if el.tag not in _HEADING_TAGS:
             return False
-        text_words = [w for w in _NOT_ALNUM.split(opening) if w]
-        return len(opening) < ID_SLUG_TEXT_CHARS and len(text_words) == 1 \
-            and _singular(text_words[0]) == _singular(id_words[0])
+        words = [w for w in _NOT_ALNUM.split(opening) if w]
+        return len(opening) < ID_SLUG_TEXT_CHARS and len(words) == 1 \
+            and _singular(words[0]) == _singular(id_words[0])
     if len(id_words) < 2:
         return False
     text_words = set(_NOT_ALNUM.split(opening))

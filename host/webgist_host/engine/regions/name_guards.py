@@ -105,4 +105,4 @@ def _links_to_file(href: str) -> bool:
     # The address's path only: a bare host ("https://app.example.io") names no file.
     path = urlsplit(href).path.rsplit("/", 1)[-1].lower()
     match = _FILE_EXTENSION.search(path)
-    return bool(match) and match.group(1) not in DOCUMENT_PAGE_EXTENSIONS
+    return match is not None and match.group(1) not in DOCUMENT_PAGE_EXTENSIONS

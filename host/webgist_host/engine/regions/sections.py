@@ -317,15 +317,15 @@ def article_paragraphs(blocks: list[Block], kept: list[int], weights: list[int],
     links, not under any element in `outside`: paths with their closing "/"), or []
     when there are too few of them, or too few words, to call the page an article
     (ARTICLE_MIN_PARAGRAPHS, ARTICLE_BEFORE_SERIES_MIN_WORDS)."""
-    outside = frozenset(outside)
+    elements = frozenset(outside)
     own = [i for i in kept if blocks[i].kind in BODY_KINDS
            and weights[i] >= OWN_PARAGRAPH_MIN_WORDS
-           and not _under_any(blocks[i].xpath, outside)]
+           and not _under_any(blocks[i].xpath, elements)]
     if (len(own) < ARTICLE_MIN_PARAGRAPHS
             or sum(weights[i] for i in own) < ARTICLE_BEFORE_SERIES_MIN_WORDS):
         # Too little long prose to call the page an article: a story told in short
         # paragraphs may still be one.
-        own = _with_short_runs(blocks, kept, weights, outside, own, dated)
+        own = _with_short_runs(blocks, kept, weights, elements, own, dated)
     if (len(own) < ARTICLE_MIN_PARAGRAPHS
             or sum(weights[i] for i in own) < ARTICLE_BEFORE_SERIES_MIN_WORDS):
         return []
