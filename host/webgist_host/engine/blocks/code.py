@@ -195,18 +195,13 @@ def code_language(pre) -> str | None:
     return None
 
 
-# mdBook writes a runnable listing one level deeper, <pre><pre class="playground">
-# <code class="language-rust">: a <pre> whose one element is a <pre> is read through it.
-NESTED_PRE_LEVELS = 1
-
-
 def _own_listing(pre) -> list:
-    """The <pre> and its first <code> child, or a lone inner <pre> and its <code>."""
+    """The <pre> and its first <code> child, or a lone inner <pre> and its <code>:
+    mdBook writes a runnable listing one level deeper, <pre><pre class="playground">
+    <code class="language-rust">."""
     own = [pre]
-    for _ in range(NESTED_PRE_LEVELS):
-        elements = [child for child in pre if tag_of(child)]
-        if len(elements) != 1 or tag_of(elements[0]) != "pre":
-            break
+    elements = [child for child in pre if tag_of(child)]
+    if len(elements) == 1 and tag_of(elements[0]) == "pre":
         pre = elements[0]
         own.append(pre)
     return own + [child for child in pre if tag_of(child) == "code"][:1]

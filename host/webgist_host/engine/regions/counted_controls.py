@@ -70,11 +70,14 @@ def _buttons(blocks: list[Block], tree: TreeIndex, lines: list[int]) -> set[int]
     the <span> inside the button)."""
     elements = tree.elements_at({blocks[i].xpath for i in lines})
     return {i for i in lines
-            if any(_button(tree, node) for element in elements.get(blocks[i].xpath, ())
-                   for node in element.iter())
-            or any(_button(tree, parent, clicked=len(parent) == 1)
-                   for parent in (element.getparent() for element in elements.get(blocks[i].xpath, ()))
-                   if parent is not None)}
+            if any(_in_button(tree, element) for element in elements.get(blocks[i].xpath, ()))}
+
+
+def _in_button(tree: TreeIndex, element) -> bool:
+    if any(_button(tree, node) for node in element.iter()):
+        return True
+    parent = element.getparent()
+    return parent is not None and _button(tree, parent, clicked=len(parent) == 1)
 
 
 def _button(tree: TreeIndex, node, clicked: bool = True) -> bool:

@@ -21,7 +21,7 @@ from typing import NamedTuple
 from ..words import has_alnum, word_count
 from ..dom.nodes import TreeIndex
 from ..model import Block, Region, Widget
-from .name_guards import is_control_group, unguarded
+from .name_guards import HEADING_TAGS, is_control_group, unguarded
 from .tuning import CHROME_LANDMARKS, ID_SLUG_TEXT_CHARS
 from .vocabulary import (
     API_SIGNATURE_WORDS, ARTICLE_BODY_ITEMPROP, ARTICLE_BODY_WORDS, ARTICLE_WORDS,
@@ -408,9 +408,6 @@ def _names_article_body(words: frozenset[str]) -> bool:
 _NOT_ALNUM = re.compile(r"[^a-z0-9]+")
 
 
-_HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
-
-
 def id_is_text_slug(el) -> bool:
     """True when the element's id is its own opening text made into an anchor
     ("receive-and-reply-to-an-inbound-sms" on the heading that says so)."""
@@ -427,7 +424,7 @@ def id_is_text_slug(el) -> bool:
         # One word ("header", "mainContent") is a slug only on a heading whose whole
         # text it is: "disclaimer" on the heading "Disclaimer". A box whose only words
         # are its label (id="share" around "Share" and icons) is the widget it names.
-        if el.tag not in _HEADING_TAGS:
+        if el.tag not in HEADING_TAGS:
             return False
         words = [w for w in _NOT_ALNUM.split(opening) if w]
         return len(opening) < ID_SLUG_TEXT_CHARS and len(words) == 1 \

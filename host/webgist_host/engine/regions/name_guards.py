@@ -20,7 +20,7 @@ from .vocabulary import (
     SHAPE_GUARDED_WORDS, TRIGGER_WORD, token_words, words_of_value,
 )
 
-_HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
+HEADING_TAGS = ("h1", "h2", "h3", "h4", "h5", "h6")
 _CONTROLS = ("a", "button")
 _FILE_EXTENSION = re.compile(r"\.([a-z][a-z0-9]{0,4})(?:\.[a-z0-9]{1,3})?$")
 
@@ -50,9 +50,9 @@ def _named_plainly(el, word: str) -> bool:
 def _holds_heading(el) -> bool:
     """A heading, or an element holding one, is a section of the page (a terms
     page's "3. Disclaimer of warranties", a docs page's "Placement")."""
-    if el.tag in _HEADINGS:
+    if el.tag in HEADING_TAGS:
         return True
-    return next(el.iterdescendants(*_HEADINGS), None) is not None
+    return next(el.iterdescendants(*HEADING_TAGS), None) is not None
 
 
 def _holds_trigger(el) -> bool:
@@ -72,7 +72,7 @@ def is_control_group(el, class_words: frozenset[str]) -> bool:
     """A class-named group of buttons that is calls to action or controls: not a
     heading, at most BUTTON_GROUP_MAX_WORDS words, most of them inside links or
     buttons, and no link to a file (a download page's installers are its content)."""
-    if not class_words & BUTTON_GROUP_WORDS or el.tag in _HEADINGS:
+    if not class_words & BUTTON_GROUP_WORDS or el.tag in HEADING_TAGS:
         return False
     total = 0
     for text in el.itertext():

@@ -37,13 +37,9 @@ class BlocksByPath:
     def by_child(self, parent: str) -> dict[str, list[int]]:
         """The blocks inside `parent` (a path with its closing "/"), by the step of
         `parent`'s child that holds each; each child's blocks in index order."""
-        # The paths starting with `parent` sort from `parent` up to `parent` with its
-        # "/" turned to "0", the character after it.
-        low = bisect_left(self._paths, parent)
-        high = bisect_left(self._paths, parent[:-1] + "0", low)
         start = len(parent)
         by_child: dict[str, list[int]] = {}
-        for path, i in self._sorted[low:high]:
+        for path, i in self._within(parent):
             end = path.find("/", start)
             by_child.setdefault(path[start:] if end < 0 else path[start:end], []).append(i)
         for within in by_child.values():
@@ -52,18 +48,31 @@ class BlocksByPath:
 
     def inside(self, element: str) -> list[int]:
         """The blocks inside `element` (a path with its closing "/"), in index order."""
+        return sorted(i for _, i in self._within(element))
+
+    def _within(self, element: str) -> list[tuple[str, int]]:
+        # The paths starting with `element` sort from `element` up to `element` with
+        # its "/" turned to "0", the character after it.
         low = bisect_left(self._paths, element)
-        high = bisect_left(self._paths, element[:-1] + "0", low)
-        return sorted(i for _, i in self._sorted[low:high])
+        return self._sorted[low:bisect_left(self._paths, element[:-1] + "0", low)]
 
 
 def enclosing_elements(paths: list[str]) -> frozenset[str]:
     """Every element that holds one of the blocks at `paths`, as a path with its
     closing "/": `path.startswith(e)` for one of `paths` becomes `e in` the set."""
-    found: set[str] = set()
-    for path in paths:
-        at = path.find("/")
-        while at >= 0:
-            found.add(path[:at + 1])
-            at = path.find("/", at + 1)
-    return frozenset(found)
+    return frozenset(element for path in paths for element in _enclosing(path))
+
+
+def inside_any(path: str, elements: frozenset[str]) -> bool:
+    """Whether the block at `path` lies inside one of `elements` (paths with their
+    closing "/"): its own ancestors looked up, one per step, so that a page of a
+    thousand teaser lists costs no more per block than a page of one."""
+    return bool(elements) and any(element in elements for element in _enclosing(path))
+
+
+def _enclosing(path: str):
+    """The elements holding the block at `path`, outermost first, each with its "/"."""
+    at = path.find("/")
+    while at >= 0:
+        yield path[:at + 1]
+        at = path.find("/", at + 1)

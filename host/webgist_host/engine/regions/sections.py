@@ -17,7 +17,7 @@ import re
 from typing import Callable, NamedTuple
 
 from ..model import Block, BlockKind
-from .paths import BlocksByPath, step_tag
+from .paths import BlocksByPath, inside_any, step_tag
 from .tuning import (ARTICLE_BEFORE_SERIES_MIN_WORDS, ARTICLE_MIN_PARAGRAPHS, BODY_KINDS,
                      DATED_TEASER_SERIES_MIN_ITEMS, FRONT_MIN_SECTIONS, HEADING_WRAPPER_DEPTH,
                      KICKER_MAX_WORDS,
@@ -320,7 +320,7 @@ def article_paragraphs(blocks: list[Block], kept: list[int], weights: list[int],
     elements = frozenset(outside)
     own = [i for i in kept if blocks[i].kind in BODY_KINDS
            and weights[i] >= OWN_PARAGRAPH_MIN_WORDS
-           and not _under_any(blocks[i].xpath, elements)]
+           and not inside_any(blocks[i].xpath, elements)]
     if (len(own) < ARTICLE_MIN_PARAGRAPHS
             or sum(weights[i] for i in own) < ARTICLE_BEFORE_SERIES_MIN_WORDS):
         # Too little long prose to call the page an article: a story told in short
@@ -331,19 +331,6 @@ def article_paragraphs(blocks: list[Block], kept: list[int], weights: list[int],
         return []
     return own
 
-
-def _under_any(xpath: str, elements: frozenset[str]) -> bool:
-    """Whether `xpath` lies inside one of `elements` (paths with their closing "/"): its
-    own ancestors looked up, one per step, so that a page of a thousand teaser lists
-    costs no more per block than a page of one."""
-    if not elements:
-        return False
-    at = xpath.find("/")
-    while at >= 0:
-        if xpath[:at + 1] in elements:
-            return True
-        at = xpath.find("/", at + 1)
-    return False
 
 
 class StoryText(NamedTuple):
@@ -375,7 +362,7 @@ def _with_short_runs(blocks: list[Block], kept: list[int], weights: list[int],
     and those of that length directly under an element holding a run."""
     short = [i for i in kept if blocks[i].kind == _PARAGRAPH
              and RUN_PARAGRAPH_MIN_WORDS <= weights[i] < OWN_PARAGRAPH_MIN_WORDS
-             and not _under_any(blocks[i].xpath, outside)]
+             and not inside_any(blocks[i].xpath, outside)]
     if not short:
         return own
     # On a dated page the run counts the long paragraphs beside the short ones: a

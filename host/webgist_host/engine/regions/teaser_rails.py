@@ -51,6 +51,8 @@ def teaser_rails(blocks: list[Block], words: list[int], weights: list[int], link
         series = led_series(blocks, between, words, lambda i, count: (
             count >= HEADLINE_MIN_WORDS and _linked_line(blocks[i], count, linked[i])
             and links_within(blocks[i].rich_text, site)))
+        if not series:
+            continue
         rails = _Rails(blocks, between, own_paths)
         for (parent, _, _), items in series.items():
             if (len(items) < DATED_TEASER_SERIES_MIN_ITEMS or parent == text
@@ -83,8 +85,6 @@ def closing_cards(blocks: list[Block], words: list[int], weights: list[int], lin
     if len(after) < 2 * CLOSING_CARDS_MIN_ITEMS:
         return []
     site = host_of(address or "")
-    holding_text = enclosing_elements(own_paths)
-    rails = _Rails(blocks, after, own_paths)
 
     def site_link(i: int) -> bool:
         return (_linked_line(blocks[i], words[i], linked[i])
@@ -92,6 +92,10 @@ def closing_cards(blocks: list[Block], words: list[int], weights: list[int], lin
 
     # A pager's card may open with a short linked label ("Next story") over its headline.
     series = led_series(blocks, after, words, lambda i, count: site_link(i))
+    if not series:
+        return []
+    holding_text = enclosing_elements(own_paths)
+    rails = _Rails(blocks, after, own_paths)
     found: list[int] = []
     for (parent, _, _), items in series.items():
         if (len(items) < CLOSING_CARDS_MIN_ITEMS or parent == text

@@ -551,4 +551,3 @@ BREADCRUMB_SEPARATORS = "/»>›|→•·"
 # position and a total, in figures, so the same in every language. Not a date: a third
 # part ("28/11/2025", "07/03/24") or a figure right after is refused.
 SLIDE_COUNTER_PATTERN = re.compile(r"(\d{1,3}) ?/ ?(\d{1,3})(?![\d/])")
-
