@@ -24,6 +24,7 @@ from dataclasses import dataclass, replace
 
 from ..dom.nodes import TreeIndex
 from ..words import word_count
+from ..bylines import url_day as permalink_day
 from ..model import Action, Block, Decision, Widget, revised
 from .belief import Placement, comments_are_content, resolve_marks
 from .bylines import byline_lines, comment_call_lines
@@ -218,14 +219,17 @@ def _choose_main(page: _Page) -> _Main:
     comments_kept = (page_type == DISCUSSION_PAGE
                      or comments_are_content(page.placements, page.contexts, lineage,
                                              page.weights, container.path))
-    # ...but not under a dated story that says it is an article, where a long thread
-    # outweighs the text or draws the container into it (a forum's replies, built
-    # like its first post, are its content: comment_thread.py; a shop's reviews go
-    # by their own rules).
+    # ...but not under a dated story that says it is an article, or a post whose
+    # permalink carries its day (/2019/04/14/: a blog's, whatever its head declares),
+    # where a long thread outweighs the text or draws the container into it (a
+    # forum's replies, built like its first post, are its content: comment_thread.py;
+    # a shop's reviews go by their own rules).
     article_page = page_type not in (DISCUSSION_PAGE, PRODUCT_PAGE)
     thread = (thread_after_story(page.tree, page.blocks, page.contexts, page.placements,
                                  page.weights)
-              if page.dated and page.declared_article and article_page else NO_THREAD)
+              if article_page and (page.dated and page.declared_article
+                                   or permalink_day(page.address) is not None)
+              else NO_THREAD)
     misses_story = container.path is not None and not any(container.path in lineage[i]
                                                           for i in thread.story)
     if thread.blocks and (comments_kept or misses_story):
