@@ -57,6 +57,7 @@ from .title_header import headline_in_header
 from .signup_boxes import signup_boxes
 from .comment_thread import NO_THREAD, Thread, thread_after_story
 from .teaser_rails import closing_cards, teaser_rails
+from .link_cards import LINK_CARD_REASON, link_cards
 from .reasons import (
     CHROME_REASON_PREFIX, OUTSIDE_CONTAINER, ASIDE_REASON, HEADER_REASON, COMMENTS_REASON,
     AFTER_BODY_REASON, CONTROL_LINE_REASON, BYLINE_REASON, COMMENT_CALL_REASON,
@@ -350,6 +351,12 @@ def _take_out_furniture(page: _Page, main: _Main, placed: list[Block],
         _take_out(placed, reasons, lone_links(placed, words, linked), LONE_LINK_REASON)
         _take_out(placed, reasons, other_product_cards(placed, words, linked),
                   PRODUCT_CARDS_REASON)
+    # After the series and band rules, which read these cards' headlines as theirs. On
+    # a dated page that says it is an article: a dated landing, service or docs page
+    # is made of such cards.
+    if dated and page.declared_article:
+        _take_out(placed, reasons, link_cards(placed, weights, page.tree, address),
+                  LINK_CARD_REASON)
     # Last: the other rules read such runs as the short lines of a band or a series.
     _take_out(placed, reasons, counted_controls(placed, page.tree),
               COUNTED_CONTROL_REASON)
