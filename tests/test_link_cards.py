@@ -42,6 +42,17 @@ def test_a_picture_linked_to_a_larger_copy_stays():
         _page(_card("/media/pier-large.jpg")))
 
 
-def test_on_an_undated_page_the_card_stays():
+def test_on_a_page_that_does_not_say_it_is_an_article_the_card_stays():
     assert "The new pier will be ready by summer" in _texts(
         _page(_card("/city/pier-works-1.479"), head="<head></head>"))
+
+
+def test_on_an_undated_article_the_card_goes():
+    undated = '<head><meta property="og:type" content="article"></head>'
+    assert "The new pier will be ready by summer" not in _texts(
+        _page(_card("/city/pier-works-1.479"), head=undated))
+
+
+def test_a_grid_of_cards_as_long_as_the_story_stays():
+    grid = "".join(_card(f"/city/story-{n}") for n in range(3))
+    assert "The new pier will be ready by summer" in _texts(_page(grid))

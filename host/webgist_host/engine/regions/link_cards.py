@@ -5,12 +5,15 @@ a kicker, the headline and a teaser line, each in an element of its own inside t
 link (a "block link"). Rendered, its lines carry no link of their own, so the rules
 that read linked headlines (headline_boxes, teaser_rails, the series rules) cannot see
 the card; its text reads as a caption or a short paragraph of the story. Read by
-structure, in any language (no words are read): on a dated page with the article's
-own text (story_text), the main-content blocks nested inside one `<a>` whose address
-is another page of the site go, when one of them is a line of words (not only a
-picture) and none is one of the article's own paragraphs. A story's own figure links
-its picture to a larger copy of it or to nothing, and its caption stands outside the
-link; an author's link around a paragraph leads to another site.
+structure, in any language (no words are read): on a page with the article's own
+text (story_text), the main-content blocks nested inside one `<a>` whose address is
+another page of the site go, when one of them is a line of words (not only a picture)
+and none is one of the article's own paragraphs. A story's own figure links its
+picture to a larger copy of it or to nothing, and its caption stands outside the
+link; an author's link around a paragraph leads to another site. A page with as many
+such cards as the story has paragraphs is a grid of them (a landing or docs page's
+feature cards, a blog's front page): they stay. The caller asks only on a page that
+says it is an article (og:type, JSON-LD), dated or not.
 """
 from __future__ import annotations
 

@@ -352,9 +352,9 @@ def _take_out_furniture(page: _Page, main: _Main, placed: list[Block],
         _take_out(placed, reasons, other_product_cards(placed, words, linked),
                   PRODUCT_CARDS_REASON)
     # After the series and band rules, which read these cards' headlines as theirs. On
-    # a dated page that says it is an article: a dated landing, service or docs page
-    # is made of such cards.
-    if dated and page.declared_article:
+    # a page that says it is an article (dated or not): a dated landing, service or
+    # docs page is made of such cards.
+    if page.declared_article:
         _take_out(placed, reasons, link_cards(placed, weights, page.tree, address),
                   LINK_CARD_REASON)
     # Last: the other rules read such runs as the short lines of a band or a series.
