@@ -24,6 +24,7 @@ from dataclasses import dataclass, replace
 
 from ..dom.nodes import TreeIndex
 from ..words import word_count
+from ..bylines import url_day as permalink_day
 from ..model import Action, Block, Decision, Widget, revised
 from .belief import Placement, comments_are_content, resolve_marks
 from .bylines import byline_lines, comment_call_lines
@@ -56,6 +57,7 @@ from .title_header import headline_in_header
 from .signup_boxes import signup_boxes
 from .comment_thread import NO_THREAD, Thread, thread_after_story
 from .teaser_rails import closing_cards, teaser_rails
+from .link_cards import LINK_CARD_REASON, link_cards
 from .reasons import (
     CHROME_REASON_PREFIX, OUTSIDE_CONTAINER, ASIDE_REASON, HEADER_REASON, COMMENTS_REASON,
     AFTER_BODY_REASON, CONTROL_LINE_REASON, BYLINE_REASON, COMMENT_CALL_REASON,
@@ -218,14 +220,17 @@ def _choose_main(page: _Page) -> _Main:
     comments_kept = (page_type == DISCUSSION_PAGE
                      or comments_are_content(page.placements, page.contexts, lineage,
                                              page.weights, container.path))
-    # ...but not under a dated story that says it is an article, where a long thread
-    # outweighs the text or draws the container into it (a forum's replies, built
-    # like its first post, are its content: comment_thread.py; a shop's reviews go
-    # by their own rules).
+    # ...but not under a dated story that says it is an article, or a post whose
+    # permalink carries its day (/2019/04/14/: a blog's, whatever its head declares),
+    # where a long thread outweighs the text or draws the container into it (a
+    # forum's replies, built like its first post, are its content: comment_thread.py;
+    # a shop's reviews go by their own rules).
     article_page = page_type not in (DISCUSSION_PAGE, PRODUCT_PAGE)
     thread = (thread_after_story(page.tree, page.blocks, page.contexts, page.placements,
                                  page.weights)
-              if page.dated and page.declared_article and article_page else NO_THREAD)
+              if article_page and (page.dated and page.declared_article
+                                   or permalink_day(page.address) is not None)
+              else NO_THREAD)
     misses_story = container.path is not None and not any(container.path in lineage[i]
                                                           for i in thread.story)
     if thread.blocks and (comments_kept or misses_story):
@@ -346,6 +351,12 @@ def _take_out_furniture(page: _Page, main: _Main, placed: list[Block],
         _take_out(placed, reasons, lone_links(placed, words, linked), LONE_LINK_REASON)
         _take_out(placed, reasons, other_product_cards(placed, words, linked),
                   PRODUCT_CARDS_REASON)
+    # After the series and band rules, which read these cards' headlines as theirs. On
+    # a page that says it is an article (dated or not): a dated landing, service or
+    # docs page is made of such cards.
+    if page.declared_article:
+        _take_out(placed, reasons, link_cards(placed, weights, page.tree, address),
+                  LINK_CARD_REASON)
     # Last: the other rules read such runs as the short lines of a band or a series.
     _take_out(placed, reasons, counted_controls(placed, page.tree),
               COUNTED_CONTROL_REASON)

@@ -380,8 +380,18 @@ ARTICLE_BODY_ITEMPROP = "articleBody"
 
 # User comments: `div#comments`, `div.comment`, `a.reply`, Disqus. On a forum the
 # posts carry the same names and are the content, so this signal is never used alone.
+# Sites outside English name the section in their own language (`div#comentarios_lectores`,
+# `div.kommentare`, `section#commentaires`): the noun, singular and plural, as
+# class names write it (ASCII, no accents).
 COMMENT_WORDS = frozenset({"comment", "comments", "respond", "reply", "replies", "disqus",
-                           "discussion"})
+                           "discussion",
+                           "comentario", "comentarios",     # es, pt
+                           "kommentar", "kommentare",       # de, sv, da, no
+                           "commentaire", "commentaires",   # fr
+                           "commento", "commenti",          # it
+                           "reactie", "reacties",           # nl
+                           "komentar", "komentarze",        # pl, cs, sk, id
+                           "yorum", "yorumlar"})            # tr
 
 # Product reviews are the shop's comments: a product page is its description and
 # specifications. Elsewhere ("review-body" on a critic's review) they are treated as
