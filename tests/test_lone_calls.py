@@ -35,6 +35,10 @@ def test_a_short_lone_link_goes():
     ('<p><a href="https://solar.example/">https://solar.example/</a></p>', "https://solar.example/"),
     # a label introducing the text after it
     ('<p><a href="/terms">Warranty terms:</a></p>', "Warranty terms:"),
+    # a path shown as the link's text (a file in a repository)
+    ('<p><a href="/blob/main/src/app.ts">src/app.ts</a></p>', "src/app.ts"),
+    # a link set in bold names a term or an entry, as a heading would
+    ('<p><strong><a href="/api/create">createItem(data)</a></strong></p>', "createItem(data)"),
     # longer than a call: the author's sentence linked to its source
     ('<p><a href="/net">How net metering changes after 2027 for you</a></p>',
      "How net metering changes after 2027 for you"),
@@ -57,3 +61,12 @@ def test_a_link_right_under_a_heading_stays():
             f'<p><a href="/people/ann">Ann Lee</a></p><p>{_TEXT}</p><p>{_MORE}</p>'
             f'</main></body></html>')
     assert "Ann Lee" in _texts(html)
+
+
+def test_a_link_in_a_list_entrys_or_a_callouts_body_stays():
+    entry = ('<ol><li><p>Put the rules next to the code.</p>'
+             '<p><a href="/rules">RULES.md</a></p></li></ol>')
+    assert "RULES.md" in _texts(_page(entry))
+    callout = ('<div class="admonition seealso"><p class="admonition-title">See also</p>'
+               '<p><a href="../install.html">Install</a></p></div>')
+    assert "Install" in _texts(_page(callout))

@@ -24,8 +24,13 @@ LONE_CALL_REASON = ("a lone call to action: one short link on a line of its own 
 
 _PARAGRAPH = BlockKind.PARAGRAPH
 _HEADING = BlockKind.HEADING
-# What an address shown as a link's text holds: a scheme, a host's "www.", an e-mail's @.
-_ADDRESS_MARKS = ("://", "www.", "@")
+# What an address shown as a link's text holds: a scheme, a host's "www.", a path's
+# slash, an e-mail's @.
+_ADDRESS_MARKS = ("://", "www.", "/", "@")
+# A footnote's line ("[^5]: [Source](…)"), and a link set in bold, which names a term
+# or an entry (an API's "createItem(data)") as a heading would.
+_FOOTNOTE_MARK = "[^"
+_BOLD, _BOLD_LINK = "**", "[**"
 
 
 def lone_call_links(blocks: list[Block], words: list[int], linked: list[int],
@@ -50,9 +55,15 @@ def lone_call_links(blocks: list[Block], words: list[int], linked: list[int],
 
 
 def _is_call(block: Block) -> bool:
-    """One link whose text is neither an address nor a label."""
-    texts = link_texts(block)
-    if len(texts) != 1:
+    """One link of its own line: not a footnote, not part of a list entry's or a
+    quote's or callout's body, not set in bold as a term, and its text neither an
+    address nor a label."""
+    if block.body_of or block.quoted or block.quote_of or block.callout:
+        return False
+    rich = block.rich_text.strip()
+    if rich.startswith(_FOOTNOTE_MARK) or rich.startswith(_BOLD) or rich.startswith(_BOLD_LINK):
+        return False
+    if len(link_texts(block)) != 1:
         return False
     text = block.text.strip()
     return not text.endswith(":") and not any(mark in text.lower() for mark in _ADDRESS_MARKS)
