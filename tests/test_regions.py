@@ -389,15 +389,16 @@ def test_a_lone_link_among_a_product_pages_lines_goes():
 
 
 def test_card_titles_and_articles_keep_their_lone_links():
-    """Card titles repeated at one place (a grid declaring a product), and any link on a
-    page that declares no product, stay."""
+    """Card titles repeated at one place (a grid declaring a product), and a lone link
+    longer than a call to action on a page that declares no product, stay (short calls
+    go on any page: tests/test_lone_calls.py)."""
     cards = "".join(f'<div class="card"><p><a href="/p/{n}">Oak stool number {n}</a></p>'
                     f"<p>{_STOOL}</p></div>" for n in range(4))
     grid = f"""<html>{_PRODUCT_HEAD}<body><div class="grid"><h1>Stools</h1>{cards}</div></body></html>"""
     assert "Oak stool number 1" in _texts(grid)
     article = f"""<html><head><title>Oak</title></head><body><main><h1>Oak</h1><p>{_STOOL}</p>
-      <p><a href="/guides/oak">How we steam oak</a></p><p>{_STOOL} Sold singly.</p></main></body></html>"""
-    assert "How we steam oak" in _texts(article)
+      <p><a href="/guides/oak">How we steam oak for our stools</a></p><p>{_STOOL} Sold singly.</p></main></body></html>"""
+    assert "How we steam oak for our stools" in _texts(article)
 
 
 # A menu of short links above the page's title, inside the main content (title_menu.py).

@@ -41,6 +41,7 @@ from .paths import nested
 from .product_name import above_product_name
 from .counted_controls import counted_controls
 from .lone_links import lone_links
+from .lone_calls import LONE_CALL_REASON, lone_call_links
 from .product_cards import other_product_cards
 from .siblings import container_twins, lead_sentences
 from .headline_boxes import headline_boxes, teaser_cards
@@ -357,6 +358,8 @@ def _take_out_furniture(page: _Page, main: _Main, placed: list[Block],
     if page.declared_article:
         _take_out(placed, reasons, link_cards(placed, weights, page.tree, address),
                   LINK_CARD_REASON)
+    _take_out(placed, reasons, lone_call_links(placed, words, linked, page_type == PRODUCT_PAGE),
+              LONE_CALL_REASON)
     # Last: the other rules read such runs as the short lines of a band or a series.
     _take_out(placed, reasons, counted_controls(placed, page.tree),
               COUNTED_CONTROL_REASON)

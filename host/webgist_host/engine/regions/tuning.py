@@ -376,3 +376,11 @@ BREADCRUMB_SEARCH_LINES = 3
 # A newsletter box says its name and a line about it (and the form's labels, which go
 # already): more words than this between the paragraphs is the story's own box.
 SIGNUP_BOX_MAX_WORDS = 40
+
+# --- Lone calls to action on any page (lone_calls.py) -------------------------------------
+
+# A lone link on a page that declares no product goes when it is this short: calls to
+# action are a few words ("Learn more", "Download PDF", "Sign up for free"); a longer
+# linked line may be the author's own sentence pointing at its source. Swept on WCXB
+# tune (3 to 10 words): 4 gained most; 6 and 10 lose a shop's brand slides' links.
+LONE_CALL_MAX_WORDS = 4
