@@ -362,9 +362,14 @@ export async function convertTab(tabId, {
 
 async function convertWith(connection, tabId,
                            { want, scope, settings, extra, onStatus, onProgress, timeline, early }) {
-  settings = settings || await loadSettings();
-  await waitForLoad(tabId, { onWait: () => onStatus("Waiting for the page to finish loading…") });
+  [settings] = await Promise.all([
+    settings || loadSettings(),
+    waitForLoad(tabId, { onWait: () => onStatus("Waiting for the page to finish loading…") })]);
   onStatus("Reading the page…");
+  // Whether the page read before the click still holds is asked beside the
+  // selection: two trips to the tab at once, not one after the other.
+  const checking = want === "selection" ? null
+    : captureReadAhead(tabId, early, timeline).then((read) => ({ read }), (error) => ({ error }));
   let capture = null;
   if (want === "selection" || (want === "auto" && settings.selection_overrides)) {
     capture = await collectSelection(tabId);
@@ -386,7 +391,9 @@ async function convertWith(connection, tabId,
     prepared = { id, reply: connection.request({ type: "prepare", options }, { id, body: text }) };
     prepared.reply.catch(() => {});   // its failure is told by the convert that needs it
   };
-  const readBefore = selection ? null : await captureReadAhead(tabId, early, timeline);
+  const checked = selection || !checking ? {} : await checking;
+  if (checked.error) throw checked.error;
+  const readBefore = checked.read || null;
   const page = selection ? null : readBefore ? readBefore.capture
     : await collectPage(tabId, { ahead: connection.closed || !aheadWorthIt() ? null : ahead });
   if (page) capture = page;
