@@ -153,6 +153,14 @@ def phases(timeline: dict, click: dict) -> dict[str, float]:
         row["ahead: collect.js → host"] = ahead["last_frame_at"] - collect["sent_ahead_at"]
         row["ahead: host decode + parse"] = ahead["parsed_at"] - ahead["last_frame_at"]
         row["ahead: parsed, before collect.js ended"] = collect_end - ahead["parsed_at"]
+    # The page read (and converted) as the popup opened, before the click (flow.js
+    # readAhead): whether the click used its capture and the host's reply, and how
+    # long asking the page whether it changed took. The phases above and below are
+    # then the early ones', with times from the click negative where they ended before it.
+    early = timeline.get("ahead") or {}
+    row["early: capture used"] = 1.0 if early.get("capture") else 0.0
+    row["early: reply used"] = 1.0 if early.get("reply") else 0.0
+    row["early: page unchanged? (check)"] = early.get("checked_ms", 0.0)
     for stage, ms in host["engine_ms"].items():
         row[f"engine: {stage}"] = ms
     engine_end = host["decoded_at"] + sum(host["engine_ms"].values())
@@ -206,7 +214,21 @@ def open_popup_window(driver, url: str) -> tuple[str, str]:
         raise RuntimeError(f"expected the page's tab beside the popup, found {len(tabs)} tabs")
     driver.get(f"{POPUP_URL}?tabId={tabs[0]}")
     wait_ready(driver)
+    settle(driver)
     return page, driver.current_window_handle
+
+
+def settle(driver, timeout: float = 10) -> None:
+    """Wait until the popup loaded only to find the page's tab has no host left
+    starting, and this popup is done reading the page (body[data-early], where the
+    tree has it): a user opens the popup once, so the first copy should not share
+    the machine with the start-up of a host no one uses."""
+    from browser_support import host_processes
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline and (
+            len(host_processes(driver)) > 1
+            or driver.execute_script("return document.body.dataset.early || ''") == "reading"):
+        time.sleep(0.05)
 
 
 def page_visibility(driver) -> str:

@@ -8,6 +8,9 @@
   "use strict";
   const capture = globalThis.webgistCapture;
   delete globalThis.webgistCapture;
+  // watch.js's id for this capture, when it ran (a page read ahead of the click).
+  const watchId = globalThis.webgistWatchId || null;
+  delete globalThis.webgistWatchId;
   if (!capture || typeof capture !== "object") return null;
   const started = performance.now();
   const json = JSON.stringify(capture);
@@ -18,6 +21,7 @@
     hasHtml: typeof capture.html === "string",
     // The markup went ahead to the host (flow.js openAheadChannel): not in `json`.
     sentAhead: capture.sentAhead === true,
+    watchId,
     timings: { ...capture.timings, json_ms: Math.round((performance.now() - started) * 10) / 10 },
     json,
   };

@@ -127,7 +127,10 @@ async function openAheadChannel(tabId, onText) {
 // Resolves with {json: the capture as JSON text, contentType, title, url, timings}.
 // With `ahead(text)`, collect.js may hand the page's markup and element table over
 // first, as JSON text, while it measures; the capture then says `sentAhead`.
-export async function collectPage(tabId, { timeoutMs = COLLECT_TIMEOUT_MS, ahead = null } = {}) {
+// With `watch`, watch.js keeps watching the page after it is read, so a later click
+// can reuse the capture while the page is unchanged (readAhead); the capture then
+// carries `watchId`.
+export async function collectPage(tabId, { timeoutMs = COLLECT_TIMEOUT_MS, ahead = null, watch = false } = {}) {
   let results;
   let timer = null;
   const channel = ahead ? await openAheadChannel(tabId, ahead) : null;
@@ -139,7 +142,8 @@ export async function collectPage(tabId, { timeoutMs = COLLECT_TIMEOUT_MS, ahead
   });
   try {
     results = await Promise.race([
-      chrome.scripting.executeScript({ target: { tabId }, files: ["collect.js", "capture-text.js"] }),
+      chrome.scripting.executeScript({ target: { tabId }, files: watch
+        ? ["collect.js", "watch.js", "capture-text.js"] : ["collect.js", "capture-text.js"] }),
       notResponding]);
   } catch (error) {
     throw error instanceof HostError ? error : scriptingError(await explainRefusal(tabId, error));
@@ -159,6 +163,75 @@ export async function collectPage(tabId, { timeoutMs = COLLECT_TIMEOUT_MS, ahead
                         { kind: "empty" });
   }
   return capture;
+}
+
+// The page read as the popup opens, before Copy is clicked (popup.js): a person
+// takes half a second or more to reach the button, which is longer than reading a
+// documentation page and converting it. The click uses the capture only if watch.js
+// says the page has not changed since (stillShows), and the host's reply only if it
+// was asked with the click's options; otherwise it reads and converts afresh.
+// A capture larger than this (JSON characters) is read ahead but not converted: the
+// host does one conversion at a time, and a conversion of seconds with options the
+// click may not use would hold up the one it needs.
+export const AHEAD_CONVERT_MAX_CHARS = 2_000_000;
+// How long the click waits for the page to answer whether it changed before reading it afresh.
+export const STILL_SHOWS_WAIT_MS = 1000;
+
+// Resolves `ahead.read` with {capture, collectedAt} or {error}; never rejects.
+// `host`: the popup's connection, asked for the conversion with `scope` at once.
+export function readAhead(tabId, { host = null, scope = null } = {}) {
+  const ahead = { tabId, replies: new Map(), read: null };
+  ahead.read = (async () => {
+    try {
+      const [settings, tab] = await Promise.all([loadSettings(), chrome.tabs.get(tabId)]);
+      if (tab.status === "loading" || restrictedPage(tab.url)) return {};
+      const capture = await collectPage(tabId, { watch: true });
+      const collectedAt = epochMs();
+      if (!capture.watchId) return {};
+      if (host && !host.closed && capture.json.length <= AHEAD_CONVERT_MAX_CHARS) {
+        const options = engineOptions(settings, scope || settings.scope);
+        const timeline = {};
+        const reply = host.request({ type: "convert", options }, { timeline, body: capture.json });
+        reply.catch(() => {});   // the click asks again
+        ahead.replies.set(JSON.stringify(options), { host, reply, timeline });
+      }
+      return { capture, collectedAt };
+    } catch (error) {
+      return { error };
+    }
+  })();
+  return ahead;
+}
+
+// Runs in the tab's isolated world: whether watch.js `id` still sees the page as read.
+function stillShows(id) {
+  const watch = globalThis.webgistWatch;
+  return Boolean(watch && watch.id === id && watch.unchanged());
+}
+
+// The capture read ahead, if the page still shows it; null to read it afresh.
+async function captureReadAhead(tabId, ahead, timeline) {
+  if (!ahead || ahead.tabId !== tabId) return null;
+  const read = await ahead.read;
+  if (!read.capture) {
+    // A page that did not answer once is not waited for twice.
+    if (read.error instanceof HostError && read.error.kind === "page-not-responding") throw read.error;
+    return null;
+  }
+  const asked = epochMs();
+  let same = false;
+  try {
+    const probe = chrome.scripting.executeScript({ target: { tabId }, func: stillShows,
+                                                   args: [read.capture.watchId] });
+    const late = new Promise((resolve) => setTimeout(() => resolve(null), STILL_SHOWS_WAIT_MS));
+    const results = await Promise.race([probe, late]);
+    same = Boolean(results && results[0] && results[0].result === true);
+  } catch {
+    same = false;
+  }
+  timeline.ahead = { checked_ms: epochMs() - asked, capture: same, reply: false };
+  if (!same) ahead.replies.clear();
+  return same ? read : null;
 }
 
 // Runs in the page: the selection as a small document of its own. Each range's
@@ -272,23 +345,31 @@ export async function collectSelection(tabId) {
 // {selection, title, url, timeline}. `host`: a HostConnection the caller opened
 // earlier and keeps; without one, a connection is opened first thing, so the host
 // starts up while the page is read, and closed at the end.
+// `early`: what readAhead made of this tab before the click, used where it still holds.
 export async function convertTab(tabId, {
   want = "auto", scope = null, settings = null, extra = {}, onStatus = () => {}, onProgress = () => {},
-  host = null,
+  host = null, early = null,
 } = {}) {
   const timeline = { started_at: epochMs() };
   const connection = host || new HostConnection();
   try {
-    return await convertWith(connection, tabId, { want, scope, settings, extra, onStatus, onProgress, timeline });
+    return await convertWith(connection, tabId,
+                             { want, scope, settings, extra, onStatus, onProgress, timeline, early });
   } finally {
     if (connection !== host) connection.close();
   }
 }
 
-async function convertWith(connection, tabId, { want, scope, settings, extra, onStatus, onProgress, timeline }) {
-  settings = settings || await loadSettings();
-  await waitForLoad(tabId, { onWait: () => onStatus("Waiting for the page to finish loading…") });
+async function convertWith(connection, tabId,
+                           { want, scope, settings, extra, onStatus, onProgress, timeline, early }) {
+  [settings] = await Promise.all([
+    settings || loadSettings(),
+    waitForLoad(tabId, { onWait: () => onStatus("Waiting for the page to finish loading…") })]);
   onStatus("Reading the page…");
+  // Whether the page read before the click still holds is asked beside the
+  // selection: two trips to the tab at once, not one after the other.
+  const checking = want === "selection" ? null
+    : captureReadAhead(tabId, early, timeline).then((read) => ({ read }), (error) => ({ error }));
   let capture = null;
   if (want === "selection" || (want === "auto" && settings.selection_overrides)) {
     capture = await collectSelection(tabId);
@@ -310,10 +391,13 @@ async function convertWith(connection, tabId, { want, scope, settings, extra, on
     prepared = { id, reply: connection.request({ type: "prepare", options }, { id, body: text }) };
     prepared.reply.catch(() => {});   // its failure is told by the convert that needs it
   };
-  const page = selection ? null
+  const checked = selection || !checking ? {} : await checking;
+  if (checked.error) throw checked.error;
+  const readBefore = checked.read || null;
+  const page = selection ? null : readBefore ? readBefore.capture
     : await collectPage(tabId, { ahead: connection.closed || !aheadWorthIt() ? null : ahead });
   if (page) capture = page;
-  timeline.collected_at = epochMs();
+  timeline.collected_at = readBefore ? readBefore.collectedAt : epochMs();
   onStatus(selection ? "Converting the selection…" : "Converting…");
   let request = { type: "convert", ...(page ? {} : capture), options };
   if (page && page.sentAhead) {
@@ -323,7 +407,13 @@ async function convertWith(connection, tabId, { want, scope, settings, extra, on
     }
     request = { ...request, prepared: prepared.id };
   }
-  let reply = await connection.request(request, { onProgress, timeline, body: page && page.json });
+  const madeBefore = readBefore && early.replies.get(JSON.stringify(options));
+  let reply = null;
+  if (madeBefore && madeBefore.host === connection && !page.sentAhead) {
+    reply = await madeBefore.reply.catch(() => null);   // a host gone since: asked again below
+    if (reply) Object.assign(timeline, madeBefore.timeline, { ahead: { ...timeline.ahead, reply: true } });
+  }
+  if (!reply) reply = await connection.request(request, { onProgress, timeline, body: page && page.json });
   if (!reply.ok && prepared) {
     // The markup sent ahead failed first: that is what to tell.
     const first = await prepared.reply.catch((error) => ({ ok: false, error: error.message }));

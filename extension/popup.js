@@ -4,7 +4,7 @@
 // value goes through textContent.
 import { writeClipboard } from "./clipboard.js";
 import { epochMs, HostError, usableConnection } from "./native.js";
-import { convertTab, downloadMarkdown } from "./flow.js";
+import { convertTab, downloadMarkdown, readAhead } from "./flow.js";
 import { loadSettings } from "./settings.js";
 
 const $ = (id) => document.getElementById(id);
@@ -19,6 +19,9 @@ let busy = false;
 // imports) runs while the user moves to Copy, not after the click. Closed with the
 // popup; replaced by a fresh one if it has died meanwhile.
 let host = null;
+// The page read and converted as the popup opens (flow.js readAhead), which a click
+// uses while the page is as it was read; null until the tab is known.
+let early = null;
 
 function show(id, text) {
   const el = $(id);
@@ -129,7 +132,7 @@ async function convert({ want = "auto", extra = {} } = {}) {
     const scope = $("scope").value;
     if (!host || host.closed) warmHost();
     const reply = await convertTab(tabId, {
-      want, scope, extra, host,
+      want, scope, extra, host, early,
       onStatus: (text) => { setStatus(text); progress.phase(text); },
       onProgress: ({ phase, done, total }) => {
         const text = `Converting… (${phase} ${done}/${total})`;
@@ -322,6 +325,28 @@ $("options-link").addEventListener("click", (event) => {
   event.preventDefault();
   chrome.runtime.openOptionsPage();
 });
+// Read the page now, while the user moves to Copy (see `early` above).
+// body[data-early] says how far it got: "reading", then "read" (the capture) or
+// "none" (nothing read: a page still loading, one no extension may read, ...),
+// then "converted" once the host's reply for it is here.
+async function readEarly() {
+  try {
+    const tabId = await targetTabId();
+    document.body.dataset.early = "reading";
+    const reading = readAhead(tabId, { host });
+    early = reading;
+    const read = await reading.read;
+    document.body.dataset.early = read.capture ? "read" : "none";
+    const [asked] = reading.replies.values();
+    if (asked && await asked.reply.then((reply) => reply.ok, () => false)) {
+      document.body.dataset.early = "converted";
+    }
+  } catch {
+    // No tab to read: the click says so.
+  }
+}
+
 warmHost();
+readEarly();
 syncOverlayButton();
 restore();

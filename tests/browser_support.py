@@ -60,6 +60,21 @@ def reconnect_popup_host(driver, script: str, timeout: float = 30) -> None:
         lambda d: d.execute_script("return document.body.dataset.host || ''") == "closed")
 
 
+def change_page_after_early_read(driver, timeout: float = 60) -> None:
+    """Wait until the popup has read the page as it opened (popup.js readEarly), then
+    change the page (a comment appended to its body, which no Markdown shows), so the
+    next click reads the page afresh, as a click on a page changed meanwhile does."""
+    WebDriverWait(driver, timeout, poll_frequency=0.05).until(
+        lambda d: d.execute_script("return document.body.dataset.early || ''") in ("read", "converted", "none"))
+    changed = driver.execute_async_script(
+        "const done = arguments[0];"
+        "const tabId = Number(new URLSearchParams(location.search).get('tabId'));"
+        "chrome.scripting.executeScript({target: {tabId},"
+        " func: () => { document.body.append(document.createComment('changed')); return true; }})"
+        ".then(([r]) => done(r.result), (e) => done(String(e)));")
+    assert changed is True, changed
+
+
 def wait_converting(driver, timeout: float = 60) -> None:
     """Wait until the popup has read the page and handed it to the host."""
     WebDriverWait(driver, timeout, poll_frequency=0.02).until(

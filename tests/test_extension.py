@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from browser_support import click_copy, open_page_and_popup, read_clipboard, reconnect_popup_host
+from browser_support import (change_page_after_early_read, click_copy, open_page_and_popup, read_clipboard,
+                             reconnect_popup_host)
 from conftest import BIG_PAGE, BIG_PAGE_PARAGRAPHS, webgist_command
 from test_cli import DEMO_ORDER, _assert_in_order, run_webgist
 
@@ -60,6 +61,9 @@ def test_a_page_over_five_megabytes_crosses_in_chunks_both_ways(extension_browse
     page, _ = open_page_and_popup(driver, f"{server}/{BIG_PAGE}")
     # Count the frames the popup receives, to prove the reply really was chunked.
     reconnect_popup_host(driver, COUNT_FRAMES_JS)
+    # The click reads the page itself (the capture made as the popup opened is for
+    # an unchanged page), so that its markup goes ahead as it measures.
+    change_page_after_early_read(driver)
     result = click_copy(driver, scope="page", timeout=120)
     assert result["state"] == "done", result["status"]
     frames = driver.execute_script("return window.__frames")

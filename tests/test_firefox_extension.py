@@ -17,8 +17,8 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from browser_support import (click_copy, host_processes, popup_result, reconnect_popup_host,
-                             wait_converting, wait_ready)
+from browser_support import (change_page_after_early_read, click_copy, host_processes, popup_result,
+                             reconnect_popup_host, wait_converting, wait_ready)
 from firefox_support import firefox_paths, firefox_with_extension, wait_for  # noqa: F401
 from test_cli import DEMO_ORDER, _assert_in_order
 from test_collect import SNAPSHOT_JS
@@ -204,6 +204,7 @@ def test_host_runs_with_firefoxs_argv_and_replies_over_a_mebibyte_in_chunks(fire
     driver = firefox.driver
     firefox.open_page_and_popup(f"{server}/{large_page}")
     reconnect_popup_host(driver, COUNT_FRAMES_JS)
+    change_page_after_early_read(driver)   # the click reads the page itself, markup ahead
     driver.find_element(By.ID, "copy").click()
     hosts = wait_for(lambda: host_processes(driver), timeout=60, poll=0.02, message="the host")
     argv = Path(f"/proc/{hosts[0]}/cmdline").read_bytes().split(b"\0")[:-1]

@@ -225,3 +225,30 @@ def test_module_runs_as_a_command(home, tmp_path):
                             timeout=120)
     assert result.returncode == 0, result.stderr
     assert (tmp_path / "p" / "NativeMessagingHosts" / MANIFEST_FILENAME).is_file()
+
+
+def test_install_writes_the_hosts_bytecode(tmp_path):
+    """A host that may not write bytecode as it imports (PYTHONDONTWRITEBYTECODE)
+    still starts from bytecode: install-host wrote it. Checked on a copy of the
+    package, so the checkout's own __pycache__ plays no part."""
+    import importlib.util
+    import shutil
+    from webgist_host.install import register
+    package = tmp_path / "webgist_host"
+    shutil.copytree(register.HOST_PACKAGE, package,
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    source = package / "engine" / "pipeline.py"
+    cached = Path(importlib.util.cache_from_source(str(source)))
+    assert not cached.exists()
+    original = register.HOST_PACKAGE
+    register.HOST_PACKAGE = package
+    try:
+        assert register.compile_host()
+    finally:
+        register.HOST_PACKAGE = original
+    assert cached.exists()
+    env = {**os.environ, "PYTHONPATH": str(tmp_path), "PYTHONDONTWRITEBYTECODE": "1"}
+    imported = subprocess.run([sys.executable, "-v", "-c", "import webgist_host.engine.pipeline"],
+                              env=env, capture_output=True, text=True, timeout=60)
+    assert imported.returncode == 0, imported.stderr
+    assert f"matches {source}" in imported.stderr

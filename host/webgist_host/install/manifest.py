@@ -14,8 +14,6 @@ file writing).
 """
 from __future__ import annotations
 
-import base64
-import hashlib
 import json
 import re
 from pathlib import Path
@@ -32,6 +30,10 @@ HOST_DESCRIPTION = "webgist: turns the page in front of you into clean Markdown"
 
 def extension_id_from_key(key_b64: str) -> str:
     """The extension id Chromium derives from a manifest `key` (base64 DER)."""
+    # Imported here: the native host imports this module at start-up, and hashlib
+    # (OpenSSL) is ~5-10 ms of it that only the installer needs.
+    import base64
+    import hashlib
     der = base64.b64decode("".join(key_b64.split()))
     digest = hashlib.sha256(der).hexdigest()[:32]
     return "".join(chr(ord("a") + int(c, 16)) for c in digest)

@@ -1,0 +1,64 @@
+// Runs right after collect.js and before capture-text.js, in the same isolated world
+// and the same task (flow.js collectPage, for the page read as the popup opens):
+// watches the page so that the click can tell whether the capture still shows it
+// (flow.js stillShows). Anything that could change what collect.js read counts as a
+// change: a mutation anywhere in the document, a scroll or resize, a font or image
+// loading, an animation or transition starting or running, the pointer or focus
+// entering the page. The first change ends the watch; it also ends by itself after
+// WATCH_MS. Nothing on the page is touched: the observer and the listeners live in
+// this isolated world, where the page's scripts cannot see them.
+(() => {
+  "use strict";
+  const WATCH_MS = 120_000;
+  const previous = globalThis.webgistWatch;
+  if (previous) previous.stop();
+  delete globalThis.webgistWatch;
+  const capture = globalThis.webgistCapture;
+  if (!capture || typeof capture !== "object" || capture.sentAhead) return;
+  // Mutations inside shadow roots do not reach an observer of the document.
+  if (capture.counts && capture.counts.shadowRoots > 0) return;
+  const root = document.documentElement;
+  const elements = document.getElementsByTagName("*");
+  // What the capture's viewport and element table depend on, beside the DOM itself.
+  const state = () => [location.href, document.readyState, innerWidth, innerHeight, scrollX, scrollY,
+                       root.scrollWidth, root.scrollHeight, devicePixelRatio, elements.length].join(" ");
+  const seen = state();
+  let changed = false;
+  const stops = [];
+  const stop = () => {
+    for (const undo of stops.splice(0)) {
+      try { undo(); } catch { /* already gone */ }
+    }
+  };
+  const change = () => { changed = true; stop(); };
+  const observer = new MutationObserver(change);
+  observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  stops.push(() => observer.disconnect());
+  const listen = (target, type) => {
+    target.addEventListener(type, change, { capture: true, passive: true });
+    stops.push(() => target.removeEventListener(type, change, { capture: true }));
+  };
+  for (const type of ["resize", "scroll", "pointerover", "focusin", "input", "load",
+                      "animationstart", "transitionrun", "toggle"]) listen(window, type);
+  if (document.fonts) listen(document.fonts, "loadingdone");
+  try {
+    const shifts = new PerformanceObserver(change);
+    shifts.observe({ type: "layout-shift" });
+    stops.push(() => shifts.disconnect());
+  } catch { /* not in this browser */ }
+  const timer = setTimeout(change, WATCH_MS);
+  stops.push(() => clearTimeout(timer));
+  const id = `w${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`;
+  globalThis.webgistWatch = {
+    id,
+    stop,
+    // True while the page is as collect.js read it.
+    unchanged() {
+      if (changed) return false;
+      const running = document.getAnimations ? document.getAnimations().some((a) => a.playState === "running") : false;
+      if (running || state() !== seen) change();
+      return !changed;
+    },
+  };
+  globalThis.webgistWatchId = id;
+})();
