@@ -8,6 +8,7 @@ escaped only where Markdown would otherwise read them as syntax).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Callable
@@ -254,9 +255,10 @@ def _scheme(url: str | None) -> str:
         return ""
 
 
-def base_url_of(root, page_url: str | None) -> str | None:
-    """The document's base URL: the first <base href>, resolved against the page."""
-    for el in root.iter("base"):
+def base_url_of(bases: Iterable, page_url: str | None) -> str | None:
+    """The document's base URL: the first <base href> (of the page's <base>
+    elements, `bases`, in document order), resolved against the page."""
+    for el in bases:
         href = (el.get("href") or "").strip()
         if href:
             return LinkPolicy(page_url).resolve(href) if page_url else (

@@ -21,7 +21,7 @@ from .tuning import (
     NAMED_CODE_ATTRIBUTES, NEVER_DRAWN_CODE_TAGS, TAB_STRIP_EXTRA_WORDS,
 )
 from ..dom.capture import Capture
-from ..dom.nodes import FLOAT_ATTR, PATH_ATTR, tag_of
+from ..dom.nodes import FLOAT_ATTR, PATH_ATTR, ElementsByTag, tag_of
 from ..model import Rect
 
 # Embeds the reader cannot get as text; a note says they were there.
@@ -57,9 +57,11 @@ class PerValue(dict):
 class PageIndex:
     """What one pass over the tree learns, and each element's path and box."""
 
-    def __init__(self, root, capture: Capture, elements: list | None = None):
+    def __init__(self, root, capture: Capture, elements: list | None = None,
+                 tagged: ElementsByTag | None = None):
         """`elements` is `list(root.iter())` when the caller holds it (walking the
-        tree again makes lxml look up every element's object anew)."""
+        tree again makes lxml look up every element's object anew), `tagged` its
+        elements by tag (`ElementsByTag(elements)`) when the caller made that."""
         self.root = root
         self.capture = capture
         self.measured = capture.measured
@@ -98,7 +100,10 @@ class PageIndex:
         self.hrefs: set = set()             # the distinct href values of those links
         self._image_sources: dict = {}      # <img> -> image_source(img), once asked
         self.stamped = False                # some element carries a path stamp
-        self._index_tree(root.iter() if elements is None else elements)
+        if elements is None:
+            elements = list(root.iter())
+        self._index_tree(elements)
+        self.tagged = ElementsByTag(elements) if tagged is None else tagged
         # A copy strip sits just before a code block (or before a block holding
         # one): the walker rules out every other child by this set alone.
         self.before_code = {previous_element(el) for el in self.holds_code}

@@ -1,7 +1,7 @@
 """Small helpers for reading an lxml tree without changing it."""
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Iterable
 from typing import Any, Protocol
 
 # collect.js stamps every element with its XPath in the live DOM under this name, so a
@@ -38,6 +38,34 @@ def tag_of(el) -> str:
     return tag if tag.islower() else tag.lower()
 
 
+# The tags whose elements several stages look for over the whole page (the page's
+# metadata, <base>, radio tabs, sign-up fields): `ElementsByTag` lists them all in one
+# pass.
+GATHERED_TAGS = ("a", "base", "button", "h1", "input", "link", "meta", "script", "title")
+
+
+class ElementsByTag:
+    """The page's elements of each of GATHERED_TAGS, in document order, as
+    `root.iter(tag)` gives them (`el.tag` is the name lxml matches), from one pass
+    over the elements the caller already holds: each `root.iter(tag)` walks every
+    node of the tree in lxml, which costs about as much as this loop over all of them."""
+
+    __slots__ = ("_lists",)
+
+    def __init__(self, elements: Iterable[Any]):
+        lists: dict[Any, list] = {tag: [] for tag in GATHERED_TAGS}
+        found = lists.get
+        for el in elements:
+            gathered = found(el.tag)
+            if gathered is not None:
+                gathered.append(el)
+        self._lists = lists
+
+    def __call__(self, tag: str) -> list:
+        """The elements of `tag` (one of GATHERED_TAGS), in document order."""
+        return self._lists[tag]
+
+
 class TreeIndex(Protocol):
     """What one pass over a page's tree recorded (the block stage's PageIndex), read
     again by a later stage instead of walking every element a second time."""
@@ -48,6 +76,7 @@ class TreeIndex(Protocol):
     roles: dict             # element -> its role value, when it has one
     bare: set               # elements without any attribute
     links: list             # <a href> elements in document order
+    tagged: ElementsByTag   # the page's elements of GATHERED_TAGS
 
     def real_path(self, el: Any) -> str:
         """The element's path by position (an index on every step), not its stamp."""
