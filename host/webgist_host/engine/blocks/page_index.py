@@ -93,6 +93,8 @@ class PageIndex:
         self.holds_code: set = set()        # code blocks and their ancestors
         self._code_blocks: list = []        # the code blocks themselves
         self.ids: dict = {}                 # id -> element, for in-page links
+        self.id_values: dict = {}           # element -> its id value, when it has one
+        self.name_values: dict = {}         # element -> its name value, when it has one
         self.controllers: list = []         # elements with aria-controls
         self.roles: dict = {}               # element -> its role value, when it has one
         self.links: list = []               # <a href> in source order
@@ -116,6 +118,7 @@ class PageIndex:
         positions, tags, ids, class_values = self.positions, self.tags, self.ids, self.class_values
         class_math, math, in_math = self._class_math, self.math, self._in_math
         bare, editors, measured = self.bare, self.editors, self.measured
+        id_values, name_values = self.id_values, self.name_values
         for i, el in enumerate(elements):
             positions[el] = i
             tag = tags[el] = tag_of(el)
@@ -133,9 +136,11 @@ class PageIndex:
                     if PATH_ATTR in names:
                         self.stamped = True
                 if "id" in names:
-                    el_id = el.get("id")
+                    el_id = id_values[el] = el.get("id")
                     if el_id and el_id not in ids:
                         ids[el_id] = el
+                if "name" in names:
+                    name_values[el] = el.get("name")
                 if tag == "a" and "href" in names:
                     self.links.append(el)
                     href = el.get("href")

@@ -74,6 +74,8 @@ class TreeIndex(Protocol):
     tags: dict              # element -> tag_of(element), comments ""
     class_values: dict      # element -> its class value, when it has one
     roles: dict             # element -> its role value, when it has one
+    id_values: dict         # element -> its id value, when it has one
+    name_values: dict       # element -> its name value, when it has one
     bare: set               # elements without any attribute
     links: list             # <a href> elements in document order
     tagged: ElementsByTag   # the page's elements of GATHERED_TAGS

@@ -24,7 +24,7 @@ from ..model import Block, Region, Widget
 from .name_guards import HEADING_TAGS, is_control_group, unguarded
 from .tuning import CHROME_LANDMARKS, ID_SLUG_TEXT_CHARS
 from .vocabulary import (
-    API_SIGNATURE_WORDS, ARTICLE_BODY_ITEMPROP, ARTICLE_BODY_WORDS, ARTICLE_WORDS,
+    API_SIGNATURE_WORDS, ARTICLE_BODY_ITEMPROP, BUTTON_GROUP_WORDS, ARTICLE_BODY_WORDS, ARTICLE_WORDS,
     ATTRIBUTES_BUT_ID, ID_SLUG_PREFIXES,
     AUTHOR_BOX_WORDS, AUTHOR_WORD, BYLINE_WORDS, COMMENT_WORDS, CONSENT_VENDOR_WORDS,
     CONTENT_ROLES, CONTENT_TAGS, DOCUMENT_NOTE_ROLES, FOOTER_WORDS, HEADER_WORDS,
@@ -32,7 +32,7 @@ from .vocabulary import (
     NAVIGATION_WORDS, PAGE_BAND_TAGS, PART_HEADER_WORDS, REVIEW_WORDS, SECTIONING_TAGS,
     SIDEBAR_WORDS, SIGNATURE_WORD, TAB_PANEL_NAMES, TAB_PANEL_ROLE, TAB_PANEL_WORDS,
     TAB_WORDS, TEXT_INPUT_TYPES, TITLE_BAND_CLASSES, UNNAMED_TAGS, USER_CARD_WORDS, USER_WORD,
-    WIDGET_WORD_SET, WIDGET_WORDS, naming_words,
+    NAMING_ATTRIBUTES, WIDGET_WORD_SET, WIDGET_WORDS, words_of_value,
 )
 
 
@@ -68,6 +68,7 @@ _CHROME = MarkSource.CHROME
 _BODY = MarkSource.BODY
 _VENDOR = MarkSource.VENDOR
 
+_CLASS = ("class",)
 # The tags that can mark an element without any attribute (_landmark, _asks_for_text).
 _LANDMARK_OR_FORM_TAGS = frozenset(LANDMARK_TAGS) | {"form"}
 
@@ -112,7 +113,7 @@ def block_contexts(tree: TreeIndex, blocks: list[Block]) -> BlockContexts:
     contexts: list[Context] = [Context()] * len(blocks)
     lineage: list[tuple[str, ...]] = [()] * len(blocks)
     frames = _Frames(tree)
-    names = _Names()
+    names = _Names(tree)
     block_of: dict = {}                       # a block's element -> its last block
     for path, elements in tree.elements_at(by_path).items():
         hits = by_path[path]
@@ -143,7 +144,7 @@ def _tab_panels(tree: TreeIndex, names: _Names) -> frozenset[str]:
     # (The substring test first: it rules out most class values.)
     candidates.update(el for el, classes in tree.class_values.items()
                       if classes and ("tab" in classes or "Tab" in classes)
-                      and el not in candidates and _named_tab_panel(el, names.words))
+                      and el not in candidates and _named_tab_panel(el, names))
     panels: dict[str, list[str]] = {}         # parent path -> its tab panels' paths
     for el in candidates:
         real_path = tree.real_path(el)
@@ -181,9 +182,28 @@ class _Names:
     """What the page's names say, worked out once per distinct value: pages repeat
     the same class lists thousands of times."""
 
-    def __init__(self) -> None:
+    def __init__(self, tree: TreeIndex) -> None:
         self.words: dict[str, frozenset[str]] = {}     # attribute value -> its words
         self.said: dict[frozenset[str], Said] = {}     # words -> what they name
+        # The naming attributes' values, from the index's tables: `el.get` costs
+        # lxml a search and a decode every time, and a frame asks for four.
+        self._values = {"class": tree.class_values, "id": tree.id_values,
+                        "name": tree.name_values, "role": tree.roles}
+
+    def of(self, el, attributes: tuple[str, ...] = NAMING_ATTRIBUTES) -> frozenset[str]:
+        """vocabulary.naming_words(el, self.words, attributes), the values read from
+        the index (the same words, made in the same order)."""
+        memo, values = self.words, self._values
+        words: frozenset[str] = frozenset()
+        for attribute in attributes:
+            raw = values[attribute].get(el)
+            if not raw:
+                continue
+            found = memo.get(raw)
+            if found is None:
+                found = memo[raw] = words_of_value(raw)
+            words = words | found if words else found
+        return words
 
 
 class _Frames:
@@ -293,13 +313,13 @@ def _child_context(parent: Context, frame: _Frame, names: _Names) -> Context:
 def _marks_from_names(marks: list[Mark], frame: _Frame, names: _Names) -> None:
     """Add the marks the element's class, id, name and role words make."""
     el, path = frame.el, frame.path
-    words = naming_words(el, names.words)
+    words = named = names.of(el)
     if not words:
         return
     words = unguarded(el, words)
     named_chrome, widget, vendor = _names_say(words, names.said)
     if (named_chrome or widget) and id_is_text_slug(el):
-        words = unguarded(el, naming_words(el, names.words, ATTRIBUTES_BUT_ID))
+        words = unguarded(el, names.of(el, ATTRIBUTES_BUT_ID))
         named_chrome, widget, vendor = _names_say(words, names.said)
     # A header band inside the content, or holding the page title's band, is the
     # content's own.
@@ -313,7 +333,10 @@ def _marks_from_names(marks: list[Mark], frame: _Frame, names: _Names) -> None:
         marks.append((path, _VENDOR, Widget.CONSENT))
     elif widget:
         marks.append((path, _WIDGET, widget))
-    elif is_control_group(el, naming_words(el, names.words, ("class",))):
+    # (Only a class naming a group of buttons makes one: its words are among all
+    # the element's names, and most elements' have none of those.)
+    elif (not BUTTON_GROUP_WORDS.isdisjoint(named)
+          and is_control_group(el, names.of(el, _CLASS))):
         marks.append((path, _WIDGET, Widget.POST_FURNITURE))
 
 
@@ -460,6 +483,6 @@ def _asks_for_text(form) -> bool:
     return False
 
 
-def _named_tab_panel(el, memo: dict[str, frozenset[str]]) -> bool:
-    words = naming_words(el, memo)
+def _named_tab_panel(el, names: _Names) -> bool:
+    words = names.of(el)
     return bool(words & TAB_PANEL_NAMES or words & TAB_WORDS and words & TAB_PANEL_WORDS)
