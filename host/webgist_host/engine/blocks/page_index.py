@@ -95,11 +95,13 @@ class PageIndex:
         self.ids: dict = {}                 # id -> element, for in-page links
         self.id_values: dict = {}           # element -> its id value, when it has one
         self.name_values: dict = {}         # element -> its name value, when it has one
+        self.itemprop_values: dict = {}     # element -> its itemprop value, when it has one
         self.controllers: list = []         # elements with aria-controls
         self.roles: dict = {}               # element -> its role value, when it has one
         self.links: list = []               # <a href> in source order
         self.fragment_links: list = []      # <a href="#..."> in source order
         self.hrefs: set = set()             # the distinct href values of those links
+        self.href_values: dict = {}         # <a href> -> its href value
         self._image_sources: dict = {}      # <img> -> image_source(img), once asked
         self.stamped = False                # some element carries a path stamp
         if elements is None:
@@ -141,9 +143,11 @@ class PageIndex:
                         ids[el_id] = el
                 if "name" in names:
                     name_values[el] = el.get("name")
+                if "itemprop" in names:
+                    self.itemprop_values[el] = el.get("itemprop")
                 if tag == "a" and "href" in names:
                     self.links.append(el)
-                    href = el.get("href")
+                    href = self.href_values[el] = el.get("href")
                     self.hrefs.add(href)
                     if href.strip().startswith("#"):
                         self.fragment_links.append(el)

@@ -160,11 +160,13 @@ class Walker:
         self.inline: InlineRenderer = InlineRenderer(
             self.skipped, destination=self._destination, math=self._math.get,
             footnote=self.footnotes.references.get, tag_of=self._tags.__getitem__,
-            class_of=self._class_values.get, boxed_apart=self._boxed_apart)
+            class_of=self._class_values.get, href_of=index.href_values.get,
+            boxed_apart=self._boxed_apart)
         self.inline_lines: InlineRenderer = InlineRenderer(
             self.skipped, line_breaks=True, destination=self._destination, math=self._math.get,
             footnote=self.footnotes.references.get, tag_of=self._tags.__getitem__,
-            class_of=self._class_values.get, boxed_apart=self._boxed_apart)
+            class_of=self._class_values.get, href_of=index.href_values.get,
+            boxed_apart=self._boxed_apart)
 
     def _boxed_apart(self, previous, current) -> bool:
         """On a measured page, two sibling elements drawn apart (`boxes_apart`)."""

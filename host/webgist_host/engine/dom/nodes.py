@@ -76,6 +76,7 @@ class TreeIndex(Protocol):
     roles: dict             # element -> its role value, when it has one
     id_values: dict         # element -> its id value, when it has one
     name_values: dict       # element -> its name value, when it has one
+    itemprop_values: dict   # element -> its itemprop value, when it has one
     bare: set               # elements without any attribute
     links: list             # <a href> elements in document order
     tagged: ElementsByTag   # the page's elements of GATHERED_TAGS
