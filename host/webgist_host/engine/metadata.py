@@ -323,7 +323,7 @@ def read_page_metadata(root, *, url: str | None, capture: Capture,
     """The page's metadata, and what of it the head declared (`Declared`).
     `tagged`: the page's elements by tag, when the caller gathered them."""
     if tagged is None:
-        tagged = ElementsByTag(root.iter())
+        tagged = ElementsByTag(root)
     body = root.find("body")
     titles = tagged("title")
     title_el = titles[0] if titles else None

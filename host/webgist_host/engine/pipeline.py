@@ -85,7 +85,7 @@ def convert(html: str | bytes, *, url: str | None = None,
     # until they are done makes them once, not once per walk.
     elements = list(root.iter())
     # (The elements several stages look for over the whole page, gathered once.)
-    tagged = ElementsByTag(elements)
+    tagged = ElementsByTag(root)
     metadata, declared = read_page_metadata(root, url=url, capture=capture, tagged=tagged)
     link_base = _link_base(url or capture.url, metadata.canonical_url)
     blocks, decisions, index = _read_blocks(root, elements, tagged, capture, link_base, run)

@@ -61,7 +61,7 @@ class PageIndex:
                  tagged: ElementsByTag | None = None):
         """`elements` is `list(root.iter())` when the caller holds it (walking the
         tree again makes lxml look up every element's object anew), `tagged` its
-        elements by tag (`ElementsByTag(elements)`) when the caller made that."""
+        elements by tag (`ElementsByTag(root)`) when the caller made that."""
         self.root = root
         self.capture = capture
         self.measured = capture.measured
@@ -107,7 +107,7 @@ class PageIndex:
         if elements is None:
             elements = list(root.iter())
         self._index_tree(elements)
-        self.tagged = ElementsByTag(elements) if tagged is None else tagged
+        self.tagged = ElementsByTag(root) if tagged is None else tagged
         # A copy strip sits just before a code block (or before a block holding
         # one): the walker rules out every other child by this set alone.
         self.before_code = {previous_element(el) for el in self.holds_code}

@@ -1,7 +1,7 @@
 """Small helpers for reading an lxml tree without changing it."""
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection
 from typing import Any, Protocol
 
 # collect.js stamps every element with its XPath in the live DOM under this name, so a
@@ -46,19 +46,15 @@ GATHERED_TAGS = ("a", "base", "button", "h1", "input", "link", "meta", "script",
 
 class ElementsByTag:
     """The page's elements of each of GATHERED_TAGS, in document order, as
-    `root.iter(tag)` gives them (`el.tag` is the name lxml matches), from one pass
-    over the elements the caller already holds: each `root.iter(tag)` walks every
-    node of the tree in lxml, which costs about as much as this loop over all of them."""
+    `root.iter(tag)` gives them, from one such walk for all of them: each walk
+    visits every node of the tree in lxml, whatever it looks for."""
 
     __slots__ = ("_lists",)
 
-    def __init__(self, elements: Iterable[Any]):
+    def __init__(self, root: Any):
         lists: dict[Any, list] = {tag: [] for tag in GATHERED_TAGS}
-        found = lists.get
-        for el in elements:
-            gathered = found(el.tag)
-            if gathered is not None:
-                gathered.append(el)
+        for el in root.iter(*GATHERED_TAGS):
+            lists[el.tag].append(el)
         self._lists = lists
 
     def __call__(self, tag: str) -> list:
