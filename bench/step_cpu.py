@@ -27,7 +27,7 @@ from pathlib import Path
 
 # (module, name): the functions timed, as the module that calls them names them.
 STEPS = [
-    ("pipeline", "parse_page"), ("pipeline", "strip_bidi_controls"),
+    ("pipeline", "read_page"), ("pipeline", "strip_bidi_controls"),
     ("pipeline", "read_page_metadata"), ("pipeline", "PageIndex"),
     ("pipeline", "extract_blocks"), ("pipeline", "apply_regions"),
     ("pipeline", "order_blocks"), ("pipeline", "deduplicate"), ("pipeline", "render_markdown"),

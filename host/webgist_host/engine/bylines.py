@@ -5,6 +5,7 @@ named in BYLINE_WORDS and MONTH_NAMES."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from urllib.parse import urlsplit
 
 # "By Jane Doe" in a byline: the word is not the name. The words bylines open with in
@@ -104,10 +105,9 @@ _YEAR_RE = re.compile(r"(?<!\d)\d{4}(?!\d)")
 _ISO_DAY_RE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
-def headline_element(root, title: str):
-    """The <h1> that states the page's title (a site's logo or search box may be the
-    first <h1>); the first <h1> when none does."""
-    h1s = list(root.iter("h1"))
+def headline_element(h1s: list, title: str):
+    """The <h1> (of the page's `h1s`, in document order) that states the page's title
+    (a site's logo or search box may be the first <h1>); the first <h1> when none does."""
     wanted = title.casefold()
     if wanted:
         for h1 in h1s:
@@ -169,8 +169,10 @@ def _of_authored_item(el) -> bool:
     return True
 
 
-def rel_author(root) -> str | None:
-    for el in root.iter("a"):
+def rel_author(anchors: Iterable) -> str | None:
+    """The words of the first of the page's <a> elements (`anchors`) with rel=author
+    that has some."""
+    for el in anchors:
         if "author" in (el.get("rel") or "").lower().split():
             value = " ".join(el.text_content().split())
             if value:

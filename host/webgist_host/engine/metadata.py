@@ -19,6 +19,7 @@ from .bylines import (
     microdata_author, microdata_date, rel_author, time_near_h1, url_day, without_byline_word,
 )
 from .dom.capture import Capture
+from .dom.nodes import ElementsByTag
 from .model import Metadata
 from .page_title import headings, host, host_label, page_title
 
@@ -104,10 +105,10 @@ def direction_of(dir_html: str | None, dir_body: str | None, lang: str | None,
     return "rtl" if primary in RTL_LANGUAGES else "ltr"
 
 
-def _meta_values(root) -> dict[str, str]:
+def _meta_values(tagged: ElementsByTag) -> dict[str, str]:
     """Lower-cased name/property/itemprop -> first non-empty content."""
     found: dict[str, str] = {}
-    for el in root.iter("meta"):
+    for el in tagged("meta"):
         key = (el.get("property") or el.get("name") or el.get("itemprop") or "").strip().lower()
         value = " ".join((el.get("content") or "").split())
         if key and value and key not in found:
@@ -128,10 +129,10 @@ def _not_url(value: str) -> bool:
     return not re.match(r"^(https?:)?//", value, re.I)
 
 
-def _json_ld_items(root) -> list[dict]:
+def _json_ld_items(tagged: ElementsByTag) -> list[dict]:
     """Every object in the page's JSON-LD, @graph arrays flattened; bad JSON skipped."""
     items: list[dict] = []
-    for el in root.iter("script"):
+    for el in tagged("script"):
         if (el.get("type") or "").strip().lower() != "application/ld+json":
             continue
         text = _JSON_WRAPPERS_RE.sub("", el.text or "").strip().rstrip(";")
@@ -211,8 +212,8 @@ class _Found:
     article: bool = False              # an object of an article type (not a web page)
 
 
-def _from_json_ld(root) -> _Found:
-    items = _json_ld_items(root)
+def _from_json_ld(tagged: ElementsByTag) -> _Found:
+    items = _json_ld_items(tagged)
     if not items:
         return _Found()
     kinds = set().union(*(_types(item) for item in items))
@@ -262,11 +263,11 @@ def _one_microdata_product(root) -> bool:
     return found == 1
 
 
-def _add_to_cart_buttons(root) -> int:
+def _add_to_cart_buttons(tagged: ElementsByTag) -> int:
     """How many buttons (or submit inputs) say "add to cart" by their id, name, class
     or label."""
     found = 0
-    for el in root.iter("button", "input"):
+    for el in (*tagged("button"), *tagged("input")):     # (counted: the order is moot)
         if el.tag == "input" and (el.get("type") or "").lower() not in BUTTON_INPUT_TYPES:
             continue
         label = el.text_content() if el.tag == "button" else el.get("value") or ""
@@ -276,9 +277,9 @@ def _add_to_cart_buttons(root) -> int:
     return found
 
 
-def _one_add_to_cart(root) -> bool:
+def _one_add_to_cart(tagged: ElementsByTag) -> bool:
     """True when the page offers one thing to put in the cart."""
-    return 0 < _add_to_cart_buttons(root) <= ADD_TO_CART_MAX_BUTTONS
+    return 0 < _add_to_cart_buttons(tagged) <= ADD_TO_CART_MAX_BUTTONS
 
 
 def _body_says_product(body) -> bool:
@@ -286,8 +287,8 @@ def _body_says_product(body) -> bool:
     return any(c in PRODUCT_BODY_CLASSES for c in classes)
 
 
-def _canonical(root, base: str | None, metas: dict[str, str]) -> str | None:
-    for el in root.iter("link"):
+def _canonical(tagged: ElementsByTag, base: str | None, metas: dict[str, str]) -> str | None:
+    for el in tagged("link"):
         rel = (el.get("rel") or "").lower().split()
         href = (el.get("href") or "").strip()
         if "canonical" in rel and href:
@@ -317,11 +318,15 @@ def read_metadata(root, *, url: str | None, capture: Capture) -> Metadata:
     return read_page_metadata(root, url=url, capture=capture)[0]
 
 
-def read_page_metadata(root, *, url: str | None,
-                       capture: Capture) -> tuple[Metadata, Declared]:
-    """The page's metadata, and what of it the head declared (`Declared`)."""
+def read_page_metadata(root, *, url: str | None, capture: Capture,
+                       tagged: ElementsByTag | None = None) -> tuple[Metadata, Declared]:
+    """The page's metadata, and what of it the head declared (`Declared`).
+    `tagged`: the page's elements by tag, when the caller gathered them."""
+    if tagged is None:
+        tagged = ElementsByTag(root)
     body = root.find("body")
-    title_el = root.find(".//title")
+    titles = tagged("title")
+    title_el = titles[0] if titles else None
     title = capture.title or (title_el.text_content() if title_el is not None else "")
     title = " ".join((title or "").split())
     dir_html = capture.dir.get("html") or root.get("dir")
@@ -329,8 +334,8 @@ def read_page_metadata(root, *, url: str | None,
     lang = (_clean(capture.lang.get("html")) or _clean(root.get("lang"))
             or _clean(capture.lang.get("body"))
             or (_clean(body.get("lang")) if body is not None else None))
-    metas = _meta_values(root)
-    ld = _from_json_ld(root)
+    metas = _meta_values(tagged)
+    ld = _from_json_ld(tagged)
     page_url = url or capture.url
     declared_author = ld.author or _first(metas, AUTHOR_META, _not_url)
     declared_date = ld.published or _first(metas, PUBLISHED_META)
@@ -338,14 +343,14 @@ def read_page_metadata(root, *, url: str | None,
                   if name]
     if title:
         title = page_title(title, [h for h in (metas.get("og:title"), ld.title) if h]
-                           + headings(root, "h1"), site_names + [host(page_url)],
+                           + headings(tagged("h1")), site_names + [host(page_url)],
                            host_label(page_url))
     # The body is read only for what the head leaves out.
     read_body = not (declared_author and declared_date)
     props = itemprops(root) if read_body else {}
-    headline = headline_element(root, title or "") if read_body else None
+    headline = headline_element(tagged("h1"), title or "") if read_body else None
     body_date = microdata_date(props)
-    author = (declared_author or ld.any_author or microdata_author(props) or rel_author(root)
+    author = (declared_author or ld.any_author or microdata_author(props) or rel_author(tagged("a"))
               or byline_near_h1(headline))
     metadata = Metadata(
         title=title or _first(metas, TITLE_META) or ld.title or "",
@@ -356,11 +361,11 @@ def read_page_metadata(root, *, url: str | None,
         published=(declared_date or body_date or time_near_h1(headline)
                    or url_day(page_url) or dateline_near_h1(headline)),
         site_name=_first(metas, SITE_NAME_META) or ld.site_name,
-        canonical_url=_canonical(root, page_url, metas),
+        canonical_url=_canonical(tagged, page_url, metas),
         page_type=("discussion" if ld.discussion else "product"
                    if ld.product or (metas.get("og:type") or "").lower() in PRODUCT_TYPES
                    or _one_microdata_product(root) or _first(metas, PRODUCT_PRICE_META)
-                   or _body_says_product(body) or _one_add_to_cart(root)
+                   or _body_says_product(body) or _one_add_to_cart(tagged)
                    else "review" if ld.review else None),
     )
     # A date the body's microdata marks (itemprop="datePublished" on a <time> or a

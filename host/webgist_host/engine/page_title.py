@@ -4,6 +4,7 @@ the site goes by (site-name meta, the address's registered name and host)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from urllib.parse import urlsplit
 
 # What a <title> puts between the page's own headline and the site's name ("Tips |
@@ -73,6 +74,7 @@ def page_title(title: str, headlines: list[str], site_names: list[str],
     return "".join(pieces).strip()
 
 
-def headings(root, tag: str) -> list[str]:
-    found = (" ".join(el.text_content().split()) for el in root.iter(tag))
+def headings(elements: Iterable) -> list[str]:
+    """The words of each of `elements` (a page's <h1>s) that has some."""
+    found = (" ".join(el.text_content().split()) for el in elements)
     return [text for text in found if text]

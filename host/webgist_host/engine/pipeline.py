@@ -9,6 +9,7 @@ from .dedup import deduplicate
 from .dom.capture import Capture, read_capture
 from .dom.parse import bound_depth, read_page
 from .dom.bidi import strip_bidi_controls
+from .dom.nodes import ElementsByTag
 from .dom.shadow import compose_shadow_roots
 from .dom.stamps import drop_unstamped, expand_stamps, is_stamped_capture
 from .limits import Deadline, Limits
@@ -83,15 +84,17 @@ def convert(html: str | bytes, *, url: str | None = None,
     # The block model and regions read the whole tree: holding every element
     # until they are done makes them once, not once per walk.
     elements = list(root.iter())
-    metadata, declared = read_page_metadata(root, url=url, capture=capture)
+    # (The elements several stages look for over the whole page, gathered once.)
+    tagged = ElementsByTag(root)
+    metadata, declared = read_page_metadata(root, url=url, capture=capture, tagged=tagged)
     link_base = _link_base(url or capture.url, metadata.canonical_url)
-    blocks, decisions, index = _read_blocks(root, elements, capture, link_base, run)
+    blocks, decisions, index = _read_blocks(root, elements, tagged, capture, link_base, run)
     run.lap("blocks")
     blocks = _regions(index, blocks, decisions, scope, metadata, declared, run)
     # Nothing after regions reads the tree. Let the element objects and the index
     # go now: every full pass of the garbage collector in the stages after would
     # visit them (on a 35,000-element page that was a tenth of the conversion).
-    del elements, index
+    del elements, tagged, index
     blocks, method = _arrange(blocks, decisions, metadata, capture, run)
     markdown = render_markdown(blocks, metadata, {**options, "reading_order_method": method})
     run.lap("markdown")
@@ -151,12 +154,13 @@ def _scheme(url: str) -> str:
     return url.split(":", 1)[0].lower() if ":" in url else ""
 
 
-def _read_blocks(root: Any, elements: list, capture: Capture, base_url: str | None,
-                 run: _Run) -> tuple[list[Block], list[Decision], PageIndex]:
+def _read_blocks(root: Any, elements: list, tagged: ElementsByTag, capture: Capture,
+                 base_url: str | None, run: _Run) -> tuple[list[Block], list[Decision], PageIndex]:
     """The blocks, the decisions taken reading them, and the page's index, which
-    the regions stage reads too. `elements` is `list(root.iter())`."""
+    the regions stage reads too. `elements` is `list(root.iter())`, `tagged` its
+    elements by tag."""
     try:
-        index = PageIndex(root, capture, elements)
+        index = PageIndex(root, capture, elements, tagged)
         return (*extract_blocks(root, capture, base_url=base_url, index=index), index)
     except RecursionError:
         bound_depth(root, SAFE_DEPTH)        # `elements` no longer lists the tree

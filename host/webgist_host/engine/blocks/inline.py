@@ -8,9 +8,10 @@ escaped only where Markdown would otherwise read them as syntax).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Callable
+from typing import Any, Callable
 from urllib.parse import urljoin, urlsplit
 
 from .code import code_span_text
@@ -254,9 +255,10 @@ def _scheme(url: str | None) -> str:
         return ""
 
 
-def base_url_of(root, page_url: str | None) -> str | None:
-    """The document's base URL: the first <base href>, resolved against the page."""
-    for el in root.iter("base"):
+def base_url_of(bases: Iterable, page_url: str | None) -> str | None:
+    """The document's base URL: the first <base href> (of the page's <base>
+    elements, `bases`, in document order), resolved against the page."""
+    for el in bases:
         href = (el.get("href") or "").strip()
         if href:
             return LinkPolicy(page_url).resolve(href) if page_url else (
@@ -368,13 +370,19 @@ def _in_heading(el) -> bool:
     return any(ch.isalnum() for ch in rest)
 
 
-def is_permalink(el, tag: str) -> bool:
+# (A parameter not given: the value is read from the element.)
+_READ = object()
+
+
+def is_permalink(el, tag: str, classes: Any = _READ, href: Any = _READ) -> bool:
     """A heading's or term's permalink widget: "¶", "#", "🔗" or nothing visible,
     classed as one or pointing into the page. A link whose text is words (CPython's
-    <h1><a href="#module-json"><code>json</code></a> ...) is content, wherever it points."""
+    <h1><a href="#module-json"><code>json</code></a> ...) is content, wherever it points.
+    `classes` and `href`: the element's class and href values, when the caller has them."""
     if tag != "a":
         return False
-    classes = el.get("class")
+    if classes is _READ:
+        classes = el.get("class")
     if classes and not PERMALINK_CLASSES.isdisjoint(classes.split()):
         # Classed as the widget: a glyph, or a glyph the page's undeclared charset
         # mangled ("Â¶"); a word is the heading's own text.
@@ -382,7 +390,9 @@ def is_permalink(el, tag: str) -> bool:
         return len(text) <= PERMALINK_MAX_CHARS or not any(ch.isalnum() for ch in text)
     # Unclassed, only a link into the page can be one: most links are ruled out
     # before their text is gathered.
-    if not (el.get("href") or "").strip().startswith("#"):
+    if href is _READ:
+        href = el.get("href")
+    if not (href or "").strip().startswith("#"):
         return False
     text = "".join(el.itertext()).strip()
     return not any(ch.isalnum() for ch in text) and text.strip(ZERO_WIDTH) in PERMALINK_GLYPHS
@@ -390,6 +400,10 @@ def is_permalink(el, tag: str) -> bool:
 
 def _class_attribute(el) -> str | None:
     return el.get("class")
+
+
+def _href_attribute(el) -> str | None:
+    return el.get("href")
 
 
 def _is_edit_section(classes: str | None) -> bool:
@@ -464,6 +478,7 @@ class InlineRenderer:
                  footnote: Callable[[object], str | None] = lambda el: None,
                  tag_of: Callable[[object], str] = tag_of,
                  class_of: Callable[[object], str | None] = _class_attribute,
+                 href_of: Callable[[object], str | None] = _href_attribute,
                  boxed_apart: Callable[[object, object], bool] | None = None):
         self.skip = skip
         self.line_breaks = line_breaks
@@ -476,6 +491,7 @@ class InlineRenderer:
         # caller has them (reading the attribute costs lxml a search every time).
         self.tag_of = tag_of
         self.class_of = class_of
+        self.href_of = href_of
         # On a measured page: whether the browser drew two sibling elements with a
         # gap between them (flex or grid items, margins), so their words are two.
         self.boxed_apart = boxed_apart
@@ -552,7 +568,7 @@ class InlineRenderer:
         classes = self.class_of(el)
         # (The permalink and edit-section tests asked only where they can say yes:
         # of a link, of a classed element.)
-        if (self.skip(el) or tag == "a" and is_permalink(el, tag)
+        if (self.skip(el) or tag == "a" and is_permalink(el, tag, classes, self.href_of(el))
                 or classes and _is_edit_section(classes)
                 or tag in CONTROL_TAGS and _in_heading(el)):
             return "", ""
@@ -591,7 +607,7 @@ class InlineRenderer:
             already = any(EMPHASIS_MARKS.get(s) == mark for s in styles)
             return rich if already else wrap(collapse(rich), mark)
         if tag == "a":
-            return link_to(collapse(rich), self.destination(el.get("href")))
+            return link_to(collapse(rich), self.destination(self.href_of(el)))
         if tag in SCRIPT_TAGS:
             return script(plain, rich, tag)
         if tag in BLOCK_TAGS:

@@ -21,7 +21,7 @@ from .tuning import (
     NAMED_CODE_ATTRIBUTES, NEVER_DRAWN_CODE_TAGS, TAB_STRIP_EXTRA_WORDS,
 )
 from ..dom.capture import Capture
-from ..dom.nodes import FLOAT_ATTR, PATH_ATTR, tag_of
+from ..dom.nodes import FLOAT_ATTR, PATH_ATTR, ElementsByTag, tag_of
 from ..model import Rect
 
 # Embeds the reader cannot get as text; a note says they were there.
@@ -57,9 +57,11 @@ class PerValue(dict):
 class PageIndex:
     """What one pass over the tree learns, and each element's path and box."""
 
-    def __init__(self, root, capture: Capture, elements: list | None = None):
+    def __init__(self, root, capture: Capture, elements: list | None = None,
+                 tagged: ElementsByTag | None = None):
         """`elements` is `list(root.iter())` when the caller holds it (walking the
-        tree again makes lxml look up every element's object anew)."""
+        tree again makes lxml look up every element's object anew), `tagged` its
+        elements by tag (`ElementsByTag(root)`) when the caller made that."""
         self.root = root
         self.capture = capture
         self.measured = capture.measured
@@ -91,14 +93,21 @@ class PageIndex:
         self.holds_code: set = set()        # code blocks and their ancestors
         self._code_blocks: list = []        # the code blocks themselves
         self.ids: dict = {}                 # id -> element, for in-page links
+        self.id_values: dict = {}           # element -> its id value, when it has one
+        self.name_values: dict = {}         # element -> its name value, when it has one
+        self.itemprop_values: dict = {}     # element -> its itemprop value, when it has one
         self.controllers: list = []         # elements with aria-controls
         self.roles: dict = {}               # element -> its role value, when it has one
         self.links: list = []               # <a href> in source order
         self.fragment_links: list = []      # <a href="#..."> in source order
         self.hrefs: set = set()             # the distinct href values of those links
+        self.href_values: dict = {}         # <a href> -> its href value
         self._image_sources: dict = {}      # <img> -> image_source(img), once asked
         self.stamped = False                # some element carries a path stamp
-        self._index_tree(root.iter() if elements is None else elements)
+        if elements is None:
+            elements = list(root.iter())
+        self._index_tree(elements)
+        self.tagged = ElementsByTag(root) if tagged is None else tagged
         # A copy strip sits just before a code block (or before a block holding
         # one): the walker rules out every other child by this set alone.
         self.before_code = {previous_element(el) for el in self.holds_code}
@@ -111,6 +120,7 @@ class PageIndex:
         positions, tags, ids, class_values = self.positions, self.tags, self.ids, self.class_values
         class_math, math, in_math = self._class_math, self.math, self._in_math
         bare, editors, measured = self.bare, self.editors, self.measured
+        id_values, name_values = self.id_values, self.name_values
         for i, el in enumerate(elements):
             positions[el] = i
             tag = tags[el] = tag_of(el)
@@ -128,12 +138,16 @@ class PageIndex:
                     if PATH_ATTR in names:
                         self.stamped = True
                 if "id" in names:
-                    el_id = el.get("id")
+                    el_id = id_values[el] = el.get("id")
                     if el_id and el_id not in ids:
                         ids[el_id] = el
+                if "name" in names:
+                    name_values[el] = el.get("name")
+                if "itemprop" in names:
+                    self.itemprop_values[el] = el.get("itemprop")
                 if tag == "a" and "href" in names:
                     self.links.append(el)
-                    href = el.get("href")
+                    href = self.href_values[el] = el.get("href")
                     self.hrefs.add(href)
                     if href.strip().startswith("#"):
                         self.fragment_links.append(el)

@@ -12,6 +12,7 @@ one that names a language over a listing that names none gives it its language."
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from .code import clean_language, code_language
@@ -27,10 +28,11 @@ class RadioTabs:
     code_languages: dict = field(default_factory=dict)  # a panel's <pre> -> its tab's language
 
 
-def find_radio_tabs(root) -> RadioTabs:
+def find_radio_tabs(inputs: Iterable) -> RadioTabs:
+    """The radio tab sets among the page's <input> elements (`inputs`, in document order)."""
     found = RadioTabs()
     groups: dict = {}
-    for radio in root.iter("input"):
+    for radio in inputs:
         if ((radio.get("type") or "").strip().lower() == "radio" and radio.get("name")
                 and radio.get("id")):
             groups.setdefault((radio.getparent(), radio.get("name")), []).append(radio)

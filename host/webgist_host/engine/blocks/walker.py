@@ -119,7 +119,7 @@ class Walker:
         self._class_mathjax, self._math = index.class_mathjax, index.math
         self._hidden_reason = self.visibility.hidden_reason
         self._attr_names = index.attr_names
-        self.links = LinkPolicy(base_url_of(index.root, page_url))
+        self.links = LinkPolicy(base_url_of(index.tagged("base"), page_url))
         self.consumed: set = set()          # editor sources already read
         self.taken_titles: set = set()      # admonition titles, written as the quote's head
         self._may_admonish: dict = {}       # class value -> could_be_admonition(value)
@@ -142,7 +142,7 @@ class Walker:
         # address is asked once: a third of a page's links repeat another's.)
         self._has_link_controls = any(map(_is_link_control_href, index.hrefs))
         self._footnote_labels, self._roles = self.footnotes.labels, index.roles
-        self.radio_tabs = find_radio_tabs(index.root)
+        self.radio_tabs = find_radio_tabs(index.tagged("input"))
         self.code_languages.update(self.radio_tabs.code_languages)
         for panel in index.roles:          # an ARIA tab's language over a bare listing
             if index.role(panel) == "tabpanel":
@@ -160,11 +160,13 @@ class Walker:
         self.inline: InlineRenderer = InlineRenderer(
             self.skipped, destination=self._destination, math=self._math.get,
             footnote=self.footnotes.references.get, tag_of=self._tags.__getitem__,
-            class_of=self._class_values.get, boxed_apart=self._boxed_apart)
+            class_of=self._class_values.get, href_of=index.href_values.get,
+            boxed_apart=self._boxed_apart)
         self.inline_lines: InlineRenderer = InlineRenderer(
             self.skipped, line_breaks=True, destination=self._destination, math=self._math.get,
             footnote=self.footnotes.references.get, tag_of=self._tags.__getitem__,
-            class_of=self._class_values.get, boxed_apart=self._boxed_apart)
+            class_of=self._class_values.get, href_of=index.href_values.get,
+            boxed_apart=self._boxed_apart)
 
     def _boxed_apart(self, previous, current) -> bool:
         """On a measured page, two sibling elements drawn apart (`boxes_apart`)."""

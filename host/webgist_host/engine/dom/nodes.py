@@ -38,6 +38,30 @@ def tag_of(el) -> str:
     return tag if tag.islower() else tag.lower()
 
 
+# The tags whose elements several stages look for over the whole page (the page's
+# metadata, <base>, radio tabs, sign-up fields): `ElementsByTag` lists them all in one
+# pass.
+GATHERED_TAGS = ("a", "base", "button", "h1", "input", "link", "meta", "script", "title")
+
+
+class ElementsByTag:
+    """The page's elements of each of GATHERED_TAGS, in document order, as
+    `root.iter(tag)` gives them, from one such walk for all of them: each walk
+    visits every node of the tree in lxml, whatever it looks for."""
+
+    __slots__ = ("_lists",)
+
+    def __init__(self, root: Any):
+        lists: dict[Any, list] = {tag: [] for tag in GATHERED_TAGS}
+        for el in root.iter(*GATHERED_TAGS):
+            lists[el.tag].append(el)
+        self._lists = lists
+
+    def __call__(self, tag: str) -> list:
+        """The elements of `tag` (one of GATHERED_TAGS), in document order."""
+        return self._lists[tag]
+
+
 class TreeIndex(Protocol):
     """What one pass over a page's tree recorded (the block stage's PageIndex), read
     again by a later stage instead of walking every element a second time."""
@@ -46,8 +70,12 @@ class TreeIndex(Protocol):
     tags: dict              # element -> tag_of(element), comments ""
     class_values: dict      # element -> its class value, when it has one
     roles: dict             # element -> its role value, when it has one
+    id_values: dict         # element -> its id value, when it has one
+    name_values: dict       # element -> its name value, when it has one
+    itemprop_values: dict   # element -> its itemprop value, when it has one
     bare: set               # elements without any attribute
     links: list             # <a href> elements in document order
+    tagged: ElementsByTag   # the page's elements of GATHERED_TAGS
 
     def real_path(self, el: Any) -> str:
         """The element's path by position (an index on every step), not its stamp."""

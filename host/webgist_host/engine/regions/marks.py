@@ -25,6 +25,7 @@ from .name_guards import HEADING_TAGS, is_control_group, unguarded
 from .tuning import CHROME_LANDMARKS, ID_SLUG_TEXT_CHARS
 from .vocabulary import (
     API_SIGNATURE_WORDS, ARTICLE_BODY_ITEMPROP, ARTICLE_BODY_WORDS, ARTICLE_WORDS,
+    BUTTON_GROUP_WORDS,
     ATTRIBUTES_BUT_ID, ID_SLUG_PREFIXES,
     AUTHOR_BOX_WORDS, AUTHOR_WORD, BYLINE_WORDS, COMMENT_WORDS, CONSENT_VENDOR_WORDS,
     CONTENT_ROLES, CONTENT_TAGS, DOCUMENT_NOTE_ROLES, FOOTER_WORDS, HEADER_WORDS,
@@ -32,7 +33,7 @@ from .vocabulary import (
     NAVIGATION_WORDS, PAGE_BAND_TAGS, PART_HEADER_WORDS, REVIEW_WORDS, SECTIONING_TAGS,
     SIDEBAR_WORDS, SIGNATURE_WORD, TAB_PANEL_NAMES, TAB_PANEL_ROLE, TAB_PANEL_WORDS,
     TAB_WORDS, TEXT_INPUT_TYPES, TITLE_BAND_CLASSES, UNNAMED_TAGS, USER_CARD_WORDS, USER_WORD,
-    WIDGET_WORD_SET, WIDGET_WORDS, naming_words,
+    NAMING_ATTRIBUTES, WIDGET_WORD_SET, WIDGET_WORDS, words_of_value,
 )
 
 
@@ -68,6 +69,7 @@ _CHROME = MarkSource.CHROME
 _BODY = MarkSource.BODY
 _VENDOR = MarkSource.VENDOR
 
+_CLASS = ("class",)
 # The tags that can mark an element without any attribute (_landmark, _asks_for_text).
 _LANDMARK_OR_FORM_TAGS = frozenset(LANDMARK_TAGS) | {"form"}
 
@@ -111,15 +113,15 @@ def block_contexts(tree: TreeIndex, blocks: list[Block]) -> BlockContexts:
         by_path.setdefault(block.xpath, []).append(i)
     contexts: list[Context] = [Context()] * len(blocks)
     lineage: list[tuple[str, ...]] = [()] * len(blocks)
-    frames = _Frames(tree)
-    names = _Names()
+    names = _Names(tree)
+    frames = _Frames(tree, names)
     block_of: dict = {}                       # a block's element -> its last block
     for path, elements in tree.elements_at(by_path).items():
         hits = by_path[path]
         for el in elements:
             block_of[el] = hits[-1]
         frame = frames.of(elements[-1])       # the last in document order stands
-        context, chain = frame.context(names), frame.lineage()
+        context, chain = frame.context, frame.lineage
         for i in hits:
             contexts[i] = context
             lineage[i] = chain
@@ -143,7 +145,7 @@ def _tab_panels(tree: TreeIndex, names: _Names) -> frozenset[str]:
     # (The substring test first: it rules out most class values.)
     candidates.update(el for el, classes in tree.class_values.items()
                       if classes and ("tab" in classes or "Tab" in classes)
-                      and el not in candidates and _named_tab_panel(el, names.words))
+                      and el not in candidates and _named_tab_panel(el, names))
     panels: dict[str, list[str]] = {}         # parent path -> its tab panels' paths
     for el in candidates:
         real_path = tree.real_path(el)
@@ -181,16 +183,37 @@ class _Names:
     """What the page's names say, worked out once per distinct value: pages repeat
     the same class lists thousands of times."""
 
-    def __init__(self) -> None:
+    def __init__(self, tree: TreeIndex) -> None:
         self.words: dict[str, frozenset[str]] = {}     # attribute value -> its words
         self.said: dict[frozenset[str], Said] = {}     # words -> what they name
+        # The naming attributes' values, from the index's tables: `el.get` costs
+        # lxml a search and a decode every time, and a frame asks for four.
+        self._values = {"class": tree.class_values, "id": tree.id_values,
+                        "name": tree.name_values, "role": tree.roles}
+        self.itemprops = tree.itemprop_values
+
+    def of(self, el, attributes: tuple[str, ...] = NAMING_ATTRIBUTES) -> frozenset[str]:
+        """vocabulary.naming_words(el, self.words, attributes), the values read from
+        the index (the same words, made in the same order)."""
+        memo, values = self.words, self._values
+        words: frozenset[str] = frozenset()
+        for attribute in attributes:
+            raw = values[attribute].get(el)
+            if not raw:
+                continue
+            found = memo.get(raw)
+            if found is None:
+                found = memo[raw] = words_of_value(raw)
+            words = words | found if words else found
+        return words
 
 
 class _Frames:
     """The frames of the elements a block asks about, each made once, parents first."""
 
-    def __init__(self, tree: TreeIndex):
+    def __init__(self, tree: TreeIndex, names: _Names):
         self._tree = tree
+        self._names = names
         self._made: dict = {}
 
     def of(self, el) -> _Frame:
@@ -204,63 +227,45 @@ class _Frames:
         parent = None if node is None else made[node]
         # (The index's tables bound once: a frame is made for ~40% of the elements.)
         real_path, tags, roles, bare = tree.real_path, tree.tags, tree.roles, tree.bare
+        names = self._names
         for node in reversed(missing):          # root first
             role = roles.get(node)
             parent = made[node] = _Frame(parent, node, real_path(node), tags[node],
-                                         _role_of(role) if role else "", node in bare)
+                                         _role_of(role) if role else "", node in bare, names)
         assert parent is not None
         return parent
 
 
 class _Frame:
-    """An open element of the regions walk, with what it inherits. Its context is
-    worked out only when a block at or below it asks: most elements hold no block
-    (menus, icons, a paragraph's inline markup), and reading every element's names
-    cost a tenth of the engine's time."""
+    """An open element of the regions walk, with what it inherits. Frames are made
+    only for the blocks' elements and their ancestors, each with its context and
+    lineage when it is made (its parent's are known then): most elements hold no
+    block (menus, icons, a paragraph's inline markup), and reading every element's
+    names cost a tenth of the engine's time."""
 
     __slots__ = ("parent", "el", "path", "tag", "role", "bare", "in_sectioning", "in_content",
-                 "_context", "_lineage")
+                 "context", "lineage")
 
-    def __init__(self, parent: _Frame | None, el, path: str, tag: str, role: str, bare: bool):
+    def __init__(self, parent: _Frame | None, el, path: str, tag: str, role: str, bare: bool,
+                 names: _Names):
         self.parent, self.el, self.path, self.tag, self.role = parent, el, path, tag, role
         self.bare = bare                # the element has no attribute
-        self._context: Context | None = None
-        self._lineage: tuple[str, ...] | None = None
+        # context: what the element inherits, its own marks added; lineage: the real
+        # paths of its ancestry, root first, itself last.
+        self.context: Context
+        self.lineage: tuple[str, ...]
         if parent is None:
             self.in_sectioning = self.in_content = False
+            self.context = _child_context(Context(), self, names)
+            self.lineage = (path,)
             return
         # Inside, not counting the element itself: sectioning content, <main> or
         # <article>; and the block it is in.
         self.in_sectioning = parent.in_sectioning or parent.tag in SECTIONING_TAGS
         self.in_content = (parent.in_content or parent.tag in CONTENT_TAGS
                            or parent.role in CONTENT_ROLES)
-
-    def context(self, names: _Names) -> Context:
-        """This element's context, working out its unresolved ancestors' first, root
-        first, each once."""
-        unresolved = []
-        frame: _Frame | None = self
-        while frame is not None and frame._context is None:
-            unresolved.append(frame)
-            frame = frame.parent
-        inherited = Context() if frame is None or frame._context is None else frame._context
-        for open_frame in reversed(unresolved):           # root first
-            inherited = open_frame._context = _child_context(inherited, open_frame, names)
-        return inherited
-
-    def lineage(self) -> tuple[str, ...]:
-        """The real paths of the element's ancestry, root first, itself last."""
-        if self._lineage is None:
-            unmade = []
-            frame: _Frame | None = self
-            while frame is not None and frame._lineage is None:
-                unmade.append(frame)
-                frame = frame.parent
-            chain: tuple[str, ...] = () if frame is None or frame._lineage is None else frame._lineage
-            for open_frame in reversed(unmade):
-                chain = open_frame._lineage = chain + (open_frame.path,)
-        assert self._lineage is not None
-        return self._lineage
+        self.context = _child_context(parent.context, self, names)
+        self.lineage = parent.lineage + (path,)
 
 
 def _child_context(parent: Context, frame: _Frame, names: _Names) -> Context:
@@ -275,7 +280,7 @@ def _child_context(parent: Context, frame: _Frame, names: _Names) -> Context:
     marks: list[Mark] = []
     if tag not in UNNAMED_TAGS:
         _marks_from_names(marks, frame, names)
-    if ARTICLE_BODY_ITEMPROP in (el.get("itemprop") or "").split():
+    if ARTICLE_BODY_ITEMPROP in (names.itemprops.get(el) or "").split():
         marks.append((path, _BODY, MarkKind.ARTICLE_BODY))
     if tag == "form" and _asks_for_text(el):
         marks.append((path, _WIDGET, Widget.INPUT_FORM))
@@ -293,14 +298,18 @@ def _child_context(parent: Context, frame: _Frame, names: _Names) -> Context:
 def _marks_from_names(marks: list[Mark], frame: _Frame, names: _Names) -> None:
     """Add the marks the element's class, id, name and role words make."""
     el, path = frame.el, frame.path
-    words = naming_words(el, names.words)
+    words = named = names.of(el)
     if not words:
         return
     words = unguarded(el, words)
     named_chrome, widget, vendor = _names_say(words, names.said)
-    if (named_chrome or widget) and id_is_text_slug(el):
-        words = unguarded(el, naming_words(el, names.words, ATTRIBUTES_BUT_ID))
-        named_chrome, widget, vendor = _names_say(words, names.said)
+    if named_chrome or widget:
+        # (Where the other names hold every word of the id, the words without it are
+        # these: the slug test, which reads the element's text, would change nothing.)
+        but_id = names.of(el, ATTRIBUTES_BUT_ID)
+        if but_id != named and id_is_text_slug(el):
+            words = unguarded(el, but_id)
+            named_chrome, widget, vendor = _names_say(words, names.said)
     # A header band inside the content, or holding the page title's band, is the
     # content's own.
     if named_chrome == _HEADER and (frame.in_content or _holds_title_band(el)):
@@ -313,7 +322,10 @@ def _marks_from_names(marks: list[Mark], frame: _Frame, names: _Names) -> None:
         marks.append((path, _VENDOR, Widget.CONSENT))
     elif widget:
         marks.append((path, _WIDGET, widget))
-    elif is_control_group(el, naming_words(el, names.words, ("class",))):
+    # (Only a class naming a group of buttons makes one: its words are among all
+    # the element's names, and most elements' have none of those.)
+    elif (not BUTTON_GROUP_WORDS.isdisjoint(named)
+          and is_control_group(el, names.of(el, _CLASS))):
         marks.append((path, _WIDGET, Widget.POST_FURNITURE))
 
 
@@ -460,6 +472,6 @@ def _asks_for_text(form) -> bool:
     return False
 
 
-def _named_tab_panel(el, memo: dict[str, frozenset[str]]) -> bool:
-    words = naming_words(el, memo)
+def _named_tab_panel(el, names: _Names) -> bool:
+    words = names.of(el)
     return bool(words & TAB_PANEL_NAMES or words & TAB_WORDS and words & TAB_PANEL_WORDS)

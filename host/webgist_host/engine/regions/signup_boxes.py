@@ -23,9 +23,9 @@ def signup_boxes(blocks: list[Block], weights: list[int], words: list[int],
                  tree: TreeIndex) -> list[int]:
     """Indices of the main-content blocks in a sign-up box between two of the
     article's own paragraphs (`tree`: the block stage's index of the page)."""
-    # Most pages ask for no address at all: one pass over their fields (lxml's own
-    # loop) says so before any box is looked up.
-    if not any(_email_field(field) for field in tree.root.iter("input")):
+    # Most pages ask for no address at all: one pass over their fields says so
+    # before any box is looked up.
+    if not any(_email_field(field) for field in tree.tagged("input")):
         return []
     kept = [i for i, block in enumerate(blocks) if block.in_main]
     own = article_paragraphs(blocks, kept, weights)
