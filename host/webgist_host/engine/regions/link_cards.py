@@ -37,7 +37,6 @@ _FILE_SUFFIX = re.compile(
     r"\.(jpe?g|png|gif|webp|svg|avif|pdf|mp[34]|zip|docx?|xlsx?|pptx?|odt|ods|odp|csv"
     r"|epub|txt|rtf)$", re.I)
 _PICTURE_TAGS = ("img", "picture")
-_NOT_A_PAGE = ("javascript:", "mailto:", "tel:", "data:")
 # Cards at least this share of the story's own paragraphs are a grid the page lists,
 # not teasers beside a story. A half, not one for one: a roundup's picks or a
 # listicle's entries number about as many as its paragraphs, give or take the intro
@@ -87,11 +86,10 @@ def _heads_own_text(blocks: list[Block], inside: list[int], kept: list[int],
 
 def _other_page_of_site(href: str, address: str | None) -> bool:
     """Whether `href`, resolved against the page's address, is another page of the
-    page's own site (not this page, a fragment, a file or a script). Without an
-    address only a relative link is known to stay on the site."""
+    page's own site. Without an address only a relative link is known to stay on the
+    site. A fragment ("#gallery") or a query ("?photo=1") resolves to this page's own
+    path; a script or a mail address ("javascript:", "mailto:") to no host."""
     href = href.strip()
-    if not href or href.startswith("#") or href.lower().startswith(_NOT_A_PAGE):
-        return False
     if address:
         page = urlsplit(address)
         target = urlsplit(urljoin(address, href))
