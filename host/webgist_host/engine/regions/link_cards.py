@@ -15,8 +15,8 @@ paragraphs, and leads to another page of the same site. What stays:
 - an author's link to a source on another site, or to a file (a report, a sheet);
 - on a page whose address is unknown, any link written with a host: which site is
   "the same" cannot be told, and a card to another site is the author's source;
-- a grid of cards (a landing or docs page's features, a roundup's picks): as many
-  cards as half the story's paragraphs or more.
+- a grid of cards (a landing or docs page's features, a blog's front page): as many
+  cards as the story has paragraphs, or more.
 The caller asks only on a page that says it is an article (og:type, JSON-LD).
 """
 from __future__ import annotations
@@ -37,11 +37,6 @@ _FILE_SUFFIX = re.compile(
     r"\.(jpe?g|png|gif|webp|svg|avif|pdf|mp[34]|zip|docx?|xlsx?|pptx?|odt|ods|odp|csv"
     r"|epub|txt|rtf)$", re.I)
 _PICTURE_TAGS = ("img", "picture")
-# Cards at least this share of the story's own paragraphs are a grid the page lists,
-# not teasers beside a story. A half, not one for one: a roundup's picks or a
-# listicle's entries number about as many as its paragraphs, give or take the intro
-# and the closing lines, and one for one drops all of them when they fall one short.
-GRID_SHARE_OF_PARAGRAPHS = 0.5
 
 
 def link_cards(blocks: list[Block], weights: list[int], tree: TreeIndex,
@@ -70,7 +65,8 @@ def link_cards(blocks: list[Block], weights: list[int], tree: TreeIndex,
         if (anchor is not None and _other_page_of_site(anchor.get("href") or "", address)
                 and any(True for _ in anchor.iter(*_PICTURE_TAGS))):
             linking[path] = cards[path]
-    if not linking or len(linking) >= GRID_SHARE_OF_PARAGRAPHS * len(own):
+    # As many cards as the story has paragraphs: a grid of them is what the page lists.
+    if not linking or len(linking) >= len(own):
         return []
     return sorted(i for inside in linking.values() for i in inside)
 
