@@ -85,3 +85,9 @@ def test_a_box_named_in_the_singular_is_not_a_comment_section(name):
     html = (_NEWS / "page.html").read_text(encoding="utf-8")
     html = html.replace('id="comentarios_lectores"', f'id="{name}"')
     assert _READER in convert(html, url=_NEWS_URL, scope="main").markdown
+
+
+def test_a_thread_under_the_story_s_article_body_goes_whatever_its_name():
+    html = _replies_root(_without_post_classes(_blog()))
+    html = html.replace('<div class="text">', '<div class="text" itemprop="articleBody">')
+    assert _COMMENT not in _texts(html)

@@ -46,8 +46,9 @@ def thread_after_story(tree: TreeIndex, blocks: list[Block], contexts: list[Cont
     dropped widgets and the thread) before the heaviest of those elements, and no
     element holding the story's sentences shares a class with one holding the
     thread's (the replies are not built like the post); NO_THREAD otherwise. The
-    caller asks only on dated pages that say they are articles (a forum's head says
-    "website" or declares a discussion)."""
+    caller asks on dated pages that say they are articles (a forum's head says
+    "website" or declares a discussion), and under a permalink that carries its day
+    only when `blog_thread` says the markup is a blog's."""
     roots: dict[str, list[int]] = {}         # outermost comment-named element -> its blocks
     root_of: dict[int, str] = {}
     for i, context in enumerate(contexts):
@@ -83,14 +84,14 @@ def blog_thread(tree: TreeIndex, blocks: list[Block], contexts: list[Context],
     text stands in a post's element (`.entry-content`, `.hentry`, `.post`,
     `itemprop=articleBody`). A forum's replies (`.replies > .reply`, `.discussion`)
     under a question in `.question` or `.topic` show neither."""
-    found = tree.elements_at({thread.root})
+    last = thread.story[-1]
+    found = tree.elements_at({thread.root, blocks[last].xpath})
     if any(words_of_value(" ".join(filter(None, (el.get("id"), el.get("class")))))
            & BLOG_COMMENT_ROOT_WORDS for el in found.get(thread.root, ())):
         return True
-    last = thread.story[-1]
     if any(kind == MarkKind.ARTICLE_BODY for _, _, kind in contexts[last].marks):
         return True
-    for el in tree.elements_at({blocks[last].xpath}).get(blocks[last].xpath, ()):
+    for el in found.get(blocks[last].xpath, ()):
         for ancestor in el.iterancestors():
             if tree.tags.get(ancestor) in ("body", "html"):
                 break

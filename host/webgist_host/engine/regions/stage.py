@@ -220,11 +220,11 @@ def _choose_main(page: _Page) -> _Main:
     comments_kept = (page_type == DISCUSSION_PAGE
                      or comments_are_content(page.placements, page.contexts, lineage,
                                              page.weights, container.path))
-    # ...but not under a dated story that says it is an article, or a post whose
-    # permalink carries its day (/2019/04/14/: a blog's, whatever its head declares),
-    # where a long thread outweighs the text or draws the container into it (a
-    # forum's replies, built like its first post, are its content: comment_thread.py;
-    # a shop's reviews go by their own rules).
+    # ...but not under a dated story that says it is an article, or a blog post whose
+    # permalink carries its day (/2019/04/14/, whatever its head declares), where a
+    # long thread outweighs the text or draws the container into it (a forum's
+    # replies, built like its first post, are its content: comment_thread.py; a
+    # shop's reviews go by their own rules).
     article_page = page_type not in (DISCUSSION_PAGE, PRODUCT_PAGE)
     declared_story = page.dated and page.declared_article
     thread = (thread_after_story(page.tree, page.blocks, page.contexts, page.placements,
