@@ -1,5 +1,9 @@
-"""Teaser cards drawn as one link among a story's paragraphs (regions/link_cards.py)."""
+"""Teaser cards drawn as one link among a story's paragraphs (regions/link_cards.py).
+
+Each guard of the rule has a test here that fails when the guard is taken out."""
 from __future__ import annotations
+
+import pytest
 
 from webgist_host import convert
 
@@ -8,6 +12,8 @@ _SENTENCE = "The ferries return to their summer timetable with twelve more cross
 _PARAGRAPHS = [f"{n} " + " ".join([_SENTENCE] * 3) for n in ("First.", "Second.", "Third.")]
 _HEAD = ('<head><meta property="og:type" content="article">'
          '<meta property="article:published_time" content="2019-05-28T08:15:00Z"></head>')
+_LINE = "The new pier will be ready by summer"
+_PICTURE = "pier.jpg"
 
 
 def _page(card: str, head: str = _HEAD) -> str:
@@ -16,43 +22,103 @@ def _page(card: str, head: str = _HEAD) -> str:
             f"{rest}</article></body></html>")
 
 
-def _card(href: str) -> str:
-    return (f'<figure><a href="{href}"><img src="/media/pier.jpg" alt="">'
-            "<figcaption><div>Harbour works</div><div>The new pier will be ready by summer</div>"
+def _card(href: str, picture: bool = True) -> str:
+    image = f'<img src="/media/{_PICTURE}" alt="">' if picture else ""
+    return (f'<figure><a href="{href}">{image}'
+            f"<figcaption><div>Harbour works</div><div>{_LINE}</div>"
             "</figcaption></a></figure>")
 
 
-def _texts(html: str) -> str:
-    return convert(html, url=_URL, scope="main").markdown
+def _texts(html: str, url: str | None = _URL) -> str:
+    return convert(html, url=url, scope="main").markdown
 
 
-def test_a_card_linking_to_another_page_of_the_site_goes():
+def test_a_card_linking_to_another_page_of_the_site_goes_picture_and_lines():
     texts = _texts(_page(_card("/city/pier-works-1.479")))
-    assert "The new pier will be ready by summer" not in texts
+    assert _LINE not in texts
+    assert _PICTURE not in texts
     assert _PARAGRAPHS[2] in texts
 
 
+def test_a_card_written_with_the_site_s_full_address_goes():
+    assert _LINE not in _texts(_page(_card("https://www.news.example/city/pier-works-1.479")))
+
+
 def test_a_block_link_to_another_site_stays():
-    assert "The new pier will be ready by summer" in _texts(
-        _page(_card("https://harbour-authority.example/pier")))
+    assert _LINE in _texts(_page(_card("https://harbour-authority.example/pier")))
 
 
-def test_a_picture_linked_to_a_larger_copy_stays():
-    assert "The new pier will be ready by summer" in _texts(
-        _page(_card("/media/pier-large.jpg")))
+@pytest.mark.parametrize("href", ["/media/pier-large.jpg", "/files/pier-plan.pdf",
+                                  "/files/timetable.docx", "/files/timetable.xlsx",
+                                  "/files/crossings.csv"])
+def test_a_card_linking_to_a_file_stays(href):
+    assert _LINE in _texts(_page(_card(href)))
+
+
+@pytest.mark.parametrize("href", ["", "?photo=1", "/city/ferries-summer-1.481?photo=1",
+                                  "/city/ferries-summer-1.481/", "#gallery",
+                                  "/city/ferries-summer-1.481#gallery",
+                                  "javascript:openGallery()", "mailto:desk@news.example",
+                                  "tel:+441234567"])
+def test_a_card_linking_to_this_page_or_no_page_stays(href):
+    assert _LINE in _texts(_page(_card(href)))
+
+
+def test_a_block_link_without_a_picture_stays():
+    assert _LINE in _texts(_page(_card("/city/pier-works-1.479", picture=False)))
+
+
+def test_a_picture_alone_linked_to_another_page_stays():
+    card = ('<figure><a href="/city/pier-works-1.479"><img src="/media/pier.jpg" alt=""></a>'
+            f"<figcaption>{_LINE}</figcaption></figure>")
+    texts = _texts(_page(card))
+    assert _PICTURE in texts
+    assert _LINE in texts
+
+
+def test_a_link_around_one_of_the_story_s_own_paragraphs_stays():
+    own = f"Fourth. {' '.join([_SENTENCE] * 3)}"
+    card = f'<a href="/city/pier-works-1.479"><img src="/media/pier.jpg" alt=""><p>{own}</p></a>'
+    assert own in _texts(_page(card))
+
+
+def test_a_linked_heading_over_the_story_s_own_paragraph_stays():
+    own = f"Fourth. {' '.join([_SENTENCE] * 3)}"
+    card = ('<a href="/towns/riva/"><img src="/media/riva.jpg" alt="">'
+            f"<h2>Riva del Garda</h2></a><p>{own}</p>")
+    texts = _texts(_page(card))
+    assert "Riva del Garda" in texts
+    assert own in texts
 
 
 def test_on_a_page_that_does_not_say_it_is_an_article_the_card_stays():
-    assert "The new pier will be ready by summer" in _texts(
-        _page(_card("/city/pier-works-1.479"), head="<head></head>"))
+    assert _LINE in _texts(_page(_card("/city/pier-works-1.479"), head="<head></head>"))
 
 
 def test_on_an_undated_article_the_card_goes():
     undated = '<head><meta property="og:type" content="article"></head>'
-    assert "The new pier will be ready by summer" not in _texts(
-        _page(_card("/city/pier-works-1.479"), head=undated))
+    assert _LINE not in _texts(_page(_card("/city/pier-works-1.479"), head=undated))
 
 
 def test_a_grid_of_cards_as_long_as_the_story_stays():
     grid = "".join(_card(f"/city/story-{n}") for n in range(3))
-    assert "The new pier will be ready by summer" in _texts(_page(grid))
+    assert _LINE in _texts(_page(grid))
+
+
+def test_two_cards_beside_three_paragraphs_go():
+    grid = "".join(_card(f"/city/story-{n}") for n in range(2))
+    assert _LINE not in _texts(_page(grid))
+
+
+def test_without_the_page_s_address_a_relative_card_goes():
+    assert _LINE not in _texts(_page(_card("/city/pier-works-1.479")), url=None)
+
+
+def test_without_the_page_s_address_a_card_to_any_host_stays():
+    assert _LINE in _texts(_page(_card("https://harbour-authority.example/pier")), url=None)
+
+
+@pytest.mark.parametrize("href", ["", "#gallery", "?photo=1", "javascript:openGallery()",
+                                  "mailto:desk@news.example"])
+def test_without_the_page_s_address_a_card_linking_to_no_other_page_stays(href):
+    assert _LINE in _texts(_page(_card(href)), url=None)

@@ -18,18 +18,21 @@ from typing import NamedTuple
 from ..dom.nodes import TreeIndex
 from ..model import Block, Widget
 from .belief import Placement
-from .marks import Context, MarkSource
+from .marks import Context, MarkKind, MarkSource
 from .tuning import BODY_KINDS, DROPPED_WIDGETS, SENTENCE_MIN_WORDS
+from .vocabulary import BLOG_COMMENT_ROOT_WORDS, POST_CLASS_WORDS, words_of_value
 
 _COMMENTS = Widget.COMMENTS
 _WIDGET = MarkSource.WIDGET
 
 
 class Thread(NamedTuple):
-    """The readers' thread under a story: its blocks' indices and the story's sentences'."""
+    """The readers' thread under a story: its blocks' indices, the story's sentences',
+    and the path of the heaviest element named as comments."""
 
     blocks: list[int]
     story: list[int]
+    root: str = ""
 
 
 NO_THREAD = Thread([], [])
@@ -43,8 +46,9 @@ def thread_after_story(tree: TreeIndex, blocks: list[Block], contexts: list[Cont
     dropped widgets and the thread) before the heaviest of those elements, and no
     element holding the story's sentences shares a class with one holding the
     thread's (the replies are not built like the post); NO_THREAD otherwise. The
-    caller asks only on dated pages that say they are articles (a forum's head says
-    "website" or declares a discussion)."""
+    caller asks on dated pages that say they are articles (a forum's head says
+    "website" or declares a discussion), and under a permalink that carries its day
+    only when `blog_thread` says the markup is a blog's."""
     roots: dict[str, list[int]] = {}         # outermost comment-named element -> its blocks
     root_of: dict[int, str] = {}
     for i, context in enumerate(contexts):
@@ -57,7 +61,8 @@ def thread_after_story(tree: TreeIndex, blocks: list[Block], contexts: list[Cont
             root_of[i] = root
     if not roots:
         return NO_THREAD
-    heaviest = max(roots.values(), key=lambda inside: sum(weights[i] for i in inside))
+    root = max(roots, key=lambda path: sum(weights[i] for i in roots[path]))
+    heaviest = roots[root]
     in_roots = {i for inside in roots.values() for i in inside}
     story = [i for i in range(heaviest[0])
              if i not in in_roots and _sentence(blocks[i], placements[i], weights[i])]
@@ -68,7 +73,31 @@ def thread_after_story(tree: TreeIndex, blocks: list[Block], contexts: list[Cont
     replies = [i for i in thread if blocks[i].kind in BODY_KINDS]
     if _built_alike(tree, blocks, story, {i: root_of[i] for i in replies}):
         return NO_THREAD
-    return Thread(thread, story)
+    return Thread(thread, story, root)
+
+
+def blog_thread(tree: TreeIndex, blocks: list[Block], contexts: list[Context],
+                thread: Thread) -> bool:
+    """Whether the thread is a blog's comments under its post, as its markup says: the
+    element holding it is named for comments in the plural or as a list of them
+    (`#comments`, `.commentlist`, `#disqus_thread`, `.kommentare`), or the story's
+    text stands in a post's element (`.entry-content`, `.hentry`, `.post`,
+    `itemprop=articleBody`). A forum's replies (`.replies > .reply`, `.discussion`)
+    under a question in `.question` or `.topic` show neither."""
+    last = thread.story[-1]
+    found = tree.elements_at({thread.root, blocks[last].xpath})
+    if any(words_of_value(" ".join(filter(None, (el.get("id"), el.get("class")))))
+           & BLOG_COMMENT_ROOT_WORDS for el in found.get(thread.root, ())):
+        return True
+    if any(kind == MarkKind.ARTICLE_BODY for _, _, kind in contexts[last].marks):
+        return True
+    for el in found.get(blocks[last].xpath, ()):
+        for ancestor in el.iterancestors():
+            if tree.tags.get(ancestor) in ("body", "html"):
+                break
+            if words_of_value(tree.class_values.get(ancestor) or "") & POST_CLASS_WORDS:
+                return True
+    return False
 
 
 def _sentence(block: Block, placement: Placement, weight: int) -> bool:

@@ -6,18 +6,23 @@ link (a "block link"). Rendered, its lines carry no link of their own, so the ru
 that read linked headlines (headline_boxes, teaser_rails, the series rules) cannot see
 the card; its text reads as a caption or a short paragraph of the story. Read by
 structure, in any language (no words are read): on a page with the article's own
-text (story_text), the main-content blocks nested inside one `<a>` whose address is
-another page of the site go, when one of them is a line of words (not only a picture)
-and none is one of the article's own paragraphs. A story's own figure links its
-picture to a larger copy of it or to nothing, and its caption stands outside the
-link; an author's link around a paragraph leads to another site. A page with as many
-such cards as the story has paragraphs is a grid of them (a landing or docs page's
-feature cards, a blog's front page): they stay. The caller asks only on a page that
-says it is an article (og:type, JSON-LD), dated or not.
+text (story_text), the main-content blocks nested inside one `<a>` go when the link
+holds a picture and a line of words, none of them one of the article's own
+paragraphs, and leads to another page of the same site. What stays:
+- a story's own figure: it links its picture to a larger copy or to nothing;
+- a linked heading over the section it heads (a listicle's "1. Porthleven" linking
+  to the town's page): the story's own paragraph follows it directly;
+- an author's link to a source on another site, or to a file (a report, a sheet);
+- on a page whose address is unknown, any link written with a host: which site is
+  "the same" cannot be told, and a card to another site is the author's source;
+- a grid of cards (a landing or docs page's features, a blog's front page): as many
+  cards as the story has paragraphs, or more.
+The caller asks only on a page that says it is an article (og:type, JSON-LD).
 """
 from __future__ import annotations
 
 import re
+from urllib.parse import urljoin, urlsplit
 
 from ..dom.nodes import TreeIndex
 from ..model import Block, BlockKind
@@ -26,9 +31,12 @@ from .site_links import host_of
 
 LINK_CARD_REASON = "in a teaser card drawn as one link to another page of the site"
 # The innermost <a> a block's path passes through: "…/figure[1]/a[1]/div[1]/…".
-_ANCHOR_STEP = re.compile(r"/a\[\d+\]/")
+_ANCHOR_STEP = "/a["
 # A link to a picture or a file is a larger copy or a download, not another page.
-_FILE_SUFFIX = re.compile(r"\.(jpe?g|png|gif|webp|svg|avif|pdf|mp[34]|zip)$", re.I)
+_FILE_SUFFIX = re.compile(
+    r"\.(jpe?g|png|gif|webp|svg|avif|pdf|mp[34]|zip|docx?|xlsx?|pptx?|odt|ods|odp|csv"
+    r"|epub|txt|rtf)$", re.I)
+_PICTURE_TAGS = ("img", "picture")
 
 
 def link_cards(blocks: list[Block], weights: list[int], tree: TreeIndex,
@@ -40,29 +48,53 @@ def link_cards(blocks: list[Block], weights: list[int], tree: TreeIndex,
     own = set(story.own)
     anchors: dict[str, list[int]] = {}
     for i in story.kept:
-        last = None
-        for last in _ANCHOR_STEP.finditer(blocks[i].xpath):
-            pass
-        if last is not None:
-            anchors.setdefault(blocks[i].xpath[:last.end() - 1], []).append(i)
+        xpath = blocks[i].xpath
+        step = xpath.rfind(_ANCHOR_STEP)
+        if step >= 0:
+            end = xpath.find("/", step + 1)
+            anchors.setdefault(xpath if end < 0 else xpath[:end], []).append(i)
     cards = {path: inside for path, inside in anchors.items()
              if own.isdisjoint(inside)
+             and not _heads_own_text(blocks, inside, story.kept, story.position, own)
              and any(blocks[i].kind != BlockKind.IMAGE and weights[i] > 0 for i in inside)}
     if not cards:
         return []
-    site = host_of(address or "")
-    page = (address or "").split("#", 1)[0]
     linking: dict[str, list[int]] = {}
     for path, elements in tree.elements_at(set(cards)).items():
-        href = (elements[-1].get("href") or "").strip() if elements else ""
-        target = href.split("#", 1)[0].split("?", 1)[0]
-        if (not target or href.startswith("#") or target == page.split("?", 1)[0]
-                or _FILE_SUFFIX.search(target)
-                or (host_of(href) and site and host_of(href) != site)
-                or href.lower().startswith(("javascript:", "mailto:", "tel:"))):
-            continue
-        linking[path] = cards[path]
+        anchor = elements[-1] if elements else None
+        if (anchor is not None and _other_page_of_site(anchor.get("href") or "", address)
+                and any(True for _ in anchor.iter(*_PICTURE_TAGS))):
+            linking[path] = cards[path]
     # As many cards as the story has paragraphs: a grid of them is what the page lists.
-    if len(linking) >= len(own):
+    if not linking or len(linking) >= len(own):
         return []
     return sorted(i for inside in linking.values() for i in inside)
+
+
+def _heads_own_text(blocks: list[Block], inside: list[int], kept: list[int],
+                    position: dict[int, int], own: set[int]) -> bool:
+    """Whether the card ends in a heading directly followed by one of the story's own
+    paragraphs: the link is the heading of a section of the story."""
+    after = position[inside[-1]] + 1
+    return (blocks[inside[-1]].kind == BlockKind.HEADING
+            and after < len(kept) and kept[after] in own)
+
+
+def _other_page_of_site(href: str, address: str | None) -> bool:
+    """Whether `href`, resolved against the page's address, is another page of the
+    page's own site. Without an address only a relative link is known to stay on the
+    site. A fragment ("#gallery") or a query ("?photo=1") resolves to this page's own
+    path; a script or a mail address ("javascript:", "mailto:") to no host."""
+    href = href.strip()
+    if address:
+        page = urlsplit(address)
+        target = urlsplit(urljoin(address, href))
+        if host_of(target.geturl()) != host_of(address):
+            return False
+        same_page = target.path.rstrip("/") == page.path.rstrip("/")
+    else:
+        target = urlsplit(href)
+        if target.scheme or target.netloc:
+            return False
+        same_page = not target.path
+    return not same_page and not _FILE_SUFFIX.search(target.path)

@@ -22,9 +22,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from ..bylines import url_day as permalink_day
 from ..dom.nodes import TreeIndex
 from ..words import word_count
-from ..bylines import url_day as permalink_day
 from ..model import Action, Block, Decision, Widget, revised
 from .belief import Placement, comments_are_content, resolve_marks
 from .bylines import byline_lines, comment_call_lines
@@ -56,7 +56,7 @@ from .after_text import BoxTraits, after_text_band, before_text_lines, box_trait
 from .fact_boxes import fact_boxes, review_boxes
 from .title_header import headline_in_header
 from .signup_boxes import signup_boxes
-from .comment_thread import NO_THREAD, Thread, thread_after_story
+from .comment_thread import NO_THREAD, Thread, blog_thread, thread_after_story
 from .teaser_rails import closing_cards, teaser_rails
 from .link_cards import LINK_CARD_REASON, link_cards
 from .reasons import (
@@ -221,17 +221,23 @@ def _choose_main(page: _Page) -> _Main:
     comments_kept = (page_type == DISCUSSION_PAGE
                      or comments_are_content(page.placements, page.contexts, lineage,
                                              page.weights, container.path))
-    # ...but not under a dated story that says it is an article, or a post whose
-    # permalink carries its day (/2019/04/14/: a blog's, whatever its head declares),
-    # where a long thread outweighs the text or draws the container into it (a
-    # forum's replies, built like its first post, are its content: comment_thread.py;
-    # a shop's reviews go by their own rules).
+    # ...but not under a dated story that says it is an article, or a blog post whose
+    # permalink carries its day (/2019/04/14/, whatever its head declares), where a
+    # long thread outweighs the text or draws the container into it (a forum's
+    # replies, built like its first post, are its content: comment_thread.py; a
+    # shop's reviews go by their own rules).
     article_page = page_type not in (DISCUSSION_PAGE, PRODUCT_PAGE)
+    declared_story = page.dated and page.declared_article
     thread = (thread_after_story(page.tree, page.blocks, page.contexts, page.placements,
                                  page.weights)
-              if article_page and (page.dated and page.declared_article
-                                   or permalink_day(page.address) is not None)
+              if article_page and (declared_story or permalink_day(page.address) is not None)
               else NO_THREAD)
+    # Under a dated permalink alone (nothing in the head says "article"), a forum's
+    # replies may be what stands after the first post: only a blog's markup says the
+    # thread is its readers' comments.
+    if thread.blocks and not declared_story and not blog_thread(page.tree, page.blocks,
+                                                                page.contexts, thread):
+        thread = NO_THREAD
     misses_story = container.path is not None and not any(container.path in lineage[i]
                                                           for i in thread.story)
     if thread.blocks and (comments_kept or misses_story):

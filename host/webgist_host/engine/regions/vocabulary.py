@@ -381,17 +381,30 @@ ARTICLE_BODY_ITEMPROP = "articleBody"
 # User comments: `div#comments`, `div.comment`, `a.reply`, Disqus. On a forum the
 # posts carry the same names and are the content, so this signal is never used alone.
 # Sites outside English name the section in their own language (`div#comentarios_lectores`,
-# `div.kommentare`, `section#commentaires`): the noun, singular and plural, as
-# class names write it (ASCII, no accents).
+# `div.kommentare`, `section#commentaires`): the plural, as class names write it (ASCII,
+# no accents), for the section holds the comments. The singular is left out beyond
+# English: it names one box in the story as often ("div.kommentar", an editor's
+# opinion; "div.reactie", a right of reply).
+COMMENTS_BEYOND_ENGLISH = frozenset({
+    "comentarios",      # es, pt
+    "kommentare",       # de
+    "kommentarer",      # sv, da, no
+    "commentaires",     # fr
+    "commenti",         # it
+    "reacties",         # nl
+    "komentarze",       # pl
+    "komentare",        # cs, sk
+    "yorumlar"})        # tr
 COMMENT_WORDS = frozenset({"comment", "comments", "respond", "reply", "replies", "disqus",
-                           "discussion",
-                           "comentario", "comentarios",     # es, pt
-                           "kommentar", "kommentare",       # de, sv, da, no
-                           "commentaire", "commentaires",   # fr
-                           "commento", "commenti",          # it
-                           "reactie", "reacties",           # nl
-                           "komentar", "komentarze",        # pl, cs, sk, id
-                           "yorum", "yorumlar"})            # tr
+                           "discussion", *COMMENTS_BEYOND_ENGLISH})
+# A blog's comment section by name, not a forum's replies: the plural or a list of
+# them ("#comments", ".commentlist", "#disqus_thread"). "reply", "replies" and
+# "discussion" name a forum's posts and a paper's closing section as well.
+BLOG_COMMENT_ROOT_WORDS = frozenset({"comments", "commentlist", "disqus",
+                                     *COMMENTS_BEYOND_ENGLISH})
+# A blog post's or news story's element by class (WordPress `.post`, `.hentry`,
+# `.entry-content`, `.article-body`): the story's text stands in a post's markup.
+POST_CLASS_WORDS = frozenset({"post", "hentry", "entry", "article"})
 
 # Product reviews are the shop's comments: a product page is its description and
 # specifications. Elsewhere ("review-body" on a critic's review) they are treated as
