@@ -7,8 +7,9 @@ that read linked headlines (headline_boxes, teaser_rails, the series rules) cann
 the card; its text reads as a caption or a short paragraph of the story. Read by
 structure, in any language (no words are read): on a page with the article's own
 text (story_text), the main-content blocks nested inside one `<a>` go when the link
-holds a picture and a line of words, none of them one of the article's own
-paragraphs, and leads to another page of the same site. What stays:
+holds a line of words, none of them one of the article's own paragraphs, and leads
+to another page of the same site. A picture is not required: text-only teaser cards
+(kicker, headline, teaser line) are as common. What stays:
 - a story's own figure: it links its picture to a larger copy or to nothing;
 - a linked heading over the section it heads (a listicle's "1. Porthleven" linking
   to the town's page): the story's own paragraph follows it directly;
@@ -36,7 +37,6 @@ _ANCHOR_STEP = "/a["
 _FILE_SUFFIX = re.compile(
     r"\.(jpe?g|png|gif|webp|svg|avif|pdf|mp[34]|zip|docx?|xlsx?|pptx?|odt|ods|odp|csv"
     r"|epub|txt|rtf)$", re.I)
-_PICTURE_TAGS = ("img", "picture")
 
 
 def link_cards(blocks: list[Block], weights: list[int], tree: TreeIndex,
@@ -62,8 +62,7 @@ def link_cards(blocks: list[Block], weights: list[int], tree: TreeIndex,
     linking: dict[str, list[int]] = {}
     for path, elements in tree.elements_at(set(cards)).items():
         anchor = elements[-1] if elements else None
-        if (anchor is not None and _other_page_of_site(anchor.get("href") or "", address)
-                and any(True for _ in anchor.iter(*_PICTURE_TAGS))):
+        if anchor is not None and _other_page_of_site(anchor.get("href") or "", address):
             linking[path] = cards[path]
     # As many cards as the story has paragraphs: a grid of them is what the page lists.
     if not linking or len(linking) >= len(own):
