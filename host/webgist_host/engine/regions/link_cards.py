@@ -23,13 +23,12 @@ from ..dom.nodes import TreeIndex
 from ..model import Block, BlockKind
 from .sections import story_text
 from .site_links import host_of
-from .vocabulary import DOWNLOAD_SUFFIXES, PICTURE_SUFFIXES
 
 LINK_CARD_REASON = "in a teaser card drawn as one link to another page of the site"
 # The innermost <a> a block's path passes through: "…/figure[1]/a[1]/div[1]/…".
 _ANCHOR_STEP = re.compile(r"/a\[\d+\]/")
 # A link to a picture or a file is a larger copy or a download, not another page.
-_FILE_SUFFIX = re.compile(r"\.(%s)$" % "|".join(PICTURE_SUFFIXES + DOWNLOAD_SUFFIXES), re.I)
+_FILE_SUFFIX = re.compile(r"\.(jpe?g|png|gif|webp|svg|avif|pdf|mp[34]|zip)$", re.I)
 
 
 def link_cards(blocks: list[Block], weights: list[int], tree: TreeIndex,

@@ -17,7 +17,7 @@ that closes the text above it. So these stay:
 - a link that opens its container, followed there by a paragraph: a card's title (an
   event, a post, a person), the card's text under it;
 - an answer: a link in a definition list's <dd> or inside <details>;
-- a link to a file (a PDF, an archive, a form): what the page exists to deliver.
+- a link to a file (a PDF, an archive, an installer): what the page exists to deliver.
 """
 from __future__ import annotations
 
@@ -25,9 +25,9 @@ import re
 
 from ..model import Block, BlockKind
 from .lone_links import lone_links, main_lines
+from .name_guards import links_to_file
 from .sections import link_texts
 from .tuning import LONE_CALL_CARD_MIN_WORDS, LONE_CALL_MAX_CHARS, LONE_CALL_MAX_WORDS
-from .vocabulary import DOWNLOAD_SUFFIXES
 
 LONE_CALL_REASON = ("a lone call to action: one short link on a line of its own among the "
                     "page's text (a way to another page)")
@@ -47,7 +47,6 @@ _BOLD, _BOLD_LINK = "**", "[**"
 _ANSWER_STEPS = ("/dd[", "/details[")
 # A Markdown link's address: "](address" up to a space or the closing parenthesis.
 _HREF = re.compile(r"\]\(([^)\s]+)")
-_DOWNLOAD = tuple("." + suffix for suffix in DOWNLOAD_SUFFIXES)
 
 
 def lone_call_links(blocks: list[Block], words: list[int], linked: list[int],
@@ -112,8 +111,6 @@ def _is_call(block: Block) -> bool:
 
 
 def _links_a_file(rich: str) -> bool:
-    """Whether the line's link fetches a download (its address's path ends in one of
-    DOWNLOAD_SUFFIXES)."""
+    """Whether the line's link fetches a file (`name_guards.links_to_file`)."""
     hrefs = _HREF.findall(rich)
-    path = hrefs[-1].split("#", 1)[0].split("?", 1)[0].lower() if hrefs else ""
-    return path.endswith(_DOWNLOAD)
+    return bool(hrefs) and links_to_file(hrefs[-1])

@@ -83,7 +83,7 @@ def is_control_group(el, class_words: frozenset[str]) -> bool:
         return True
     in_controls = 0
     for control in el.iterdescendants(*_CONTROLS):
-        if control.tag == "a" and _links_to_file(control.get("href") or ""):
+        if control.tag == "a" and links_to_file(control.get("href") or ""):
             return False
         if control.getparent() is not None and _inside_control(control, el):
             continue
@@ -101,7 +101,9 @@ def _inside_control(control, group) -> bool:
     return False
 
 
-def _links_to_file(href: str) -> bool:
+def links_to_file(href: str) -> bool:
+    """Whether a link's address fetches a file (an installer, a PDF, an archive) rather
+    than a page: its path's last step ends in an extension that is not a web page's."""
     # The address's path only: a bare host ("https://app.example.io") names no file.
     path = urlsplit(href).path.rsplit("/", 1)[-1].lower()
     match = _FILE_EXTENSION.search(path)

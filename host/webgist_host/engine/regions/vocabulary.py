@@ -561,11 +561,3 @@ BREADCRUMB_SEPARATORS = "/»>›|→•·"
 # position and a total, in figures, so the same in every language. Not a date: a third
 # part ("28/11/2025", "07/03/24") or a figure right after is refused.
 SLIDE_COUNTER_PATTERN = re.compile(r"(\d{1,3}) ?/ ?(\d{1,3})(?![\d/])")
-
-
-# What a link's address ends in when it fetches a file rather than another page:
-# pictures (a larger copy) and downloads (a paper, an archive, a form, a recording).
-# A download is what a page that offers it exists to deliver.
-PICTURE_SUFFIXES = ("jpg", "jpeg", "png", "gif", "webp", "svg", "avif")
-DOWNLOAD_SUFFIXES = ("pdf", "zip", "gz", "doc", "docx", "odt", "rtf", "xls", "xlsx", "ods",
-                     "csv", "ppt", "pptx", "odp", "epub", "mp3", "mp4")
