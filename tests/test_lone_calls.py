@@ -49,6 +49,7 @@ def test_a_short_lone_link_goes():
      "Warranty terms"),
     # a file: what the page offers
     ('<p><a href="/files/warranty-2026.pdf?v=2">Warranty terms</a></p>', "Warranty terms"),
+    ('<p><a href="/dl/solar-app-4.2.dmg">macOS 12 or later</a></p>', "macOS 12 or later"),
     # an answer: a definition list's description, a disclosure's body
     ('<dl><dt>Can I return it?</dt><dd><a href="/returns">Start a return</a></dd></dl>',
      "Start a return"),
@@ -122,6 +123,11 @@ def test_a_card_title_stays_and_a_call_over_a_short_line_goes():
     listed = ('<div class="cta"><p><a href="/quote">Ask for a quote</a></p><ul><li>No fee and '
               'no obligation, and a fitter calls you back within two days.</li></ul></div>')
     assert "Ask for a quote" not in _texts(_page(listed))
+
+
+def test_a_link_to_a_picture_goes():
+    """A larger copy of a figure is no download the page offers."""
+    assert "View this figure" not in _texts(_page('<p><a href="/f/1.png">View this figure</a></p>'))
 
 
 def test_a_linked_sentence_in_a_script_without_spaces_stays():

@@ -25,9 +25,10 @@ import re
 
 from ..model import Block, BlockKind
 from .lone_links import lone_links, main_lines
-from .name_guards import links_to_file
+from .name_guards import file_extension, links_to_file
 from .sections import link_texts
 from .tuning import LONE_CALL_CARD_MIN_WORDS, LONE_CALL_MAX_CHARS, LONE_CALL_MAX_WORDS
+from .vocabulary import PICTURE_EXTENSIONS
 
 LONE_CALL_REASON = ("a lone call to action: one short link on a line of its own among the "
                     "page's text (a way to another page)")
@@ -111,6 +112,8 @@ def _is_call(block: Block) -> bool:
 
 
 def _links_a_file(rich: str) -> bool:
-    """Whether the line's link fetches a file (`name_guards.links_to_file`)."""
+    """Whether the line's link fetches a file (`name_guards.links_to_file`) other than a
+    picture (a larger copy: "View this figure")."""
     hrefs = _HREF.findall(rich)
-    return bool(hrefs) and links_to_file(hrefs[-1])
+    return (bool(hrefs) and links_to_file(hrefs[-1])
+            and file_extension(hrefs[-1]) not in PICTURE_EXTENSIONS)

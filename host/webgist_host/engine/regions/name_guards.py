@@ -104,7 +104,12 @@ def _inside_control(control, group) -> bool:
 def links_to_file(href: str) -> bool:
     """Whether a link's address fetches a file (an installer, a PDF, an archive) rather
     than a page: its path's last step ends in an extension that is not a web page's."""
+    return file_extension(href) not in ("", *DOCUMENT_PAGE_EXTENSIONS)
+
+
+def file_extension(href: str) -> str:
+    """The extension the last step of a link's path ends in ("pdf", "dmg"), or ""."""
     # The address's path only: a bare host ("https://app.example.io") names no file.
     path = urlsplit(href).path.rsplit("/", 1)[-1].lower()
     match = _FILE_EXTENSION.search(path)
-    return match is not None and match.group(1) not in DOCUMENT_PAGE_EXTENSIONS
+    return match.group(1) if match else ""
