@@ -29,14 +29,15 @@ from ..dom.nodes import TreeIndex
 from ..model import Block, BlockKind
 from .sections import story_text
 from .site_links import host_of
+from .vocabulary import PICTURE_EXTENSIONS
 
 LINK_CARD_REASON = "in a teaser card drawn as one link to another page of the site"
 # The innermost <a> a block's path passes through: "…/figure[1]/a[1]/div[1]/…".
 _ANCHOR_STEP = "/a["
 # A link to a picture or a file is a larger copy or a download, not another page.
 _FILE_SUFFIX = re.compile(
-    r"\.(jpe?g|png|gif|webp|svg|avif|pdf|mp[34]|zip|docx?|xlsx?|pptx?|odt|ods|odp|csv"
-    r"|epub|txt|rtf)$", re.I)
+    r"\.(%s|pdf|mp[34]|zip|docx?|xlsx?|pptx?|odt|ods|odp|csv|epub|txt|rtf)$"
+    % "|".join(sorted(PICTURE_EXTENSIONS)), re.I)
 
 
 def link_cards(blocks: list[Block], weights: list[int], tree: TreeIndex,

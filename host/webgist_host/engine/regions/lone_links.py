@@ -27,8 +27,7 @@ def lone_links(blocks: list[Block], words: list[int], linked: list[int]) -> list
     LONE_LINK_MIN_LINKED of their words linked) whose nearest neighbours with words
     are not such lines; none when such lines hold more than LONE_LINKS_MAX_PAGE_SHARE
     of the main content's words."""
-    lines = [i for i, block in enumerate(blocks)
-             if block.in_main and words[i] > 0 and block.kind not in WEIGHTLESS_KINDS]
+    lines = main_lines(blocks, words)
     is_link = [linked[i] >= LONE_LINK_MIN_LINKED * words[i] for i in lines]
     link_words = sum(words[i] for i, link in zip(lines, is_link) if link)
     if link_words > LONE_LINKS_MAX_PAGE_SHARE * sum(words[i] for i in lines):
@@ -42,3 +41,10 @@ def lone_links(blocks: list[Block], words: list[int], linked: list[int]) -> list
     # positions): so many lone links at one place are a grid's or a list's items.
     places = Counter(_STEP_INDEX.sub("", blocks[i].xpath) for i in lone)
     return [i for i in lone if places[_STEP_INDEX.sub("", blocks[i].xpath)] < LONE_LINK_GRID_MIN]
+
+
+def main_lines(blocks: list[Block], words: list[int]) -> list[int]:
+    """Indices of the main content's lines with words, in order: what a lone link's
+    neighbours are."""
+    return [i for i, block in enumerate(blocks)
+            if block.in_main and words[i] > 0 and block.kind not in WEIGHTLESS_KINDS]

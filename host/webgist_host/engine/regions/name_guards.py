@@ -83,7 +83,7 @@ def is_control_group(el, class_words: frozenset[str]) -> bool:
         return True
     in_controls = 0
     for control in el.iterdescendants(*_CONTROLS):
-        if control.tag == "a" and _links_to_file(control.get("href") or ""):
+        if control.tag == "a" and links_to_file(control.get("href") or ""):
             return False
         if control.getparent() is not None and _inside_control(control, el):
             continue
@@ -101,8 +101,15 @@ def _inside_control(control, group) -> bool:
     return False
 
 
-def _links_to_file(href: str) -> bool:
+def links_to_file(href: str) -> bool:
+    """Whether a link's address fetches a file (an installer, a PDF, an archive) rather
+    than a page: its path's last step ends in an extension that is not a web page's."""
+    return file_extension(href) not in ("", *DOCUMENT_PAGE_EXTENSIONS)
+
+
+def file_extension(href: str) -> str:
+    """The extension the last step of a link's path ends in ("pdf", "dmg"), or ""."""
     # The address's path only: a bare host ("https://app.example.io") names no file.
     path = urlsplit(href).path.rsplit("/", 1)[-1].lower()
     match = _FILE_EXTENSION.search(path)
-    return match is not None and match.group(1) not in DOCUMENT_PAGE_EXTENSIONS
+    return match.group(1) if match else ""

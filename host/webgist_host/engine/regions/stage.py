@@ -364,7 +364,8 @@ def _take_out_furniture(page: _Page, main: _Main, placed: list[Block],
     if page.declared_article:
         _take_out(placed, reasons, link_cards(placed, weights, page.tree, address),
                   LINK_CARD_REASON)
-    _take_out(placed, reasons, lone_call_links(placed, words, linked, page_type == PRODUCT_PAGE),
+    _take_out(placed, reasons, lone_call_links(placed, words, linked,
+                                               product_page=page_type == PRODUCT_PAGE),
               LONE_CALL_REASON)
     # Last: the other rules read such runs as the short lines of a band or a series.
     _take_out(placed, reasons, counted_controls(placed, page.tree),

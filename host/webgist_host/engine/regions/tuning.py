@@ -384,3 +384,12 @@ SIGNUP_BOX_MAX_WORDS = 40
 # linked line may be the author's own sentence pointing at its source. Swept on WCXB
 # tune (3 to 10 words): 4 gained most; 6 and 10 lose a shop's brand slides' links.
 LONE_CALL_MAX_WORDS = 4
+# ...and at most this many characters: a script written without spaces (Myanmar,
+# Khmer, Lao) counts a whole linked sentence as one word. The longest call the rule
+# takes on WCXB's pages is 36 characters.
+LONE_CALL_MAX_CHARS = 40
+# A link that opens its container, followed there by a paragraph of at least this many
+# words, is a card's title (an event, a post, a person), not a call: a call closes
+# the text above it. Without the floor a caption or a date line under a call spares it
+# (WCXB tune and validate both lose).
+LONE_CALL_CARD_MIN_WORDS = 8

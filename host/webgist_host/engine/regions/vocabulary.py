@@ -502,6 +502,9 @@ NAME_MODIFIER_WORDS = frozenset({"has", "no", "with", "without", "is", "show", "
 # Link targets that are pages, not files offered for download.
 DOCUMENT_PAGE_EXTENSIONS = frozenset({"html", "htm", "xhtml", "shtml", "php", "asp",
                                       "aspx", "jsp", "cfm", "cgi", "pl"})
+# ...and of the files, these are pictures: a link to one is a larger copy ("View this
+# figure"), not a download the page offers.
+PICTURE_EXTENSIONS = frozenset({"jpg", "jpeg", "png", "gif", "webp", "svg", "avif"})
 # ...but a signature named for an API member ("member-signature", "type-signature":
 # javadoc's declaration of every class, method and field) is the code the page documents.
 SIGNATURE_WORD = "signature"
