@@ -105,7 +105,9 @@ def test_a_page_scrolled_after_the_popup_opened_is_read_again(extension_browser,
 
 def test_the_watch_leaves_the_page_untouched(extension_browser, server):
     """watch.js adds nothing the page's own scripts can see: no attribute, no node,
-    no global of the page's world."""
+    no global of the page's world. (The page's own MutationObserver does see
+    collect.js's stamps added and removed as the popup opens, as it sees them at a
+    click: test_a_page_with_an_open_shadow_root_is_read_once counts them.)"""
     driver = extension_browser
     seen = ("return [document.documentElement.outerHTML, "
             "Object.keys(window).sort().join(',')];")
