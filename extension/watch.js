@@ -33,16 +33,18 @@
       return a === was && !a.pending && a.playState === state && a.currentTime === time;
     });
   };
-  // The style sheets' shape: a rule inserted or deleted through the CSSOM, a sheet
-  // disabled or adopted. (Sheets of other origins cannot be read: their count only.)
+  // The style sheets as text: a rule inserted, deleted or edited through the CSSOM
+  // (which no mutation shows), a sheet disabled, its media changed, a sheet adopted.
+  // Sheets of other origins cannot be read (nor edited by the page): counted only.
   const sheets = () => {
     const parts = [document.styleSheets.length, (document.adoptedStyleSheets || []).length];
     for (const sheet of document.styleSheets) {
-      let rules = "x";
-      try { rules = sheet.cssRules.length; } catch { /* another origin's sheet */ }
-      parts.push(`${rules}${sheet.disabled ? "d" : ""}`);
+      parts.push(`${sheet.disabled ? "disabled " : ""}${sheet.media ? sheet.media.mediaText : ""}`);
+      try {
+        for (const rule of sheet.cssRules) parts.push(rule.cssText);
+      } catch { parts.push("(unreadable)"); }
     }
-    return parts.join(" ");
+    return parts.join("\n");
   };
   const sheetsSeen = sheets();
   // An open shadow root attached since: its contents were not read, and mutations
