@@ -161,6 +161,10 @@ STALE_CASES = {
     "cssom": ('<p id="secret">SECRET-LINE visible at open.</p>',
               "document.styleSheets[0].insertRule('#secret{visibility:hidden}', 0);",
               "SECRET-LINE", False),
+    # A rule's declaration edited through the CSSOM: as many rules as before.
+    "cssedit": ('<style>#secret{color:black}</style><p id="secret">SECRET-LINE visible at open.</p>',
+                "document.styleSheets[1].cssRules[0].style.visibility = 'hidden';",
+                "SECRET-LINE", False),
     # A Web Animation of one millisecond hides it, and stays (fill: forwards).
     "waapi": ('<p id="secret">SECRET-LINE visible at open.</p>',
               "document.getElementById('secret').animate([{visibility: 'hidden'}, {visibility: 'hidden'}],"
