@@ -174,6 +174,13 @@ export async function collectPage(tabId, { timeoutMs = COLLECT_TIMEOUT_MS, ahead
 // host does one conversion at a time, and a conversion of seconds with options the
 // click may not use would hold up the one it needs.
 export const AHEAD_CONVERT_MAX_CHARS = 2_000_000;
+// Pages with more elements than this are not read ahead: reading one takes long
+// enough to stall the page (collect.js runs in the page's thread, and keeps running
+// after the popup closes), and converting it ties up the host for the click.
+// The CPython documentation pages bench/latency.py times have 2,200-4,900 elements
+// and are read ahead; its 5 MB page (36,000) and a 1.8 M-character capture of
+// 8,400 are not (docs/latency.md, session 18: fix5b).
+export const AHEAD_MAX_ELEMENTS = 6000;
 // How long the click waits for the page to answer whether it changed before reading it afresh.
 export const STILL_SHOWS_WAIT_MS = 1000;
 
@@ -185,6 +192,12 @@ export function readAhead(tabId, { host = null, scope = null } = {}) {
     try {
       const [settings, tab] = await Promise.all([loadSettings(), chrome.tabs.get(tabId)]);
       if (tab.status === "loading" || restrictedPage(tab.url)) return {};
+      // A page that does not answer this at once is not read ahead (the click reads it, with its own timeout).
+      const asked = chrome.scripting.executeScript(
+        { target: { tabId }, func: worthReadingAhead, args: [AHEAD_MAX_ELEMENTS] });
+      const late = new Promise((resolve) => setTimeout(() => resolve(null), STILL_SHOWS_WAIT_MS));
+      const worth = await Promise.race([asked, late]);
+      if (!worth || !worth[0] || worth[0].result !== true) return {};
       const capture = await collectPage(tabId, { watch: true });
       const collectedAt = epochMs();
       if (!capture.watchId) return {};
@@ -201,6 +214,19 @@ export function readAhead(tabId, { host = null, scope = null } = {}) {
     }
   })();
   return ahead;
+}
+
+// Runs in the tab's isolated world, before collect.js: whether the page may be read
+// ahead at all. Not a big page (AHEAD_MAX_ELEMENTS); no animation running or about
+// to (what would be read is a moment of it); no open shadow root (watch.js cannot
+// see inside one, so the capture could never be reused).
+function worthReadingAhead(maxElements) {
+  const elements = document.getElementsByTagName("*");
+  if (elements.length > maxElements) return false;
+  const animations = document.getAnimations ? document.getAnimations() : [];
+  if (animations.some((a) => a.pending || a.playState === "running")) return false;
+  for (const el of elements) if (el.shadowRoot) return false;
+  return true;
 }
 
 // Runs in the tab's isolated world: whether watch.js `id` still sees the page as read.

@@ -105,7 +105,9 @@ def test_a_page_scrolled_after_the_popup_opened_is_read_again(extension_browser,
 
 def test_the_watch_leaves_the_page_untouched(extension_browser, server):
     """watch.js adds nothing the page's own scripts can see: no attribute, no node,
-    no global of the page's world."""
+    no global of the page's world. (The page's own MutationObserver does see
+    collect.js's stamps added and removed as the popup opens, as it sees them at a
+    click: test_a_page_with_an_open_shadow_root_is_read_once counts them.)"""
     driver = extension_browser
     seen = ("return [document.documentElement.outerHTML, "
             "Object.keys(window).sort().join(',')];")
@@ -115,3 +117,126 @@ def test_the_watch_leaves_the_page_untouched(extension_browser, server):
     _wait_for(lambda: _early(driver) == "converted", message="the early conversion")
     driver.switch_to.window(page)
     assert driver.execute_script(seen) == before
+
+
+# Pages whose change after the early read leaves no trace a MutationObserver of the
+# document sees (the review of session 18). Each is written into the test server's
+# folder; `change` runs in the page's own world after the early read.
+_HEAD = ("<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>Early read</title>"
+         "<style>body{font:16px sans-serif}</style></head><body><main><h1>Early read</h1>"
+         "<p>First paragraph of the page, long enough to be main content in any reading of it.</p>")
+_TAIL = ("<p>Last paragraph, also long enough to count as content for the engine here.</p>"
+         "</main>{script}</body></html>")
+# The page's own observer: how many attribute changes it saw (collect.js's stamps).
+_PAGE_OBSERVER = ("<script>window.seenAttributes = 0; new MutationObserver((r) => {"
+                  " window.seenAttributes += r.filter((m) => m.type === 'attributes').length; })"
+                  ".observe(document, {subtree: true, attributes: true});</script>")
+
+
+def _reused(driver) -> bool:
+    """Whether the last click used the capture read as the popup opened."""
+    return _timeline(driver).get("ahead", {}).get("capture") is True
+
+
+def _write_page(site_dir, name: str, body: str, script: str = "") -> str:
+    (site_dir / name).write_text(_HEAD + body + _TAIL.format(script=script), encoding="utf-8")
+    return name
+
+
+def _in_page(driver, page: str, popup: str, script: str):
+    driver.switch_to.window(page)
+    try:
+        return driver.execute_script(script)
+    finally:
+        driver.switch_to.window(popup)
+
+
+def _wait_early_done(driver) -> str:
+    return _wait_for(lambda: _early(driver) if _early(driver) in ("none", "converted") else "",
+                     timeout=90, message="the early read to finish")
+
+
+STALE_CASES = {
+    # A rule inserted through the CSSOM hides a line.
+    "cssom": ('<p id="secret">SECRET-LINE visible at open.</p>',
+              "document.styleSheets[0].insertRule('#secret{visibility:hidden}', 0);",
+              "SECRET-LINE", False),
+    # A rule's declaration edited through the CSSOM: as many rules as before.
+    "cssedit": ('<style>#secret{color:black}</style><p id="secret">SECRET-LINE visible at open.</p>',
+                "document.styleSheets[1].cssRules[0].style.visibility = 'hidden';",
+                "SECRET-LINE", False),
+    # A Web Animation of one millisecond hides it, and stays (fill: forwards).
+    "waapi": ('<p id="secret">SECRET-LINE visible at open.</p>',
+              "document.getElementById('secret').animate([{visibility: 'hidden'}, {visibility: 'hidden'}],"
+              " {duration: 1, fill: 'forwards'});",
+              "SECRET-LINE", False),
+    # A late web component: an open shadow root attached after the read.
+    "shadowlate": ('<div id="host"><p>OLD-LIGHT text shown at open.</p></div>',
+                   "document.getElementById('host').attachShadow({mode: 'open'}).innerHTML ="
+                   " '<p>NEW-SHADOW text added later.</p>';",
+                   "NEW-SHADOW", True),
+    # Text changed in place, same length: no element, size or scroll changes.
+    "text": ('<p id="t">ALPHA-WORD in a paragraph.</p>',
+             "document.getElementById('t').firstChild.data = 'OMEGA-WORD in a paragraph.';",
+             "OMEGA-WORD", True),
+}
+
+
+@pytest.mark.parametrize("case", sorted(STALE_CASES))
+def test_a_change_no_mutation_of_the_document_shows_is_still_seen(extension_browser, server, site_dir, case):
+    body, change, marker, present = STALE_CASES[case]
+    driver = extension_browser
+    name = _write_page(site_dir, f"early--{case}.html", body)
+    page, popup = open_page_and_popup(driver, f"{server}/{name}")
+    assert _wait_early_done(driver) == "converted"
+    _in_page(driver, page, popup, change)
+    time.sleep(0.1)
+    result = click_copy(driver, scope="page")
+    assert result["state"] == "done", result["status"]
+    assert not _reused(driver)
+    assert (marker in result["preview"]) is present, result["preview"]
+
+
+def test_a_page_animating_as_the_popup_opens_is_not_read_early(extension_browser, server, site_dir):
+    """A line a CSS animation reveals: running as the popup opens, finished by the click."""
+    driver = extension_browser
+    name = _write_page(site_dir, "early--animend.html",
+                       '<p id="secret" style="animation: reveal 3s steps(1, end) forwards">'
+                       "REVEALED-LINE shown when the animation ends.</p>"
+                       "<style>@keyframes reveal{from{visibility:hidden}to{visibility:visible}}</style>")
+    page, popup = open_page_and_popup(driver, f"{server}/{name}")
+    assert _wait_early_done(driver) == "none"
+    _in_page(driver, page, popup, "return Promise.all(document.getAnimations().map((a) => a.finished)).then(() => true);")
+    result = click_copy(driver, scope="page")
+    assert result["state"] == "done", result["status"]
+    assert not _reused(driver)
+    assert "REVEALED-LINE" in result["preview"], result["preview"]
+
+
+def test_a_page_with_an_open_shadow_root_is_read_once(extension_browser, server, site_dir):
+    """watch.js cannot see inside shadow roots: such a page is not read early at all
+    (its own observer sees no stamp before the click), and the click reads it."""
+    driver = extension_browser
+    name = _write_page(site_dir, "early--shadow.html", '<div id="host"></div>',
+                       "<script>document.getElementById('host').attachShadow({mode: 'open'}).innerHTML ="
+                       " '<p>SHADOW-TEXT inside an open shadow root.</p>';</script>" + _PAGE_OBSERVER)
+    page, popup = open_page_and_popup(driver, f"{server}/{name}")
+    assert _wait_early_done(driver) == "none"
+    time.sleep(0.2)
+    assert _in_page(driver, page, popup, "return window.seenAttributes;") == 0
+    result = click_copy(driver, scope="page")
+    assert result["state"] == "done", result["status"]
+    assert not _reused(driver)
+    assert "SHADOW-TEXT" in result["preview"]
+    assert _in_page(driver, page, popup, "return window.seenAttributes;") > 0
+
+
+def test_a_big_page_is_not_read_early(extension_browser, server):
+    """Reading a page of 36,000 elements stalls it for a second or more: not done
+    unless Copy is clicked (flow.js AHEAD_MAX_ELEMENTS)."""
+    from conftest import BIG_PAGE
+    driver = extension_browser
+    page, popup = open_page_and_popup(driver, f"{server}/{BIG_PAGE}")
+    _wait_for(lambda: _early(driver) in ("none", "read", "converted"), timeout=90,
+              message="the early read to finish")
+    assert _early(driver) == "none"

@@ -227,10 +227,11 @@ def test_module_runs_as_a_command(home, tmp_path):
     assert (tmp_path / "p" / "NativeMessagingHosts" / MANIFEST_FILENAME).is_file()
 
 
-def test_install_writes_the_hosts_bytecode(tmp_path):
+def test_install_writes_the_hosts_bytecode(home, tmp_path, monkeypatch):
     """A host that may not write bytecode as it imports (PYTHONDONTWRITEBYTECODE)
-    still starts from bytecode: install-host wrote it. Checked on a copy of the
-    package, so the checkout's own __pycache__ plays no part."""
+    still starts from bytecode: install-host wrote it. Installed (into a temporary
+    profile) with a copy of the package as the host's, so the checkout's own
+    __pycache__ plays no part."""
     import importlib.util
     import shutil
     from webgist_host.install import register
@@ -240,12 +241,8 @@ def test_install_writes_the_hosts_bytecode(tmp_path):
     source = package / "engine" / "pipeline.py"
     cached = Path(importlib.util.cache_from_source(str(source)))
     assert not cached.exists()
-    original = register.HOST_PACKAGE
-    register.HOST_PACKAGE = package
-    try:
-        assert register.compile_host()
-    finally:
-        register.HOST_PACKAGE = original
+    monkeypatch.setattr(register, "HOST_PACKAGE", package)
+    assert install.main(["--profile", str(tmp_path / "profile")]) == 0
     assert cached.exists()
     env = {**os.environ, "PYTHONPATH": str(tmp_path), "PYTHONDONTWRITEBYTECODE": "1"}
     imported = subprocess.run([sys.executable, "-v", "-c", "import webgist_host.engine.pipeline"],
