@@ -75,6 +75,21 @@ def change_page_after_early_read(driver, timeout: float = 60) -> None:
     assert changed is True, changed
 
 
+
+def wait_for(predicate, timeout: float = 30, message: str = ""):
+    """The first truthy value of `predicate()`, polled every 50 ms."""
+    deadline = time.monotonic() + timeout
+    while not (value := predicate()):
+        assert time.monotonic() < deadline, f"timed out waiting for {message}"
+        time.sleep(0.05)
+    return value
+
+
+def popup_timeline(driver) -> dict:
+    """The popup's timeline of its last copy (milliseconds by phase)."""
+    return json.loads(driver.execute_script("return document.body.dataset.timeline || '{}'"))
+
+
 def wait_converting(driver, timeout: float = 60) -> None:
     """Wait until the popup has read the page and handed it to the host."""
     WebDriverWait(driver, timeout, poll_frequency=0.02).until(

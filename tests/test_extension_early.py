@@ -4,33 +4,23 @@ them only while watch.js says the page is as it was read, and reads it afresh
 otherwise. Real Chromium, the real extension and host."""
 from __future__ import annotations
 
-import json
 import time
 
 import pytest
 
 from browser_support import (click_copy, last_command_result, open_page_and_popup,
-                             press_copy_shortcut, read_clipboard, service_worker)
+                             popup_timeline, press_copy_shortcut, read_clipboard,
+                             service_worker, wait_for)
 
 pytestmark = pytest.mark.browser
 PAGE = "layout--grid-sidebar-first.html"
 LONG_PAGE = "order--cpython-sticky-sidebar.html"   # taller than the window: it scrolls
 
 
-def _wait_for(predicate, timeout: float = 30, message: str = ""):
-    deadline = time.monotonic() + timeout
-    while not (value := predicate()):
-        assert time.monotonic() < deadline, f"timed out waiting for {message}"
-        time.sleep(0.05)
-    return value
-
 
 def _early(driver) -> str:
     return driver.execute_script("return document.body.dataset.early || ''")
 
-
-def _timeline(driver) -> dict:
-    return json.loads(driver.execute_script("return document.body.dataset.timeline || '{}'"))
 
 
 def _shortcut_markdown(driver, page: str) -> str:
@@ -50,10 +40,10 @@ def _shortcut_markdown(driver, page: str) -> str:
 def test_an_unchanged_page_is_copied_from_what_was_read_as_the_popup_opened(extension_browser, server):
     driver = extension_browser
     page, popup = open_page_and_popup(driver, f"{server}/{PAGE}")
-    _wait_for(lambda: _early(driver) == "converted", message="the early conversion")
+    wait_for(lambda: _early(driver) == "converted", message="the early conversion")
     result = click_copy(driver, scope=None)
     assert result["state"] == "done", result["status"]
-    timeline = _timeline(driver)
+    timeline = popup_timeline(driver)
     assert timeline["ahead"]["capture"] is True and timeline["ahead"]["reply"] is True
     # Read and converted before the click.
     assert timeline["collect"]["started_at"] < timeline["host"]["replied_at"] < timeline["started_at"]
@@ -62,7 +52,7 @@ def test_an_unchanged_page_is_copied_from_what_was_read_as_the_popup_opened(exte
     # Another scope: the capture is still the page's, the host is asked again.
     whole = click_copy(driver, scope="page")
     assert whole["state"] == "done", whole["status"]
-    timeline = _timeline(driver)
+    timeline = popup_timeline(driver)
     assert timeline["ahead"]["capture"] is True and timeline["ahead"]["reply"] is False
     assert timeline["host"]["first_frame_at"] > timeline["started_at"]
     assert read_clipboard(driver, page) == whole["preview"]
@@ -75,7 +65,7 @@ def test_an_unchanged_page_is_copied_from_what_was_read_as_the_popup_opened(exte
 def test_a_page_changed_after_the_popup_opened_is_read_again(extension_browser, server):
     driver = extension_browser
     page, popup = open_page_and_popup(driver, f"{server}/{PAGE}")
-    _wait_for(lambda: _early(driver) == "converted", message="the early conversion")
+    wait_for(lambda: _early(driver) == "converted", message="the early conversion")
     driver.switch_to.window(page)
     driver.execute_script(
         "const p = document.createElement('p');"
@@ -84,7 +74,7 @@ def test_a_page_changed_after_the_popup_opened_is_read_again(extension_browser, 
     driver.switch_to.window(popup)
     result = click_copy(driver, scope="page")
     assert result["state"] == "done", result["status"]
-    timeline = _timeline(driver)
+    timeline = popup_timeline(driver)
     assert timeline["ahead"]["capture"] is False and timeline["ahead"]["reply"] is False
     assert timeline["collect"]["started_at"] > timeline["started_at"]
     assert "A paragraph the page added after the popup had read it." in result["preview"]
@@ -93,14 +83,14 @@ def test_a_page_changed_after_the_popup_opened_is_read_again(extension_browser, 
 def test_a_page_scrolled_after_the_popup_opened_is_read_again(extension_browser, server):
     driver = extension_browser
     page, popup = open_page_and_popup(driver, f"{server}/{LONG_PAGE}")
-    _wait_for(lambda: _early(driver) == "converted", message="the early conversion")
+    wait_for(lambda: _early(driver) == "converted", message="the early conversion")
     driver.switch_to.window(page)
     driver.execute_script("window.scrollBy(0, 40);")
     assert driver.execute_script("return window.scrollY") == 40
     driver.switch_to.window(popup)
     result = click_copy(driver, scope=None)
     assert result["state"] == "done", result["status"]
-    assert _timeline(driver)["ahead"]["capture"] is False
+    assert popup_timeline(driver)["ahead"]["capture"] is False
 
 
 def test_the_watch_leaves_the_page_untouched(extension_browser, server):
@@ -114,7 +104,7 @@ def test_the_watch_leaves_the_page_untouched(extension_browser, server):
     driver.get(f"{server}/{PAGE}")
     before = driver.execute_script(seen)
     page, popup = open_page_and_popup(driver, f"{server}/{PAGE}")
-    _wait_for(lambda: _early(driver) == "converted", message="the early conversion")
+    wait_for(lambda: _early(driver) == "converted", message="the early conversion")
     driver.switch_to.window(page)
     assert driver.execute_script(seen) == before
 
@@ -135,7 +125,7 @@ _PAGE_OBSERVER = ("<script>window.seenAttributes = 0; new MutationObserver((r) =
 
 def _reused(driver) -> bool:
     """Whether the last click used the capture read as the popup opened."""
-    return _timeline(driver).get("ahead", {}).get("capture") is True
+    return popup_timeline(driver).get("ahead", {}).get("capture") is True
 
 
 def _write_page(site_dir, name: str, body: str, script: str = "") -> str:
@@ -152,7 +142,7 @@ def _in_page(driver, page: str, popup: str, script: str):
 
 
 def _wait_early_done(driver) -> str:
-    return _wait_for(lambda: _early(driver) if _early(driver) in ("none", "converted") else "",
+    return wait_for(lambda: _early(driver) if _early(driver) in ("none", "converted") else "",
                      timeout=90, message="the early read to finish")
 
 
@@ -237,6 +227,6 @@ def test_a_big_page_is_not_read_early(extension_browser, server):
     from conftest import BIG_PAGE
     driver = extension_browser
     page, popup = open_page_and_popup(driver, f"{server}/{BIG_PAGE}")
-    _wait_for(lambda: _early(driver) in ("none", "read", "converted"), timeout=90,
+    wait_for(lambda: _early(driver) in ("none", "read", "converted"), timeout=90,
               message="the early read to finish")
     assert _early(driver) == "none"

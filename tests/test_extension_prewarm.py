@@ -5,7 +5,6 @@ the real extension and host; times are the epoch clocks of the popup's timeline
 (flow.js convertTab) and the host's reply (`timings.ready_at`)."""
 from __future__ import annotations
 
-import json
 import os
 import signal
 import time
@@ -14,26 +13,17 @@ import pytest
 from selenium.webdriver.support.ui import WebDriverWait
 
 from browser_support import (click_copy, host_processes, last_command_result, open_page_and_popup,
-                             press_copy_shortcut, read_clipboard, service_worker)
+                             popup_timeline, press_copy_shortcut, read_clipboard,
+                             service_worker, wait_for)
 
 pytestmark = pytest.mark.browser
 PAGE = "layout--grid-sidebar-first.html"
 
 
-def _wait_for(predicate, timeout: float = 30, message: str = ""):
-    deadline = time.monotonic() + timeout
-    while not (value := predicate()):
-        assert time.monotonic() < deadline, f"timed out waiting for {message}"
-        time.sleep(0.05)
-    return value
-
 
 def _host_state(driver) -> str:
     return driver.execute_script("return document.body.dataset.host || ''")
 
-
-def _timeline(driver) -> dict:
-    return json.loads(driver.execute_script("return document.body.dataset.timeline || '{}'"))
 
 
 def test_the_popup_starts_the_host_before_the_click_and_keeps_it(extension_browser, server):
@@ -41,13 +31,13 @@ def test_the_popup_starts_the_host_before_the_click_and_keeps_it(extension_brows
     page, popup = open_page_and_popup(driver, f"{server}/{PAGE}")
     # Before anything is clicked, one host runs and has answered the popup's ping.
     # (open_page_and_popup loads the popup twice: the first load's host exits.)
-    warm = _wait_for(lambda: len(hosts := host_processes(driver)) == 1 and hosts,
+    warm = wait_for(lambda: len(hosts := host_processes(driver)) == 1 and hosts,
                      message="one pre-warmed host")
-    _wait_for(lambda: _host_state(driver) == "ready", message="the host's pong")
+    wait_for(lambda: _host_state(driver) == "ready", message="the host's pong")
 
     first = click_copy(driver, scope="page")
     assert first["state"] == "done", first["status"]
-    timeline = _timeline(driver)
+    timeline = popup_timeline(driver)
     # The host was opened and had finished its imports before the click.
     assert timeline["host_opened_at"] < timeline["host"]["ready_at"] < timeline["started_at"]
     assert host_processes(driver) == warm, "the copy did not use the host the popup started"
@@ -57,23 +47,23 @@ def test_the_popup_starts_the_host_before_the_click_and_keeps_it(extension_brows
     driver.switch_to.window(popup)
     second = click_copy(driver, scope="main")
     assert second["state"] == "done", second["status"]
-    assert _timeline(driver)["host"]["ready_at"] == timeline["host"]["ready_at"]
+    assert popup_timeline(driver)["host"]["ready_at"] == timeline["host"]["ready_at"]
     assert host_processes(driver) == warm
 
     # The waiting host dies: the popup notices, and the click starts a fresh one.
     os.kill(warm[0], signal.SIGKILL)
-    _wait_for(lambda: _host_state(driver) == "closed", message="the popup to see the host gone")
+    wait_for(lambda: _host_state(driver) == "closed", message="the popup to see the host gone")
     third = click_copy(driver, scope="page")
     assert third["state"] == "done", third["status"]
     assert third["preview"] == first["preview"]
     fresh = host_processes(driver)
     assert len(fresh) == 1 and fresh != warm
-    assert _timeline(driver)["host"]["ready_at"] > timeline["host"]["ready_at"]
+    assert popup_timeline(driver)["host"]["ready_at"] > timeline["host"]["ready_at"]
 
     # Closing the popup ends its host.
     driver.close()
     driver.switch_to.window(page)
-    _wait_for(lambda: host_processes(driver) == [], timeout=10, message="the host to exit")
+    wait_for(lambda: host_processes(driver) == [], timeout=10, message="the host to exit")
 
 
 def test_the_copy_shortcut_starts_the_host_before_reading_the_page(extension_browser, server):
@@ -94,14 +84,14 @@ def test_the_copy_shortcut_starts_the_host_before_reading_the_page(extension_bro
     assert timeline["host_opened_at"] < timeline["host"]["ready_at"] <= timeline["host"]["first_frame_at"]
     assert read_clipboard(driver, page) == result["markdown"]
     # The command's host is closed once the Markdown is made.
-    _wait_for(lambda: host_processes(driver) == [], timeout=10, message="the host to exit")
+    wait_for(lambda: host_processes(driver) == [], timeout=10, message="the host to exit")
 
 
 def test_a_pre_warmed_popup_without_a_host_still_says_how_to_install_it(
         extension_browser_without_host, server):
     driver = extension_browser_without_host
     open_page_and_popup(driver, f"{server}/{PAGE}")
-    _wait_for(lambda: _host_state(driver) == "closed", message="the missing host to be noticed")
+    wait_for(lambda: _host_state(driver) == "closed", message="the missing host to be noticed")
     result = click_copy(driver)
     assert result["state"] == "error" and result["error_kind"] == "host-missing", result
     assert "webgist install-host" in result["hint"]
