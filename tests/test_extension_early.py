@@ -240,7 +240,7 @@ SILENT_CASES = {
     # A picture loading inside a box of fixed size: nothing moves. A page still
     # loading a picture is not watched.
     "late_image": ('<p>A picture follows.</p><div style="position:relative;height:200px">'
-                   '<img style="position:absolute;top:0;left:0" src="slow-image.png?ms=2500"'
+                   '<img style="position:absolute;top:0;left:0" loading="lazy" src="slow-image.png?ms=2500"'
                    ' alt="PICTURE-ALT"></div>',
                    "return new Promise((done) => { const i = document.querySelector('img');"
                    " if (i.complete) done(true); else i.onload = () => done(true); });",
