@@ -220,14 +220,16 @@ export function readAhead(tabId, { host = null, scope = null } = {}) {
 // ahead at all. Not a big page (AHEAD_MAX_ELEMENTS); no animation running or about
 // to (what would be read is a moment of it); no shadow root, open or closed (watch.js
 // cannot see inside one, so the capture could never be reused; closed roots are
-// seen through chrome.dom where this browser has it).
+// seen through chrome.dom where this browser has it, which takes HTML elements
+// only: an SVG element throws).
 function worthReadingAhead(maxElements) {
   const elements = document.getElementsByTagName("*");
   if (elements.length > maxElements) return false;
   const animations = document.getAnimations ? document.getAnimations() : [];
   if (animations.some((a) => a.pending || a.playState === "running")) return false;
   const shadowRootOf = globalThis.chrome && chrome.dom && chrome.dom.openOrClosedShadowRoot
-    ? (el) => chrome.dom.openOrClosedShadowRoot(el) : (el) => el.shadowRoot;
+    ? (el) => (el instanceof HTMLElement ? chrome.dom.openOrClosedShadowRoot(el) : el.shadowRoot)
+    : (el) => el.shadowRoot;
   for (const el of elements) if (shadowRootOf(el)) return false;
   return true;
 }

@@ -25,9 +25,11 @@
   const capture = globalThis.webgistCapture;
   if (!capture || typeof capture !== "object" || capture.sentAhead) return;
   // Mutations inside shadow roots do not reach an observer of the document. Closed
-  // roots are seen through chrome.dom where this browser has it.
+  // roots are seen through chrome.dom where this browser has it (HTML elements only:
+  // it throws for an SVG element, which cannot host a root).
   const shadowRootOf = globalThis.chrome && chrome.dom && chrome.dom.openOrClosedShadowRoot
-    ? (el) => chrome.dom.openOrClosedShadowRoot(el) : (el) => el.shadowRoot;
+    ? (el) => (el instanceof HTMLElement ? chrome.dom.openOrClosedShadowRoot(el) : el.shadowRoot)
+    : (el) => el.shadowRoot;
   let elements = document.getElementsByTagName("*");
   const anyShadowRoot = () => {
     for (const el of elements) if (shadowRootOf(el)) return true;

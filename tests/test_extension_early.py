@@ -312,3 +312,16 @@ def test_a_big_page_is_not_read_early(extension_browser, server):
     wait_for(lambda: _early(driver) in ("none", "read", "converted"), timeout=90,
               message="the early read to finish")
     assert _early(driver) == "none"
+
+
+def test_a_page_with_svg_is_read_early_and_reused(extension_browser, server, site_dir):
+    """chrome.dom.openOrClosedShadowRoot throws for an element that is not an HTML
+    element: an inline SVG must not stop the early read (the docs pages have some)."""
+    driver = extension_browser
+    name = _write_page(site_dir, "early--svg.html",
+                       '<p>An icon: <svg width="10" height="10"><circle cx="5" cy="5" r="4"/></svg></p>')
+    page, popup = open_page_and_popup(driver, f"{server}/{name}")
+    assert _wait_early_done(driver) == "converted"
+    result = click_copy(driver, scope="page")
+    assert result["state"] == "done", result["status"]
+    assert _reused(driver)
