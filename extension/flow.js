@@ -227,8 +227,13 @@ function worthReadingAhead(maxElements) {
   if (elements.length > maxElements) return false;
   const animations = document.getAnimations ? document.getAnimations() : [];
   if (animations.some((a) => a.pending || a.playState === "running")) return false;
+  // The elements attachShadow accepts (the DOM standard's list, and custom elements):
+  // the API call costs per element, and it throws for an SVG one.
+  const HOSTS = new Set(["article", "aside", "blockquote", "body", "div", "footer", "h1", "h2", "h3",
+                         "h4", "h5", "h6", "header", "main", "nav", "p", "section", "span"]);
   const shadowRootOf = globalThis.chrome && chrome.dom && chrome.dom.openOrClosedShadowRoot
-    ? (el) => (el instanceof HTMLElement ? chrome.dom.openOrClosedShadowRoot(el) : el.shadowRoot)
+    ? (el) => (HOSTS.has(el.localName) || el.localName.includes("-")
+      ? chrome.dom.openOrClosedShadowRoot(el) : null)
     : (el) => el.shadowRoot;
   for (const el of elements) if (shadowRootOf(el)) return false;
   return true;

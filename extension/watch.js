@@ -27,8 +27,13 @@
   // Mutations inside shadow roots do not reach an observer of the document. Closed
   // roots are seen through chrome.dom where this browser has it (HTML elements only:
   // it throws for an SVG element, which cannot host a root).
+  // The elements attachShadow accepts (the DOM standard's list, and custom elements):
+  // the API call costs per element, and it throws for an SVG one.
+  const HOSTS = new Set(["article", "aside", "blockquote", "body", "div", "footer", "h1", "h2", "h3",
+                         "h4", "h5", "h6", "header", "main", "nav", "p", "section", "span"]);
   const shadowRootOf = globalThis.chrome && chrome.dom && chrome.dom.openOrClosedShadowRoot
-    ? (el) => (el instanceof HTMLElement ? chrome.dom.openOrClosedShadowRoot(el) : el.shadowRoot)
+    ? (el) => (HOSTS.has(el.localName) || el.localName.includes("-")
+      ? chrome.dom.openOrClosedShadowRoot(el) : null)
     : (el) => el.shadowRoot;
   let elements = document.getElementsByTagName("*");
   const anyShadowRoot = () => {
