@@ -218,14 +218,24 @@ export function readAhead(tabId, { host = null, scope = null } = {}) {
 
 // Runs in the tab's isolated world, before collect.js: whether the page may be read
 // ahead at all. Not a big page (AHEAD_MAX_ELEMENTS); no animation running or about
-// to (what would be read is a moment of it); no open shadow root (watch.js cannot
-// see inside one, so the capture could never be reused).
+// to (what would be read is a moment of it); no shadow root, open or closed (watch.js
+// cannot see inside one, so the capture could never be reused; closed roots are
+// seen through chrome.dom where this browser has it, which takes HTML elements
+// only: an SVG element throws).
 function worthReadingAhead(maxElements) {
   const elements = document.getElementsByTagName("*");
   if (elements.length > maxElements) return false;
   const animations = document.getAnimations ? document.getAnimations() : [];
   if (animations.some((a) => a.pending || a.playState === "running")) return false;
-  for (const el of elements) if (el.shadowRoot) return false;
+  // The elements attachShadow accepts (the DOM standard's list, and custom elements):
+  // the API call costs per element, and it throws for an SVG one.
+  const HOSTS = new Set(["article", "aside", "blockquote", "body", "div", "footer", "h1", "h2", "h3",
+                         "h4", "h5", "h6", "header", "main", "nav", "p", "section", "span"]);
+  const shadowRootOf = globalThis.chrome && chrome.dom && chrome.dom.openOrClosedShadowRoot
+    ? (el) => (HOSTS.has(el.localName) || el.localName.includes("-")
+      ? chrome.dom.openOrClosedShadowRoot(el) : null)
+    : (el) => el.shadowRoot;
+  for (const el of elements) if (shadowRootOf(el)) return false;
   return true;
 }
 

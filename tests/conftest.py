@@ -19,9 +19,40 @@ PAGES = ROOT / "tests" / "pages"
 EXTENSION = ROOT / "extension"
 
 
+def _png(width: int, height: int) -> bytes:
+    """A plain red PNG of width x height."""
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return (struct.pack(">I", len(data)) + kind + data
+                + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
+    raw = b"".join(b"\x00" + bytes([200, 30, 30]) * width for _ in range(height))
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))
+
+
+SLOW_IMAGE = _png(240, 160)
+
+
 class _QuietHandler(SimpleHTTPRequestHandler):
     def log_message(self, format, *args):  # keep pytest output readable
         pass
+
+    def do_GET(self):
+        # /slow-image.png?ms=N: a picture that arrives N milliseconds late.
+        if self.path.startswith("/slow-image.png"):
+            import time
+            from urllib.parse import parse_qs, urlsplit
+            time.sleep(int(parse_qs(urlsplit(self.path).query).get("ms", ["3000"])[0]) / 1000)
+            self.send_response(200)
+            self.send_header("Content-Type", "image/png")
+            self.send_header("Content-Length", str(len(SLOW_IMAGE)))
+            self.send_header("Cache-Control", "no-store")
+            self.end_headers()
+            self.wfile.write(SLOW_IMAGE)
+            return
+        super().do_GET()
 
 
 @pytest.fixture(scope="session")

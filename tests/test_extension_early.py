@@ -187,6 +187,88 @@ def test_a_change_no_mutation_of_the_document_shows_is_still_seen(extension_brow
     assert (marker in result["preview"]) is present, result["preview"]
 
 
+_SECRET = '<p id="secret">SECRET-LINE visible at open, a line of words.</p>'
+_HIDE = "#secret{visibility:hidden}"
+_ADOPTED = ("<script>const s = new CSSStyleSheet(); s.replaceSync('#secret{color:black}');"
+            " document.adoptedStyleSheets = [s];</script>")
+# Changes that leave no mutation and no event watch.js listened for (review 5d):
+# (body, change, marker, whether the fresh reading has it, the early read's outcome).
+# `change` is a script run in the page's world, or a (CDP command, params) pair.
+SILENT_CASES = {
+    # A script checks a box: `#cb:checked ~ #secret` hides the line.
+    "checkbox": ("<style>#cb:checked ~ #secret{visibility:hidden}</style>"
+                 '<div><input type="checkbox" id="cb">' + _SECRET + "</div>",
+                 "document.getElementById('cb').checked = true;", "SECRET-LINE", False, "converted"),
+    # A CSS-only tab set turned by a script: as many :checked elements as before.
+    "radiotabs": ("<style>.panel{display:none;height:40px} #ta:checked ~ .pa{display:block}"
+                  " #tb:checked ~ .pb{display:block}</style>"
+                  '<div class="tabs"><input type="radio" name="t" id="ta" checked>'
+                  '<input type="radio" name="t" id="tb">'
+                  '<div class="panel pa">PANEL-A-TEXT the first tab panel words here.</div>'
+                  '<div class="panel pb">PANEL-B-TEXT the second tab panel words here.</div></div>',
+                  "document.getElementById('tb').checked = true;", "PANEL-B-TEXT", True, "converted"),
+    # Another sheet adopted in the same slot.
+    "adopted_swap": (_SECRET + _ADOPTED,
+                     f"const s = new CSSStyleSheet(); s.replaceSync('{_HIDE}'); document.adoptedStyleSheets = [s];",
+                     "SECRET-LINE", False, "converted"),
+    # The adopted sheet rewritten in place.
+    "adopted_replace": (_SECRET + _ADOPTED, f"document.adoptedStyleSheets[0].replaceSync('{_HIDE}');",
+                        "SECRET-LINE", False, "converted"),
+    # A rule inserted into an @import-ed sheet.
+    "import_edit": ('<style>@import url("early--imported.css");</style>'
+                    '<p id="imp">IMPORT-LINE styled by an imported sheet words.</p>',
+                    "[...document.styleSheets].find((x) => x.cssRules[0] && x.cssRules[0].styleSheet)"
+                    ".cssRules[0].styleSheet.insertRule('#imp{visibility:hidden}', 1);",
+                    "IMPORT-LINE", False, "converted"),
+    # A closed shadow root whose style hides a slotted line: not read early at all.
+    "closed_shadow": ('<div id="host"><p>SECRET-LINE slotted light text, a line of words.</p></div>'
+                      "<script>window.root = document.getElementById('host').attachShadow({mode: 'closed'});"
+                      " root.innerHTML = '<style>::slotted(p){color:black}</style><slot></slot>';</script>",
+                      "root.querySelector('style').textContent = '::slotted(p){visibility:hidden}';",
+                      "SECRET-LINE", False, "none"),
+    # A custom element state (`:state()`) set by the element's script.
+    "custom_state": ("<style>x-el{display:block} x-el:state(hide) #secret{visibility:hidden}</style>"
+                     '<x-el id="x">' + _SECRET + "</x-el><script>customElements.define('x-el',"
+                     " class extends HTMLElement { constructor() { super(); this.i = this.attachInternals(); } });"
+                     "</script>",
+                     "document.getElementById('x').i.states.add('hide');", "SECRET-LINE", False, "converted"),
+    # A media query turning without a resize (the system's colour scheme).
+    "colorscheme": ("<style>@media (prefers-color-scheme: dark){#secret{visibility:hidden}}</style>" + _SECRET,
+                    ("Emulation.setEmulatedMedia",
+                     {"features": [{"name": "prefers-color-scheme", "value": "dark"}]}),
+                    "SECRET-LINE", False, "converted"),
+    # A picture loading inside a box of fixed size: nothing moves. A page still
+    # loading a picture is not watched.
+    "late_image": ('<p>A picture follows.</p><div style="position:relative;height:200px">'
+                   '<img style="position:absolute;top:0;left:0" loading="lazy" src="slow-image.png?ms=2500"'
+                   ' alt="PICTURE-ALT"></div>',
+                   "return new Promise((done) => { const i = document.querySelector('img');"
+                   " if (i.complete) done(true); else i.onload = () => done(true); });",
+                   "PICTURE-ALT", True, "none"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(SILENT_CASES))
+def test_a_change_that_fires_no_event_is_still_seen(extension_browser, server, site_dir, case):
+    body, change, marker, present, early = SILENT_CASES[case]
+    (site_dir / "early--imported.css").write_text("#imp{color:black}\n", encoding="utf-8")
+    driver = extension_browser
+    name = _write_page(site_dir, f"early--{case}.html", body)
+    page, popup = open_page_and_popup(driver, f"{server}/{name}")
+    assert _wait_early_done(driver) == early
+    if isinstance(change, tuple):
+        driver.switch_to.window(page)
+        driver.execute_cdp_cmd(*change)
+        driver.switch_to.window(popup)
+    else:
+        _in_page(driver, page, popup, change)
+    time.sleep(0.1)
+    result = click_copy(driver, scope="page")
+    assert result["state"] == "done", result["status"]
+    assert not _reused(driver)
+    assert (marker in result["preview"]) is present, result["preview"]
+
+
 def test_a_page_animating_as_the_popup_opens_is_not_read_early(extension_browser, server, site_dir):
     """A line a CSS animation reveals: running as the popup opens, finished by the click."""
     driver = extension_browser
@@ -230,3 +312,16 @@ def test_a_big_page_is_not_read_early(extension_browser, server):
     wait_for(lambda: _early(driver) in ("none", "read", "converted"), timeout=90,
               message="the early read to finish")
     assert _early(driver) == "none"
+
+
+def test_a_page_with_svg_is_read_early_and_reused(extension_browser, server, site_dir):
+    """chrome.dom.openOrClosedShadowRoot throws for an element that is not an HTML
+    element: an inline SVG must not stop the early read (the docs pages have some)."""
+    driver = extension_browser
+    name = _write_page(site_dir, "early--svg.html",
+                       '<p>An icon: <svg width="10" height="10"><circle cx="5" cy="5" r="4"/></svg></p>')
+    page, popup = open_page_and_popup(driver, f"{server}/{name}")
+    assert _wait_early_done(driver) == "converted"
+    result = click_copy(driver, scope="page")
+    assert result["state"] == "done", result["status"]
+    assert _reused(driver)
