@@ -108,7 +108,8 @@ def _is_call(block: Block) -> bool:
     if len(link_texts(block)) != 1 or _links_a_file(rich):
         return False
     text = block.text.strip()
-    return not text.endswith(":") and not any(mark in text.lower() for mark in _ADDRESS_MARKS)
+    return (not text.endswith(_INTRODUCING)
+            and not any(mark in text.lower() for mark in _ADDRESS_MARKS))
 
 
 def _links_a_file(rich: str) -> bool:
