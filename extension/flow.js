@@ -228,7 +228,8 @@ function worthReadingAhead(maxElements) {
   const animations = document.getAnimations ? document.getAnimations() : [];
   if (animations.some((a) => a.pending || a.playState === "running")) return false;
   // The elements attachShadow accepts (the DOM standard's list, and custom elements):
-  // the API call costs per element, and it throws for an SVG one.
+  // the API call costs per element, and it throws for an SVG one. watch.js holds the
+  // same test; an injected function cannot import it.
   const HOSTS = new Set(["article", "aside", "blockquote", "body", "div", "footer", "h1", "h2", "h3",
                          "h4", "h5", "h6", "header", "main", "nav", "p", "section", "span"]);
   const shadowRootOf = globalThis.chrome && chrome.dom && chrome.dom.openOrClosedShadowRoot

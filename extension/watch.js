@@ -25,10 +25,10 @@
   const capture = globalThis.webgistCapture;
   if (!capture || typeof capture !== "object" || capture.sentAhead) return;
   // Mutations inside shadow roots do not reach an observer of the document. Closed
-  // roots are seen through chrome.dom where this browser has it (HTML elements only:
-  // it throws for an SVG element, which cannot host a root).
-  // The elements attachShadow accepts (the DOM standard's list, and custom elements):
-  // the API call costs per element, and it throws for an SVG one.
+  // roots are seen through chrome.dom where this browser has it, asked only of the
+  // elements attachShadow accepts (the DOM standard's list, and custom elements): the
+  // call costs per element, and it throws for an SVG one. flow.js worthReadingAhead
+  // holds the same test: it is injected as a function of its own, so it cannot share it.
   const HOSTS = new Set(["article", "aside", "blockquote", "body", "div", "footer", "h1", "h2", "h3",
                          "h4", "h5", "h6", "header", "main", "nav", "p", "section", "span"]);
   const shadowRootOf = globalThis.chrome && chrome.dom && chrome.dom.openOrClosedShadowRoot

@@ -285,6 +285,18 @@ def last_command_result(worker: CDPTarget, after: float, timeout: float = 60) ->
     raise AssertionError("the worker never reported a result")
 
 
+def copy_by_shortcut(driver, timeout: float = 60) -> dict:
+    """Presses the copy shortcut on the current tab and returns the outcome the
+    service worker stored for it."""
+    worker = service_worker(driver)
+    try:
+        started = time.time()
+        press_copy_shortcut(driver)
+        return last_command_result(worker, started, timeout)
+    finally:
+        worker.close()
+
+
 def active_tab_badge(worker: CDPTarget, expected: str, timeout: float = 5) -> str:
     """The badge on the active tab's toolbar button, once it reads `expected` or the
     time is up. The worker stores a command's outcome before it sets the badge

@@ -8,9 +8,8 @@ import time
 
 import pytest
 
-from browser_support import (click_copy, last_command_result, open_page_and_popup,
-                             popup_timeline, press_copy_shortcut, read_clipboard,
-                             service_worker, wait_for)
+from browser_support import (click_copy, copy_by_shortcut, open_page_and_popup,
+                             popup_timeline, read_clipboard, wait_for)
 
 pytestmark = pytest.mark.browser
 PAGE = "layout--grid-sidebar-first.html"
@@ -26,13 +25,7 @@ def _early(driver) -> str:
 def _shortcut_markdown(driver, page: str) -> str:
     """The page's Markdown read at this moment by the copy shortcut (no early read)."""
     driver.switch_to.window(page)
-    worker = service_worker(driver)
-    try:
-        started = time.time()
-        press_copy_shortcut(driver)
-        result = last_command_result(worker, started)
-    finally:
-        worker.close()
+    result = copy_by_shortcut(driver)
     assert result["ok"], result
     return result["markdown"]
 
@@ -172,6 +165,16 @@ STALE_CASES = {
 }
 
 
+def _assert_read_afresh(driver, marker: str, present: bool) -> None:
+    """Copies the page (scope page) and checks the click read it again, not the early
+    capture, and the copy shows `marker` as the page now does (`present`)."""
+    time.sleep(0.1)
+    result = click_copy(driver, scope="page")
+    assert result["state"] == "done", result["status"]
+    assert not _reused(driver)
+    assert (marker in result["preview"]) is present, result["preview"]
+
+
 @pytest.mark.parametrize("case", sorted(STALE_CASES))
 def test_a_change_no_mutation_of_the_document_shows_is_still_seen(extension_browser, server, site_dir, case):
     body, change, marker, present = STALE_CASES[case]
@@ -180,11 +183,7 @@ def test_a_change_no_mutation_of_the_document_shows_is_still_seen(extension_brow
     page, popup = open_page_and_popup(driver, f"{server}/{name}")
     assert _wait_early_done(driver) == "converted"
     _in_page(driver, page, popup, change)
-    time.sleep(0.1)
-    result = click_copy(driver, scope="page")
-    assert result["state"] == "done", result["status"]
-    assert not _reused(driver)
-    assert (marker in result["preview"]) is present, result["preview"]
+    _assert_read_afresh(driver, marker, present)
 
 
 _SECRET = '<p id="secret">SECRET-LINE visible at open, a line of words.</p>'
@@ -262,11 +261,7 @@ def test_a_change_that_fires_no_event_is_still_seen(extension_browser, server, s
         driver.switch_to.window(popup)
     else:
         _in_page(driver, page, popup, change)
-    time.sleep(0.1)
-    result = click_copy(driver, scope="page")
-    assert result["state"] == "done", result["status"]
-    assert not _reused(driver)
-    assert (marker in result["preview"]) is present, result["preview"]
+    _assert_read_afresh(driver, marker, present)
 
 
 def test_a_page_animating_as_the_popup_opens_is_not_read_early(extension_browser, server, site_dir):

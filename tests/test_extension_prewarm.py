@@ -7,14 +7,12 @@ from __future__ import annotations
 
 import os
 import signal
-import time
 
 import pytest
 from selenium.webdriver.support.ui import WebDriverWait
 
-from browser_support import (click_copy, host_processes, last_command_result, open_page_and_popup,
-                             popup_timeline, press_copy_shortcut, read_clipboard,
-                             service_worker, wait_for)
+from browser_support import (click_copy, copy_by_shortcut, host_processes, open_page_and_popup,
+                             popup_timeline, read_clipboard, wait_for)
 
 pytestmark = pytest.mark.browser
 PAGE = "layout--grid-sidebar-first.html"
@@ -70,13 +68,7 @@ def test_the_copy_shortcut_starts_the_host_before_reading_the_page(extension_bro
     driver = extension_browser
     driver.get(f"{server}/{PAGE}")
     page = driver.current_window_handle
-    worker = service_worker(driver)
-    try:
-        started = time.time()
-        press_copy_shortcut(driver)
-        result = last_command_result(worker, started)
-    finally:
-        worker.close()
+    result = copy_by_shortcut(driver)
     assert result["ok"], result
     timeline = result["timeline"]
     # The port was opened first thing, so the host's start-up overlapped collect.js.
