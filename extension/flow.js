@@ -68,10 +68,9 @@ export const AHEAD_CHANNEL_WAIT_MS = 1000;
 // 200 KB documentation pages: ~15 ms saved, ~15 ms spent). A 5 MB page saves ~0.4 s.
 export const AHEAD_MIN_CHARS = 1_000_000;
 // The markup sent ahead is carried, written out and parsed while the tab reads its
-// layout: that helps only with a core free for it. On the 2-core machines the
-// project measures on, the tab's layout reads of a 5 MB page grew by about what
-// the overlap saved (docs/latency.md, session 12).
-export const AHEAD_MIN_CORES = 4;
+// layout: that needs a second core. With two, the 5 MB page's copy is ~2% quicker
+// on a quiet machine and no slower on a busy one (docs/latency.md, sessions 17, 19).
+export const AHEAD_MIN_CORES = 2;
 
 export function aheadWorthIt() {
   return (Number(globalThis.navigator && navigator.hardwareConcurrency) || 0) >= AHEAD_MIN_CORES;

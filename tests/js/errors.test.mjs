@@ -189,8 +189,8 @@ describe("downloadMarkdown", () => {
 describe("aheadWorthIt", () => {
   afterEach(() => { delete globalThis.navigator; });
 
-  test("the markup goes ahead only with four cores or more", () => {
-    for (const [cores, expected] of [[undefined, false], [1, false], [2, false], [3, false], [4, true], [16, true]]) {
+  test("the markup goes ahead only with two cores or more", () => {
+    for (const [cores, expected] of [[undefined, false], [0, false], [1, false], [2, true], [3, true], [16, true]]) {
       Object.defineProperty(globalThis, "navigator", { value: { hardwareConcurrency: cores }, configurable: true });
       assert.equal(aheadWorthIt(), expected, `${cores} cores`);
     }
