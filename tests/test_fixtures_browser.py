@@ -21,7 +21,8 @@ second hand-written file, expected.browser.md, which is preferred here:
 - the browser picks one srcset/<picture> candidate for the viewport (1280 px wide,
   device scale 1), and its currentSrc is the address the image shows;
 - scripts run, so a <noscript> is not drawn, and content a script never moves into
-  place stays hidden.
+  place stays hidden (React's streamed parts are read still when the page holds no
+  script at all: a copy saved without them).
 - elements written with nothing between them that the browser draws apart (flex or
   grid items, margins) are two words, where the source alone runs them together.
 
@@ -125,6 +126,7 @@ BROWSER_FIXTURES: dict[str, str] = {
     "blocks--pre-css-orphans": "table and text of a pre-CSS page measured as drawn",
     "blocks--popover-and-closed-dialog": "an unopened popover and a closed <dialog> get no box; an open one is drawn",
     "blocks--react-streamed-suspense": "hidden streamed content stays hidden: the stub script never moves it",
+    "blocks--react-streamed-saved-without-scripts": "a copy saved without its scripts, its stream unfinished: the streamed article is read, as statically (nothing will ever move it in)",
     "blocks--screen-reader-only-text": "screen-reader-only text is clipped to 1px but has a box; the icon's text stays",
     "blocks--strikethrough": "<del>, <s> and <strike> drawn struck through",
     "blocks--svg-chart": "svg with text labels, measured as drawn",

@@ -105,6 +105,9 @@ ICON_TAGS = frozenset({"i", "svg"})
 # The id React gives a streamed Suspense boundary's content (S:0, S:1, ...): a
 # script moves that hidden <div> into place, so without a browser it is the page.
 REACT_STREAMED_ID = re.compile(r"^S:\d+$")
+# The <template> that marks where a streamed boundary (B:0) or segment (P:0) goes: the
+# same script removes it when it moves the content in.
+REACT_PLACEHOLDER_ID = re.compile(r"^[BP]:\d+$")
 
 # --- the walk (walker.py, page_index.py, kinds.py) ------------------------------------
 

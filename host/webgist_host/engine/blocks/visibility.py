@@ -16,7 +16,8 @@ from .images import shown_noscript_pictures
 from .page_index import PageIndex, PerValue
 from .tuning import (
     ANSWER_MIN_WORDS, CLASS_MAY_HIDE, CODE_TAB_MAX_PROSE_WORDS, HIDDEN_BULK_SHARE,
-    HIDING_CLASSES, ICON_TAGS, NOSCRIPT_MIN_WORDS, QUESTION_MAX_WORDS, REACT_STREAMED_ID,
+    HIDING_CLASSES, ICON_TAGS, NOSCRIPT_MIN_WORDS, QUESTION_MAX_WORDS, REACT_PLACEHOLDER_ID,
+    REACT_STREAMED_ID,
     SCREEN_READER_ONLY_CLASSES, SCREEN_READER_ONLY_SUFFIXES, SHOWN_AT_SOME_WIDTH,
     SPOKEN_HALF_MAX_WORDS,
 )
@@ -196,6 +197,9 @@ class Visibility:
         self._scope_chars: dict = {}          # <main> or root -> its text length, when asked
         self._scope_shown: dict = {}          # <main> or root -> its shown words, when asked
         self._disclosed: frozenset | None = None  # ids a collapsed button controls
+        self._ids = index.ids
+        self._scripts = bool(index.tagged("script"))
+        self._unfinished: bool | None = None      # _stream_unfinished, once asked
         self._disclosures = Disclosures(index)
         self._drawn_for_a_reader = self._disclosures.drawn_for_a_reader
 
@@ -232,7 +236,8 @@ class Visibility:
             if not classes or not self._class_hiding[classes]:
                 return CLOSED_DIALOG if self._tags[el] == "dialog" else None
         names = self._attr_names.get(el, ())
-        hidden_attr = "hidden" in names and not self._streamed_content(el)
+        streamed = "hidden" in names and self._streamed_content(el)
+        hidden_attr = "hidden" in names and not streamed
         # hidden="until-found": a collapsed section the browser's find-in-page opens
         # (drawn as content-visibility: hidden), offered as a closed <details> is.
         until_found = hidden_attr and el.get("hidden").strip().lower() == "until-found"
@@ -281,7 +286,7 @@ class Visibility:
             return UNSTYLED_HIDING_CLASS
         behind = self._disclosures
         if box is not None and not box.displayed:
-            if (offered or self._collapsed_panel(el) or self._waiting_tab_panel(el)
+            if (offered or streamed or self._collapsed_panel(el) or self._waiting_tab_panel(el)
                     or self._answer_under_question(el) or behind.rest_behind_control(el)
                     or behind.panel_of_tab_set(el) or behind.panel_of_button_tabs(el)
                     or behind.opened_by_checkbox(el)
@@ -473,8 +478,23 @@ class Visibility:
     def _streamed_content(self, el) -> bool:
         """React streams server-rendered content into `<div hidden id="S:0">` and a
         script moves it into place; without a browser it is the page (Next.js blogs
-        lose their whole article to the hidden attribute)."""
-        return not self.measured and bool(REACT_STREAMED_ID.match(el.get("id") or ""))
+        lose their whole article to the hidden attribute). In the browser too while
+        the stream stands unfinished (`_stream_unfinished`)."""
+        return (bool(REACT_STREAMED_ID.match(el.get("id") or ""))
+                and (not self.measured or self._stream_unfinished()))
+
+    def _stream_unfinished(self) -> bool:
+        """Whether the drawn page still holds a streamed part's placeholder
+        (`<template id="B:0">`, the fallback after it) and no script at all: a copy
+        saved with its scripts stripped, where nothing will ever move the parts into
+        place, so they are what a reader of the live page sees there. (A page whose
+        scripts ran has no streamed part left; one whose script left it hidden is
+        read as drawn.)"""
+        if self._unfinished is None:
+            self._unfinished = not self._scripts and any(
+                REACT_PLACEHOLDER_ID.match(name) and self._tags.get(el) == "template"
+                for name, el in self._ids.items())
+        return self._unfinished
 
     def noscript_is_the_page(self, el) -> bool:
         """Without a browser, a <noscript> holding real prose is what a reader with
