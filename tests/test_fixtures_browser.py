@@ -235,6 +235,7 @@ BROWSER_FIXTURES: dict[str, str] = {
     "forum--reply-quotes-earlier-post": "a reply quoting the post above it: the drawn quotation goes, the post keeps its words (as statically)",
     "product--shop-lines-above-product-name": "the shop lines drawn above a declared product's name go, its pictures stay",
     "product--lone-links-among-product-lines": "a lone link among a product's lines goes as drawn; the linked <h1> stays",
+    "product--buy-box-button-lines": "a declared product's variant buttons go as drawn; an accordion's heading set in a button stays",
     "service--lone-calls-to-action": "a lone short link closing a section's text goes as drawn; a long link, a list and an e-mail stay",
     "qa--prettyprint-legacy": "prettyprint code spans drawn in monospace beside floats",
     "qa--stackexchange-answer": "answer with blockquote, code and <hr>",

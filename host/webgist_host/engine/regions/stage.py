@@ -42,6 +42,7 @@ from .product_name import above_product_name
 from .counted_controls import counted_controls
 from .lone_links import lone_links
 from .lone_calls import LONE_CALL_REASON, lone_call_links
+from .button_lines import BUTTON_LINE_REASON, product_button_lines
 from .product_cards import other_product_cards
 from .siblings import container_twins, lead_sentences
 from .headline_boxes import headline_boxes, teaser_cards
@@ -358,6 +359,7 @@ def _take_out_furniture(page: _Page, main: _Main, placed: list[Block],
         _take_out(placed, reasons, lone_links(placed, words, linked), LONE_LINK_REASON)
         _take_out(placed, reasons, other_product_cards(placed, words, linked),
                   PRODUCT_CARDS_REASON)
+        _take_out(placed, reasons, product_button_lines(placed, words), BUTTON_LINE_REASON)
     # After the series and band rules, which read these cards' headlines as theirs. On
     # a page that says it is an article (dated or not): a dated landing, service or
     # docs page is made of such cards.

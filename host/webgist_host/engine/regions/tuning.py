@@ -393,3 +393,10 @@ LONE_CALL_MAX_CHARS = 40
 # the text above it. Without the floor a caption or a date line under a call spares it
 # (WCXB tune and validate both lose).
 LONE_CALL_CARD_MIN_WORDS = 8
+
+# A product page's button lines go only while they hold at most this share of the main
+# content's words: a page that is mostly its buy box (variants, delivery and sign-in
+# choices round a short blurb) is that box, and references keep it whole there. Seen on
+# WCXB product pages: button lines hold 0.4-3.7% where the references leave them out,
+# about a fifth where one keeps them.
+BUTTON_LINES_MAX_SHARE = 0.10
