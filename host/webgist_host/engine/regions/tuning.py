@@ -32,6 +32,9 @@ DROPPED_WIDGETS = frozenset({
 })
 # Blocks that weigh nothing toward the content: a reader came for the words.
 WEIGHTLESS_KINDS = frozenset({BlockKind.RULE, BlockKind.IMAGE, BlockKind.MEDIA})
+# ...nor a link whose words outside it are this many or fewer, none with a letter:
+# a count or a marker ("Travel (33)", "► May (12)"), not prose.
+COUNTED_LINK_MAX_REST = 2
 # Blocks that can be a control's label standing alone.
 CONTROL_LINE_KINDS = frozenset({BlockKind.PARAGRAPH, BlockKind.HEADING, BlockKind.LIST_ITEM})
 
