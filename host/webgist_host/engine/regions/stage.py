@@ -20,6 +20,8 @@ each rule in docs/rules/regions.md, what each is worth in docs/rules/ablation.md
 """
 from __future__ import annotations
 
+import re
+import unicodedata
 from dataclasses import dataclass, replace
 
 from ..bylines import url_day as permalink_day
@@ -71,12 +73,15 @@ from .reasons import (
     SIGNUP_BOX_REASON, MENU_REASON, BREADCRUMB_REASON, LONE_LINK_REASON,
     PRODUCT_CARDS_REASON,
 )
-from .tuning import (CONTROL_LINE_KINDS, DROPPED_WIDGETS, TITLE_BAND_MAX_WORDS,
-                     WEIGHTLESS_KINDS)
+from .vocabulary import MARKDOWN_IMAGE_PATTERN, MARKDOWN_LINK_PATTERN
+from .tuning import (CONTROL_LINE_KINDS, COUNTED_LINK_MAX_REST, DROPPED_WIDGETS,
+                     TITLE_BAND_MAX_WORDS, WEIGHTLESS_KINDS)
 
 # Enum members read once: in Python 3.11 each `Enum.MEMBER` read off the class costs
 # ~100 ns (a descriptor), and these comparisons run for every block.
 _COMMENTS = Widget.COMMENTS
+# A letter in any script: a word character that is neither a digit nor "_".
+_LETTER = re.compile(r"[^\W\d_]")
 
 STAGE = "regions"
 # The page types metadata declares (Metadata.page_type).
@@ -389,7 +394,21 @@ def _content_weight(block: Block, words: int, linked_words: int) -> int:
     images or media."""
     if block.kind in WEIGHTLESS_KINDS:
         return 0
-    return max(0, words - linked_words)
+    rest = words - linked_words
+    # A link with a count or a marker beside it ("Travel (33)", "► May (12)"): an
+    # archive's or a label cloud's entry. A blog's thousand labels outweighed its post.
+    if linked_words and 0 < rest <= COUNTED_LINK_MAX_REST and not _letters_beside_links(block):
+        return 0
+    return max(0, rest)
+
+
+def _letters_beside_links(block: Block) -> bool:
+    """Whether the block's line holds a letter in any script, or a currency sign,
+    outside its links and pictures: not in "[Travel](…) (33)", but in a shop
+    tile's "[Peppermint balm](…) £4.00", whose price is what the grid lists."""
+    rest = MARKDOWN_LINK_PATTERN.sub("", MARKDOWN_IMAGE_PATTERN.sub("", block.rich_text))
+    return (_LETTER.search(rest) is not None
+            or any(unicodedata.category(ch) == "Sc" for ch in rest))
 
 
 def _place_blocks(blocks: list[Block], placements: list[Placement],

@@ -16,6 +16,7 @@ from ..model import Block, BlockKind
 from ..words import word_count
 from .sections import article_paragraphs, common_element, link_texts
 from .tuning import TAG_LABEL_MAX_WORDS, TAG_LIST_MIN_ITEMS, TAG_MAX_WORDS
+from .vocabulary import MARKDOWN_IMAGE_PATTERN, MARKDOWN_LINK_PATTERN
 
 _HEADING = BlockKind.HEADING
 _PARAGRAPH = BlockKind.PARAGRAPH
@@ -50,7 +51,10 @@ def trailing_tag_lists(blocks: list[Block], weights: list[int], linked: list[int
         # An unlabelled list of short links there may be the author's own, and one
         # under a heading is a section of the document (Sphinx's "Indices and
         # tables" over its index links).
-        own_label = len(items) == 1 and weights[items[0]] > 0      # "Tags: [a], [b]"
+        # "Tags: [a], [b]"; or "Tags[a][b]", the label's span set flush against the
+        # links, whose words then count as the label's too (no weight left).
+        own_label = len(items) == 1 and (weights[items[0]] > 0
+                                         or _words_beside_links(blocks[items[0]]))
         if blocks[items[0]].xpath.startswith(text) and not own_label and (
                 label is None or blocks[label].kind == _HEADING):
             continue
@@ -78,6 +82,14 @@ def _is_tag_line(block: Block, unlinked_words: int) -> bool:
     # Distinct names: the same label twice is a button drawn for two screen sizes.
     return (len(names) >= TAG_LIST_MIN_ITEMS and len(set(names)) == len(names)
             and all(_is_tag_name(name) for name in names))
+
+
+def _words_beside_links(block: Block) -> bool:
+    """Whether the block's line holds a label outside its links and pictures: a
+    word or a few (TAG_LABEL_MAX_WORDS), with a letter."""
+    rest = MARKDOWN_LINK_PATTERN.sub("", MARKDOWN_IMAGE_PATTERN.sub("", block.rich_text))
+    return (any(ch.isalpha() for ch in rest)
+            and word_count(rest) <= TAG_LABEL_MAX_WORDS)
 
 
 def _label_above(blocks: list[Block], kept: list[int], position: int) -> int | None:
