@@ -108,6 +108,17 @@ REACT_STREAMED_ID = re.compile(r"^S:\d+$")
 # The <template> that marks where a streamed boundary (B:0) or segment (P:0) goes: the
 # same script removes it when it moves the content in.
 REACT_PLACEHOLDER_ID = re.compile(r"^[BP]:\d+$")
+# The <script type> values a browser runs (HTML's JavaScript MIME types, compared by
+# essence, plus "module"; no type or an empty one runs too). Data blocks a page keeps
+# after its scripts are stripped (application/ld+json, application/json, importmap)
+# move no streamed part into place.
+RUNNABLE_SCRIPT_TYPES = frozenset({
+    "module", "application/ecmascript", "application/javascript",
+    "application/x-ecmascript", "application/x-javascript", "text/ecmascript",
+    "text/javascript", "text/javascript1.0", "text/javascript1.1", "text/javascript1.2",
+    "text/javascript1.3", "text/javascript1.4", "text/javascript1.5", "text/jscript",
+    "text/livescript", "text/x-ecmascript", "text/x-javascript",
+})
 
 # --- the walk (walker.py, page_index.py, kinds.py) ------------------------------------
 
