@@ -21,8 +21,10 @@ second hand-written file, expected.browser.md, which is preferred here:
 - the browser picks one srcset/<picture> candidate for the viewport (1280 px wide,
   device scale 1), and its currentSrc is the address the image shows;
 - scripts run, so a <noscript> is not drawn, and content a script never moves into
-  place stays hidden (React's streamed parts are read still when the page holds no
-  script at all: a copy saved without them).
+  place stays hidden (React's streamed parts are read still when the page holds a
+  B:/P: placeholder <template> and no script a browser runs, data blocks such as
+  JSON-LD aside: a copy saved without its scripts; inside them, what has no box is
+  judged as statically).
 - elements written with nothing between them that the browser draws apart (flex or
   grid items, margins) are two words, where the source alone runs them together.
 

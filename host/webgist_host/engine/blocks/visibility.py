@@ -514,11 +514,13 @@ class Visibility:
 
     def _stream_unfinished(self) -> bool:
         """Whether the drawn page still holds a streamed part's placeholder
-        (`<template id="B:0">`, the fallback after it) and no script at all: a copy
-        saved with its scripts stripped, where nothing will ever move the parts into
-        place, so they are what a reader of the live page sees there. (A page whose
-        scripts ran has no streamed part left; one whose script left it hidden is
-        read as drawn.)"""
+        (`<template id="B:0">` or `"P:0"`) and no script the browser runs (`_runs`;
+        JSON-LD and other data blocks do not count). This serves copies saved without
+        their scripts (archives read in batch, `webgist batch --render`): nothing will
+        ever move the parts into place, so they are what a reader of the live page
+        saw there. A live page whose scripts ran and then removed themselves while
+        leaving a part hidden (a subscriber-only part) looks the same, and that part
+        is read too; a page that keeps its scripts has its parts read as drawn."""
         if self._unfinished is None:
             self._unfinished = not self._scripts and any(
                 REACT_PLACEHOLDER_ID.match(name) and self._tags.get(el) == "template"
