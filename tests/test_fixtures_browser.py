@@ -134,6 +134,7 @@ BROWSER_FIXTURES: dict[str, str] = {
     "blocks--react-streamed-saved-keeps-data-scripts": "a saved copy keeping only data scripts (JSON-LD, application/json), which run nothing: its streamed article is read",
     "blocks--react-streamed-part-without-placeholder": "a hidden S:0 part on a page with no script and no B:/P: placeholder template stays hidden",
     "blocks--react-streamed-segment-placeholder-only": "a saved copy whose only placeholder is a segment's (<template id=\"P:1\">): its streamed part is read",
+    "blocks--react-streamed-parts-numbered-in-hex": "React numbers its streamed parts in hexadecimal: a saved copy's part S:a is read as S:9 is",
     "blocks--react-streamed-div-named-like-placeholder": "a <div id=\"B:0\"> is no placeholder template: the hidden S:0 part stays hidden",
     "blocks--screen-reader-only-text": "screen-reader-only text is clipped to 1px but has a box; the icon's text stays",
     "blocks--strikethrough": "<del>, <s> and <strike> drawn struck through",
