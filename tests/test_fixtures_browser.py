@@ -21,8 +21,10 @@ second hand-written file, expected.browser.md, which is preferred here:
 - the browser picks one srcset/<picture> candidate for the viewport (1280 px wide,
   device scale 1), and its currentSrc is the address the image shows;
 - scripts run, so a <noscript> is not drawn, and content a script never moves into
-  place stays hidden (React's streamed parts are read still when the page holds no
-  script at all: a copy saved without them).
+  place stays hidden (React's streamed parts are read still when the page holds a
+  B:/P: placeholder <template> and no script a browser runs, data blocks such as
+  JSON-LD aside: a copy saved without its scripts; inside them, what has no box is
+  judged as statically).
 - elements written with nothing between them that the browser draws apart (flex or
   grid items, margins) are two words, where the source alone runs them together.
 
@@ -127,6 +129,13 @@ BROWSER_FIXTURES: dict[str, str] = {
     "blocks--popover-and-closed-dialog": "an unopened popover and a closed <dialog> get no box; an open one is drawn",
     "blocks--react-streamed-suspense": "hidden streamed content stays hidden: the stub script never moves it",
     "blocks--react-streamed-saved-without-scripts": "a copy saved without its scripts, its stream unfinished: the streamed article is read, as statically (nothing will ever move it in)",
+    "blocks--react-streamed-part-hiding-classes": "inside a streamed part read as the page (nothing drawn there), class-hidden text (Tailwind hidden, Bootstrap d-none) stays out, as statically",
+    "blocks--react-streamed-part-faq-answers": "inside a streamed part read as the page, answers behind collapsed buttons stay, as statically",
+    "blocks--react-streamed-saved-keeps-data-scripts": "a saved copy keeping only data scripts (JSON-LD, application/json), which run nothing: its streamed article is read",
+    "blocks--react-streamed-part-without-placeholder": "a hidden S:0 part on a page with no script and no B:/P: placeholder template stays hidden",
+    "blocks--react-streamed-segment-placeholder-only": "a saved copy whose only placeholder is a segment's (<template id=\"P:1\">): its streamed part is read",
+    "blocks--react-streamed-parts-numbered-in-hex": "React numbers its streamed parts in hexadecimal: a saved copy's part S:a is read as S:9 is",
+    "blocks--react-streamed-div-named-like-placeholder": "a <div id=\"B:0\"> is no placeholder template: the hidden S:0 part stays hidden",
     "blocks--screen-reader-only-text": "screen-reader-only text is clipped to 1px but has a box; the icon's text stays",
     "blocks--strikethrough": "<del>, <s> and <strike> drawn struck through",
     "blocks--svg-chart": "svg with text labels, measured as drawn",

@@ -102,12 +102,24 @@ RADIO_TAB_CLASS_WORDS = frozenset({"tab", "tabs", "tabbed"})
 # Tags that draw an icon with no text: icon fonts use <i>, the rest inline <svg>.
 # Screen-reader text beside one is the icon's text. (An <img> has its own alt.)
 ICON_TAGS = frozenset({"i", "svg"})
-# The id React gives a streamed Suspense boundary's content (S:0, S:1, ...): a
-# script moves that hidden <div> into place, so without a browser it is the page.
-REACT_STREAMED_ID = re.compile(r"^S:\d+$")
+# The id React gives a streamed Suspense boundary's content (S:0, S:1, ... S:a, S:1f:
+# React writes the number in hexadecimal): a script moves that hidden <div> into
+# place, so without a browser it is the page.
+REACT_STREAMED_ID = re.compile(r"^S:[0-9a-f]+$")
 # The <template> that marks where a streamed boundary (B:0) or segment (P:0) goes: the
 # same script removes it when it moves the content in.
-REACT_PLACEHOLDER_ID = re.compile(r"^[BP]:\d+$")
+REACT_PLACEHOLDER_ID = re.compile(r"^[BP]:[0-9a-f]+$")
+# The <script type> values a browser runs (HTML's JavaScript MIME types, compared by
+# essence, plus "module"; no type or an empty one runs too). Data blocks a page keeps
+# after its scripts are stripped (application/ld+json, application/json, importmap)
+# move no streamed part into place.
+RUNNABLE_SCRIPT_TYPES = frozenset({
+    "module", "application/ecmascript", "application/javascript",
+    "application/x-ecmascript", "application/x-javascript", "text/ecmascript",
+    "text/javascript", "text/javascript1.0", "text/javascript1.1", "text/javascript1.2",
+    "text/javascript1.3", "text/javascript1.4", "text/javascript1.5", "text/jscript",
+    "text/livescript", "text/x-ecmascript", "text/x-javascript",
+})
 
 # --- the walk (walker.py, page_index.py, kinds.py) ------------------------------------
 

@@ -17,7 +17,7 @@ from .page_index import PageIndex, PerValue
 from .tuning import (
     ANSWER_MIN_WORDS, CLASS_MAY_HIDE, CODE_TAB_MAX_PROSE_WORDS, HIDDEN_BULK_SHARE,
     HIDING_CLASSES, ICON_TAGS, NOSCRIPT_MIN_WORDS, QUESTION_MAX_WORDS, REACT_PLACEHOLDER_ID,
-    REACT_STREAMED_ID,
+    REACT_STREAMED_ID, RUNNABLE_SCRIPT_TYPES,
     SCREEN_READER_ONLY_CLASSES, SCREEN_READER_ONLY_SUFFIXES, SHOWN_AT_SOME_WIDTH,
     SPOKEN_HALF_MAX_WORDS,
 )
@@ -120,6 +120,15 @@ def hiding_class_tokens(classes: str) -> tuple[str, ...] | None:
     return tuple(lowered.split())
 
 
+def _runs(script) -> bool:
+    """A <script> the browser runs (RUNNABLE_SCRIPT_TYPES), not a data block."""
+    kind = script.get("type")
+    if kind is None and (script.get("language") or "").strip():
+        kind = "text/" + script.get("language")      # HTML's legacy language attribute
+    kind = (kind or "").split(";")[0].strip().lower()
+    return not kind or kind in RUNNABLE_SCRIPT_TYPES
+
+
 def _stands_for_an_icon(el) -> bool:
     """Screen-reader text beside a drawn element with no text of its own (an icon
     font <i>, an <svg>) is that icon's text, as alt is an image's: a comparison
@@ -198,10 +207,10 @@ class Visibility:
         self._scope_shown: dict = {}          # <main> or root -> its shown words, when asked
         self._disclosed: frozenset | None = None  # ids a collapsed button controls
         self._ids = index.ids
-        self._scripts = bool(index.tagged("script"))
+        self._scripts = any(_runs(script) for script in index.tagged("script"))
         self._unfinished: bool | None = None      # _stream_unfinished, once asked
+        self._in_parts: frozenset | None = None   # _in_read_part, once asked
         self._disclosures = Disclosures(index)
-        self._drawn_for_a_reader = self._disclosures.drawn_for_a_reader
 
     def drawn_rect(self, el):
         """The element's box as the reader will find it: None inside an accordion's
@@ -228,7 +237,8 @@ class Visibility:
         return bool(self._class_hiding[classes])
 
     def hidden_reason(self, el) -> str | None:
-        if not self.measured and el not in self._attr_names:
+        unmeasured = self._unmeasured(el)
+        if unmeasured and el not in self._attr_names:
             # Without a box and without the attributes asked about below (the index
             # keeps the names of every element holding one), only a hiding class
             # or a closed <dialog> hides it: most classed elements have neither.
@@ -253,7 +263,7 @@ class Visibility:
                      or self._disclosures.panel_of_button_tabs(el))):
             hidden_attr = aria_hidden = none_style = False
             offered = True
-        if none_style and ((not self.measured and self._holds_page_bulk(el))
+        if none_style and ((unmeasured and self._holds_page_bulk(el))
                            or self._answer_under_question(el)):
             none_style = False
             offered = True
@@ -267,7 +277,7 @@ class Visibility:
         if tokens:
             if _screen_reader_tokens(tokens) and not _stands_for_an_icon(el):
                 return "a screen-reader-only class: not drawn for sighted readers"
-            if (not self.measured and self._hidden_by_class(el, tokens)
+            if (unmeasured and self._hidden_by_class(el, tokens)
                     and not self._disclosures.panel_of_button_tabs(el)):
                 return "a class that hides it (display:none) in the page's own stylesheet"
         # Both are drawn only once a script opens them (HTML's popover and <dialog>).
@@ -278,7 +288,7 @@ class Visibility:
             return CLOSED_DIALOG
         if none_style:
             return "inline style display:none"
-        box = self.box(el) if self.measured else None
+        box = None if unmeasured else self.box(el)
         if box is not None and tag in PARSER_FILLED_VOID_TAGS and (el.text or len(el)):
             box = None
         if (self._unstyled and box is not None and box.displayed and tokens
@@ -473,7 +483,7 @@ class Visibility:
         sample (each language's install line) give the version the reader chose."""
         if self._role(el) != "tabpanel":
             return False
-        return not self.measured or not _code_sample(el)
+        return self._unmeasured(el) or not _code_sample(el)
 
     def _streamed_content(self, el) -> bool:
         """React streams server-rendered content into `<div hidden id="S:0">` and a
@@ -483,13 +493,34 @@ class Visibility:
         return (bool(REACT_STREAMED_ID.match(el.get("id") or ""))
                 and (not self.measured or self._stream_unfinished()))
 
+    def _unmeasured(self, el) -> bool:
+        """Judged as without a browser: on a page read without one, and inside a
+        streamed part read as the page (`_streamed_content`), where the browser drew
+        nothing (it records only the top of a display:none subtree), so the part's
+        hiding classes, collapsed answers and tab panels are weighed as statically."""
+        return not self.measured or (el in self._in_read_part() and self.box(el) is None)
+
+    def _in_read_part(self) -> frozenset:
+        """The elements inside the streamed parts read on a measured page."""
+        if self._in_parts is None:
+            self._in_parts = frozenset(
+                node for name, part in self._ids.items()
+                if REACT_STREAMED_ID.match(name) and self._streamed_content(part)
+                for node in part.iterdescendants()) if self._stream_unfinished() else frozenset()
+        return self._in_parts
+
+    def _drawn_for_a_reader(self, el) -> bool:
+        return self._unmeasured(el) or self._disclosures.drawn_for_a_reader(el)
+
     def _stream_unfinished(self) -> bool:
         """Whether the drawn page still holds a streamed part's placeholder
-        (`<template id="B:0">`, the fallback after it) and no script at all: a copy
-        saved with its scripts stripped, where nothing will ever move the parts into
-        place, so they are what a reader of the live page sees there. (A page whose
-        scripts ran has no streamed part left; one whose script left it hidden is
-        read as drawn.)"""
+        (`<template id="B:0">` or `"P:0"`) and no script the browser runs (`_runs`;
+        JSON-LD and other data blocks do not count). This serves copies saved without
+        their scripts (archives read in batch, `webgist batch --render`): nothing will
+        ever move the parts into place, so they are what a reader of the live page
+        saw there. A live page whose scripts ran and then removed themselves while
+        leaving a part hidden (a subscriber-only part) looks the same, and that part
+        is read too; a page that keeps its scripts has its parts read as drawn."""
         if self._unfinished is None:
             self._unfinished = not self._scripts and any(
                 REACT_PLACEHOLDER_ID.match(name) and self._tags.get(el) == "template"
