@@ -191,7 +191,8 @@ async function copyAsMarkdown() {
         { kind: "clipboard-denied" });
     }
     // The last copy's timeline, read by bench/latency.py.
-    document.body.dataset.timeline = JSON.stringify({ ...reply.timeline, clipboard_at: copiedAt });
+    document.body.dataset.timeline = JSON.stringify({ ...reply.timeline, clipboard_at: copiedAt,
+                                                      popup_at: performance.timeOrigin });
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     const what = reply.selection ? "the selection" : `${reply.stats.words} words`;
     setStatus(`Copied ${what} as Markdown (${seconds} s).`);
