@@ -195,6 +195,14 @@ def copy_once(driver, popup: str, think_ms: int) -> dict[str, float]:
     driver.execute_cdp_cmd("Page.bringToFront", {})
     time.sleep(think_ms / 1000)
     click = driver.execute_async_script(_CLICK_AND_POLL, POLL_MS)
+    for _ in range(3):
+        # On a loaded machine the window is sometimes not focused yet, and the
+        # sentinel's write is refused before anything is clicked: try again at once
+        # (no wait, which would add to the think time).
+        if "not focused" not in click.get("error", ""):
+            break
+        driver.execute_cdp_cmd("Page.bringToFront", {})
+        click = driver.execute_async_script(_CLICK_AND_POLL, POLL_MS)
     if "error" in click:
         raise RuntimeError(f"copy failed: {click['error']}")
     timeline = json.loads(driver.execute_script("return document.body.dataset.timeline || '{}'"))
