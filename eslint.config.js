@@ -33,6 +33,11 @@ export default [
     languageOptions: { sourceType: "script" },
   },
   {
+    // The popup's first script, a classic one in popup.html's <head>.
+    files: ["extension/start-host.js"],
+    languageOptions: { sourceType: "script" },
+  },
+  {
     files: ["tests/js/**/*.mjs", "eslint.config.js"],
     languageOptions: {
       ecmaVersion: "latest",

@@ -145,6 +145,18 @@ def phases(timeline: dict, click: dict) -> dict[str, float]:
         # counted from the click (negative: before the click, hidden from the user).
         row["host start-up"] = host["ready_at"] - timeline["host_opened_at"]
         row["host ready, from click"] = host["ready_at"] - click["clicked_at"]
+        if "popup_at" in timeline:
+            # From the popup's navigation to its connectNative call.
+            row["host opened, from popup start"] = timeline["host_opened_at"] - timeline["popup_at"]
+        if host.get("spawned_at") and host.get("python_at"):
+            # The start-up's steps: the browser starting the process (to the kernel's
+            # 10 ms tick), Python and its site start, then webgist's imports.
+            row["start-up: process started"] = host["spawned_at"] - timeline["host_opened_at"]
+            row["start-up: Python up"] = host["python_at"] - host["spawned_at"]
+        if host.get("python_at"):
+            row["start-up: imports"] = host["ready_at"] - host["python_at"]
+    # When the capture (the early read's, or the click's) was all at the host.
+    row["capture at host, from click"] = host["last_frame_at"] - click["clicked_at"]
     ahead = host.get("ahead")
     if ahead and collect.get("sent_ahead_at"):
         # The markup's own trip, beside the layout reads: posted by collect.js, all
@@ -183,6 +195,14 @@ def copy_once(driver, popup: str, think_ms: int) -> dict[str, float]:
     driver.execute_cdp_cmd("Page.bringToFront", {})
     time.sleep(think_ms / 1000)
     click = driver.execute_async_script(_CLICK_AND_POLL, POLL_MS)
+    for _ in range(3):
+        # On a loaded machine the window is sometimes not focused yet, and the
+        # sentinel's write is refused before anything is clicked: try again at once
+        # (no wait, which would add to the think time).
+        if "not focused" not in click.get("error", ""):
+            break
+        driver.execute_cdp_cmd("Page.bringToFront", {})
+        click = driver.execute_async_script(_CLICK_AND_POLL, POLL_MS)
     if "error" in click:
         raise RuntimeError(f"copy failed: {click['error']}")
     timeline = json.loads(driver.execute_script("return document.body.dataset.timeline || '{}'"))

@@ -89,17 +89,23 @@ export const epochMs = () => performance.timeOrigin + performance.now();
 // before it: the user moving to the popup's Copy button, or collect.js reading the
 // page. One port serves any number of requests; replies are matched by id. Once
 // the port has closed, `closed` holds the reason and requests are refused with it.
+// `started`: a port opened earlier ({port, openedAt, disconnected}: the popup's
+// start-host.js), taken over instead of opening one.
 export class HostConnection {
-  constructor() {
+  constructor(started = null) {
     this.pending = new Map();   // request id -> {resolve, reject, onProgress, timeline, incoming}
     this.closed = null;         // the HostError a closed port gave, or null while open
     this.onClose = () => {};    // called once the host has gone (not when close() is called)
-    this.openedAt = epochMs();
+    this.openedAt = started ? started.openedAt : epochMs();
     try {
-      this.port = chrome.runtime.connectNative(HOST_NAME);
+      this.port = started ? started.port : chrome.runtime.connectNative(HOST_NAME);
     } catch (error) {
       this.port = null;
       this.closed = describeDisconnect(String(error && error.message));
+      return;
+    }
+    if (started && started.disconnected) {
+      this.closed = describeDisconnect(started.disconnected.message);
       return;
     }
     this.port.onDisconnect.addListener((port) => {

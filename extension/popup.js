@@ -3,7 +3,7 @@
 // page (overlay.js). Nothing from the page is ever rendered as HTML here: every
 // value goes through textContent.
 import { writeClipboard } from "./clipboard.js";
-import { epochMs, HostError, usableConnection } from "./native.js";
+import { epochMs, HostConnection, HostError, usableConnection } from "./native.js";
 import { convertTab, downloadMarkdown, readAhead } from "./flow.js";
 import { loadSettings } from "./settings.js";
 
@@ -15,9 +15,10 @@ const PROGRESS_AFTER_MS = 1000;
 // Save never needs it made again. Lives as long as the popup does.
 let made = null;          // {markdown, title, scope}
 let busy = false;
-// The host, started as the popup opens: its start-up (Python and the engine's
-// imports) runs while the user moves to Copy, not after the click. Closed with the
-// popup; replaced by a fresh one if it has died meanwhile.
+// The host, started as the popup opens (by start-host.js, before this module is
+// even fetched): its start-up (Python and the engine's imports) runs while the user
+// moves to Copy, not after the click. Closed with the popup; replaced by a fresh
+// one if it has died meanwhile.
 let host = null;
 // The page read and converted as the popup opens (flow.js readAhead), which a click
 // uses while the page is as it was read; null until the tab is known.
@@ -91,7 +92,10 @@ function startProgress() {
 // "ready" once it answered a ping, "closed" if it went away before a click needed
 // it (not installed, or killed): the click then starts a fresh one, which reports why.
 function warmHost() {
-  const warming = usableConnection(host);
+  // The first time, the port start-host.js opened as the popup began.
+  const started = globalThis.webgistStartedHost;
+  globalThis.webgistStartedHost = null;
+  const warming = started ? new HostConnection(started) : usableConnection(host);
   host = warming;
   document.body.dataset.host = "starting";
   warming.request({ type: "ping" }).then(
@@ -191,7 +195,8 @@ async function copyAsMarkdown() {
         { kind: "clipboard-denied" });
     }
     // The last copy's timeline, read by bench/latency.py.
-    document.body.dataset.timeline = JSON.stringify({ ...reply.timeline, clipboard_at: copiedAt });
+    document.body.dataset.timeline = JSON.stringify({ ...reply.timeline, clipboard_at: copiedAt,
+                                                      popup_at: performance.timeOrigin });
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     const what = reply.selection ? "the selection" : `${reply.stats.words} words`;
     setStatus(`Copied ${what} as Markdown (${seconds} s).`);

@@ -64,6 +64,22 @@ def test_the_popup_starts_the_host_before_the_click_and_keeps_it(extension_brows
     wait_for(lambda: host_processes(driver) == [], timeout=10, message="the host to exit")
 
 
+def test_the_popup_opens_the_port_before_its_document_is_parsed(extension_browser, server):
+    """popup.html's first script (start-host.js, a classic script in its <head>) opens
+    the port; popup.js, a module, runs only once the whole document is parsed
+    (domInteractive) and its imports are fetched, which is when it used to open it."""
+    driver = extension_browser
+    open_page_and_popup(driver, f"{server}/{PAGE}")
+    wait_for(lambda: _host_state(driver) == "ready", message="the host's pong")
+    result = click_copy(driver, scope="main")
+    assert result["state"] == "done", result["status"]
+    timeline = popup_timeline(driver)
+    parsed_at = driver.execute_script(
+        "return performance.timeOrigin + performance.getEntriesByType('navigation')[0].domInteractive")
+    assert timeline["host_opened_at"] < parsed_at
+    assert len(host_processes(driver)) == 1, "the popup started one host, not two"
+
+
 def test_the_copy_shortcut_starts_the_host_before_reading_the_page(extension_browser, server):
     driver = extension_browser
     driver.get(f"{server}/{PAGE}")

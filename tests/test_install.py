@@ -249,3 +249,85 @@ def test_install_writes_the_hosts_bytecode(home, tmp_path, monkeypatch):
                               env=env, capture_output=True, text=True, timeout=60)
     assert imported.returncode == 0, imported.stderr
     assert f"matches {source}" in imported.stderr
+
+
+_COUNT_COMPILES = """
+import json, re, sys
+compiled = []
+real = re._compiler.compile
+def counting(pattern, flags=0):
+    compiled.append(pattern)
+    return real(pattern, flags)
+re._compiler.compile = counting
+import webgist_host.host.native
+from webgist_host.host import patterns
+# Every pattern the file put in re's cache is the one re compiles for it.
+different = [key for key, made in list(re._cache.items()) if made != real(key[1], key[2])]
+print(json.dumps({"compiled": len(compiled), "cached": len(re._cache), "different": len(different),
+                  "file": patterns.cache_file()}))
+"""
+
+
+def test_install_writes_the_engines_patterns(home, tmp_path, monkeypatch):
+    """install-host records the patterns the engine compiles as it is imported, so a
+    host started later compiles none of them (~30 ms of its start-up) and gets the
+    very patterns a compile makes. Installed with a copy of the package, as above."""
+    import shutil
+    from webgist_host.install import register
+    package = tmp_path / "webgist_host"
+    shutil.copytree(register.HOST_PACKAGE, package, ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setattr(register, "HOST_PACKAGE", package)
+    assert install.main(["--profile", str(tmp_path / "profile")]) == 0
+    env = {**os.environ, "PYTHONPATH": str(tmp_path), "PYTHONDONTWRITEBYTECODE": "1"}
+
+    def start(**extra):
+        ran = subprocess.run([sys.executable, "-c", _COUNT_COMPILES], env={**env, **extra},
+                             capture_output=True, text=True, timeout=60)
+        assert ran.returncode == 0, ran.stderr
+        return json.loads(ran.stdout)
+
+    with_file = start()
+    assert with_file["file"] == str(package / "__pycache__" / Path(with_file["file"]).name)
+    assert Path(with_file["file"]).is_file()
+    without = start(WEBGIST_PATTERN_CACHE="off")
+    assert without["compiled"] > 100
+    assert with_file["compiled"] == 0
+    assert with_file["cached"] >= without["compiled"] - 5
+    assert with_file["different"] == 0 and without["different"] == 0
+
+
+def test_a_damaged_pattern_file_is_ignored(tmp_path):
+    """Whatever the file holds, loading it never raises; the patterns are then
+    compiled as before and match as before."""
+    import marshal
+    import re
+    from webgist_host.host import patterns
+    good = tmp_path / "good"
+    key_pattern = r"webgist-test-(\d+)-pattern"
+    cached = dict(re._cache)
+    try:
+        re._cache.clear()
+        re.compile(key_pattern)
+        entries = patterns.recorded_entries()
+        assert [e[0] for e in entries] == [key_pattern]
+        good.write_bytes(marshal.dumps((patterns._header(), entries)))
+        (pattern, flags, args), = entries
+        broken = (pattern, flags, (args[0], args[1], [999999] * 8, *args[3:]))
+        files = {
+            "garbage": b"\x00not marshal at all",
+            "truncated": good.read_bytes()[:40],
+            "other_python": marshal.dumps(((patterns.FORMAT, "2.7", 0, 0), entries)),
+            "bad_code": marshal.dumps((patterns._header(), [broken])),
+            "wrong_shape": marshal.dumps((patterns._header(), [("x", 0)])),
+        }
+        for name, data in files.items():
+            (tmp_path / name).write_bytes(data)
+            re._cache.clear()
+            assert patterns.load_cache(str(tmp_path / name)) == 0, name
+            assert re.compile(key_pattern).match("webgist-test-42-pattern").group(1) == "42", name
+        re._cache.clear()
+        assert patterns.load_cache(str(good)) == 1
+        assert re.compile(key_pattern).match("webgist-test-7-pattern").group(1) == "7"
+    finally:
+        re._cache.clear()
+        re._cache.update(cached)

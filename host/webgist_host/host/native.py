@@ -26,11 +26,12 @@ larger; see framing.py):
         -> {"ok": true, "id": ..., "markdown": str, "method": str, "measured": bool,
             "title": str, "stats": {...}, "explain"?: str,
             "overlay"?: [[reading index, x, y, w, h, region or "", kind], ...],
-            "timings": {"ready_at", "first_frame_at", "last_frame_at", "decoded_at", "replied_at": epoch ms,
+            "timings": {"spawned_at" (or null), "python_at", "ready_at", "first_frame_at", "last_frame_at", "decoded_at", "replied_at": epoch ms,
                         "engine_ms": {stage: ms}, "cpu_ms": host CPU converting,
                         "peak_rss_kb": int}}
-    (`timings`: where the host's time went, for bench/latency.py; `ready_at` is when
-    this process had imported everything and began reading requests, the same for
+    (`timings`: where the host's time went, for bench/latency.py; `spawned_at` when the
+    process started (Linux, to 10 ms), `python_at` when Python began importing webgist,
+    `ready_at` when this process had imported everything and began reading requests, the same for
     every request a port sends; `overlay`, with options.overlay true: the measured blocks' page boxes in reading
     order, for extension/overlay.js to draw; `reply_encoding` "deflate", which any
     request may carry: a reply too large for one frame comes back compressed, see
@@ -51,7 +52,7 @@ import sys
 import time
 from typing import Any, BinaryIO
 
-from .. import __version__
+from .. import IMPORT_STARTED_AT, __version__
 from .collector import answering, fewer_collections, freeze_start_up
 from .framing import (MAX_INCOMING_FRAME, REPLY_ENCODINGS, FrameTooLargeError, FramingError,
                       MessageJSONError, UploadAssembler, UploadError, UPLOAD_TYPES, clean_text,
@@ -229,12 +230,28 @@ def error_reply(message: str, request_id: Any = None) -> dict[str, Any]:
     return {"ok": False, "id": request_id, "error": message}
 
 
+def process_started_at() -> float | None:
+    """When the kernel started this process (epoch ms, to its 10 ms clock tick), so
+    that the time before Python ran is seen too; None where /proc does not say."""
+    try:
+        with open("/proc/self/stat", "rb") as stat:
+            fields = stat.read().rsplit(b")", 1)[1].split()
+        ticks_after_boot = int(fields[19]) / os.sysconf("SC_CLK_TCK")
+        return round((time.time() - time.clock_gettime(time.CLOCK_BOOTTIME) + ticks_after_boot) * 1000, 1)
+    except (OSError, ValueError, IndexError, AttributeError):
+        return None
+
+
 class Host:
     """One port's worth of state: the open uploads and a counter for reply ids."""
 
     def __init__(self, out: BinaryIO):
         self.out = out
         self.ready_at = epoch_ms()   # imports done: the process can answer from here on
+        # The start-up's steps, in every reply's timings: the process started, Python
+        # began importing webgist, the imports were done.
+        self.start_up = {"spawned_at": process_started_at(), "python_at": IMPORT_STARTED_AT,
+                         "ready_at": self.ready_at}
         self.uploads = UploadAssembler()
         self._replies = 0
         self._upload_began: dict[Any, float] = {}   # upload id -> epoch ms of its 'begin'
@@ -315,7 +332,7 @@ class Host:
                                    f"(prepare {message['prepared']!r}) did not arrive; "
                                    "try again", request_id)
             try:
-                return handle_convert(message, {"ready_at": self.ready_at, **clock,
+                return handle_convert(message, {**self.start_up, **clock,
                                                 "decoded_at": epoch_ms()}, prepared)
             except RequestError as exc:
                 return error_reply(str(exc), request_id)
@@ -325,7 +342,7 @@ class Host:
             return error_reply(f"message {what}; expected one of {', '.join(REQUEST_TYPES)}",
                                request_id)
         try:
-            return handler(message, {"ready_at": self.ready_at, **clock, "decoded_at": epoch_ms()})
+            return handler(message, {**self.start_up, **clock, "decoded_at": epoch_ms()})
         except RequestError as exc:
             return error_reply(str(exc), request_id)
 

@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any, Callable
 
+from ..host import patterns
 from .files import (MANIFEST_MODE, RECORD_MODE, make_dirs, registry_delete, registry_get,
                     registry_set, remove_empty_dirs, write_file)
 from .launcher import LAUNCHER_MODE, launcher_text, pythonpath_needed
@@ -80,6 +81,8 @@ def install(env: Env, targets: list[Target], say: Say = print,
     say(f"wrote launcher  {launcher}  (runs {python} -m webgist_host.native)")
     if compile_host():
         say(f"compiled        {HOST_PACKAGE}  (the host's bytecode, for a quick start)")
+    if patterns.write_cache(str(HOST_PACKAGE)):
+        say(f"compiled        {patterns.cache_file(str(HOST_PACKAGE))}  (the engine's patterns)")
     for target in targets:
         entry_dirs = _write_target(target, launcher, say, extension_ids)
         entries = [e for e in entries
