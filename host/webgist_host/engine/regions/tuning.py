@@ -210,9 +210,6 @@ ARTICLE_BEFORE_SERIES_MIN_WORDS = 100
 # ...in this many paragraphs: a page with a line or two of prose over lists (a course
 # page and its reading list, a department page and its forms) is made of the lists.
 ARTICLE_MIN_PARAGRAPHS = 3
-# A lead (a standfirst) of at most this many paragraphs may stand in a box of its own
-# above the body's element; a series after the body is then not "inside the text".
-LEAD_APART_MAX_PARAGRAPHS = 2
 
 # --- Tag lists after the article (tag_lists.py) --------------------------------------
 
