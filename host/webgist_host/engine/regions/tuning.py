@@ -35,6 +35,9 @@ WEIGHTLESS_KINDS = frozenset({BlockKind.RULE, BlockKind.IMAGE, BlockKind.MEDIA})
 # ...nor a link whose words outside it are this many or fewer, none with a letter:
 # a count or a marker ("Travel (33)", "► May (12)"), not prose.
 COUNTED_LINK_MAX_REST = 2
+# ...and only when such entries outweigh the rest of the page this many times over
+# (then they leave the container's choice alone, not the later rules).
+COUNTED_LINKS_OVER_PROSE = 4
 # Blocks that can be a control's label standing alone.
 CONTROL_LINE_KINDS = frozenset({BlockKind.PARAGRAPH, BlockKind.HEADING, BlockKind.LIST_ITEM})
 
