@@ -20,7 +20,7 @@ from ..model import Block, BlockKind
 from .paths import BlocksByPath, inside_any, step_tag
 from .tuning import (ARTICLE_BEFORE_SERIES_MIN_WORDS, ARTICLE_MIN_PARAGRAPHS, BODY_KINDS,
                      DATED_TEASER_SERIES_MIN_ITEMS, FRONT_MIN_SECTIONS, HEADING_WRAPPER_DEPTH,
-                     KICKER_MAX_WORDS, LEAD_APART_MAX_PARAGRAPHS,
+                     KICKER_MAX_WORDS,
                      LABEL_LIST_MIN_ITEMS, LABEL_LIST_MIN_LINKED,
                      FURNITURE_SECTION_MAX_PROSE_WORDS, MAX_CONTROL_LINE_CHARS,
                      MAX_FURNITURE_HEADING_CHARS,
@@ -267,11 +267,10 @@ def trailing_series(blocks: list[Block], words: list[int], weights: list[int],
     if apart is None:
         return []
     own, text = apart
-    body = _body_apart_from_lead(blocks, own, text)
     fronts = _section_fronts(qualified) if dated else frozenset()
     starts: list[str] = []
     for parent, members in qualified.items():
-        if parent.startswith(body) and parent not in fronts:
+        if parent.startswith(text) and parent not in fronts:
             continue                        # a list inside the text is the author's
         if text.startswith(parent):
             # A section front's parent may also hold the article: its items count.
@@ -287,24 +286,6 @@ def trailing_series(blocks: list[Block], words: list[int], weights: list[int],
     while first > 0 and kept[first - 1] > last_own and blocks[kept[first - 1]].kind == _HEADING:
         first -= 1
     return kept[first:]
-
-
-def _body_apart_from_lead(blocks: list[Block], own: list[int], text: str) -> str:
-    """The element that holds the article's own paragraphs (`own`, held by `text`)
-    but a lead of at most LEAD_APART_MAX_PARAGRAPHS set above the body's element, in
-    an element around it: a news template's standfirst under the headline makes the
-    whole column the text's element, and every series below the body one "inside the
-    text"."""
-    later = common_element(blocks[i].xpath for i in own[len(own) // 2:]) + "/"
-    first = next(n for n, i in enumerate(own) if blocks[i].xpath.startswith(later))
-    if not 0 < first <= LEAD_APART_MAX_PARAGRAPHS or len(own) - first < ARTICLE_MIN_PARAGRAPHS:
-        return text
-    body = common_element(blocks[i].xpath for i in own[first:]) + "/"
-    # The lead stands right in an element around the body, above it: not in a box
-    # beside it built as its twin (a thread's first post beside the replies).
-    if not all(body.startswith(blocks[i].xpath.rsplit("/", 1)[0] + "/") for i in own[:first]):
-        return text
-    return body
 
 
 def _opens_with_headline(rich_text: str) -> bool:

@@ -74,7 +74,8 @@ from .reasons import (
     PRODUCT_CARDS_REASON,
 )
 from .vocabulary import MARKDOWN_IMAGE_PATTERN, MARKDOWN_LINK_PATTERN
-from .tuning import (CONTROL_LINE_KINDS, COUNTED_LINK_MAX_REST, DROPPED_WIDGETS,
+from .tuning import (CONTROL_LINE_KINDS, COUNTED_LINK_MAX_REST, COUNTED_LINKS_OVER_PROSE,
+                     DROPPED_WIDGETS,
                      TITLE_BAND_MAX_WORDS, WEIGHTLESS_KINDS)
 
 # Enum members read once: in Python 3.11 each `Enum.MEMBER` read off the class costs
@@ -99,6 +100,10 @@ class _Page:
     linked: list[int]
     words: list[int]
     weights: list[int]
+    # What the container is chosen by: `weights`, but a label cloud's or an archive's
+    # counted links weigh nothing where they outweigh the page's prose (see
+    # _counted_links_outweighing). The later rules read `weights`.
+    container_weights: list[int]
     placements: list[Placement]
     contexts: list[Context]
     tab_panels: frozenset[str]
@@ -197,6 +202,7 @@ def _read_page(tree: TreeIndex, blocks: list[Block], *, page_type: str | None, d
                                review_page=page_type == REVIEW_PAGE)
     weights = [_content_weight(block, n, linked_n)
                for block, n, linked_n in zip(blocks, words, linked)]
+    container_weights = _without(weights, _counted_links_outweighing(blocks, linked, weights))
     # A partner's paid story in an element named as an ad (it holds the page's
     # headline and sentences after it) is the page's story, not an ad (page_story.py).
     if dated and declared_article and page_type not in (DISCUSSION_PAGE, PRODUCT_PAGE):
@@ -207,7 +213,8 @@ def _read_page(tree: TreeIndex, blocks: list[Block], *, page_type: str | None, d
     # A dated page is an article: a list of titles beside it is its archive or
     # its related posts, never the content.
     cards = () if dated else card_titles(blocks, placements, lineage, linked)
-    return _Page(tree, blocks, lineage, linked, words, weights, placements, walked.contexts,
+    return _Page(tree, blocks, lineage, linked, words, weights, container_weights,
+                 placements, walked.contexts,
                  walked.tab_panels, page_type, dated, declared_article, title, address,
                  author, bodies, cards)
 
@@ -221,7 +228,7 @@ def _choose_main(page: _Page) -> _Main:
                                 article_bodies=page.bodies, card_titles=page.cards)
 
     page_type, lineage = page.page_type, page.lineage
-    container = choose(page.weights, focus_article=page_type != DISCUSSION_PAGE)
+    container = choose(page.container_weights, focus_article=page_type != DISCUSSION_PAGE)
     # A page that declares itself a discussion (a forum thread, a Q&A page) is its
     # comments; elsewhere they are content only when they are the page's bulk.
     comments_kept = (page_type == DISCUSSION_PAGE
@@ -247,7 +254,8 @@ def _choose_main(page: _Page) -> _Main:
     misses_story = container.path is not None and not any(container.path in lineage[i]
                                                           for i in thread.story)
     if thread.blocks and (comments_kept or misses_story):
-        container = choose(_without(page.weights, thread.blocks), focus_article=True)
+        container = choose(_without(page.container_weights, thread.blocks),
+                           focus_article=True)
         comments_kept = False
     else:
         thread = NO_THREAD
@@ -259,7 +267,7 @@ def _choose_main(page: _Page) -> _Main:
     missed_others = (own.others if own is not None and container.path is not None
                      and not nested(container.path, own.article) else [])
     if missed_others:
-        container = choose(_without(page.weights, [*thread.blocks, *missed_others]),
+        container = choose(_without(page.container_weights, [*thread.blocks, *missed_others]),
                            focus_article=True)
     return _Main(container, comments_kept, thread, own, missed_others)
 
@@ -391,15 +399,28 @@ def _without(weights: list[int], indices: list[int]) -> list[int]:
 
 def _content_weight(block: Block, words: int, linked_words: int) -> int:
     """Words a reader came for (of the block's `words`): outside links, and not in
-    images or media."""
+    images or media. (A link with only a count beside it still weighs its count here:
+    only the container's choice may leave it out, _counted_links_outweighing.)"""
     if block.kind in WEIGHTLESS_KINDS:
         return 0
-    rest = words - linked_words
-    # A link with a count or a marker beside it ("Travel (33)", "► May (12)"): an
-    # archive's or a label cloud's entry. A blog's thousand labels outweighed its post.
-    if linked_words and 0 < rest <= COUNTED_LINK_MAX_REST and not _letters_beside_links(block):
-        return 0
-    return max(0, rest)
+    return max(0, words - linked_words)
+
+
+def _counted_links_outweighing(blocks: list[Block], linked: list[int],
+                               weights: list[int]) -> list[int]:
+    """The blocks that are a link with only a count or a marker beside it ("[Travel](…)
+    (33)", "► [May](…) (12)": at most COUNTED_LINK_MAX_REST words outside the link, no
+    letter), an archive's or a label cloud's entries, when together they outweigh the
+    rest of the page COUNTED_LINKS_OVER_PROSE times: a blog's thousand labels drew the
+    container into its sidebar, away from the post. Where they weigh less they may be
+    the page's content (a changelog's releases, a forum's boards); none then."""
+    counted = [i for i, (block, n, weight) in enumerate(zip(blocks, linked, weights))
+               if n and 0 < weight <= COUNTED_LINK_MAX_REST
+               and not _letters_beside_links(block)]
+    counted_weight = sum(weights[i] for i in counted)
+    if counted_weight <= COUNTED_LINKS_OVER_PROSE * (sum(weights) - counted_weight):
+        return []
+    return counted
 
 
 def _letters_beside_links(block: Block) -> bool:

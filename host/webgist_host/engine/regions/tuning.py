@@ -32,9 +32,14 @@ DROPPED_WIDGETS = frozenset({
 })
 # Blocks that weigh nothing toward the content: a reader came for the words.
 WEIGHTLESS_KINDS = frozenset({BlockKind.RULE, BlockKind.IMAGE, BlockKind.MEDIA})
-# ...nor a link whose words outside it are this many or fewer, none with a letter:
-# a count or a marker ("Travel (33)", "► May (12)"), not prose.
+# For choosing the container only, a link whose words outside it are this many or
+# fewer, none with a letter, weighs nothing: a count or a marker ("Travel (33)", "►
+# May (12)"), an archive's or a label cloud's entry...
 COUNTED_LINK_MAX_REST = 2
+# ...when such entries outweigh the rest of the page this many times over (a blog's
+# label cloud 5.4 times its post and sidebar; a changelog's or a forum's list, the
+# page's content, up to 3.2 times its about box). Evidence in docs/rules/regions.md.
+COUNTED_LINKS_OVER_PROSE = 4
 # Blocks that can be a control's label standing alone.
 CONTROL_LINE_KINDS = frozenset({BlockKind.PARAGRAPH, BlockKind.HEADING, BlockKind.LIST_ITEM})
 
@@ -210,9 +215,6 @@ ARTICLE_BEFORE_SERIES_MIN_WORDS = 100
 # ...in this many paragraphs: a page with a line or two of prose over lists (a course
 # page and its reading list, a department page and its forms) is made of the lists.
 ARTICLE_MIN_PARAGRAPHS = 3
-# A lead (a standfirst) of at most this many paragraphs may stand in a box of its own
-# above the body's element; a series after the body is then not "inside the text".
-LEAD_APART_MAX_PARAGRAPHS = 2
 
 # --- Tag lists after the article (tag_lists.py) --------------------------------------
 
