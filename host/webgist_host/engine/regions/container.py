@@ -1,9 +1,7 @@
 """The main-content container: where on the page the content is.
 
 Choosing it does not trust <article> or <main> alone: the page's text is weighed
-(words outside links, in blocks that are not page chrome; the caller may weigh a
-label cloud's "[Travel](…) (33)" entries at nothing, where they outweigh the rest of
-the page several times: stage._counted_links_outweighing), and the walk goes down
+(words outside links, in blocks that are not page chrome), and the walk goes down
 from the top while one child still holds most of that weight. An explicit <main>
 or role=main that holds most of it is where the walk starts. The walk never
 narrows to one tab panel of a set, nor where it would leave a series of card

@@ -20,8 +20,6 @@ each rule in docs/rules/regions.md, what each is worth in docs/rules/ablation.md
 """
 from __future__ import annotations
 
-import re
-import unicodedata
 from dataclasses import dataclass, replace
 
 from ..bylines import url_day as permalink_day
@@ -73,16 +71,12 @@ from .reasons import (
     SIGNUP_BOX_REASON, MENU_REASON, BREADCRUMB_REASON, LONE_LINK_REASON,
     PRODUCT_CARDS_REASON,
 )
-from .vocabulary import MARKDOWN_IMAGE_PATTERN, MARKDOWN_LINK_PATTERN
-from .tuning import (CONTROL_LINE_KINDS, COUNTED_LINK_MAX_REST, COUNTED_LINKS_OVER_PROSE,
-                     DROPPED_WIDGETS,
-                     TITLE_BAND_MAX_WORDS, WEIGHTLESS_KINDS)
+from .tuning import (CONTROL_LINE_KINDS, DROPPED_WIDGETS, TITLE_BAND_MAX_WORDS,
+                     WEIGHTLESS_KINDS)
 
 # Enum members read once: in Python 3.11 each `Enum.MEMBER` read off the class costs
 # ~100 ns (a descriptor), and these comparisons run for every block.
 _COMMENTS = Widget.COMMENTS
-# A letter in any script: a word character that is neither a digit nor "_".
-_LETTER = re.compile(r"[^\W\d_]")
 
 STAGE = "regions"
 # The page types metadata declares (Metadata.page_type).
@@ -100,10 +94,6 @@ class _Page:
     linked: list[int]
     words: list[int]
     weights: list[int]
-    # What the container is chosen by: `weights`, but a label cloud's or an archive's
-    # counted links weigh nothing where they outweigh the page's prose (see
-    # _counted_links_outweighing). The later rules read `weights`.
-    container_weights: list[int]
     placements: list[Placement]
     contexts: list[Context]
     tab_panels: frozenset[str]
@@ -202,7 +192,6 @@ def _read_page(tree: TreeIndex, blocks: list[Block], *, page_type: str | None, d
                                review_page=page_type == REVIEW_PAGE)
     weights = [_content_weight(block, n, linked_n)
                for block, n, linked_n in zip(blocks, words, linked)]
-    container_weights = _without(weights, _counted_links_outweighing(blocks, linked, weights))
     # A partner's paid story in an element named as an ad (it holds the page's
     # headline and sentences after it) is the page's story, not an ad (page_story.py).
     if dated and declared_article and page_type not in (DISCUSSION_PAGE, PRODUCT_PAGE):
@@ -213,8 +202,7 @@ def _read_page(tree: TreeIndex, blocks: list[Block], *, page_type: str | None, d
     # A dated page is an article: a list of titles beside it is its archive or
     # its related posts, never the content.
     cards = () if dated else card_titles(blocks, placements, lineage, linked)
-    return _Page(tree, blocks, lineage, linked, words, weights, container_weights,
-                 placements, walked.contexts,
+    return _Page(tree, blocks, lineage, linked, words, weights, placements, walked.contexts,
                  walked.tab_panels, page_type, dated, declared_article, title, address,
                  author, bodies, cards)
 
@@ -228,7 +216,7 @@ def _choose_main(page: _Page) -> _Main:
                                 article_bodies=page.bodies, card_titles=page.cards)
 
     page_type, lineage = page.page_type, page.lineage
-    container = choose(page.container_weights, focus_article=page_type != DISCUSSION_PAGE)
+    container = choose(page.weights, focus_article=page_type != DISCUSSION_PAGE)
     # A page that declares itself a discussion (a forum thread, a Q&A page) is its
     # comments; elsewhere they are content only when they are the page's bulk.
     comments_kept = (page_type == DISCUSSION_PAGE
@@ -254,8 +242,7 @@ def _choose_main(page: _Page) -> _Main:
     misses_story = container.path is not None and not any(container.path in lineage[i]
                                                           for i in thread.story)
     if thread.blocks and (comments_kept or misses_story):
-        container = choose(_without(page.container_weights, thread.blocks),
-                           focus_article=True)
+        container = choose(_without(page.weights, thread.blocks), focus_article=True)
         comments_kept = False
     else:
         thread = NO_THREAD
@@ -267,7 +254,7 @@ def _choose_main(page: _Page) -> _Main:
     missed_others = (own.others if own is not None and container.path is not None
                      and not nested(container.path, own.article) else [])
     if missed_others:
-        container = choose(_without(page.container_weights, [*thread.blocks, *missed_others]),
+        container = choose(_without(page.weights, [*thread.blocks, *missed_others]),
                            focus_article=True)
     return _Main(container, comments_kept, thread, own, missed_others)
 
@@ -399,37 +386,10 @@ def _without(weights: list[int], indices: list[int]) -> list[int]:
 
 def _content_weight(block: Block, words: int, linked_words: int) -> int:
     """Words a reader came for (of the block's `words`): outside links, and not in
-    images or media. (A link with only a count beside it still weighs its count here:
-    only the container's choice may leave it out, _counted_links_outweighing.)"""
+    images or media."""
     if block.kind in WEIGHTLESS_KINDS:
         return 0
     return max(0, words - linked_words)
-
-
-def _counted_links_outweighing(blocks: list[Block], linked: list[int],
-                               weights: list[int]) -> list[int]:
-    """The blocks that are a link with only a count or a marker beside it ("[Travel](…)
-    (33)", "► [May](…) (12)": at most COUNTED_LINK_MAX_REST words outside the link, no
-    letter), an archive's or a label cloud's entries, when together they outweigh the
-    rest of the page COUNTED_LINKS_OVER_PROSE times: a blog's thousand labels drew the
-    container into its sidebar, away from the post. Where they weigh less they may be
-    the page's content (a changelog's releases, a forum's boards); none then."""
-    counted = [i for i, (block, n, weight) in enumerate(zip(blocks, linked, weights))
-               if n and 0 < weight <= COUNTED_LINK_MAX_REST
-               and not _letters_beside_links(block)]
-    counted_weight = sum(weights[i] for i in counted)
-    if counted_weight <= COUNTED_LINKS_OVER_PROSE * (sum(weights) - counted_weight):
-        return []
-    return counted
-
-
-def _letters_beside_links(block: Block) -> bool:
-    """Whether the block's line holds a letter in any script, or a currency sign,
-    outside its links and pictures: not in "[Travel](…) (33)", but in a shop
-    tile's "[Peppermint balm](…) £4.00", whose price is what the grid lists."""
-    rest = MARKDOWN_LINK_PATTERN.sub("", MARKDOWN_IMAGE_PATTERN.sub("", block.rich_text))
-    return (_LETTER.search(rest) is not None
-            or any(unicodedata.category(ch) == "Sc" for ch in rest))
 
 
 def _place_blocks(blocks: list[Block], placements: list[Placement],

@@ -32,14 +32,6 @@ DROPPED_WIDGETS = frozenset({
 })
 # Blocks that weigh nothing toward the content: a reader came for the words.
 WEIGHTLESS_KINDS = frozenset({BlockKind.RULE, BlockKind.IMAGE, BlockKind.MEDIA})
-# For choosing the container only, a link whose words outside it are this many or
-# fewer, none with a letter, weighs nothing: a count or a marker ("Travel (33)", "►
-# May (12)"), an archive's or a label cloud's entry...
-COUNTED_LINK_MAX_REST = 2
-# ...when such entries outweigh the rest of the page this many times over (a blog's
-# label cloud 5.4 times its post and sidebar; a changelog's or a forum's list, the
-# page's content, up to 3.2 times its about box). Evidence in docs/rules/regions.md.
-COUNTED_LINKS_OVER_PROSE = 4
 # Blocks that can be a control's label standing alone.
 CONTROL_LINE_KINDS = frozenset({BlockKind.PARAGRAPH, BlockKind.HEADING, BlockKind.LIST_ITEM})
 
