@@ -6,13 +6,17 @@ store or delivery to choose ("Buy from our EU Store", "Pickup"), "Add to compari
 Each is a control, not a word of the product's description. The markup says so, in
 any language: the line's block stands in a <button>. Only on a page whose metadata
 declares a product (elsewhere a button's text is an FAQ's question or a tab's label),
-never a heading (an accordion's toggle names the panel under it), and not on a page
-that is mostly its buy box (the controls are then what the page shows).
+and only a control's short label: never a heading, nor a line in a button that also
+holds a heading (a feature card drawn as a button), nor a line of more than a few words
+(a "read more" button holding the text it opens), nor the text of an open/close toggle
+(aria-expanded without aria-haspopup: an FAQ's question or an accordion's title,
+which names the panel under it; a menu or a listbox says it has a popup).
 """
 from __future__ import annotations
 
+from ..dom.nodes import TreeIndex
 from ..model import Block, BlockKind
-from .tuning import BUTTON_LINES_MAX_SHARE
+from .tuning import BUTTON_LINE_MAX_WORDS
 
 BUTTON_LINE_REASON = ("a button's text on a product page (a buy box's control: a variant, a "
                       "store or delivery choice, a cart action)")
@@ -22,14 +26,39 @@ _LINE_KINDS = frozenset({BlockKind.PARAGRAPH, BlockKind.LIST_ITEM})
 _BUTTON_STEP = "/button["
 
 
-def product_button_lines(blocks: list[Block], words: list[int]) -> list[int]:
-    """Indices of the main content's lines with words (paragraphs and list items)
-    whose block stands in a <button>, when they hold at most BUTTON_LINES_MAX_SHARE of
-    the main content's words (`words`, each block's word count)."""
-    found = [i for i, block in enumerate(blocks)
-             if block.in_main and words[i] > 0 and block.kind in _LINE_KINDS
-             and _BUTTON_STEP in block.xpath]
-    total = sum(words[i] for i, block in enumerate(blocks) if block.in_main)
-    if sum(words[i] for i in found) > BUTTON_LINES_MAX_SHARE * total:
+def product_button_lines(blocks: list[Block], words: list[int], tree: TreeIndex) -> list[int]:
+    """Indices of the main content's lines of 1 to BUTTON_LINE_MAX_WORDS words
+    (paragraphs and list items; `words`, each block's word count) whose block stands
+    in a <button> that is no open/close toggle and holds no heading (`tree`: the block
+    stage's index of the page)."""
+    in_buttons = [i for i, block in enumerate(blocks)
+                  if block.in_main and _BUTTON_STEP in block.xpath]
+    lines = [i for i in in_buttons
+             if blocks[i].kind in _LINE_KINDS and 0 < words[i] <= BUTTON_LINE_MAX_WORDS]
+    if not lines:
         return []
+    button_of = _buttons(blocks, tree, in_buttons)
+    cards = {button_of[i] for i in in_buttons
+             if blocks[i].kind is BlockKind.HEADING and i in button_of}
+    return [i for i in lines
+            if i in button_of and button_of[i] not in cards and not _toggle(button_of[i])]
+
+
+def _buttons(blocks: list[Block], tree: TreeIndex, indices: list[int]) -> dict[int, object]:
+    """The <button> each of `indices`' blocks is or stands in (its nearest)."""
+    elements = tree.elements_at({blocks[i].xpath for i in indices})
+    found: dict[int, object] = {}
+    for i in indices:
+        for element in elements.get(blocks[i].xpath, ())[:1]:
+            node = element
+            while node is not None and tree.tags.get(node) != "button":
+                node = node.getparent()
+            if node is not None:
+                found[i] = node
     return found
+
+
+def _toggle(button) -> bool:
+    """Whether a button opens and closes a panel in place (an FAQ's question, an
+    accordion's title) rather than a menu or a listbox (aria-haspopup)."""
+    return button.get("aria-expanded") is not None and button.get("aria-haspopup") is None

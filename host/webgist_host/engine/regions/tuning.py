@@ -400,9 +400,8 @@ LONE_CALL_MAX_CHARS = 40
 # (WCXB tune and validate both lose).
 LONE_CALL_CARD_MIN_WORDS = 8
 
-# A product page's button lines go only while they hold at most this share of the main
-# content's words: a page that is mostly its buy box (variants, delivery and sign-in
-# choices round a short blurb) is that box, and references keep it whole there. Seen on
-# WCXB product pages: button lines hold 0.4-3.7% where the references leave them out,
-# about a fifth where one keeps them.
-BUTTON_LINES_MAX_SHARE = 0.10
+# A product page's button line goes only up to this many words: a control's label is
+# short ("Add to cart", "Forest green, size M"); a longer line is text the button holds
+# (a "read more" button round a paragraph). Seen on WCXB tune's product pages: every
+# line the references leave out has at most 5 words.
+BUTTON_LINE_MAX_WORDS = 8
