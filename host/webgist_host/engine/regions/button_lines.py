@@ -31,31 +31,23 @@ def product_button_lines(blocks: list[Block], words: list[int], tree: TreeIndex)
     (paragraphs and list items; `words`, each block's word count) whose block stands
     in a <button> that is no open/close toggle and holds no heading (`tree`: the block
     stage's index of the page)."""
-    in_buttons = [i for i, block in enumerate(blocks)
-                  if block.in_main and _BUTTON_STEP in block.xpath]
-    lines = [i for i in in_buttons
+    button_of = {i: _button_path(block.xpath) for i, block in enumerate(blocks)
+                 if block.in_main and _BUTTON_STEP in block.xpath}
+    lines = [i for i in button_of
              if blocks[i].kind in _LINE_KINDS and 0 < words[i] <= BUTTON_LINE_MAX_WORDS]
     if not lines:
         return []
-    button_of = _buttons(blocks, tree, in_buttons)
-    cards = {button_of[i] for i in in_buttons
-             if blocks[i].kind is BlockKind.HEADING and i in button_of}
-    return [i for i in lines
-            if i in button_of and button_of[i] not in cards and not _toggle(button_of[i])]
+    cards = {button_of[i] for i in button_of if blocks[i].kind is BlockKind.HEADING}
+    buttons = {button_of[i] for i in lines} - cards
+    toggles = {path for path, found in tree.elements_at(buttons).items()
+               if found and _toggle(found[0])}
+    return [i for i in lines if button_of[i] in buttons and button_of[i] not in toggles]
 
 
-def _buttons(blocks: list[Block], tree: TreeIndex, indices: list[int]) -> dict[int, object]:
-    """The <button> each of `indices`' blocks is or stands in (its nearest)."""
-    elements = tree.elements_at({blocks[i].xpath for i in indices})
-    found: dict[int, object] = {}
-    for i in indices:
-        for element in elements.get(blocks[i].xpath, ())[:1]:
-            node = element
-            while node is not None and tree.tags.get(node) != "button":
-                node = node.getparent()
-            if node is not None:
-                found[i] = node
-    return found
+def _button_path(xpath: str) -> str:
+    """The path of the <button> a block's path runs through (its last button step)."""
+    end = xpath.find("]", xpath.rindex(_BUTTON_STEP))
+    return xpath[:end + 1]
 
 
 def _toggle(button) -> bool:
