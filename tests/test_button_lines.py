@@ -107,11 +107,11 @@ def test_a_long_line_in_a_button_stays():
 
 
 def test_the_word_bound():
-    eight = "Forest green, size M, with the long straps"
-    nine = "Forest green, size M, with the long hip belt"
-    texts = _texts(_long_page(f'<button type="button"><p>{eight}</p></button>'
-                              f'<button type="button"><p>{nine}</p></button>'))
-    assert eight not in texts and nine in texts
+    twelve = "Forest green, size M, with the long straps and the wide belt"
+    thirteen = "Forest green, size M, with the long straps and the wide hip belt"
+    texts = _texts(_long_page(f'<button type="button"><p>{twelve}</p></button>'
+                              f'<button type="button"><p>{thirteen}</p></button>'))
+    assert twelve not in texts and thirteen in texts
 
 
 def test_a_cards_lines_stay():
