@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from webgist_host import convert
 from webgist_host.engine.model import Block, BlockKind
-from webgist_host.engine.regions.button_lines import product_button_lines
+from webgist_host.engine.regions.button_lines import BUTTON_LINE_REASON, product_button_lines
 
 _PRODUCT = ('<script type="application/ld+json">{"@context": "https://schema.org", '
             '"@type": "Product", "name": "Trail pack 25", "offers": {"@type": "Offer", '
@@ -69,6 +69,11 @@ def _long_page(extra: str) -> str:
     return _page(extra, paragraphs=_LONG)
 
 
+def test_buttons_stay_on_a_page_that_is_mostly_its_buy_box():
+    texts = _texts(_page(_BUTTONS, paragraphs=_TEXT[:1]))
+    assert "Forest green, size M" in texts
+
+
 def test_an_open_close_toggles_question_stays():
     # A plain FAQ question: a text-only button of 4+ words is a paragraph at .../button[1].
     faq = ('<div class="faq-item"><button class="faq-q" aria-expanded="false" aria-controls="a1">'
@@ -128,10 +133,12 @@ def test_a_custom_element_named_like_a_button_is_no_button():
 
 
 def test_buttons_outside_the_main_content_are_not_this_rules():
+    # A header's button is chrome: that is the reason the reader is given, not this rule's.
     html = (f"<html><head><title>Trail pack 25</title>{_PRODUCT}</head><body>"
             '<header><button type="button"><p>Sign in</p></button></header><main>'
             + _long_page("") + "</main></body></html>")
-    assert "Sign in" in [b.text for b in convert(html, scope="page").blocks]
+    reasons = [d.reason for d in convert(html, scope="main").decisions if d.text == "Sign in"]
+    assert reasons and BUTTON_LINE_REASON not in reasons
 
 
 def test_a_line_without_words_is_not_taken():
@@ -139,8 +146,10 @@ def test_a_line_without_words_is_not_taken():
     blocks = [Block(kind=BlockKind.PARAGRAPH, text="", rich_text="![](swatch.png)", tag="p",
                     xpath="/html[1]/body[1]/main[1]/button[1]/p[1]", dom_index=0),
               Block(kind=BlockKind.PARAGRAPH, text="Forest green", rich_text="Forest green",
-                    tag="p", xpath="/html[1]/body[1]/main[1]/button[2]/p[1]", dom_index=1)]
-    assert product_button_lines(blocks, [0, 2], _NoElements()) == [1]
+                    tag="p", xpath="/html[1]/body[1]/main[1]/button[2]/p[1]", dom_index=1),
+              Block(kind=BlockKind.PARAGRAPH, text=" ".join(_LONG), rich_text=" ".join(_LONG),
+                    tag="p", xpath="/html[1]/body[1]/main[1]/p[1]", dom_index=2)]
+    assert product_button_lines(blocks, [0, 2, 300], _NoElements()) == [1]
 
 
 class _NoElements:

@@ -10,13 +10,14 @@ and only a control's short label: never a heading, nor a line in a button that a
 holds a heading (a feature card drawn as a button), nor a line of more than a few words
 (a "read more" button holding the text it opens), nor the text of an open/close toggle
 (aria-expanded without aria-haspopup: an FAQ's question or an accordion's title,
-which names the panel under it; a menu or a listbox says it has a popup).
+which names the panel under it; a menu or a listbox says it has a popup). Not on a
+page that is mostly its buy box either: the controls are then what the page shows.
 """
 from __future__ import annotations
 
 from ..dom.nodes import TreeIndex
 from ..model import Block, BlockKind
-from .tuning import BUTTON_LINE_MAX_WORDS
+from .tuning import BUTTON_LINE_MAX_WORDS, BUTTON_LINES_MAX_SHARE
 
 BUTTON_LINE_REASON = ("a button's text on a product page (a buy box's control: a variant, a "
                       "store or delivery choice, a cart action)")
@@ -30,7 +31,8 @@ def product_button_lines(blocks: list[Block], words: list[int], tree: TreeIndex)
     """Indices of the main content's lines of 1 to BUTTON_LINE_MAX_WORDS words
     (paragraphs and list items; `words`, each block's word count) whose block stands
     in a <button> that is no open/close toggle and holds no heading (`tree`: the block
-    stage's index of the page)."""
+    stage's index of the page), when they hold at most BUTTON_LINES_MAX_SHARE of the
+    main content's words."""
     button_of = {i: _button_path(block.xpath) for i, block in enumerate(blocks)
                  if block.in_main and _BUTTON_STEP in block.xpath}
     lines = [i for i in button_of
@@ -41,7 +43,11 @@ def product_button_lines(blocks: list[Block], words: list[int], tree: TreeIndex)
     buttons = {button_of[i] for i in lines} - cards
     toggles = {path for path, found in tree.elements_at(buttons).items()
                if found and _toggle(found[0])}
-    return [i for i in lines if button_of[i] in buttons and button_of[i] not in toggles]
+    found = [i for i in lines if button_of[i] in buttons and button_of[i] not in toggles]
+    total = sum(words[i] for i, block in enumerate(blocks) if block.in_main)
+    if sum(words[i] for i in found) > BUTTON_LINES_MAX_SHARE * total:
+        return []
+    return found
 
 
 def _button_path(xpath: str) -> str:

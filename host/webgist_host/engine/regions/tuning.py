@@ -407,3 +407,9 @@ LONE_CALL_CARD_MIN_WORDS = 8
 # than 7 words (those the references leave out: 1 to 7), so the data sets no edge
 # between 7 and a sentence's length; 12 keeps a label with its price and size marks.
 BUTTON_LINE_MAX_WORDS = 12
+# A product page's button lines go only while they hold at most this share of the main
+# content's words: a page that is mostly its buy box (sizes, delivery and sign-in
+# choices round a short blurb) is that box, and references keep it whole there. The
+# edges are WCXB tune's: the lines go at a 7.2% share (the reference leaves them out),
+# stay at 19.9% (the reference keeps them); the bound sits between the two.
+BUTTON_LINES_MAX_SHARE = 0.135
