@@ -359,7 +359,8 @@ def _take_out_furniture(page: _Page, main: _Main, placed: list[Block],
         _take_out(placed, reasons, lone_links(placed, words, linked), LONE_LINK_REASON)
         _take_out(placed, reasons, other_product_cards(placed, words, linked),
                   PRODUCT_CARDS_REASON)
-        _take_out(placed, reasons, product_button_lines(placed, words), BUTTON_LINE_REASON)
+        _take_out(placed, reasons, product_button_lines(placed, words, page.tree),
+                  BUTTON_LINE_REASON)
     # After the series and band rules, which read these cards' headlines as theirs. On
     # a page that says it is an article (dated or not): a dated landing, service or
     # docs page is made of such cards.
