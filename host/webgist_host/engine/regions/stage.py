@@ -59,7 +59,6 @@ from .title_header import headline_in_header
 from .signup_boxes import signup_boxes
 from .comment_thread import NO_THREAD, Thread, blog_thread, thread_after_story
 from .teaser_rails import closing_cards, teaser_rails
-from .card_tail import card_tail
 from .link_cards import LINK_CARD_REASON, link_cards
 from .reasons import (
     CHROME_REASON_PREFIX, OUTSIDE_CONTAINER, ASIDE_REASON, HEADER_REASON, COMMENTS_REASON,
@@ -373,8 +372,6 @@ def _take_out_furniture(page: _Page, main: _Main, placed: list[Block],
     # Last: the other rules read such runs as the short lines of a band or a series.
     _take_out(placed, reasons, counted_controls(placed, page.tree),
               COUNTED_CONTROL_REASON)
-    if dated and page.declared_article and page_type is None:
-        _take_out(placed, reasons, card_tail(placed, words, address), CLOSING_CARDS_REASON)
 
 
 def _without(weights: list[int], indices: list[int]) -> list[int]:

@@ -165,13 +165,6 @@ COUNTED_CONTROLS_MIN_RUN = 3
 # A story's "previous / next" pair of cards after its last paragraph (teaser_rails.
 # closing_cards): two is the pager's size.
 CLOSING_CARDS_MIN_ITEMS = 2
-# Next-story cards that end a dated article's main content (card_tail.py): the cards
-# follow at least this many words of the story's paragraphs (a page of cards alone is
-# what it lists), and a card's "Weiterlesen" / "READ THE REST" line is this short. On
-# the session 18 stand-in: one card (jolie.de), twelve (boingboing), four in a rail
-# (cbslocal); see docs/rules/regions.md, "Session 19: articles7".
-TAIL_MIN_TEXT_WORDS = 30
-CARD_LINE_MAX_WORDS = 6
 # On a dated page, this many sibling elements that each hold such a series are a
 # section front (World, Politics, Sport...), even laid out in the text's own element.
 FRONT_MIN_SECTIONS = 3
