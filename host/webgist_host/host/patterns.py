@@ -96,7 +96,7 @@ def recorded_entries() -> list[tuple[Any, Any, tuple[Any, ...]]]:
     cache = _re_cache()
     if compiler is None or cache is None:
         return []
-    entries = []
+    entries: list[tuple[Any, Any, tuple[Any, ...]]] = []
     recorder = _Recorder()
     real = compiler._sre
     compiler._sre = recorder
