@@ -148,8 +148,11 @@ def uninstall(env: Env, targets: list[Target] | None, say: Say = print) -> int:
         removed_any = True
     patterns_file = record.get("patterns_file")
     if patterns_file and Path(patterns_file).name.startswith("re-patterns.") and Path(patterns_file).is_file():
-        Path(patterns_file).unlink()
-        say(f"removed patterns {patterns_file}")
+        try:
+            Path(patterns_file).unlink()
+            say(f"removed patterns {patterns_file}")
+        except OSError as exc:   # a package folder no longer ours to write: harmless left
+            say(f"kept patterns   {patterns_file}  ({exc.strerror})")
     if env.record().is_file():
         env.record().unlink()
     for d in remove_empty_dirs(record.get("created_dirs", [])):
