@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import os
 import signal
+from html.parser import HTMLParser
+from pathlib import Path
 
 import pytest
 from selenium.webdriver.support.ui import WebDriverWait
@@ -16,6 +18,7 @@ from browser_support import (click_copy, copy_by_shortcut, host_processes, open_
 
 pytestmark = pytest.mark.browser
 PAGE = "layout--grid-sidebar-first.html"
+POPUP_HTML = Path(__file__).resolve().parent.parent / "extension" / "popup.html"
 
 
 
@@ -104,3 +107,36 @@ def test_a_pre_warmed_popup_without_a_host_still_says_how_to_install_it(
     assert result["state"] == "error" and result["error_kind"] == "host-missing", result
     assert "webgist install-host" in result["hint"]
     WebDriverWait(driver, 5).until(lambda d: _host_state(d) == "closed")
+
+
+class _HeadElements(HTMLParser):
+    """The start tags inside <head>, in order, with their attributes."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.inside = False
+        self.elements: list[tuple[str, dict[str, str | None]]] = []
+
+    def handle_starttag(self, tag, attrs):
+        if tag == "head":
+            self.inside = True
+        elif self.inside:
+            self.elements.append((tag, dict(attrs)))
+
+    def handle_endtag(self, tag):
+        if tag == "head":
+            self.inside = False
+
+
+def test_start_host_is_a_classic_script_ahead_of_everything_else_in_the_popups_head():
+    """Where start-host.js sits is what makes the port open early: in <head>, after
+    only the charset and title, before the stylesheet and popup.js, and neither a
+    module nor deferred (either would wait for the whole document). Read from the
+    file: the timing tests above could still pass with the script at the end of <body>."""
+    head = _HeadElements()
+    head.feed(POPUP_HTML.read_text(encoding="utf-8"))
+    tags = [tag for tag, _ in head.elements]
+    first = next(i for i, tag in enumerate(tags) if tag not in ("meta", "title"))
+    tag, attrs = head.elements[first]
+    assert (tag, attrs.get("src")) == ("script", "start-host.js"), head.elements
+    assert not {"type", "defer", "async"} & set(attrs), attrs

@@ -15,6 +15,7 @@ import pytest
 from install_support import home, mode, tree  # noqa: F401  (home is a fixture)
 
 import webgist_host
+from webgist_host.host import patterns
 from webgist_host.install import command as install
 from webgist_host.install.launcher import LAUNCHER_POSIX, launcher_text
 from webgist_host.install.manifest import (EXTENSION_ID, HOST_DESCRIPTION, HOST_NAME, MANIFEST_FILENAME,
@@ -82,6 +83,7 @@ def test_check_pings_through_the_installed_launcher(home, tmp_path, capsys):
     assert install.main(["--check", "--profile", str(profile)]) == 0
     out = capsys.readouterr().out
     assert f"host {webgist_host.__version__} answered" in out
+    assert f"patterns file ok: {patterns.cache_file()} for {sys.executable}" in out
     # Without options it checks what the install record lists.
     assert install.main(["--check"]) == 0
 

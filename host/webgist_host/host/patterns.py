@@ -96,7 +96,7 @@ def recorded_entries() -> list[tuple[Any, Any, tuple[Any, ...]]]:
     cache = _re_cache()
     if compiler is None or cache is None:
         return []
-    entries = []
+    entries: list[tuple[Any, Any, tuple[Any, ...]]] = []
     recorder = _Recorder()
     real = compiler._sre
     compiler._sre = recorder
@@ -121,30 +121,56 @@ def recorded_entries() -> list[tuple[Any, Any, tuple[Any, ...]]]:
     return entries[:MAX_ENTRIES]
 
 
-def write_cache(package: str | None = None) -> bool:
+def write_cache(package: str | None = None) -> str | None:
     """Record the patterns the host compiles as it starts, in a fresh Python that
     imports the webgist_host folder `package` (this one's by default) and does not
-    read the file, and write them beside its bytecode. False when not written."""
+    read the file, and write them beside its bytecode. "wrote", "unchanged" (the
+    file already held exactly this: nothing is written, so an install over an
+    unchanged package leaves the package folder alone), or None when not written."""
     import subprocess   # here: the host's start-up need not import it
     package = os.path.abspath(package or os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     path = cache_file(package)
     if path is None:
-        return False
+        return None
+    parent = os.path.dirname(package)
     env = {**os.environ, SWITCH: "off", "PYTHONPATH": os.pathsep.join(
-        filter(None, [os.path.dirname(package), os.environ.get("PYTHONPATH")]))}
+        filter(None, [parent, os.environ.get("PYTHONPATH")]))}
     code = ("import sys, marshal, webgist_host.host.native\n"
             "from webgist_host.host import patterns\n"
             "sys.stdout.buffer.write(marshal.dumps((patterns._header(), patterns.recorded_entries())))\n")
     try:
-        made = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+        # `-c` puts the current folder first on sys.path: run from the package's
+        # parent, so that it is `package` that is imported, not another copy here.
+        made = subprocess.run([sys.executable, "-c", code], env=env, cwd=parent, capture_output=True,
                               stdin=subprocess.DEVNULL, timeout=120)
         if made.returncode != 0 or not made.stdout:
-            return False
+            return None
+        try:
+            with open(path, "rb") as stream:
+                if stream.read() == made.stdout:
+                    return "unchanged"
+        except OSError:
+            pass
         os.makedirs(os.path.dirname(path), exist_ok=True)
+        # A new name then a rename: a host starting meanwhile reads the old file or the new.
         partial = f"{path}.{os.getpid()}.tmp"
         with open(partial, "wb") as stream:
             stream.write(made.stdout)
         os.replace(partial, path)
-        return True
+        return "wrote"
     except (OSError, subprocess.SubprocessError):
-        return False
+        return None
+
+
+def cache_status(package: str | None = None) -> str:
+    """For `install-host --check`: "ok", "missing", or "made by another Python"
+    (or "unreadable"), for the file this Python would load."""
+    path = cache_file(package)
+    if path is None or not os.path.isfile(path):
+        return "missing"
+    try:
+        with open(path, "rb") as stream:
+            header, _entries = marshal.loads(stream.read())
+    except Exception:   # damaged: loading it is safe, it only gives nothing
+        return "unreadable"
+    return "ok" if header == _header() else "made by another Python"

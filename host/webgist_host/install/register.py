@@ -81,8 +81,15 @@ def install(env: Env, targets: list[Target], say: Say = print,
     say(f"wrote launcher  {launcher}  (runs {python} -m webgist_host.native)")
     if compile_host():
         say(f"compiled        {HOST_PACKAGE}  (the host's bytecode, for a quick start)")
-    if patterns.write_cache(str(HOST_PACKAGE)):
-        say(f"compiled        {patterns.cache_file(str(HOST_PACKAGE))}  (the engine's patterns)")
+    # The patterns file is removed at uninstall only if this install wrote it: one
+    # already there (an earlier install, from another data folder) is left as found.
+    patterns_file = record.get("patterns_file")
+    written = patterns.write_cache(str(HOST_PACKAGE))
+    if written:
+        path = patterns.cache_file(str(HOST_PACKAGE))
+        say(f"compiled        {path}  (the engine's patterns{', unchanged' if written == 'unchanged' else ''})")
+        if written == "wrote":
+            patterns_file = path
     for target in targets:
         entry_dirs = _write_target(target, launcher, say, extension_ids)
         entries = [e for e in entries
@@ -95,7 +102,7 @@ def install(env: Env, targets: list[Target], say: Say = print,
                         "created_dirs": previous_dirs + entry_dirs})
 
     _save_record(env, {"host": HOST_NAME, "launcher": str(launcher), "created_dirs": created,
-                       "entries": entries})
+                       "entries": entries, **({"patterns_file": patterns_file} if patterns_file else {})})
     say(f"allowed origin  {ALLOWED_ORIGINS[0]}")
     for origin in extra_origins(extension_ids):
         say(f"allowed origin  {origin}  (--extension-id)")
@@ -139,6 +146,13 @@ def uninstall(env: Env, targets: list[Target] | None, say: Say = print) -> int:
         launcher.unlink()
         say(f"removed launcher {launcher}")
         removed_any = True
+    patterns_file = record.get("patterns_file")
+    if patterns_file and Path(patterns_file).name.startswith("re-patterns.") and Path(patterns_file).is_file():
+        try:
+            Path(patterns_file).unlink()
+            say(f"removed patterns {patterns_file}")
+        except OSError as exc:   # a package folder no longer ours to write: harmless left
+            say(f"kept patterns   {patterns_file}  ({exc.strerror})")
     if env.record().is_file():
         env.record().unlink()
     for d in remove_empty_dirs(record.get("created_dirs", [])):
