@@ -15,6 +15,8 @@ page that is mostly its buy box either: the controls are then what the page show
 """
 from __future__ import annotations
 
+from typing import Any
+
 from ..dom.nodes import TreeIndex
 from ..model import Block, BlockKind
 from .tuning import BUTTON_LINE_MAX_WORDS, BUTTON_LINES_MAX_SHARE
@@ -56,7 +58,7 @@ def _button_path(xpath: str) -> str:
     return xpath[:end + 1]
 
 
-def _toggle(button) -> bool:
+def _toggle(button: Any) -> bool:
     """Whether a button opens and closes a panel in place (an FAQ's question, an
     accordion's title) rather than a menu or a listbox (aria-haspopup)."""
     return button.get("aria-expanded") is not None and button.get("aria-haspopup") is None
