@@ -49,6 +49,13 @@ def _re_cache() -> dict[Any, Any] | None:
     return cache if isinstance(cache, dict) else None
 
 
+def _read(path: str) -> tuple[Any, Any]:
+    """The file's header and entries (raises on a missing or damaged file)."""
+    with open(path, "rb") as stream:
+        header, entries = marshal.loads(stream.read())   # load() reads in small pieces
+    return header, entries
+
+
 def load_cache(path: str | None = None) -> int:
     """Put the recorded patterns in `re`'s cache; how many. Never raises."""
     if os.environ.get(SWITCH) == "off":
@@ -58,8 +65,7 @@ def load_cache(path: str | None = None) -> int:
         cache = _re_cache()
         if path is None or cache is None:
             return 0
-        with open(path, "rb") as stream:
-            header, entries = marshal.loads(stream.read())   # load() reads in small pieces
+        header, entries = _read(path)
         if header != _header():
             return 0
         loaded = 0
@@ -169,8 +175,7 @@ def cache_status(package: str | None = None) -> str:
     if path is None or not os.path.isfile(path):
         return "missing"
     try:
-        with open(path, "rb") as stream:
-            header, _entries = marshal.loads(stream.read())
+        header, _entries = _read(path)
     except Exception:   # damaged: loading it is safe, it only gives nothing
         return "unreadable"
     return "ok" if header == _header() else "made by another Python"

@@ -206,8 +206,8 @@ class Visibility:
         self._scope_chars: dict = {}          # <main> or root -> its text length, when asked
         self._scope_shown: dict = {}          # <main> or root -> its shown words, when asked
         self._disclosed: frozenset | None = None  # ids a collapsed button controls
+        self._tagged = index.tagged
         self._ids = index.ids
-        self._scripts = any(_runs(script) for script in index.tagged("script"))
         self._unfinished: bool | None = None      # _stream_unfinished, once asked
         self._in_parts: frozenset | None = None   # _in_read_part, once asked
         self._disclosures = Disclosures(index)
@@ -522,7 +522,8 @@ class Visibility:
         leaving a part hidden (a subscriber-only part) looks the same, and that part
         is read too; a page that keeps its scripts has its parts read as drawn."""
         if self._unfinished is None:
-            self._unfinished = not self._scripts and any(
+            scripts_run = any(_runs(script) for script in self._tagged("script"))
+            self._unfinished = not scripts_run and any(
                 REACT_PLACEHOLDER_ID.match(name) and self._tags.get(el) == "template"
                 for name, el in self._ids.items())
         return self._unfinished
