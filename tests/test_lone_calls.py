@@ -83,7 +83,7 @@ def test_lines_that_are_no_call_stay(line, kept):
 @pytest.mark.parametrize("pair", [
     '<p><a href="/quote">Ask for a quote</a> <a href="/contact">Get in touch</a></p>',
     # Polish, as two buttons without a space between them
-    '<div class="hero-buttons"><p><a class="btn" href="/start">Zacznij za darmo</a>'
+    '<div class="actions"><p><a class="btn" href="/start">Zacznij za darmo</a>'
     '<a class="btn" href="/demo">Umów demo</a></p></div>',
 ])
 def test_a_pair_of_calls_side_by_side_goes(pair):
