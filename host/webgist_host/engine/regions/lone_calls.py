@@ -53,6 +53,9 @@ _BOLD, _BOLD_LINK = "**", "[**"
 _ANSWER_STEPS = ("/dd[", "/details[")
 # A Markdown link's address: "](address" up to a space or the closing parenthesis.
 _HREF = re.compile(r"\]\(([^)\s]+)")
+# A picture's Markdown inside a link ("[![alt](source)](address)"): its source is not
+# where the link goes.
+_PICTURE = re.compile(r"!\[[^\]]*\]\([^)]*\)")
 
 
 def lone_call_links(blocks: list[Block], words: list[int], linked: list[int],
@@ -114,7 +117,11 @@ def _is_call(block: Block) -> bool:
     if rich.startswith(_FOOTNOTE_MARK) or rich.startswith(_BOLD) or rich.startswith(_BOLD_LINK):
         return False
     texts = link_texts(block)
-    if not 1 <= len(texts) <= LONE_CALL_MAX_LINKS or "\n" in rich or _links_a_file(rich):
+    if not 1 <= len(texts) <= LONE_CALL_MAX_LINKS or _links_a_file(rich):
+        return False
+    # Two links one under another (a `<br>` between them) are a list without the
+    # markup, not a pair of buttons.
+    if len(texts) > 1 and "\n" in rich:
         return False
     if any(word_count(t) > LONE_CALL_MAX_WORDS or len(t.strip()) > LONE_CALL_MAX_CHARS
            for t in texts):
@@ -131,4 +138,4 @@ def _links_a_file(rich: str) -> bool:
     """Whether one of the line's links fetches a file (`name_guards.links_to_file`)
     other than a picture (a larger copy: "View this figure")."""
     return any(links_to_file(href) and file_extension(href) not in PICTURE_EXTENSIONS
-               for href in _HREF.findall(rich))
+               for href in _HREF.findall(_PICTURE.sub("", rich)))
