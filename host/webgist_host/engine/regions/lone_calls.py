@@ -5,15 +5,12 @@ own: "Learn more", "Sign up for free", "See all reviews". It is a way to another
 page, not a word of this one. The lone-link shape (`lone_links`: a line that is a
 link, whose neighbours with words are not; not a grid's repeated titles; none when
 such lines hold more than a quarter of the main content's words) is narrowed here,
-since a page that declares no product may be anything: a paragraph of one short link,
-or of two side by side (a pair of buttons: "Start for free" beside "Get in touch"),
+since a page that declares no product may be anything: a paragraph of one short link
 that closes the text above it. So these stay:
-- list items (a list's entry: a lesson, a thread, a product), lines of three or more
-  links (a row of tags or categories), links set one under another with `<br>` (a
-  list without the markup), longer links (an author's sentence linked to its source),
-  an address shown as the link's text (a URL, an e-mail), a label ending in a colon,
-  which introduces the text after it (of a pair, a colon anywhere: "Parts list: [the
-  list]");
+- list items (a list's entry: a lesson, a thread, a product), lines of several links
+  (downloads set one under another with `<br>`), longer links (an author's sentence
+  linked to its source), an address shown as the link's text (a URL, an e-mail), a
+  label ending in a colon, which introduces the text after it;
 - a link with no text above it to close: right under a heading (a byline, a kicker,
   a section's first entry), or under a line ending in a colon, which introduces it
   ("For the defaults, see:");
@@ -27,12 +24,10 @@ from __future__ import annotations
 import re
 
 from ..model import Block, BlockKind
-from ..words import word_count
 from .lone_links import lone_links, main_lines
 from .name_guards import file_extension, links_to_file
 from .sections import link_texts
-from .tuning import (LONE_CALL_CARD_MIN_WORDS, LONE_CALL_MAX_CHARS, LONE_CALL_MAX_LINKS,
-                     LONE_CALL_MAX_WORDS)
+from .tuning import LONE_CALL_CARD_MIN_WORDS, LONE_CALL_MAX_CHARS, LONE_CALL_MAX_WORDS
 from .vocabulary import PICTURE_EXTENSIONS
 
 LONE_CALL_REASON = ("a lone call to action: one short link on a line of its own among the "
@@ -53,18 +48,14 @@ _BOLD, _BOLD_LINK = "**", "[**"
 _ANSWER_STEPS = ("/dd[", "/details[")
 # A Markdown link's address: "](address" up to a space or the closing parenthesis.
 _HREF = re.compile(r"\]\(([^)\s]+)")
-# A picture's Markdown inside a link ("[![alt](source)](address)"): its source is not
-# where the link goes.
-_PICTURE = re.compile(r"!\[[^\]]*\]\([^)]*\)")
 
 
 def lone_call_links(blocks: list[Block], words: list[int], linked: list[int],
                     product_page: bool) -> list[int]:
-    """Indices of the lone links (`lone_links`) that are a paragraph holding one to
-    LONE_CALL_MAX_LINKS links on one line, each of at most LONE_CALL_MAX_WORDS words and
-    LONE_CALL_MAX_CHARS characters, closing the text above it (see the module's
-    docstring for what stays); none on a product page (`lone_links` runs there
-    unnarrowed)."""
+    """Indices of the lone links (`lone_links`) that are a paragraph holding one link
+    of at most LONE_CALL_MAX_WORDS words and LONE_CALL_MAX_CHARS characters, closing
+    the text above it (see the module's docstring for what stays); none on a product
+    page (`lone_links` runs there unnarrowed)."""
     if product_page:
         return []
     lone = set(lone_links(blocks, words, linked))
@@ -72,10 +63,8 @@ def lone_call_links(blocks: list[Block], words: list[int], linked: list[int],
     calls = []
     for n, i in enumerate(lines):
         block = blocks[i]
-        links = len(link_texts(block))
-        if (i not in lone or block.kind != _PARAGRAPH or n == 0
-                or words[i] > LONE_CALL_MAX_WORDS * links
-                or len(block.text.strip()) > LONE_CALL_MAX_CHARS * links):
+        if (i not in lone or block.kind != _PARAGRAPH or words[i] > LONE_CALL_MAX_WORDS
+                or len(block.text.strip()) > LONE_CALL_MAX_CHARS or n == 0):
             continue
         above = blocks[lines[n - 1]]
         below = lines[n + 1] if n + 1 < len(lines) else None
@@ -106,9 +95,9 @@ def _opens_card(blocks: list[Block], words: list[int], i: int, above: Block,
 
 
 def _is_call(block: Block) -> bool:
-    """One link of its own line, or two side by side, each short: not a footnote, not
-    an answer, not part of a list entry's or a quote's or callout's body, not set in
-    bold as a term, not a file, and the text neither an address nor a label."""
+    """One link of its own line: not a footnote, not an answer, not part of a list
+    entry's or a quote's or callout's body, not set in bold as a term, not a file, and
+    its text neither an address nor a label."""
     if block.body_of or block.quoted or block.quote_of or block.callout:
         return False
     if any(step in block.xpath for step in _ANSWER_STEPS):
@@ -116,26 +105,16 @@ def _is_call(block: Block) -> bool:
     rich = block.rich_text.strip()
     if rich.startswith(_FOOTNOTE_MARK) or rich.startswith(_BOLD) or rich.startswith(_BOLD_LINK):
         return False
-    texts = link_texts(block)
-    if not 1 <= len(texts) <= LONE_CALL_MAX_LINKS or _links_a_file(rich):
-        return False
-    # Two links one under another (a `<br>` between them) are a list without the
-    # markup, not a pair of buttons.
-    if len(texts) > 1 and "\n" in rich:
-        return False
-    if any(word_count(t) > LONE_CALL_MAX_WORDS or len(t.strip()) > LONE_CALL_MAX_CHARS
-           for t in texts):
+    if len(link_texts(block)) != 1 or _links_a_file(rich):
         return False
     text = block.text.strip()
-    # Of a pair, a colon anywhere makes the first a label for the second ("Parts
-    # list: [the list]"), as a colon closing a single link makes it a label.
-    labelled = (any(mark in text for mark in _INTRODUCING) if len(texts) > 1
-                else text.endswith(_INTRODUCING))
-    return not labelled and not any(mark in text.lower() for mark in _ADDRESS_MARKS)
+    return (not text.endswith(_INTRODUCING)
+            and not any(mark in text.lower() for mark in _ADDRESS_MARKS))
 
 
 def _links_a_file(rich: str) -> bool:
-    """Whether one of the line's links fetches a file (`name_guards.links_to_file`)
-    other than a picture (a larger copy: "View this figure")."""
-    return any(links_to_file(href) and file_extension(href) not in PICTURE_EXTENSIONS
-               for href in _HREF.findall(_PICTURE.sub("", rich)))
+    """Whether the line's link fetches a file (`name_guards.links_to_file`) other than a
+    picture (a larger copy: "View this figure")."""
+    hrefs = _HREF.findall(rich)
+    return (bool(hrefs) and links_to_file(hrefs[-1])
+            and file_extension(hrefs[-1]) not in PICTURE_EXTENSIONS)

@@ -393,10 +393,6 @@ LONE_CALL_MAX_CHARS = 40
 # the text above it. Without the floor a caption or a date line under a call spares it
 # (WCXB tune and validate both lose).
 LONE_CALL_CARD_MIN_WORDS = 8
-# A line of calls holds at most this many links side by side: a pair of buttons
-# ("Start for free" beside "Get in touch"). Three or more short links on a line are a
-# row of tags or categories, which WCXB's references keep (types5's chip count).
-LONE_CALL_MAX_LINKS = 2
 
 # A product page's button line goes only up to this many words: a control's label is
 # short ("Add to cart", "200 × 100 cm, Eiche geölt (+ 240 €)"); a longer line is text
