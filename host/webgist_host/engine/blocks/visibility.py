@@ -235,17 +235,16 @@ class Visibility:
     def may_hide(self) -> set:
         """The elements `hidden_reason` can give a reason for, but those it hides by
         their tag alone (HIDDEN_BY_TAG) or by their class value (`class_may_hide`),
-        which the caller asks apart. Unmeasured, the rest are the elements holding one
-        of the attributes it reads. Measured, those holding one of HIDING_ATTRIBUTES
-        and those without a box drawn and seen: an element the browser drew for a
-        reader to see, and which neither its attributes, its class nor its tag hide,
-        has no reason given (most of a page)."""
-        if not self.measured:
-            return set(self._attr_names)
-        found = {el for el, box in self._boxes.items()
-                 if box is None or box.flags & _DRAWN_AND_SEEN_BITS != _DRAWN_AND_SEEN}
-        found.update(el for el, names in self._attr_names.items()
-                     if not HIDING_ATTRIBUTES.isdisjoint(names))
+        which the caller asks apart: the elements holding one of HIDING_ATTRIBUTES,
+        and on a measured page those without a box drawn and seen. An element the
+        browser drew for a reader to see (or, unmeasured, any element), which
+        neither its attributes, its class nor its tag hide, has no reason given:
+        most of a page."""
+        found = {el for el, names in self._attr_names.items()
+                 if not HIDING_ATTRIBUTES.isdisjoint(names)}
+        if self.measured:
+            found.update(el for el, box in self._boxes.items()
+                         if box is None or box.flags & _DRAWN_AND_SEEN_BITS != _DRAWN_AND_SEEN)
         return found
 
     def class_may_hide(self, classes: str) -> bool:
