@@ -127,6 +127,7 @@ class PageIndex:
         bare, editors, measured = self.bare, self.editors, self.measured
         id_values, name_values = self.id_values, self.name_values
         boxes, capture_boxes, path = self.boxes, self.capture.boxes, self.path
+        stamped_or_computed = self._stamped_or_computed
         for i, el in enumerate(elements):
             positions[el] = i
             tag = tags[el] = tag_of(el)
@@ -143,6 +144,9 @@ class PageIndex:
                         self.roles[el] = el.get("role")
                     if PATH_ATTR in names:
                         self.stamped = True
+                        stamp = el.get(PATH_ATTR)
+                        if stamp:           # the element's path (see `path`)
+                            stamped_or_computed[el] = stamp
                 if "id" in names:
                     el_id = id_values[el] = el.get("id")
                     if el_id and el_id not in ids:
@@ -166,7 +170,7 @@ class PageIndex:
             else:
                 bare.add(el)
             box = None
-            if measured:                # (the path reads the stamp kept just above)
+            if measured:                # (the path is the stamp kept just above, if any)
                 box = boxes[el] = capture_boxes.get(path(el))
             if tag == "input":
                 _mark_ancestors(el, self.holds_input)
