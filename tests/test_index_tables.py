@@ -3,9 +3,13 @@ what the walk or the read it replaces answered."""
 from __future__ import annotations
 
 from webgist_host.engine.blocks.page_index import PageIndex
-from webgist_host.engine.dom.capture import Capture
+from webgist_host.engine.blocks.visibility import HIDDEN_BY_TAG, Visibility
+from webgist_host.engine.dom.capture import (
+    FLAG_DISPLAYED, FLAG_VISIBLE, UNSEEN_SHIFT, UNSEEN_ZERO_SIZE_CLIP, Box, Capture,
+)
 from webgist_host.engine.dom.nodes import GATHERED_TAGS, ElementsByTag
 from webgist_host.engine.dom.parse import parse_html
+from webgist_host.engine.model import Rect
 from webgist_host.engine.regions.marks import _Names
 from webgist_host.engine.regions.vocabulary import ATTRIBUTES_BUT_ID, NAMING_ATTRIBUTES, naming_words
 
@@ -36,3 +40,58 @@ def test_naming_words_from_the_index_are_those_read_from_the_element():
             made = names.of(el, attributes)
             read = naming_words(el, {}, attributes)
             assert made == read and list(made) == list(read), (el.tag, attributes)
+
+
+# A measured page: boxes of every kind collect.js writes (drawn and seen, not laid
+# out, invisible, seen by no reader), elements without a box, and the attributes,
+# classes and tags that hide an element whatever its box.
+_MEASURED = """<!doctype html><html><body><main><h1>Title</h1>
+<p class="lead">Drawn <b>and</b> seen <span role="note">here</span>.</p>
+<div aria-controls="x"><p>gone</p><p>invisible</p><p>off the page</p><p>clipped</p></div>
+<p style="display:none">styled away</p><p hidden>hidden</p><p aria-hidden="true">aria</p>
+<div popover>pop</div><dialog>closed</dialog><span class="sr-only">skip to</span>
+<p>no box <i>inside</i></p><wbr>after</main></body></html>"""
+
+
+def _measured_capture(root) -> Capture:
+    """A box for each element but the last paragraph and its child, its flags by
+    the element's place: the <div>'s paragraphs not laid out, invisible, and seen
+    by no reader (two UNSEEN codes)."""
+    paths = PageIndex(root, Capture()).real_path
+    rect = Rect(0, 0, 100, 20)
+    drawn = FLAG_DISPLAYED | FLAG_VISIBLE
+    gone, invisible, off, clipped = root.find(".//div[@aria-controls]")
+    flags = {gone: 0, invisible: FLAG_DISPLAYED, off: drawn | 1 << UNSEEN_SHIFT,
+             clipped: drawn | UNSEEN_ZERO_SIZE_CLIP << UNSEEN_SHIFT}
+    unboxed = root.findall(".//main/p")[-1]
+    return Capture(boxes={paths(el): Box(rect, flags.get(el, drawn)) for el in root.iter()
+                          if isinstance(el.tag, str) and el not in (unboxed, unboxed[0])})
+
+
+def test_each_elements_box_is_the_box_of_its_path():
+    root = parse_html(_MEASURED)
+    capture = _measured_capture(root)
+    index = PageIndex(root, capture)
+    for el in root.iter():
+        assert index.box(el) is capture.boxes.get(index.path(el)), el.tag
+
+
+def test_only_the_elements_visibility_may_hide_are_hidden():
+    """Outside `may_hide`, with no hiding class and no hiding tag, no element is
+    hidden: the walker answers those without asking (on both paths)."""
+    for measured in (True, False):
+        root = parse_html(_MEASURED)
+        visibility = Visibility(PageIndex(root, _measured_capture(root) if measured
+                                          else Capture()))
+        may_hide = visibility.may_hide()
+        hidden = set()
+        for el in root.iter():
+            if not isinstance(el.tag, str) or visibility.hidden_reason(el) is None:
+                continue
+            hidden.add(el.text)
+            assert (el in may_hide or el.tag in HIDDEN_BY_TAG
+                    or visibility.class_may_hide(el.get("class") or "")), el.text
+        expected = {"styled away", "hidden", "aria", "pop", "closed", "skip to"}
+        if measured:
+            expected |= {"gone", "invisible", "off the page", "clipped"}
+        assert hidden == expected, measured

@@ -20,7 +20,7 @@ from .tuning import (
     AD_UNIT_SIZES, CODE_STRUCTURE_TAGS, CODE_TAGS, MIN_IMAGE_PX, MIN_SVG_LABELS, MIN_SVG_WORDS,
     NAMED_CODE_ATTRIBUTES, NEVER_DRAWN_CODE_TAGS, TAB_STRIP_EXTRA_WORDS,
 )
-from ..dom.capture import Capture
+from ..dom.capture import FLAG_CODE, Capture
 from ..dom.nodes import FLOAT_ATTR, PATH_ATTR, ElementsByTag, tag_of
 from ..model import Rect
 
@@ -36,8 +36,9 @@ WALK_ATTRIBUTES = frozenset({"hidden", "aria-hidden", "style", "popover", "open"
                              *NAMED_CODE_ATTRIBUTES})
 
 
-# Tags other than BLOCK_TAGS that _starts_block may say yes to on a page nobody
-# measured, whatever the element holds (a formula or an editor may have any tag).
+# Tags other than BLOCK_TAGS that _starts_block may say yes to whatever the element
+# holds or how it is drawn (a formula, an editor, or an element the browser drew as
+# code may have any tag).
 _TAGS_THAT_MAY_START_BLOCKS = frozenset({*MEDIA_LABELS, "code", "div", "img", "noscript",
                                          "svg"})
 
@@ -68,6 +69,10 @@ class PageIndex:
         self._paths: dict = {}              # element -> its computed (real) path
         self._stamped_or_computed: dict = {}    # element -> path(el), asked ~5 times each
         self._steps: dict = {}
+        # element -> its box (None where the browser recorded none), for every
+        # element of a measured page: asked about each element several times
+        # (visibility, code, blocks), each ask a path and a lookup by it.
+        self.boxes: dict = {}
         self.positions: dict = {}           # element -> its place in document order
         self.tags: dict = {}                # element -> tag_of(element), read once
         self.editors: dict[object, EditorShape] = {}   # editor root -> its shape
@@ -121,6 +126,8 @@ class PageIndex:
         class_math, math, in_math = self._class_math, self.math, self._in_math
         bare, editors, measured = self.bare, self.editors, self.measured
         id_values, name_values = self.id_values, self.name_values
+        boxes, capture_boxes, path = self.boxes, self.capture.boxes, self.path
+        stamped_or_computed = self._stamped_or_computed
         for i, el in enumerate(elements):
             positions[el] = i
             tag = tags[el] = tag_of(el)
@@ -137,6 +144,9 @@ class PageIndex:
                         self.roles[el] = el.get("role")
                     if PATH_ATTR in names:
                         self.stamped = True
+                        stamp = el.get(PATH_ATTR)
+                        if stamp:           # the element's path (see `path`)
+                            stamped_or_computed[el] = stamp
                 if "id" in names:
                     el_id = id_values[el] = el.get("id")
                     if el_id and el_id not in ids:
@@ -159,6 +169,9 @@ class PageIndex:
                             self.editors[el] = shape
             else:
                 bare.add(el)
+            box = None
+            if measured:                # (the path is the stamp kept just above, if any)
+                box = boxes[el] = capture_boxes.get(path(el))
             if tag == "input":
                 _mark_ancestors(el, self.holds_input)
             if in_math and (el.getparent() in in_math or el in math):
@@ -176,12 +189,14 @@ class PageIndex:
                 _mark_ancestors(el, self._holds_structure)
             if tag == "br" and _starts_break_pair(el):
                 _mark_ancestors(el, self.holds_break_pair)
-            # (A block tag starts a block whatever else _starts_block asks; on a page
-            # nobody measured, an element of another tag but a few starts one only as
-            # a formula or an editor. The common cases, answered without the call.)
+            # (A block tag starts a block whatever else _starts_block asks; an
+            # element of another tag but a few starts one only as a formula, an
+            # editor, or, on a measured page, drawn as code. The common cases,
+            # answered without the call.)
             if tag in BLOCK_TAGS or (
-                    (measured or tag in _TAGS_THAT_MAY_START_BLOCKS or el in math
-                     or el in editors) and self._starts_block(el, tag)):
+                    (tag in _TAGS_THAT_MAY_START_BLOCKS or el in math or el in editors
+                     or box is not None and box.flags & FLAG_CODE)
+                    and self._starts_block(el, tag)):
                 self.block_starts.add(el)
                 _mark_ancestors(el, self.holds_block)
                 if self.is_code(el):
@@ -190,8 +205,8 @@ class PageIndex:
                     _mark_ancestors(el, self.holds_code)
 
     def _starts_block(self, el, tag: str) -> bool:
-        # (The tags this answers True for on an unmeasured page, inline ones aside,
-        # are listed in _TAGS_THAT_MAY_START_BLOCKS: keep the two in step.)
+        # (The tags this answers True for, but for formulas, editors and boxes drawn
+        # as code, are listed in _TAGS_THAT_MAY_START_BLOCKS: keep the two in step.)
         if el in self.math:
             return self.math[el].display or tag in BLOCK_TAGS
         if el in self._in_math:
@@ -305,7 +320,12 @@ class PageIndex:
         return step
 
     def box(self, el):
-        return self.capture.boxes.get(self.path(el)) if self.measured else None
+        if not self.measured:
+            return None
+        try:
+            return self.boxes[el]
+        except KeyError:            # not an element of the page (a comment)
+            return self.capture.boxes.get(self.path(el))
 
     def rect(self, el) -> Rect | None:
         box = self.box(el)

@@ -21,6 +21,7 @@ from .tuning import (
     SCREEN_READER_ONLY_CLASSES, SCREEN_READER_ONLY_SUFFIXES, SHOWN_AT_SOME_WIDTH,
     SPOKEN_HALF_MAX_WORDS,
 )
+from ..dom.capture import FLAG_DISPLAYED, FLAG_VISIBLE, UNSEEN_MASK, UNSEEN_SHIFT
 from ..dom.nodes import tag_of
 
 # Elements (and roles) whose text is their accessible name: text inside them that a
@@ -42,6 +43,13 @@ _INLINE_DISPLAY_RE = re.compile(r"display\s*:", re.I)
 UNSTYLED_HIDING_CLASS = ("a class that hides it (display:none); drawn only because the "
                          "page's style sheets did not load")
 CLOSED_DIALOG = "a closed <dialog>"
+# The attributes `hidden_reason` reads on an element's own account (`open` only
+# matters on a <dialog>, which HIDDEN_BY_TAG covers).
+HIDING_ATTRIBUTES = frozenset({"hidden", "aria-hidden", "style", "popover"})
+# A box's flags when the browser drew it for a reader to see: laid out, visible, and
+# no UNSEEN code.
+_DRAWN_AND_SEEN_BITS = FLAG_DISPLAYED | FLAG_VISIBLE | (UNSEEN_MASK << UNSEEN_SHIFT)
+_DRAWN_AND_SEEN = FLAG_DISPLAYED | FLAG_VISIBLE
 # Tags `hidden_reason` can hide for their own sake, with no attribute or class
 # saying so (a <dialog> is closed unless it says open).
 HIDDEN_BY_TAG = frozenset({"dialog"})
@@ -195,6 +203,7 @@ class Visibility:
         # The browser laid the page out without some of its linked style sheets.
         self._unstyled = index.measured and index.capture.unloaded_stylesheets > 0
         self.box = index.box
+        self._boxes = index.boxes
         self._root = index.root
         self._tags = index.tags
         self._attr_names = index.attr_names
@@ -223,13 +232,20 @@ class Visibility:
             return None
         return box.rect
 
-    def may_hide(self) -> set | None:
+    def may_hide(self) -> set:
         """The elements `hidden_reason` can give a reason for, but those it hides by
         their tag alone (HIDDEN_BY_TAG) or by their class value (`class_may_hide`),
-        which the caller asks apart; None on a measured page, where a box can hide
-        any element. Unmeasured, the rest are the elements holding one of the
-        attributes it reads."""
-        return None if self.measured else set(self._attr_names)
+        which the caller asks apart: the elements holding one of HIDING_ATTRIBUTES,
+        and on a measured page those without a box drawn and seen. An element the
+        browser drew for a reader to see (or, unmeasured, any element), which
+        neither its attributes, its class nor its tag hide, has no reason given:
+        most of a page."""
+        found = {el for el, names in self._attr_names.items()
+                 if not HIDING_ATTRIBUTES.isdisjoint(names)}
+        if self.measured:
+            found.update(el for el, box in self._boxes.items()
+                         if box is None or box.flags & _DRAWN_AND_SEEN_BITS != _DRAWN_AND_SEEN)
+        return found
 
     def class_may_hide(self, classes: str) -> bool:
         """An element with this class value may be hidden by it (`hidden_reason`

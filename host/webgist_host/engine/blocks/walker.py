@@ -150,9 +150,8 @@ class Walker:
                 if named is not None:
                     self.code_languages[named[0]] = named[1]
         self._backlinks, self._editors = self.footnotes.backlinks, index.editors
-        # Most elements of a page nobody measured cannot be skipped: `skipped`
-        # answers them from this set (None on a measured page: any may be hidden)
-        # and, for a classed element, from what its class value may say.
+        # Most elements of a page cannot be skipped: `skipped` answers them from
+        # this set and, for a classed element, from what its class value may say.
         self._may_skip = _may_skip(index, self.visibility, self._backlinks,
                                    self.radio_tabs.labels)
         self._class_may_skip = PerValue(partial(_class_may_skip, self.visibility,
@@ -196,8 +195,7 @@ class Walker:
 
     def skipped(self, el) -> bool:
         """True for non-content and hidden elements (hidden ones are logged)."""
-        may_skip = self._may_skip
-        if may_skip is not None and el not in may_skip and el not in self.taken_titles:
+        if el not in self._may_skip and el not in self.taken_titles:
             classes = self._class_values.get(el)
             if not classes or not self._class_may_skip[classes]:
                 return False
@@ -506,15 +504,12 @@ _SKIPPABLE_TAGS = SKIPPED_TAGS | HIDDEN_BY_TAG | {"", "img"}
 
 
 def _may_skip(index: PageIndex, visibility: Visibility, backlinks: set,
-              radio_labels: set) -> set | None:
-    """The elements `Walker.skipped` can say yes to on a page nobody measured (None
-    on a measured one), whatever their class value says (`_class_may_skip`): by tag,
-    a tab strip (it has a role), a footnote's backlink, or one `hidden_reason` can
-    hide by its attributes. An admonition's title, taken while walking, is asked
-    apart."""
+              radio_labels: set) -> set:
+    """The elements `Walker.skipped` can say yes to whatever their class value says
+    (`_class_may_skip`): by tag, a tab strip (it has a role), a footnote's backlink,
+    or one `hidden_reason` can hide by its attributes or its box. An admonition's
+    title, taken while walking, is asked apart."""
     found = visibility.may_hide()
-    if found is None:
-        return None
     found.update(el for el, tag in index.tags.items() if tag in _SKIPPABLE_TAGS)
     found.update(index.roles)
     found.update(backlinks)

@@ -145,7 +145,9 @@ class Capture:
         measured ancestor it sticks within."""
         pinned: dict[str, PinnedBox] = {}
         for path, box in self.boxes.items():
-            if box.is_fixed and box.displayed and box.rect.w > 0 and box.rect.h > 0:
+            # (The flags read as text_flows reads them: one test rules out most boxes.)
+            if (box.flags & FLAG_FIXED and box.flags & FLAG_DISPLAYED
+                    and box.rect.w > 0 and box.rect.h > 0):
                 pinned[path] = PinnedBox(box.rect, self._holder_of(path))
         return pinned
 
