@@ -73,9 +73,9 @@ SIBLING_REPEAT_MIN_WORDS = 8
 # repeats as a run ("callback", "delay", "args" under setTimeout and setInterval).
 # Text inside a quotation is left out (a forum reply quoting the post above it), text
 # inside a callout box is not (a "Changed in version 3.6" note under two functions).
-# A line wholly a link that is a card's furniture (the grid rule below) is left out too: a
-# "Learn more" or "Get the recipe" under each card's own heading is the grid's
-# button, which the references leave out, not text each section says.
+# A line wholly a link that is a card's furniture (the grid rule below) is left
+# out too: a "Learn more" or "Get the recipe" under each card's own heading is
+# the grid's button, which the references leave out, not text each section says.
 SECTION_REPEAT_KINDS = frozenset({BlockKind.PARAGRAPH, BlockKind.LIST_ITEM,
                                   BlockKind.HEADING})
 SECTION_TITLE_TAGS = frozenset({"dt"})
