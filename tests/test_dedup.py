@@ -512,3 +512,49 @@ def test_a_label_at_another_place_in_the_card_goes():
                              tag="p", xpath=f"{grid}/div[2]/h2[1]", dom_index=3))
     kept, _ = deduplicate(page.blocks, measured=False)
     assert elsewhere not in kept
+
+
+def titled_card(page: Page, grid: str, slot: int, title: str, line: str,
+                href: str | None) -> Block:
+    """A card at `grid`/div[slot] under its own heading (a section title said once),
+    then a line, wholly a link when `href` is given."""
+    box = f"{grid}/div[{slot}]"
+    page.blocks.append(Block(kind="heading", level=2, text=title, rich_text=title, tag="h2",
+                             xpath=f"{box}/h2[1]", dom_index=len(page.blocks)))
+    rich = f"[{line}]({href})" if href else line
+    page.blocks.append(Block(kind="paragraph", text=line, rich_text=rich, tag="p",
+                             xpath=f"{box}/p[1]", dom_index=len(page.blocks)))
+    return page.blocks[-1]
+
+
+def test_a_linked_button_every_titled_card_says_goes_after_the_first():
+    # Each card is a section of its own, but its "Learn more" is the grid's button.
+    page = Page()
+    grid = "/html[1]/body[1]/main[1]/div[1]"
+    lines = [titled_card(page, grid, slot, title, "Ver la receta", f"/r/{slot}")
+             for slot, title in enumerate(("Crema de calabaza", "Arroz de setas",
+                                           "Pollo con castañas"), start=1)]
+    kept, decisions = deduplicate(page.blocks, measured=False)
+    assert lines[0] in kept and lines[1] not in kept and lines[2] not in kept
+    assert [d.reason for d in decisions] == [REASON_REPEAT, REASON_REPEAT]
+
+
+def test_a_linked_value_half_the_titled_cards_share_stays():
+    page = Page()
+    grid = "/html[1]/body[1]/main[1]/div[1]"
+    tags = [titled_card(page, grid, slot, title, tag, f"/tag/{tag}")
+            for slot, (title, tag) in enumerate((("Crema", "Vegetariana"), ("Arroz", "Vegetariana"),
+                                                 ("Pollo", "Sin gluten"), ("Bizcocho", "Postres")),
+                                                start=1)]
+    kept, decisions = deduplicate(page.blocks, measured=False)
+    assert tags[1] in kept and not decisions
+
+
+def test_an_unlinked_line_every_titled_card_says_stays():
+    # Only a link is taken for the grid's button: the sections rule keeps plain text.
+    page = Page()
+    grid = "/html[1]/body[1]/main[1]/div[1]"
+    lines = [titled_card(page, grid, slot, title, "Receta de la casa", None)
+             for slot, title in enumerate(("Crema", "Arroz", "Pollo"), start=1)]
+    kept, decisions = deduplicate(page.blocks, measured=False)
+    assert all(line in kept for line in lines) and not decisions

@@ -143,6 +143,7 @@ BROWSER_FIXTURES: dict[str, str] = {
     "docs--word-breaks-in-field-names": "a <wbr> (empty box at the page's corner, outside any card that clips) holds the rest of its name once libxml2 parses it; the name is read whole",
     # collections
     "collection--footer-footnotes-outweigh-grid": "a drawn page footer of long footnotes under a short product grid",
+    "listing--card-buttons-under-titles": "cards drawn in a column, each under its own heading: the linked button every card says (\"Ver la receta\") goes after the first, a linked tag two of four cards share and an unlinked line every card says stay (as statically)",
     "listing--drawn-card-labels-and-repeated-box": "cards drawn side by side: the label every card says goes after the first, a price two cards share stays; an offer box drawn twice in the page is read once (as statically)",
     "product--details-behind-a-button": "a panel of prose the stylesheet hides under a drawn \"View product details\" button is read after it; a hidden list of links under a button stays hidden",
     "product--content-hidden-until-script": "the page's script shows its hidden <main> content on load; statically the bulk rule reads it",

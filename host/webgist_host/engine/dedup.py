@@ -73,6 +73,9 @@ SIBLING_REPEAT_MIN_WORDS = 8
 # repeats as a run ("callback", "delay", "args" under setTimeout and setInterval).
 # Text inside a quotation is left out (a forum reply quoting the post above it), text
 # inside a callout box is not (a "Changed in version 3.6" note under two functions).
+# A line wholly a link that is a card's furniture (the grid rule below) is left
+# out too: a "Learn more" or "Get the recipe" under each card's own heading is
+# the grid's button, which the references leave out, not text each section says.
 SECTION_REPEAT_KINDS = frozenset({BlockKind.PARAGRAPH, BlockKind.LIST_ITEM,
                                   BlockKind.HEADING})
 SECTION_TITLE_TAGS = frozenset({"dt"})
@@ -238,8 +241,11 @@ def _drop_repeats(blocks: list[Block], measured: bool) -> tuple[list[bool], list
             if sections is None:
                 sections = _sections(blocks, keys, counts)
             if _in_other_sections(i, copies, sections):
-                _admit(copies, i, box, cells)
-                continue
+                if places is None:
+                    places = _Places(blocks, keys, counts)
+                if not _linked_furniture(i, copies, blocks, places):
+                    _admit(copies, i, box, cells)
+                    continue
         if (judged and not copies.empty
                 and not LINK_TITLE.fullmatch(blocks[i].rich_text.strip())):
             if places is None:
@@ -555,6 +561,14 @@ def _places_vary(i: int, copies: _Copies, places: _Places):
                 and "/".join(theirs[:step + 1]) in own_texts):
             asked.add(step)
             yield _place_varies(places, mine, step, places.keys[i])
+
+
+def _linked_furniture(i: int, copies: _Copies, blocks: list[Block], places: _Places) -> bool:
+    """True when block i is wholly a link and a card's furniture (`_grid_furniture`):
+    a "Learn more" or "Book now" under each card's own title is the grid's button,
+    not text the card's section says."""
+    return (LINK_TITLE.fullmatch(blocks[i].rich_text.strip()) is not None
+            and _grid_furniture(i, copies, places))
 
 
 def _place_varies(places: _Places, steps: list[str], step: int, key: str) -> bool:
