@@ -20,6 +20,9 @@
     });
     globalThis.webgistStartedHost = started;
   } catch {
-    // popup.js opens the port itself, and says why it cannot.
+    // popup-early.js opens the port itself, and popup.js says why it cannot.
   }
+  // The page read ahead from here too (popup-early.js), for the same reason; popup.js
+  // imports the same module and takes it over. Its failure is popup.js's to report.
+  import("./popup-early.js").catch(() => {});
 })();
