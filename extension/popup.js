@@ -19,9 +19,9 @@ const PROGRESS_AFTER_MS = 1000;
 let made = null;          // {markdown, title, scope}
 let busy = false;
 // The host, started as the popup opens (by start-host.js and popup-early.js, before
-// this module is even fetched): its start-up (Python and the engine's imports) runs while the user
-// moves to Copy, not after the click. Closed with the popup; replaced by a fresh
-// one if it has died meanwhile.
+// this module is even fetched): its start-up (Python and the engine's imports) runs
+// while the user moves to Copy, not after the click. Closed with the popup; replaced
+// by a fresh one if it has died meanwhile.
 let host = null;
 // The page read and converted as the popup opens (popup-early.js, flow.js readAhead),
 // which a click uses while the page is as it was read; null until the tab is known.
