@@ -3,9 +3,8 @@
 // page (overlay.js). Nothing from the page is ever rendered as HTML here: every
 // value goes through textContent.
 import { writeClipboard } from "./clipboard.js";
-import { epochMs, HostError, usableConnection } from "./native.js";
-import { convertTab, downloadMarkdown } from "./flow.js";
-import { first, targetTabId } from "./popup-early.js";
+import { epochMs, HostConnection, HostError, usableConnection } from "./native.js";
+import { convertTab, downloadMarkdown, readAhead } from "./flow.js";
 import { loadSettings } from "./settings.js";
 
 // When this module began to run (epoch ms), for bench/latency.py.
@@ -18,13 +17,13 @@ const PROGRESS_AFTER_MS = 1000;
 // Save never needs it made again. Lives as long as the popup does.
 let made = null;          // {markdown, title, scope}
 let busy = false;
-// The host, started as the popup opens (by start-host.js and popup-early.js, before
-// this module is even fetched): its start-up (Python and the engine's imports) runs
-// while the user moves to Copy, not after the click. Closed with the popup; replaced
-// by a fresh one if it has died meanwhile.
+// The host, started as the popup opens (by start-host.js, before this module is
+// even fetched): its start-up (Python and the engine's imports) runs while the user
+// moves to Copy, not after the click. Closed with the popup; replaced by a fresh
+// one if it has died meanwhile.
 let host = null;
-// The page read and converted as the popup opens (popup-early.js, flow.js readAhead),
-// which a click uses while the page is as it was read; null until the tab is known.
+// The page read and converted as the popup opens (flow.js readAhead), which a click
+// uses while the page is as it was read; null until the tab is known.
 let early = null;
 
 function show(id, text) {
@@ -95,14 +94,26 @@ function startProgress() {
 // "ready" once it answered a ping, "closed" if it went away before a click needed
 // it (not installed, or killed): the click then starts a fresh one, which reports why.
 function warmHost() {
-  // The first time, the connection popup-early.js made of start-host.js's port.
-  const warming = host === null ? first.host : usableConnection(host);
+  // The first time, the port start-host.js opened as the popup began.
+  const started = globalThis.webgistStartedHost;
+  globalThis.webgistStartedHost = null;
+  const warming = started ? new HostConnection(started) : usableConnection(host);
   host = warming;
   document.body.dataset.host = "starting";
   warming.request({ type: "ping" }).then(
     () => { if (host === warming) document.body.dataset.host = "ready"; },
     () => { if (host === warming) document.body.dataset.host = "closed"; });
   warming.onClose = () => { if (host === warming) document.body.dataset.host = "closed"; };
+}
+
+// Opened as popup.html?tabId=N (in a tab, by tests or by a user who pinned it) it
+// works on that tab; opened from the toolbar, on the active one.
+async function targetTabId() {
+  const param = new URLSearchParams(location.search).get("tabId");
+  if (param !== null && /^\d+$/.test(param)) return Number(param);
+  const [tab] = await chrome.tabs.query({ active: true, currentWindow: true });
+  if (!tab) throw new Error("There is no active tab to copy.");
+  return tab.id;
 }
 
 function showFacts(reply) {
@@ -322,15 +333,15 @@ $("options-link").addEventListener("click", (event) => {
   event.preventDefault();
   chrome.runtime.openOptionsPage();
 });
-// The page read as the popup opened, while the user moves to Copy (see `early`
-// above). body[data-early] says how far it got: "reading", then "read" (the
-// capture) or "none" (nothing read: a page still loading, one no extension may
-// read, ...), then "converted" once the host's reply for it is here.
+// Read the page now, while the user moves to Copy (see `early` above).
+// body[data-early] says how far it got: "reading", then "read" (the capture) or
+// "none" (nothing read: a page still loading, one no extension may read, ...),
+// then "converted" once the host's reply for it is here.
 async function readEarly() {
   try {
-    const reading = await first.reading;
-    if (!reading) return;
+    const tabId = await targetTabId();
     document.body.dataset.early = "reading";
+    const reading = readAhead(tabId, { host });
     early = reading;
     const read = await reading.read;
     document.body.dataset.early = read.capture ? "read" : "none";

@@ -6,7 +6,6 @@ the real extension and host; times are the epoch clocks of the popup's timeline
 from __future__ import annotations
 
 import os
-import re
 import signal
 from html.parser import HTMLParser
 from pathlib import Path
@@ -19,8 +18,7 @@ from browser_support import (click_copy, copy_by_shortcut, host_processes, open_
 
 pytestmark = pytest.mark.browser
 PAGE = "layout--grid-sidebar-first.html"
-EXTENSION = Path(__file__).resolve().parent.parent / "extension"
-POPUP_HTML = EXTENSION / "popup.html"
+POPUP_HTML = Path(__file__).resolve().parent.parent / "extension" / "popup.html"
 
 
 
@@ -142,45 +140,3 @@ def test_start_host_is_a_classic_script_ahead_of_everything_else_in_the_popups_h
     tag, attrs = head.elements[first]
     assert (tag, attrs.get("src")) == ("script", "start-host.js"), head.elements
     assert not {"type", "defer", "async"} & set(attrs), attrs
-
-
-def test_the_popup_reads_the_page_before_popup_js_runs(extension_browser, server):
-    """The early read (popup-early.js, flow.js readAhead) is started by start-host.js,
-    not by popup.js: it begins before popup.js's own code runs, on the port
-    start-host.js opened, and the click uses what it read and converted."""
-    driver = extension_browser
-    open_page_and_popup(driver, f"{server}/{PAGE}")
-    wait_for(lambda: driver.execute_script("return document.body.dataset.early || ''") == "converted",
-             message="the early conversion")
-    result = click_copy(driver, scope=None)
-    assert result["state"] == "done", result["status"]
-    timeline = popup_timeline(driver)
-    assert timeline["ahead"]["capture"] is True and timeline["ahead"]["reply"] is True
-    assert timeline["host_opened_at"] <= timeline["early_started_at"] < timeline["popup_module_at"]
-    assert len(host_processes(driver)) == 1, "the popup started one host, not two"
-
-
-def _static_imports(name: str) -> set[str]:
-    """The extension modules `name` imports, directly or not (`import ... from "./x.js"`)."""
-    found: set[str] = set()
-    waiting = [name]
-    while waiting:
-        text = (EXTENSION / waiting.pop()).read_text(encoding="utf-8")
-        for imported in re.findall(r'^import [^;]*? from "\./([\w-]+\.js)";', text, re.M | re.S):
-            if imported not in found:
-                found.add(imported)
-                waiting.append(imported)
-    return found
-
-
-def test_start_host_imports_popup_early_whose_modules_the_popup_preloads():
-    """start-host.js starts the early read by importing popup-early.js; its modules are
-    fetched side by side only if popup.html preloads every one of them (an import
-    added to flow.js without its <link rel="modulepreload"> is fetched after the
-    module importing it, which is what made the early read ~30 ms later)."""
-    assert 'import("./popup-early.js")' in (EXTENSION / "start-host.js").read_text(encoding="utf-8")
-    head = _HeadElements()
-    head.feed(POPUP_HTML.read_text(encoding="utf-8"))
-    preloaded = {attrs.get("href") for tag, attrs in head.elements
-                 if tag == "link" and attrs.get("rel") == "modulepreload"}
-    assert preloaded == {"popup-early.js"} | _static_imports("popup-early.js")
