@@ -155,6 +155,21 @@ def phases(timeline: dict, click: dict) -> dict[str, float]:
             row["start-up: Python up"] = host["python_at"] - host["spawned_at"]
         if host.get("python_at"):
             row["start-up: imports"] = host["ready_at"] - host["python_at"]
+    if "popup_at" in timeline:
+        # The popup's own path to collect.js, from its navigation: its module running,
+        # the early read's steps (flow.js readAhead: settings and the tab's state, asking
+        # the page whether to read it, collect.js asked for), collect.js beginning;
+        # and the click. The early read's rows are there when the click used its reply.
+        start = timeline["popup_at"]
+        marks = (("popup.js runs", timeline.get("popup_module_at")),
+                 ("early read started", timeline.get("early_started_at")),
+                 ("early: page asked", timeline.get("early_asked_at")),
+                 ("early: collect.js asked", timeline.get("early_collect_at")),
+                 ("collect.js started", collect["started_at"]),
+                 ("click", click["clicked_at"]))
+        for name, at in marks:
+            if at:
+                row[f"{name}, from popup start"] = at - start
     # When the capture (the early read's, or the click's) was all at the host.
     row["capture at host, from click"] = host["last_frame_at"] - click["clicked_at"]
     ahead = host.get("ahead")

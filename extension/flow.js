@@ -187,22 +187,27 @@ export const STILL_SHOWS_WAIT_MS = 1000;
 // `host`: the popup's connection, asked for the conversion with `scope` at once.
 export function readAhead(tabId, { host = null, scope = null } = {}) {
   const ahead = { tabId, replies: new Map(), read: null };
+  // When its steps began (epoch ms), for bench/latency.py: in the copy's timeline
+  // when the click uses this read's reply.
+  const steps = { early_started_at: epochMs() };
   ahead.read = (async () => {
     try {
       const [settings, tab] = await Promise.all([loadSettings(), chrome.tabs.get(tabId)]);
       if (tab.status === "loading" || restrictedPage(tab.url)) return {};
+      steps.early_asked_at = epochMs();
       // A page that does not answer this at once is not read ahead (the click reads it, with its own timeout).
       const asked = chrome.scripting.executeScript(
         { target: { tabId }, func: worthReadingAhead, args: [AHEAD_MAX_ELEMENTS] });
       const late = new Promise((resolve) => setTimeout(() => resolve(null), STILL_SHOWS_WAIT_MS));
       const worth = await Promise.race([asked, late]);
       if (!worth || !worth[0] || worth[0].result !== true) return {};
+      steps.early_collect_at = epochMs();
       const capture = await collectPage(tabId, { watch: true });
       const collectedAt = epochMs();
       if (!capture.watchId) return {};
       if (host && !host.closed && capture.json.length <= AHEAD_CONVERT_MAX_CHARS) {
         const options = engineOptions(settings, scope || settings.scope);
-        const timeline = {};
+        const timeline = { ...steps };
         const reply = host.request({ type: "convert", options }, { timeline, body: capture.json });
         reply.catch(() => {});   // the click asks again
         ahead.replies.set(JSON.stringify(options), { host, reply, timeline });

@@ -7,6 +7,8 @@ import { epochMs, HostConnection, HostError, usableConnection } from "./native.j
 import { convertTab, downloadMarkdown, readAhead } from "./flow.js";
 import { loadSettings } from "./settings.js";
 
+// When this module began to run (epoch ms), for bench/latency.py.
+const MODULE_AT = epochMs();
 const $ = (id) => document.getElementById(id);
 // Progress is shown for anything that takes longer than this.
 const PROGRESS_AFTER_MS = 1000;
@@ -196,7 +198,8 @@ async function copyAsMarkdown() {
     }
     // The last copy's timeline, read by bench/latency.py.
     document.body.dataset.timeline = JSON.stringify({ ...reply.timeline, clipboard_at: copiedAt,
-                                                      popup_at: performance.timeOrigin });
+                                                      popup_at: performance.timeOrigin,
+                                                      popup_module_at: MODULE_AT });
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     const what = reply.selection ? "the selection" : `${reply.stats.words} words`;
     setStatus(`Copied ${what} as Markdown (${seconds} s).`);
