@@ -402,6 +402,22 @@ def test_element_the_browser_drew_as_code_is_a_code_block():
         ("paragraph", "Run:", None), ("code", "make  all\nmake *install*", "sh")]
 
 
+def test_inline_or_custom_element_the_browser_drew_as_code_is_a_code_block():
+    # A <span> or a custom element styled white-space:pre and display:block: neither
+    # tag starts a block by itself, only its box's FLAG_CODE does.
+    from webgist_host.engine.dom.capture import FLAG_CODE
+    html = ("<body data-wg-path='B'><p data-wg-path='P'>Run:</p>"
+            "<span class='mono' data-wg-path='S'>def f(x):\n    return x</span>"
+            "<code-view data-wg-path='V'>for i in r:\n    print(i)</code-view></body>")
+    capture = capture_of({"B": (0, 0, 800, 600, SHOWN), "P": (0, 0, 100, 20, SHOWN),
+                          "S": (0, 20, 400, 40, SHOWN | FLAG_CODE),
+                          "V": (0, 60, 400, 40, SHOWN | FLAG_CODE)})
+    blocks, _ = blocks_of(html, capture)
+    assert [(b.kind, b.text) for b in blocks] == [
+        ("paragraph", "Run:"), ("code", "def f(x):\n    return x"),
+        ("code", "for i in r:\n    print(i)")]
+
+
 def test_code_flag_on_an_element_holding_a_page_is_ignored():
     from webgist_host.engine.dom.capture import FLAG_CODE
     html = "<body data-wg-path='B'><h1 data-wg-path='H'>T</h1><p data-wg-path='P'>x</p></body>"

@@ -7,7 +7,7 @@ from webgist_host.engine.blocks.visibility import HIDDEN_BY_TAG, Visibility
 from webgist_host.engine.dom.capture import (
     FLAG_DISPLAYED, FLAG_VISIBLE, UNSEEN_SHIFT, UNSEEN_ZERO_SIZE_CLIP, Box, Capture,
 )
-from webgist_host.engine.dom.nodes import GATHERED_TAGS, ElementsByTag
+from webgist_host.engine.dom.nodes import GATHERED_TAGS, PATH_ATTR, ElementsByTag
 from webgist_host.engine.dom.parse import parse_html
 from webgist_host.engine.model import Rect
 from webgist_host.engine.regions.marks import _Names
@@ -68,12 +68,26 @@ def _measured_capture(root) -> Capture:
                           if isinstance(el.tag, str) and el not in (unboxed, unboxed[0])})
 
 
-def test_each_elements_box_is_the_box_of_its_path():
+def test_each_elements_box_is_the_box_of_its_stamp():
+    """As collect.js stamps a page: every element carries a path stamp (not its real
+    path), and the capture's boxes are keyed by stamp. The index keeps each stamp as
+    the element's path and finds its box by it; an unboxed element has none."""
     root = parse_html(_MEASURED)
-    capture = _measured_capture(root)
+    unboxed = root.findall(".//main/p")[-1]
+    stamps = {}
+    for number, el in enumerate(el for el in root.iter() if isinstance(el.tag, str)):
+        stamps[el] = f"w{number}"
+        el.set(PATH_ATTR, stamps[el])
+    boxes = _measured_capture(root).boxes
+    assert set(boxes).isdisjoint(stamps.values())       # real paths, not stamps
+    real = PageIndex(root, Capture()).real_path
+    capture = Capture(boxes={stamps[el]: boxes[real(el)] for el in stamps
+                             if el not in (unboxed, unboxed[0])})
     index = PageIndex(root, capture)
-    for el in root.iter():
-        assert index.box(el) is capture.boxes.get(index.path(el)), el.tag
+    for el, stamp in stamps.items():
+        assert index.path(el) == stamp, el.tag
+        assert index.box(el) is capture.boxes.get(stamp), el.tag
+        assert (index.box(el) is None) == (el in (unboxed, unboxed[0])), el.tag
 
 
 def test_only_the_elements_visibility_may_hide_are_hidden():

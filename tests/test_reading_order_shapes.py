@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 
+from webgist_host.engine.dom.capture import FLAG_DISPLAYED, FLAG_FIXED, FLAG_VISIBLE, read_capture
 from webgist_host.engine.model import PinnedBox, Rect
 from webgist_host.engine.order import order_blocks
 from webgist_host.engine.order.pinned import pinned_columns
@@ -55,6 +56,20 @@ def test_pinned_column_stops_at_a_footer_drawn_across_its_lane():
     pinned = {SIDEBAR: PinnedBox(Rect(16, 70, 230, 1024), holder)}
     ordered, _, _ = order_blocks(page.blocks, viewport_height=1024, pinned=pinned)
     assert texts(ordered) == [f"S{k}" for k in range(4)] + [f"A{k}" for k in range(12)] + ["Footer"]
+
+
+def test_only_boxes_laid_out_fixed_or_sticky_with_an_area_are_pinned():
+    # collect.js sets FLAG_FIXED only on a box it laid out, but a capture is read
+    # from a web page (or saved by an older collect.js): a box flagged fixed that
+    # the browser says it did not lay out (no FLAG_DISPLAYED) is not pinned.
+    body, bar = "/html[1]/body[1]", "/html[1]/body[1]/div[1]"
+    laid_out = FLAG_DISPLAYED | FLAG_VISIBLE
+    boxes = {body: (0, 0, 1280, 4000, laid_out), bar: (16, 70, 230, 1024, laid_out | FLAG_FIXED),
+             f"{bar}/div[1]": (16, 70, 230, 40, FLAG_FIXED),
+             f"{bar}/div[2]": (16, 70, 0, 40, laid_out | FLAG_FIXED),
+             f"{bar}/div[3]": (16, 70, 230, 40, laid_out)}
+    capture = read_capture({"paths": list(boxes), "boxes": [n for b in boxes.values() for n in b]})
+    assert capture.pinned_boxes() == {bar: PinnedBox(Rect(16, 70, 230, 1024), Rect(0, 0, 1280, 4000))}
 
 
 def test_a_sticky_bar_across_the_page_is_not_a_column():

@@ -236,15 +236,20 @@ class Visibility:
         """The elements `hidden_reason` can give a reason for, but those it hides by
         their tag alone (HIDDEN_BY_TAG) or by their class value (`class_may_hide`),
         which the caller asks apart: the elements holding one of HIDING_ATTRIBUTES,
-        and on a measured page those without a box drawn and seen. An element the
-        browser drew for a reader to see (or, unmeasured, any element), which
-        neither its attributes, its class nor its tag hide, has no reason given:
-        most of a page."""
+        and on a measured page those whose box is not drawn and seen. An element
+        the browser drew for a reader to see, or that has no box at all (or any
+        element, unmeasured), which neither its attributes, its class nor its tag
+        hide, has no reason given: most of a page.
+
+        A missing box gives no reason by itself: every reason `hidden_reason` reads
+        from the box needs one (not laid out, invisible, unseen), and without one it
+        reads only the attributes, class and tag, as on an unmeasured page (collect.js
+        records only the top of a display:none subtree, whose own box says so)."""
         found = {el for el, names in self._attr_names.items()
                  if not HIDING_ATTRIBUTES.isdisjoint(names)}
         if self.measured:
-            found.update(el for el, box in self._boxes.items()
-                         if box is None or box.flags & _DRAWN_AND_SEEN_BITS != _DRAWN_AND_SEEN)
+            found.update(el for el, box in self._boxes.items() if box is not None
+                         and box.flags & _DRAWN_AND_SEEN_BITS != _DRAWN_AND_SEEN)
         return found
 
     def class_may_hide(self, classes: str) -> bool:
