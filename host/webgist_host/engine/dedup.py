@@ -15,7 +15,9 @@ Two copies may both stay:
 - on a page nobody measured, a table or code block the page repeats on purpose:
   a repeat whose neighbours also repeat the first copy's neighbours is a hidden
   twin and goes, a repeat among different neighbours stays ("the company rule");
-  and text a reference page repeats in each section, under titles said once.
+  and text a reference page repeats in each section, under titles said once,
+  except a card's button: a line wholly a link (not a list item) at the same
+  place in most titled cards, the place saying nothing else.
 
 When one copy must go, the survivor is chosen by rank: a copy the browser drew
 beats one it did not; then a heading beats a non-heading; then the page's own
@@ -77,6 +79,9 @@ SIBLING_REPEAT_MIN_WORDS = 8
 # A line wholly a link that is a card's furniture (the grid rule below) is left
 # out too: a "Learn more" or "Get the recipe" under each card's own heading is
 # the grid's button, which the references leave out, not text each section says.
+# Not a list item (an article's own reading list opening each section with the
+# manual), and not when the place says another text in some card (a forum post's
+# linked author, a blog post's category: the card's value, not its button).
 SECTION_REPEAT_KINDS = frozenset({BlockKind.PARAGRAPH, BlockKind.LIST_ITEM,
                                   BlockKind.HEADING})
 SECTION_TITLE_TAGS = frozenset({"dt"})
