@@ -528,7 +528,7 @@ class _Places:
         lo = bisect_left(paths, prefix)
         hi = bisect_left(paths, prefix[:-1] + "0", lo) if prefix else len(paths)
         start = len(prefix)
-        for path, key in zip(islice(paths, lo, hi), islice(keys, lo, hi)):
+        for path, key in zip(paths[lo:hi], keys[lo:hi]):
             step, _, rest = path[start:].partition("/")
             tag, _, position = step.partition("[")
             if not (position.endswith("]") and position[:-1].isdigit()):
