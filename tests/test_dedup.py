@@ -515,15 +515,16 @@ def test_a_label_at_another_place_in_the_card_goes():
 
 
 def titled_card(page: Page, grid: str, slot: int, title: str, line: str,
-                href: str | None) -> Block:
+                href: str | None, *, rich: str | None = None, kind: str = "paragraph",
+                tag: str = "p") -> Block:
     """A card at `grid`/div[slot] under its own heading (a section title said once),
-    then a line, wholly a link when `href` is given."""
+    then a line, wholly a link when `href` is given (or written as `rich`)."""
     box = f"{grid}/div[{slot}]"
     page.blocks.append(Block(kind="heading", level=2, text=title, rich_text=title, tag="h2",
                              xpath=f"{box}/h2[1]", dom_index=len(page.blocks)))
-    rich = f"[{line}]({href})" if href else line
-    page.blocks.append(Block(kind="paragraph", text=line, rich_text=rich, tag="p",
-                             xpath=f"{box}/p[1]", dom_index=len(page.blocks)))
+    rich = rich or (f"[{line}]({href})" if href else line)
+    page.blocks.append(Block(kind=kind, text=line, rich_text=rich, tag=tag,
+                             xpath=f"{box}/{tag}[1]", dom_index=len(page.blocks)))
     return page.blocks[-1]
 
 
@@ -558,3 +559,92 @@ def test_an_unlinked_line_every_titled_card_says_stays():
              for slot, title in enumerate(("Crema", "Arroz", "Pollo"), start=1)]
     kept, decisions = deduplicate(page.blocks, measured=False)
     assert all(line in kept for line in lines) and not decisions
+
+
+def test_a_label_three_of_five_cards_say_goes_after_the_first():
+    # More than half the cards say it at one place: the grid's furniture.
+    page = Page()
+    grid = "/html[1]/body[1]/main[1]/div[1]"
+    labels = [card(page, grid, slot, title, label)
+              for slot, (title, label) in enumerate(
+                  (("Nachtschicht, Kiel", "Vollzeit"), ("Pflegehilfe, Heide", "Teilzeit"),
+                   ("Stationsleitung, Husum", "Vollzeit"), ("Hebamme, Bremen", "Vollzeit"),
+                   ("Pflege, Lübeck", "Befristet")), start=1)]
+    kept, _ = deduplicate(page.blocks, measured=False)
+    assert [label in kept for label in labels] == [True, True, False, False, True]
+
+
+def test_a_linked_value_most_titled_cards_share_stays():
+    # A blog index's linked category in three posts of four: the place says
+    # another category too, so it is the card's value, not its button.
+    page = Page()
+    grid = "/html[1]/body[1]/main[1]/div[1]"
+    tags = [titled_card(page, grid, slot, title, tag, f"/tag/{tag}")
+            for slot, (title, tag) in enumerate((("Crema", "Vegetariana"), ("Arroz", "Vegetariana"),
+                                                 ("Pollo", "Sin gluten"), ("Bizcocho", "Vegetariana")),
+                                                start=1)]
+    kept, decisions = deduplicate(page.blocks, measured=False)
+    assert all(tag in kept for tag in tags) and not decisions
+
+
+def test_a_line_mixing_a_link_and_text_every_titled_card_says_stays():
+    page = Page()
+    grid = "/html[1]/body[1]/main[1]/div[1]"
+    lines = [titled_card(page, grid, slot, title, "Receta de la casa", None,
+                         rich=f"Receta de [la casa](/casa/{slot})")
+             for slot, title in enumerate(("Crema", "Arroz", "Pollo"), start=1)]
+    kept, decisions = deduplicate(page.blocks, measured=False)
+    assert all(line in kept for line in lines) and not decisions
+
+
+def test_a_linked_list_item_every_titled_section_says_stays():
+    # An article's own reading lists, each opening with the official manual.
+    page = Page()
+    grid = "/html[1]/body[1]/main[1]/div[1]"
+    items = [titled_card(page, grid, slot, title, "Offizielle Dokumentation", f"/docs/{slot}",
+                         kind="list-item", tag="li")
+             for slot, title in enumerate(("PostgreSQL", "SQLite", "DuckDB"), start=1)]
+    kept, decisions = deduplicate(page.blocks, measured=False)
+    assert all(item in kept for item in items) and not decisions
+
+
+def test_a_linked_button_with_space_around_it_goes_after_the_first():
+    page = Page()
+    grid = "/html[1]/body[1]/main[1]/div[1]"
+    lines = [titled_card(page, grid, slot, title, "Ver la receta", None,
+                         rich=f" [Ver la receta](/r/{slot})\n")
+             for slot, title in enumerate(("Crema", "Arroz", "Pollo"), start=1)]
+    kept, _ = deduplicate(page.blocks, measured=False)
+    assert [line in kept for line in lines] == [True, False, False]
+
+
+def test_a_linked_line_each_section_of_one_flow_says_stays():
+    # Not in cards (the sections are siblings in one flow): the sections rule keeps it.
+    page = Page()
+    flow = "/html[1]/body[1]/main[1]/article[1]"
+    lines = []
+    for k, title in enumerate(("Installation", "Konfiguration", "Betrieb")):
+        page.blocks.append(Block(kind="heading", level=2, text=title, rich_text=title, tag="h2",
+                                 xpath=f"{flow}/h2[{k + 1}]", dom_index=len(page.blocks)))
+        lines.append(Block(kind="paragraph", text="Handbuch", rich_text=f"[Handbuch](/h/{k})",
+                           tag="p", xpath=f"{flow}/p[{k + 1}]", dom_index=len(page.blocks)))
+        page.blocks.append(lines[-1])
+    kept, decisions = deduplicate(page.blocks, measured=False)
+    assert all(line in kept for line in lines) and not decisions
+
+
+def test_a_linked_button_goes_though_a_kept_copy_is_read_between_cards():
+    # The copy read last is not the card's sibling; an earlier one is.
+    page = Page()
+    grid = "/html[1]/body[1]/main[1]/div[1]"
+    first = titled_card(page, grid, 1, "Crema", "Ver la receta", "/r/1")
+    page.blocks.append(Block(kind="heading", level=2, text="Sobre nosotros", rich_text="Sobre nosotros",
+                             tag="h2", xpath="/html[1]/body[1]/aside[1]/h2[1]",
+                             dom_index=len(page.blocks)))
+    aside = Block(kind="paragraph", text="Ver la receta", rich_text="[Ver la receta](/r/0)",
+                  tag="p", xpath="/html[1]/body[1]/aside[1]/p[1]", dom_index=len(page.blocks))
+    page.blocks.append(aside)
+    later = [titled_card(page, grid, slot, title, "Ver la receta", f"/r/{slot}")
+             for slot, title in ((2, "Arroz"), (3, "Pollo"))]
+    kept, _ = deduplicate(page.blocks, measured=False)
+    assert first in kept and aside in kept and not any(line in kept for line in later)

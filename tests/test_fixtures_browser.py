@@ -52,6 +52,7 @@ BROWSER_EXPECTED = "expected.browser.md"
 # fixture -> why its geometry (or the browser's reading of it) matters.
 BROWSER_FIXTURES: dict[str, str] = {
     # articles
+    "article--reading-lists-under-sections": "each section's numbered reading list opens with the same linked \"Offizielle Dokumentation\": every item stays, a list item being no card's button (as statically)",
     "article--topic-list-after-story": "a labelled list of topic links drawn after the story's text goes, measured as in source",
     "article--carousel-slide-counters": "a carousel's numbered dots (bare numbers counting up from 1) go, drawn as in source",
     "news--previous-next-cards-after-story": "the story's previous / next cards inside its text's element go, drawn as in source",
@@ -144,6 +145,7 @@ BROWSER_FIXTURES: dict[str, str] = {
     # collections
     "collection--footer-footnotes-outweigh-grid": "a drawn page footer of long footnotes under a short product grid",
     "listing--card-buttons-under-titles": "cards drawn in a column, each under its own heading: the linked button every card says (\"Ver la receta\") goes after the first, a linked tag two of four cards share and an unlinked line every card says stay (as statically)",
+    "listing--linked-category-most-posts-share": "posts drawn in a column, each under its own heading: a linked category three posts of four share stays, the place saying another category too (as statically)",
     "listing--drawn-card-labels-and-repeated-box": "cards drawn side by side: the label every card says goes after the first, a price two cards share stays; an offer box drawn twice in the page is read once (as statically)",
     "product--details-behind-a-button": "a panel of prose the stylesheet hides under a drawn \"View product details\" button is read after it; a hidden list of links under a button stays hidden",
     "product--content-hidden-until-script": "the page's script shows its hidden <main> content on load; statically the bulk rule reads it",

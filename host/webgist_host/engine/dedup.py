@@ -15,7 +15,9 @@ Two copies may both stay:
 - on a page nobody measured, a table or code block the page repeats on purpose:
   a repeat whose neighbours also repeat the first copy's neighbours is a hidden
   twin and goes, a repeat among different neighbours stays ("the company rule");
-  and text a reference page repeats in each section, under titles said once.
+  and text a reference page repeats in each section, under titles said once,
+  except a card's button: a line wholly a link (not a list item) at the same
+  place in most titled cards, the place saying nothing else.
 
 When one copy must go, the survivor is chosen by rank: a copy the browser drew
 beats one it did not; then a heading beats a non-heading; then the page's own
@@ -27,6 +29,7 @@ the page (an article body repeated as one block after its paragraphs).
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections import Counter
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
@@ -76,6 +79,9 @@ SIBLING_REPEAT_MIN_WORDS = 8
 # A line wholly a link that is a card's furniture (the grid rule below) is left
 # out too: a "Learn more" or "Get the recipe" under each card's own heading is
 # the grid's button, which the references leave out, not text each section says.
+# Not a list item (an article's own reading list opening each section with the
+# manual), and not when the place says another text in some card (a forum post's
+# linked author, a blog post's category: the card's value, not its button).
 SECTION_REPEAT_KINDS = frozenset({BlockKind.PARAGRAPH, BlockKind.LIST_ITEM,
                                   BlockKind.HEADING})
 SECTION_TITLE_TAGS = frozenset({"dt"})
@@ -475,15 +481,16 @@ def _boxes_with_own_text(blocks: list[Block], keys: list[str], counts: Counter) 
 class _Places:
     """What the grid rules read of the page, each worked out once, when first asked:
     the paths holding a text the page says once, each block's path cut into steps
-    (a kept copy is compared with up to `GRID_RECENT_COPIES` later repeats), and by
-    step each place's texts (`places_at`)."""
+    (a kept copy is compared with up to `GRID_RECENT_COPIES` later repeats), and the
+    texts said at a place (`said_at`)."""
 
     def __init__(self, blocks: list[Block], keys: list[str], counts: Counter):
         self.blocks = blocks
         self.keys = keys
         self.own_texts = _boxes_with_own_text(blocks, keys, counts)
         self._steps: list[list[str] | None] = [None] * len(blocks)
-        self._by_step: dict[int, dict[str, Counter]] = {}
+        self._by_depth: dict[int, tuple[list[str], list[str]]] | None = None
+        self._tables: dict[tuple[int, str], dict[str, Counter]] = {}
 
     def steps(self, k: int) -> list[str]:
         """Block k's path steps (shared: not to be changed)."""
@@ -492,29 +499,57 @@ class _Places:
             steps = self._steps[k] = self.blocks[k].xpath.split("/")
         return steps
 
-    def places_at(self, step: int) -> dict[str, Counter]:
-        """For every place a block stands at with its `step`th step's position blanked
-        (`.../li[*]/p[1]`), how often it says each text: one pass over the page per
-        step asked about, so a grid of any size costs its blocks once. A block whose
-        last step is that step stands at no such place (its path has nothing after it)."""
-        table = self._by_step.get(step)
+    def said_at(self, steps: list[str], step: int) -> Counter | None:
+        """How often each text is said at the place of the path `steps` with its
+        `step`th step's position blanked (`.../li[*]/p[1]`), or None when no block
+        stands there. A block whose last step is that step stands at no such place
+        (its path has nothing after it)."""
+        if step >= len(steps) - 1:
+            return None
+        tag = steps[step].partition("[")[0]
+        prefix = "".join(part + "/" for part in steps[:step])
+        return self._table(len(steps), prefix).get(tag + "/" + "/".join(steps[step + 1:]))
+
+    def _table(self, depth: int, prefix: str) -> dict[str, Counter]:
+        """For the blocks `depth` steps deep under `prefix`, by their place below it
+        (the next step's tag, then the rest of the path), how often each text is said.
+        Only the blocks under `prefix` are read, found by bisection in the paths
+        sorted once, so a page of nested cards costs each card's blocks once per
+        card around them, not the page once per nesting level."""
+        table = self._tables.get((depth, prefix))
         if table is not None:
             return table
-        table = self._by_step[step] = {}
-        # The `step`th step (after `step` steps and their slashes), when a step follows
-        # it: its tag (no "[" in it), and what its brackets hold, a position if digits.
-        marked = re.compile(r"((?:[^/]*/){%d})([^/\[]*)\[([^/]*)\](?=/)" % step)
-        for block, key in zip(self.blocks, self.keys):
-            xpath = block.xpath
-            found = marked.match(xpath)
-            if found is None or not found[3].isdigit():
+        table = self._tables[(depth, prefix)] = {}
+        if self._by_depth is None:
+            self._by_depth = _paths_by_depth(self.blocks, self.keys)
+        paths, keys = self._by_depth.get(depth, ([], []))
+        # Every path starting with `prefix` sorts between it and `prefix` with its
+        # closing "/" raised to the next character.
+        lo = bisect_left(paths, prefix)
+        hi = bisect_left(paths, prefix[:-1] + "0", lo) if prefix else len(paths)
+        start = len(prefix)
+        for path, key in zip(paths[lo:hi], keys[lo:hi]):
+            step, _, rest = path[start:].partition("/")
+            tag, _, position = step.partition("[")
+            if not (position.endswith("]") and position[:-1].isdigit()):
                 continue
-            place = found[1] + found[2] + "[*]" + xpath[found.end():]
-            counts = table.get(place)
+            counts = table.get(tag + "/" + rest)
             if counts is None:
-                counts = table[place] = Counter()
+                counts = table[tag + "/" + rest] = Counter()
             counts[key] += 1
         return table
+
+
+def _paths_by_depth(blocks: list[Block], keys: list[str]) -> dict[int, tuple[list[str], list[str]]]:
+    """By path depth (steps), the blocks' paths sorted, with their keys alongside."""
+    grouped: dict[int, list[tuple[str, str]]] = {}
+    for block, key in zip(blocks, keys):
+        grouped.setdefault(block.xpath.count("/") + 1, []).append((block.xpath, key))
+    by_depth: dict[int, tuple[list[str], list[str]]] = {}
+    for depth, pairs in grouped.items():
+        pairs.sort()
+        by_depth[depth] = ([path for path, _ in pairs], [key for _, key in pairs])
+    return by_depth
 
 
 def _in_sibling_card(i: int, copies: _Copies, places: _Places) -> bool:
@@ -567,16 +602,35 @@ def _linked_furniture(i: int, copies: _Copies, blocks: list[Block], places: _Pla
     """True when block i is wholly a link and a card's furniture (`_grid_furniture`):
     a "Learn more" or "Book now" under each card's own title is the grid's button,
     not text the card's section says."""
-    return (LINK_TITLE.fullmatch(blocks[i].rich_text.strip()) is not None
-            and _grid_furniture(i, copies, places))
+    return (blocks[i].kind != BlockKind.LIST_ITEM
+            and LINK_TITLE.fullmatch(blocks[i].rich_text.strip()) is not None
+            and _grid_furniture(i, copies, places)
+            and _place_alike(i, copies, places))
+
+
+def _place_alike(i: int, copies: _Copies, places: _Places) -> bool:
+    """True when no sibling place of block i (a recent kept copy's place, one step's
+    position apart) says any text but block i's: a button's place says only the
+    button, a linked author or category says another card's value too."""
+    mine = places.steps(i)
+    key = places.keys[i]
+    for k in islice(reversed(copies.drawn or copies.undrawn), GRID_RECENT_COPIES):
+        theirs = places.steps(k)
+        if len(theirs) != len(mine):
+            continue
+        differ = list(map(ne, mine, theirs))
+        if differ.count(True) != 1:
+            continue
+        said = places.said_at(mine, differ.index(True))
+        if said is not None and any(other != key for other in said):
+            return False
+    return True
 
 
 def _place_varies(places: _Places, steps: list[str], step: int, key: str) -> bool:
     """True when the blocks at this path, the `step`th step's position aside, say
     `key` at most `GRID_VALUE_MAX_SHARE` of the time."""
-    tag = steps[step].partition("[")[0]
-    place = ("/".join(steps[:step]) + "/" + tag + "[*]/" + "/".join(steps[step + 1:]))
-    said = places.places_at(step).get(place)
+    said = places.said_at(steps, step)
     if said is None:
         return True
     return said[key] <= GRID_VALUE_MAX_SHARE * sum(said.values())
