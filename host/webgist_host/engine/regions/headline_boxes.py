@@ -35,8 +35,11 @@ def headline_boxes(blocks: list[Block], weights: list[int], linked: list[int]) -
     found: list[int] = []
     for before, after in zip(own, own[1:]):
         between = kept[position[before] + 1:position[after]]
+        # Each block's place in `between`, looked up per run (list.index per run
+        # made a long stretch of teaser boxes quadratic).
+        at = {i: n for n, i in enumerate(between)}
         for heads in _headline_runs(blocks, between, weights, linked):
-            labelled = _labelled_box(blocks, between, heads, weights, linked)
+            labelled = _labelled_box(blocks, between, at, heads, weights, linked)
             if len(heads) < HEADLINE_BOX_MIN_ITEMS and not labelled:
                 continue
             box = common_element(blocks[i].xpath for i in labelled or heads) + "/"
@@ -47,7 +50,7 @@ def headline_boxes(blocks: list[Block], weights: list[int], linked: list[int]) -
             inside = [i for i in between if blocks[i].xpath.startswith(box)]
             if labelled and inside != labelled:
                 continue        # the box holds more than its label and headlines
-            first = between.index(inside[0])
+            first = at[inside[0]]
             if (first and not labelled
                     and _is_label(blocks[between[first - 1]], linked[between[first - 1]])):
                 found.append(between[first - 1])
@@ -55,20 +58,21 @@ def headline_boxes(blocks: list[Block], weights: list[int], linked: list[int]) -
     return sorted(found)
 
 
-def _labelled_box(blocks: list[Block], between: list[int], heads: list[int],
-                  weights: list[int], linked: list[int]) -> list[int]:
+def _labelled_box(blocks: list[Block], between: list[int], at: dict[int, int],
+                  heads: list[int], weights: list[int], linked: list[int]) -> list[int]:
     """The label right above a run of fewer than HEADLINE_BOX_MIN_ITEMS headlines and
     the run, when the label stands in the same box as them and nothing else with words
     comes between: a "Read also" box of one or two teasers. The label is what tells such
-    a box from the author's own links; the box, from a list the text makes."""
-    first = between.index(heads[0])
+    a box from the author's own links; the box, from a list the text makes.
+    `at`: each block's place in `between`."""
+    first = at[heads[0]]
     if (len(heads) >= HEADLINE_BOX_MIN_ITEMS or not first
             or any(word_count(blocks[i].text) > LABELLED_HEADLINE_MAX_WORDS for i in heads)):
         return []
     label = between[first - 1]
     if not _is_label(blocks[label], linked[label]):
         return []
-    run = between[first - 1:between.index(heads[-1]) + 1]
+    run = between[first - 1:at[heads[-1]] + 1]
     if any(weights[i] > 0 for i in run if i != label and i not in heads):
         return []
     return run
