@@ -648,3 +648,46 @@ def test_a_linked_button_goes_though_a_kept_copy_is_read_between_cards():
              for slot, title in ((2, "Arroz"), (3, "Pollo"))]
     kept, _ = deduplicate(page.blocks, measured=False)
     assert first in kept and aside in kept and not any(line in kept for line in later)
+
+
+def test_a_linked_sentence_every_titled_card_says_stays():
+    # A sentence each card repeats as a link (an appeal) is text the card says, not its button.
+    page = Page()
+    grid = "/html[1]/body[1]/main[1]/div[1]"
+    appeal = "Soutenez la réserve naturelle et aidez-nous à garder les caméras allumées"
+    lines = [titled_card(page, grid, slot, title, appeal, "/don")
+             for slot, title in enumerate(("Col du Lautaret", "Lac Blanc", "Pic du Midi"), start=1)]
+    kept, decisions = deduplicate(page.blocks, measured=False)
+    assert all(line in kept for line in lines) and not decisions
+
+
+def test_a_download_every_titled_card_says_stays():
+    # Each release's "Download" fetches its own file: what the card is there to deliver.
+    page = Page()
+    grid = "/html[1]/body[1]/main[1]/div[1]"
+    lines = [titled_card(page, grid, slot, f"Version 2.{slot}", "Download",
+                         f"/files/tool-2.{slot}.tar.gz") for slot in (1, 2, 3)]
+    kept, decisions = deduplicate(page.blocks, measured=False)
+    assert all(line in kept for line in lines) and not decisions
+
+
+def test_a_linked_value_another_card_says_unlinked_stays():
+    # The walker's paths: a linked line is p[1]/a[1], a plain one p[1]. A venue linked
+    # in three cards and written out in the fourth is a value, not a button.
+    page = Page()
+    grid = "/html[1]/body[1]/main[1]/div[1]"
+    venues = []
+    for slot, (title, venue, href) in enumerate((
+            ("Bokcirkel", "Stadsbiblioteket", "/plats/1"), ("Författarkväll", "Stadsbiblioteket", "/plats/1"),
+            ("Poesiverkstad", "Stadsbiblioteket", "/plats/1"), ("Läsecirkel online", "Digitalt via Zoom", None)),
+            start=1):
+        box = f"{grid}/div[{slot}]"
+        page.blocks.append(Block(kind="heading", level=2, text=title, rich_text=title, tag="h2",
+                                 xpath=f"{box}/h2[1]", dom_index=len(page.blocks)))
+        path = f"{box}/p[1]/a[1]" if href else f"{box}/p[1]"
+        page.blocks.append(Block(kind="paragraph", text=venue,
+                                 rich_text=f"[{venue}]({href})" if href else venue,
+                                 tag="p", xpath=path, dom_index=len(page.blocks)))
+        venues.append(page.blocks[-1])
+    kept, decisions = deduplicate(page.blocks, measured=False)
+    assert all(venue in kept for venue in venues) and not decisions

@@ -16,8 +16,9 @@ Two copies may both stay:
   a repeat whose neighbours also repeat the first copy's neighbours is a hidden
   twin and goes, a repeat among different neighbours stays ("the company rule");
   and text a reference page repeats in each section, under titles said once,
-  except a card's button: a line wholly a link (not a list item) at the same
-  place in most titled cards, the place saying nothing else.
+  except a card's button: a short line wholly a link (not a list item, not a
+  file) at the same place in the titled cards, the place saying nothing else in
+  any of them, linked or not.
 
 When one copy must go, the survivor is chosen by rank: a copy the browser drew
 beats one it did not; then a heading beats a non-heading; then the page's own
@@ -38,6 +39,7 @@ from itertools import islice
 from operator import ne
 
 from .model import Action, Block, BlockKind, Decision, Rect, Region
+from .regions.name_guards import links_to_file
 from .words import word_count
 
 STAGE = "dedup"
@@ -80,8 +82,10 @@ SIBLING_REPEAT_MIN_WORDS = 8
 # out too: a "Learn more" or "Get the recipe" under each card's own heading is
 # the grid's button, which the references leave out, not text each section says.
 # Not a list item (an article's own reading list opening each section with the
-# manual), and not when the place says another text in some card (a forum post's
-# linked author, a blog post's category: the card's value, not its button).
+# manual), not a sentence (an appeal each card repeats), not a download (each
+# card's own file), and not when the place says another text in some card, linked
+# or not (a forum post's linked author, a blog post's category, a venue: the card's
+# value, not its button).
 SECTION_REPEAT_KINDS = frozenset({BlockKind.PARAGRAPH, BlockKind.LIST_ITEM,
                                   BlockKind.HEADING})
 SECTION_TITLE_TAGS = frozenset({"dt"})
@@ -602,8 +606,13 @@ def _linked_furniture(i: int, copies: _Copies, blocks: list[Block], places: _Pla
     """True when block i is wholly a link and a card's furniture (`_grid_furniture`):
     a "Learn more" or "Book now" under each card's own title is the grid's button,
     not text the card's section says."""
+    rich = blocks[i].rich_text.strip()
+    # Not a linked sentence (an appeal each card repeats is text the card says), and
+    # not a download: each card's own file is what the card is there to deliver.
     return (blocks[i].kind != BlockKind.LIST_ITEM
-            and LINK_TITLE.fullmatch(blocks[i].rich_text.strip()) is not None
+            and word_count(blocks[i].text) < DRAWN_PROSE_MIN_WORDS
+            and LINK_TITLE.fullmatch(rich) is not None
+            and not links_to_file(rich.rpartition("](")[2][:-1])
             and _grid_furniture(i, copies, places)
             and _place_alike(i, copies, places))
 
@@ -621,8 +630,13 @@ def _place_alike(i: int, copies: _Copies, places: _Places) -> bool:
         differ = list(map(ne, mine, theirs))
         if differ.count(True) != 1:
             continue
-        said = places.said_at(mine, differ.index(True))
+        step = differ.index(True)
+        said = places.said_at(mine, step)
         if said is not None and any(other != key for other in said):
+            return False
+        # A link's block ends in the link's own step (p[1]/a[1]); another card's
+        # unlinked value at that place is a step up (p[1]).
+        if mine[-1].startswith("a[") and places.said_at(mine[:-1], step):
             return False
     return True
 
