@@ -585,14 +585,7 @@ def _places_vary(i: int, copies: _Copies, places: _Places):
     recent = (reversed(copies.undrawn) if not copies.drawn
               else reversed(copies.drawn) if not copies.undrawn
               else merge(reversed(copies.drawn), reversed(copies.undrawn), reverse=True))
-    for k in islice(recent, GRID_RECENT_COPIES):
-        theirs = places.steps(k)
-        if len(theirs) != len(mine):
-            continue
-        differ = list(map(ne, mine, theirs))
-        if differ.count(True) != 1:
-            continue
-        step = differ.index(True)
+    for theirs, step in _one_step_apart(mine, recent, places):
         if (step in asked
                 or mine[step].partition("[")[0] != theirs[step].partition("[")[0]):
             continue
@@ -623,14 +616,7 @@ def _place_alike(i: int, copies: _Copies, places: _Places) -> bool:
     button, a linked author or category says another card's value too."""
     mine = places.steps(i)
     key = places.keys[i]
-    for k in islice(reversed(copies.drawn or copies.undrawn), GRID_RECENT_COPIES):
-        theirs = places.steps(k)
-        if len(theirs) != len(mine):
-            continue
-        differ = list(map(ne, mine, theirs))
-        if differ.count(True) != 1:
-            continue
-        step = differ.index(True)
+    for _, step in _one_step_apart(mine, reversed(copies.drawn or copies.undrawn), places):
         said = places.said_at(mine, step)
         if said is not None and any(other != key for other in said):
             return False
@@ -639,6 +625,18 @@ def _place_alike(i: int, copies: _Copies, places: _Places) -> bool:
         if mine[-1].startswith("a[") and places.said_at(mine[:-1], step):
             return False
     return True
+
+
+def _one_step_apart(mine: list[str], recent, places: _Places):
+    """For the `GRID_RECENT_COPIES` first copies of `recent` whose path differs from
+    the path `mine` in one step alone, that copy's steps and the step's index."""
+    for k in islice(recent, GRID_RECENT_COPIES):
+        theirs = places.steps(k)
+        if len(theirs) != len(mine):
+            continue
+        differ = list(map(ne, mine, theirs))
+        if differ.count(True) == 1:
+            yield theirs, differ.index(True)
 
 
 def _place_varies(places: _Places, steps: list[str], step: int, key: str) -> bool:
