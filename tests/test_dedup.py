@@ -516,15 +516,16 @@ def test_a_label_at_another_place_in_the_card_goes():
 
 def titled_card(page: Page, grid: str, slot: int, title: str, line: str,
                 href: str | None, *, rich: str | None = None, kind: str = "paragraph",
-                tag: str = "p") -> Block:
+                tag: str = "p", inner: str = "") -> Block:
     """A card at `grid`/div[slot] under its own heading (a section title said once),
-    then a line, wholly a link when `href` is given (or written as `rich`)."""
+    then a line, wholly a link when `href` is given (or written as `rich`), at
+    `{tag}[1]` and `inner` below it (the walker's "/a[1]" for a link's own element)."""
     box = f"{grid}/div[{slot}]"
     page.blocks.append(Block(kind="heading", level=2, text=title, rich_text=title, tag="h2",
                              xpath=f"{box}/h2[1]", dom_index=len(page.blocks)))
     rich = rich or (f"[{line}]({href})" if href else line)
     page.blocks.append(Block(kind=kind, text=line, rich_text=rich, tag=tag,
-                             xpath=f"{box}/{tag}[1]", dom_index=len(page.blocks)))
+                             xpath=f"{box}/{tag}[1]{inner}", dom_index=len(page.blocks)))
     return page.blocks[-1]
 
 
@@ -676,18 +677,11 @@ def test_a_linked_value_another_card_says_unlinked_stays():
     # in three cards and written out in the fourth is a value, not a button.
     page = Page()
     grid = "/html[1]/body[1]/main[1]/div[1]"
-    venues = []
-    for slot, (title, venue, href) in enumerate((
-            ("Bokcirkel", "Stadsbiblioteket", "/plats/1"), ("Författarkväll", "Stadsbiblioteket", "/plats/1"),
-            ("Poesiverkstad", "Stadsbiblioteket", "/plats/1"), ("Läsecirkel online", "Digitalt via Zoom", None)),
-            start=1):
-        box = f"{grid}/div[{slot}]"
-        page.blocks.append(Block(kind="heading", level=2, text=title, rich_text=title, tag="h2",
-                                 xpath=f"{box}/h2[1]", dom_index=len(page.blocks)))
-        path = f"{box}/p[1]/a[1]" if href else f"{box}/p[1]"
-        page.blocks.append(Block(kind="paragraph", text=venue,
-                                 rich_text=f"[{venue}]({href})" if href else venue,
-                                 tag="p", xpath=path, dom_index=len(page.blocks)))
-        venues.append(page.blocks[-1])
+    venues = [titled_card(page, grid, slot, title, venue, href, inner="/a[1]" if href else "")
+              for slot, (title, venue, href) in enumerate((
+                  ("Bokcirkel", "Stadsbiblioteket", "/plats/1"),
+                  ("Författarkväll", "Stadsbiblioteket", "/plats/1"),
+                  ("Poesiverkstad", "Stadsbiblioteket", "/plats/1"),
+                  ("Läsecirkel online", "Digitalt via Zoom", None)), start=1)]
     kept, decisions = deduplicate(page.blocks, measured=False)
     assert all(venue in kept for venue in venues) and not decisions

@@ -414,26 +414,25 @@ def test_own_origin_without_trailing_slash_is_served():
     assert h.close() == 0
 
 
+def host_imports_of(modules: tuple[str, ...]) -> str:
+    """Which of `modules` a fresh Python holds once it has imported the native host,
+    comma-separated ("" for none)."""
+    code = ("import sys, webgist_host.native\n"
+            f"print(','.join(sorted(m for m in sys.modules if m in {modules!r})))\n")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            timeout=HANG_GUARD_S)
+    assert result.returncode == 0, result.stderr
+    return result.stdout.strip()
+
+
 def test_host_start_up_imports_none_of_the_installers_modules():
     """The host imports install.manifest (who may call it) at every start, which the
     user waits for on a first copy; what only the installer uses stays out of it:
     pathlib (~1.3 ms, annotations only there), hashlib, argparse, subprocess, files."""
-    code = ("import sys, webgist_host.native\n"
-            "extra = sorted(m for m in sys.modules if m in ('pathlib', 'hashlib', 'argparse', "
-            "'subprocess', 'shutil', 'tempfile', 'fnmatch', 'glob', 'zipfile'))\n"
-            "print(','.join(extra))\n")
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                            timeout=HANG_GUARD_S)
-    assert result.returncode == 0, result.stderr
-    assert result.stdout.strip() == ""
+    assert host_imports_of(("pathlib", "hashlib", "argparse", "subprocess", "shutil",
+                            "tempfile", "fnmatch", "glob", "zipfile")) == ""
 
 
 def test_host_imports_nothing_that_reaches_the_network():
-    code = ("import sys, webgist_host.native\n"
-            "bad = sorted(m for m in sys.modules if m in ('socket', 'ssl', 'http.client', "
-            "'urllib.request', 'asyncio', 'selenium', 'websocket', 'urllib3', 'requests'))\n"
-            "print(','.join(bad))\n")
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                            timeout=HANG_GUARD_S)
-    assert result.returncode == 0, result.stderr
-    assert result.stdout.strip() == ""
+    assert host_imports_of(("socket", "ssl", "http.client", "urllib.request", "asyncio",
+                            "selenium", "websocket", "urllib3", "requests")) == ""

@@ -537,9 +537,10 @@ class _Places:
             tag, _, position = step.partition("[")
             if not (position.endswith("]") and position[:-1].isdigit()):
                 continue
-            counts = table.get(tag + "/" + rest)
+            place = tag + "/" + rest
+            counts = table.get(place)
             if counts is None:
-                counts = table[tag + "/" + rest] = Counter()
+                counts = table[place] = Counter()
             counts[key] += 1
         return table
 

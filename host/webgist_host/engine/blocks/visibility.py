@@ -21,7 +21,7 @@ from .tuning import (
     SCREEN_READER_ONLY_CLASSES, SCREEN_READER_ONLY_SUFFIXES, SHOWN_AT_SOME_WIDTH,
     SPOKEN_HALF_MAX_WORDS,
 )
-from ..dom.capture import FLAG_DISPLAYED, FLAG_VISIBLE, UNSEEN_MASK, UNSEEN_SHIFT
+from ..dom.capture import DRAWN_AND_SEEN, DRAWN_AND_SEEN_BITS
 from ..dom.nodes import tag_of
 
 # Elements (and roles) whose text is their accessible name: text inside them that a
@@ -46,10 +46,6 @@ CLOSED_DIALOG = "a closed <dialog>"
 # The attributes `hidden_reason` reads on an element's own account (`open` only
 # matters on a <dialog>, which HIDDEN_BY_TAG covers).
 HIDING_ATTRIBUTES = frozenset({"hidden", "aria-hidden", "style", "popover"})
-# A box's flags when the browser drew it for a reader to see: laid out, visible, and
-# no UNSEEN code.
-_DRAWN_AND_SEEN_BITS = FLAG_DISPLAYED | FLAG_VISIBLE | (UNSEEN_MASK << UNSEEN_SHIFT)
-_DRAWN_AND_SEEN = FLAG_DISPLAYED | FLAG_VISIBLE
 # Tags `hidden_reason` can hide for their own sake, with no attribute or class
 # saying so (a <dialog> is closed unless it says open).
 HIDDEN_BY_TAG = frozenset({"dialog"})
@@ -249,7 +245,7 @@ class Visibility:
                  if not HIDING_ATTRIBUTES.isdisjoint(names)}
         if self.measured:
             found.update(el for el, box in self._boxes.items() if box is not None
-                         and box.flags & _DRAWN_AND_SEEN_BITS != _DRAWN_AND_SEEN)
+                         and box.flags & DRAWN_AND_SEEN_BITS != DRAWN_AND_SEEN)
         return found
 
     def class_may_hide(self, classes: str) -> bool:

@@ -53,6 +53,11 @@ UNSEEN_REASONS = {
 }
 UNSEEN_OUTSIDE_CLIP = 9
 UNSEEN_ZERO_SIZE_CLIP = 7
+# A box drawn for a reader to see (laid out, visible, no UNSEEN code) has exactly
+# DRAWN_AND_SEEN among these bits: one test for what `displayed`, `visible` and
+# `unseen_reason` say together.
+DRAWN_AND_SEEN_BITS = FLAG_DISPLAYED | FLAG_VISIBLE | (UNSEEN_MASK << UNSEEN_SHIFT)
+DRAWN_AND_SEEN = FLAG_DISPLAYED | FLAG_VISIBLE
 
 BOX_STRIDE = 5        # version 1: x, y, width, height, flags
 RECT_STRIDE = 4       # version 2: x, y, width, height (flags apart)
