@@ -16,7 +16,7 @@ own and two sub-boxes that each end with a value it shares with other cards
 `--shape teasers` puts a 40-paragraph dated story first and then, per "section", a
 box of six teasers (a linked headline and a line about it): the shape the regions
 stage's series rules read, series by series (site_series, trailing_series and
-article_paragraphs each scanned every block per series once: docs/latency.md,
+article_paragraphs each scanned every block per series once: docs/history/latency.md,
 session 17).
 
     .venv/bin/python bench/engine_scaling.py [--max-sections 4000] [--shape sections|cards|teasers]

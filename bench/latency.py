@@ -14,7 +14,7 @@ The popup opens in a window of its own, aimed at the page's tab, which stays the
 visible tab of its window as it does under the popup's bubble (`--popup tab` opens it
 in a tab beside the page, as sessions 1-16 did: the page is then a hidden tab, whose
 renderer Chromium runs at background priority, nice 5 on Linux, and under load its
-layout reads took ~40% longer: docs/latency.md, session 17).
+layout reads took ~40% longer: docs/history/latency.md, session 17).
 Each run reloads the popup (a user opening it afresh: a new host starts with it),
 waits `--think-ms` (a user moving to the Copy button; 0 clicks at once) and clicks.
 Each copy's phases come from the timeline the extension keeps for the last copy

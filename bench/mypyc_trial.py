@@ -6,7 +6,7 @@
         --data ../shared/bench/wcxb-dev --every 14 --rounds 3
     PYTHONPATH=/tmp/mypyc-build/host .venv/bin/python bench/snapshot.py outputs ...
 
-The repository does not ship compiled modules (docs/latency.md, "mypyc, measured and
+The repository does not ship compiled modules (docs/history/latency.md, "mypyc, measured and
 dropped": ~1.2x, below the 1.25x that would pay for a compiled build). This keeps the
 experiment repeatable: it copies host/ and pyproject.toml to `--out`, makes there the
 few edits mypyc needs (each behaviour-preserving; each must match exactly once, so a

@@ -69,7 +69,8 @@ export const AHEAD_CHANNEL_WAIT_MS = 1000;
 export const AHEAD_MIN_CHARS = 1_000_000;
 // The markup sent ahead is carried, written out and parsed while the tab reads its
 // layout: that needs a second core. With two, the 5 MB page's copy is ~2% quicker
-// on a quiet machine and no slower on a busy one (docs/latency.md, sessions 17, 19).
+// on a quiet machine and no slower on a busy one (docs/history/latency.md, sessions
+// 17 and 19).
 export const AHEAD_MIN_CORES = 2;
 
 export function aheadWorthIt() {
@@ -178,7 +179,7 @@ export const AHEAD_CONVERT_MAX_CHARS = 2_000_000;
 // after the popup closes), and converting it ties up the host for the click.
 // The CPython documentation pages bench/latency.py times have 2,200-4,900 elements
 // and are read ahead; its 5 MB page (36,000) and a 1.8 M-character capture of
-// 8,400 are not (docs/latency.md, session 18: fix5b).
+// 8,400 are not (docs/history/latency.md, session 18: fix5b).
 export const AHEAD_MAX_ELEMENTS = 6000;
 // How long the click waits for the page to answer whether it changed before reading it afresh.
 export const STILL_SHOWS_WAIT_MS = 1000;

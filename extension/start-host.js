@@ -1,6 +1,6 @@
 // The popup's first script, a classic one in its <head>: it starts the native host
 // as soon as the popup's document is being read, before the popup's modules are
-// fetched and the page is laid out (about 0.1 s later, docs/latency.md session 19),
+// fetched and the page is laid out (about 0.1 s later, docs/history/latency.md session 19),
 // so that the host's start-up (Python and the engine's imports) begins that much
 // sooner. popup.js takes the port over (native.js HostConnection); what happened to
 // it before then is kept here. The host's name is native.js's HOST_NAME, written out

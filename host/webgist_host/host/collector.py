@@ -18,7 +18,7 @@ The host's loop goes further (`answering`): from a message's arrival until its r
 is written, the youngest generation waits for 1,000,000 allocations (no page of
 bench/latency.py reaches that), and it is collected once the reply is out, while
 the host waits for the next message. A conversion's garbage is freed by reference
-counting as it goes (it leaves no cycle to find: docs/latency.md, session 14), so
+counting as it goes (it leaves no cycle to find: docs/history/latency.md, session 14), so
 what a collection inside it scans is the page's own live objects while the user
 waits: at 100,000 the 5 MB page's capture paid two young collections, 25-42 ms of
 collector time before its reply was written; now one, of a few objects, after it.

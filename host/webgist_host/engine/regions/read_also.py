@@ -26,7 +26,7 @@ from .vocabulary import MARKDOWN_LINK_PATTERN
 # the site's next story: half of WCXB's such lines are in its references), "Learn
 # more", "More", "See" and "See also" (mostly the author's own pointers; a wiki's
 # "See also: <page>" is a cross-reference). Evidence and figures:
-# docs/rules/regions.md, "Session 16: the lead's read-also lines".
+# docs/history/regions.md, "Session 16: the lead's read-also lines".
 READ_ALSO_LABELS = frozenset({
     # English
     "also read", "read also", "related", "related article", "related story",

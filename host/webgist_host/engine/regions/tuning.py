@@ -45,7 +45,7 @@ CHROME_MAX_SHARE = 0.5
 WIDGET_MAX_SHARE = 0.25
 # A group named as buttons is furniture up to this many words: a few calls to action
 # or a slider's controls. A grid of product links so named (Apple's) holds hundreds;
-# the WCXB dev gain holds from 12 to 60 (docs/rules/regions.md, session 17).
+# the WCXB dev gain holds from 12 to 60 (docs/history/regions.md, session 17: types4).
 BUTTON_GROUP_MAX_WORDS = 30
 # ...and when at least this share of its words are inside links or buttons: a list
 # of what each button on a watch does is content, a row of calls to action is not.
