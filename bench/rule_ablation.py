@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """What each of the regions stage's take-out rules is worth: the page set without it.
 
-    .venv/bin/python bench/rule_ablation.py [--jobs 2] [--rules NAME ...] [--json OUT]
+    .venv/bin/python bench/rule_ablation.py [--jobs 2] [--rules NAME ...]
 
 Issue 16 asks that rules fitted to one page earn their place on the validate part and
 on readability-dev, or go. This answers it rule by rule without one full quality run
@@ -41,7 +41,8 @@ RULES = (
     "site_series_in_text", "trailing_tag_lists", "closing_site_links", "after_text_band",
     "before_text_lines", "author_box", "above_product_name", "lone_links",
     "other_product_cards", "headline_in_header", "fact_boxes", "review_boxes",
-    "lead_sentences",
+    "lead_sentences", "story_named_as_ad", "closing_cards", "product_button_lines",
+    "link_cards", "lone_call_links", "counted_controls",
 )
 MOVED = 0.01
 
