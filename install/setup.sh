@@ -69,3 +69,11 @@ npm ci --no-audit --no-fund --loglevel=error
 if ((run_demo)); then
   .venv/bin/webgist --demo
 fi
+cat >&2 <<'NEXT'
+
+webgist setup: done. Next:
+  source .venv/bin/activate          # puts `webgist` on your PATH (or call .venv/bin/webgist)
+  webgist https://example.org        # a page as Markdown; webgist --help for the rest
+  the extension: chrome://extensions, Developer mode, Load unpacked, pick extension/
+  the tests: .venv/bin/pytest
+NEXT
