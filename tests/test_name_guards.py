@@ -1,7 +1,10 @@
 """Names that say furniture only in a small box's shape (regions/name_guards.py)."""
 from __future__ import annotations
 
+import pytest
+
 from webgist_host import convert
+from webgist_host.engine.regions.name_guards import file_extension, links_to_file
 
 INTRO = ("<p>Quillpad adds split panes, a faster search across large folders and a fix for "
          "the crash some people saw when they opened files from a network drive.</p>")
@@ -72,3 +75,29 @@ def test_a_one_word_id_on_a_box_is_its_name_not_a_slug():
     # id="share" around the label "Share" and icons: the share bar it names.
     kept = texts('<div id="share"><span>Share</span> <a href="/s/x"><svg></svg></a></div>')
     assert "Share" not in kept
+
+
+@pytest.mark.parametrize("href, extension", [
+    # packages and installers with long extensions
+    ("https://dl.example/notizblock-4.2-x86_64.AppImage", "appimage"),
+    ("/dl/org.example.Notes.flatpakref", "flatpakref"),
+    ("/dl/Notes-3.1.msixbundle?sig=abc", "msixbundle"),
+    ("/dl/Notes.appinstaller", "appinstaller"),
+    ("/files/notes-all.torrent", "torrent"),
+    ("/files/report.pdf", "pdf"),
+    ("/archive/refs/tags/v1.2.3.tar.gz", "tar"),
+    # a version's step ends in a number or a series' wildcard: a page
+    ("/releases/v1.2.3", ""),
+    ("/code/release-2.0", ""),
+    ("/series/2.x", ""),
+    # a dotted word longer than any extension is a name's part
+    ("/people/jane.abcdefghijklm", ""),
+    ("https://app.quillpad.io", ""),
+])
+def test_file_extension_reads_the_last_step(href, extension):
+    assert file_extension(href) == extension
+
+
+def test_a_page_extension_is_no_file():
+    assert not links_to_file("/about/index.html") and not links_to_file("/a/b.php")
+    assert links_to_file("/dl/notes-4.2-x86_64.AppImage")

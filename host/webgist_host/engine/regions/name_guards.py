@@ -14,7 +14,8 @@ import re
 from urllib.parse import urlsplit
 
 from ..words import has_alnum, word_count
-from .tuning import BUTTON_GROUP_MAX_WORDS, BUTTON_GROUP_MIN_CONTROL_SHARE
+from .tuning import (BUTTON_GROUP_MAX_WORDS, BUTTON_GROUP_MIN_CONTROL_SHARE,
+                     FILE_EXTENSION_MAX_CHARS)
 from .vocabulary import (
     BUTTON_GROUP_WORDS, DOCUMENT_PAGE_EXTENSIONS, NAME_MODIFIER_WORDS, POPOVER_TRIGGER_WORDS,
     SHAPE_GUARDED_WORDS, TRIGGER_WORD, token_words, words_of_value,
@@ -22,7 +23,13 @@ from .vocabulary import (
 
 HEADING_TAGS = ("h1", "h2", "h3", "h4", "h5", "h6")
 _CONTROLS = ("a", "button")
-_FILE_EXTENSION = re.compile(r"\.([a-z][a-z0-9]{0,4})(?:\.[a-z0-9]{1,3})?$")
+# A file's last step: a name, then an extension of letters and digits opening with a
+# letter, maybe closed by a compression's short suffix (".tar.gz"). Packages and
+# installers run long (".AppImage", ".flatpakref", ".msixbundle", ".appinstaller").
+# A version's step ends in a number ("v1.2.3", "release-2.0"), and one letter after a
+# number is a series' wildcard ("2.x"): neither is an extension.
+_FILE_EXTENSION = re.compile(
+    r"\.((?<![0-9]\.)[a-z]|[a-z][a-z0-9]{1,%d})(?:\.[a-z0-9]{1,3})?$" % (FILE_EXTENSION_MAX_CHARS - 1))
 
 
 def unguarded(el, words: frozenset[str]) -> frozenset[str]:
