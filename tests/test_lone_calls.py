@@ -134,3 +134,36 @@ def test_a_linked_sentence_in_a_script_without_spaces_stays():
     """Myanmar writes a sentence without spaces: one "word" of many characters."""
     sentence = "သုတေသနအဖွဲ့သည်သုံးနှစ်တာကာလအတွင်းစာကလေးနှစ်ရာကိုမှတ်တမ်းတင်ခဲ့သည်"
     assert sentence in _texts(_page(f'<p><a href="/paper">{sentence}</a></p>'))
+
+
+def _cards(lines: list[str]) -> str:
+    """Three event cards, each a date, `lines[n]` and a sentence, after the page's text."""
+    cards = "".join(
+        f'<article class="event"><h2>Talk {n}</h2><p>Monday {n} May, 7 pm</p>{line}'
+        f'<p>The speaker talks about the harbour, the mills and the first houses.</p></article>'
+        for n, line in enumerate(lines, 1))
+    return _page(f'<section class="events">{cards}</section>')
+
+
+def test_a_cards_value_stays_when_a_sibling_card_says_another():
+    """A venue under each event's date: the line at its place in the next card names
+    another venue, linked or not."""
+    linked = _texts(_cards(['<p><a href="/v/hall">Town hall</a></p>',
+                            '<p><a href="/v/library">Library</a></p>',
+                            '<p><a href="/v/hall">Town hall</a></p>']))
+    assert linked.count("Town hall") == 2 and "Library" in linked
+    mixed = _texts(_cards(['<p><a href="/v/hall">Town hall</a></p>',
+                           '<p><a href="/v/hall">Town hall</a></p>', '<p>Online</p>']))
+    assert mixed.count("Town hall") == 2 and "Online" in mixed
+
+
+def test_a_call_saying_the_same_in_every_card_goes():
+    calls = _texts(_cards(['<p><a href="/book/1">Book a seat</a></p>',
+                           '<p><a href="/book/2">Book a seat</a></p>',
+                           '<p><a href="/book/3">Book a seat</a></p>']))
+    assert "Book a seat" not in calls
+    # a sibling card's long line at that place is no value: a card's text
+    long_line = _texts(_cards(['<p><a href="/book/1">Book a seat</a></p>',
+                               '<p>Seats are free, but the hall holds only forty people.</p>',
+                               '<p><a href="/book/3">Book a seat</a></p>']))
+    assert "Book a seat" not in long_line

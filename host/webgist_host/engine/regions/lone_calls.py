@@ -17,7 +17,10 @@ that closes the text above it. So these stay:
 - a link that opens its container, followed there by a paragraph: a card's title (an
   event, a post, a person), the card's text under it;
 - an answer: a link in a definition list's <dd> or inside <details>;
-- a link to a file (a PDF, an archive, an installer): what the page exists to deliver.
+- a link to a file (a PDF, an archive, an installer): what the page exists to deliver;
+- a card's value: the line at the same place in a sibling card (an event's venue, a
+  post's category, a person's team) says another short text, linked or not. A call
+  says the same words in every card ("Book now"), or stands in one card alone.
 """
 from __future__ import annotations
 
@@ -27,7 +30,8 @@ from ..model import Block, BlockKind
 from .lone_links import lone_links, main_lines
 from .name_guards import file_extension, links_to_file
 from .sections import link_texts
-from .tuning import LONE_CALL_CARD_MIN_WORDS, LONE_CALL_MAX_CHARS, LONE_CALL_MAX_WORDS
+from .tuning import (LONE_CALL_CARD_MIN_WORDS, LONE_CALL_CARD_STEPS, LONE_CALL_MAX_CHARS,
+                     LONE_CALL_MAX_WORDS)
 from .vocabulary import PICTURE_EXTENSIONS
 
 LONE_CALL_REASON = ("a lone call to action: one short link on a line of its own among the "
@@ -61,6 +65,7 @@ def lone_call_links(blocks: list[Block], words: list[int], linked: list[int],
     lone = set(lone_links(blocks, words, linked))
     lines = main_lines(blocks, words)
     calls = []
+    values = _PlaceTexts(blocks, words, lines)
     for n, i in enumerate(lines):
         block = blocks[i]
         if (i not in lone or block.kind != _PARAGRAPH or words[i] > LONE_CALL_MAX_WORDS
@@ -69,7 +74,7 @@ def lone_call_links(blocks: list[Block], words: list[int], linked: list[int],
         above = blocks[lines[n - 1]]
         below = lines[n + 1] if n + 1 < len(lines) else None
         if (_closes(above) and not _opens_card(blocks, words, i, above, below)
-                and _is_call(block)):
+                and _is_call(block) and not values.varies(block)):
             calls.append(i)
     return calls
 
@@ -118,3 +123,41 @@ def _links_a_file(rich: str) -> bool:
     hrefs = _HREF.findall(rich)
     return (bool(hrefs) and links_to_file(hrefs[-1])
             and file_extension(hrefs[-1]) not in PICTURE_EXTENSIONS)
+
+
+class _PlaceTexts:
+    """The short lines of the main content by place: a line's path with one of its
+    LONE_CALL_CARD_STEPS nearest ancestors' positions left out, so that the lines at
+    the same place in sibling cards (article[1]/p[2], article[2]/p[2]) share a key.
+    Each short line gives at most that many keys: linear in the page."""
+
+    def __init__(self, blocks: list[Block], words: list[int], lines: list[int]):
+        self.texts: dict[str, set[str]] = {}
+        for i in lines:
+            if words[i] <= LONE_CALL_MAX_WORDS:
+                text = _said(blocks[i])
+                for key in _places(blocks[i].xpath):
+                    self.texts.setdefault(key, set()).add(text)
+
+    def varies(self, block: Block) -> bool:
+        """Whether a sibling card says another short text where `block` stands."""
+        own = _said(block)
+        return any(self.texts.get(key, {own}) - {own} for key in _places(block.xpath))
+
+
+def _said(block: Block) -> str:
+    return " ".join(block.text.lower().split())
+
+
+def _places(xpath: str) -> list[str]:
+    """The keys of a line's place in sibling cards: its path (without a lone link's own
+    step) with one ancestor's position, of the LONE_CALL_CARD_STEPS nearest, left out."""
+    steps = xpath.split("/")
+    if steps[-1].startswith("a["):
+        steps = steps[:-1]
+    keys = []
+    for k in range(len(steps) - 2, max(0, len(steps) - 2 - LONE_CALL_CARD_STEPS), -1):
+        tag, bracket, _ = steps[k].partition("[")
+        if bracket:
+            keys.append("/".join([*steps[:k], tag + "[*]", *steps[k + 1:]]))
+    return keys

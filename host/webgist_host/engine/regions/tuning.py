@@ -397,6 +397,10 @@ LONE_CALL_MAX_CHARS = 40
 # the text above it. Without the floor a caption or a date line under a call spares it
 # (WCXB tune and validate both lose).
 LONE_CALL_CARD_MIN_WORDS = 8
+# A lone link is a card's value (a venue, a category), not a call, when the line at its
+# place in a sibling card says another short text: the card is one of the line's
+# nearest this many ancestors (article > p > a; li > div > div > p).
+LONE_CALL_CARD_STEPS = 3
 
 # A product page's button line goes only up to this many words: a control's label is
 # short ("Add to cart", "200 × 100 cm, Eiche geölt (+ 240 €)"); a longer line is text
