@@ -32,3 +32,36 @@ def test_two_classed_spans_without_a_page_measure_part_only_spaced_scripts(first
     html = (f'<html><body><main><p><span class="a">{first}</span><span class="b">{second}</span>'
             "</p></main></body></html>")
     assert convert(html, scope="main").blocks[0].text == expected
+
+
+def _card(after_link: str, inside: str = '<span class="price">8,50 €</span>') -> str:
+    html = ('<html><body><main><ul><li><a href="/p/1"><h2>Linden honey</h2>'
+            f'{inside}</a>{after_link}</li></ul></main></body></html>')
+    return convert(html, scope="main").blocks[-1].rich_text
+
+
+@pytest.mark.parametrize("after_link, expected", [
+    # a card link wrapping its title and price, the cart button right after it
+    ('<a href="/cart?add=1">Add to cart</a>', "8,50 € [Add to cart](/cart?add=1)"),
+    # words after the card link are another box's, linked or not
+    ("<span>Sold out</span>", "8,50 € Sold out"),
+    # punctuation closes the text before it
+    ("<span>, each</span>", "8,50 €, each"),
+])
+def test_a_run_leaving_a_link_that_wraps_blocks_starts_apart(after_link, expected):
+    assert _card(after_link) == expected
+
+
+def test_a_run_leaving_a_card_link_in_an_unspaced_script_runs_on():
+    assert _card('<a href="/cart">カートに入れる</a>', "<span>850円</span>") == "850円[カートに入れる](/cart)"
+
+
+@pytest.mark.parametrize("inner, text", [
+    ("<b>Wort</b>teil", "Wortteil"),                     # emphasis mid-word
+    ('<a href="/wiki/Dog">Dog</a>s', "Dogs"),             # a link's trail
+    ('@<a href="/u/ann">ann</a>', "@ann"),                # a handle
+    ('8,50 €<a href="/cart">In den Warenkorb</a>', "8,50 €In den Warenkorb"),  # no card link
+])
+def test_inline_elements_outside_card_links_stay_as_written(inner, text):
+    html = f"<html><body><main><p>{inner}</p></main></body></html>"
+    assert convert(html, scope="main").blocks[0].text == text

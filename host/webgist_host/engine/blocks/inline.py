@@ -8,6 +8,7 @@ escaped only where Markdown would otherwise read them as syntax).
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
@@ -440,6 +441,22 @@ def letters_meet(before: str, after: str) -> bool:
     digit of a script written with spaces: run together, they would make one word."""
     last, first = before[-1:], after[:1]
     return (last.isalnum() and first.isalnum()
+            and not _UNSPACED_SCRIPT.match(last) and not _UNSPACED_SCRIPT.match(first))
+
+
+# What may close a text and still let the next word run on from it: an opening
+# bracket or quote, a dash or hyphen ("co-"), a handle's or tag's sign.
+_OPENING = frozenset({"Ps", "Pi", "Pd"})
+_SIGNS = "@#"
+
+
+def runs_on(before: str, after: str) -> bool:
+    """Text before a boundary ends with no white space, and the text after it opens with
+    a letter or digit of a script written with spaces: written as they are, the two
+    read as one word or glue a value to a word ("8,50 €In den Warenkorb")."""
+    last, first = before[-1:], after[:1]
+    return (bool(last) and not last.isspace() and first.isalnum()
+            and unicodedata.category(last) not in _OPENING and last not in _SIGNS
             and not _UNSPACED_SCRIPT.match(last) and not _UNSPACED_SCRIPT.match(first))
 
 

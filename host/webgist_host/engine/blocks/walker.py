@@ -25,7 +25,7 @@ from .footnotes import find_footnotes
 from .images import shows_nothing
 from .inline import (
     InlineRenderer, LinkPolicy, base_url_of, boxes_apart, escape_piece, escape_text, finish,
-    is_permalink, link, link_destination,
+    is_permalink, link, link_destination, runs_on,
 )
 from .math import is_math_script, is_mathjax2_copy
 from .page_index import PageIndex, PerValue, next_element, previous_element
@@ -440,7 +440,7 @@ class Walker:
             self._paragraph(run, segment, ctx)
 
     def _paragraph(self, run: _Run, pieces: list, ctx: Context) -> None:
-        text, rich_text = _render_run(self.inline, pieces)
+        text, rich_text = _render_run(self.inline, pieces, run.container)
         if not text:
             return
         container_tag = self._tags[run.container]
@@ -559,21 +559,41 @@ def _code_language(walker: Walker, code) -> str | None:
     return walker.code_languages[code]
 
 
-def _render_run(inline: InlineRenderer, pieces: list) -> tuple[str, str]:
-    """A run's text and rich text: its strings and inline elements, written out."""
+def _render_run(inline: InlineRenderer, pieces: list, container=None) -> tuple[str, str]:
+    """A run's text and rich text: its strings and inline elements, written out.
+    Where the run leaves or enters a link that wraps blocks (a card's <a> holding its
+    title, then its price), the words either side are two things: a card link is drawn
+    as a box of its own, so the next link or word does not run on from its last one."""
     plain: list[str] = []
     rich: list[str] = []
     previous = code_run = None
+    owner = container       # where the last piece with words sits
     for piece in pieces:
         if isinstance(piece, str):
-            plain.append(piece)
-            rich.append(escape_piece(piece))
+            here = piece.owner if isinstance(piece, _WrappedText) else container
+            p, r = piece, escape_piece(piece)
+        else:
+            here = piece.getparent()
+            p, r = inline.element(piece, 1, frozenset())
+        if here is not owner and p.strip():
+            if plain and _leaves_card_link(owner, here, container) and runs_on(plain[-1], p):
+                p, r = " " + p, " " + r
+            owner = here
+        if isinstance(piece, str):
+            plain.append(p)
+            rich.append(r)
             previous = code_run = None
         else:
-            p, r = inline.element(piece, 1, frozenset())
             code_run = inline.place(plain, rich, piece, p, r, previous, code_run)
             previous = piece
     return finish("".join(plain), "".join(rich))
+
+
+def _leaves_card_link(owner, here, container) -> bool:
+    """Whether a run steps out of, or into, a link wrapping blocks (a run's pieces sit
+    in its container or in such wrappers, `Walker._walk`)."""
+    return any(side is not container and side is not None and tag_of(side) == "a"
+               for side in (owner, here))
 
 
 def _run_anchor(run: _Run, pieces: list):
