@@ -167,3 +167,15 @@ def test_a_call_saying_the_same_in_every_card_goes():
                                '<p>Seats are free, but the hall holds only forty people.</p>',
                                '<p><a href="/book/3">Book a seat</a></p>']))
     assert "Book a seat" not in long_line
+
+
+def test_calls_closing_sibling_cards_go_though_they_say_different_words():
+    """A landing page's sections, each closed by its own call: no line of the card
+    under the call, so it is no value of the card."""
+    sections = "".join(
+        f'<section class="feature"><h2>{title}</h2><p>{_TEXT}</p>'
+        f'<p><a href="/{n}">{call}</a></p></section>'
+        for n, (title, call) in enumerate([("Retirement", "Open an account"),
+                                           ("Advice", "See advice offers")]))
+    kept = _texts(_page(sections))
+    assert "Open an account" not in kept and "See advice offers" not in kept

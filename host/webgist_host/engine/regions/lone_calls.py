@@ -19,8 +19,9 @@ that closes the text above it. So these stay:
 - an answer: a link in a definition list's <dd> or inside <details>;
 - a link to a file (a PDF, an archive, an installer): what the page exists to deliver;
 - a card's value: the line at the same place in a sibling card (an event's venue, a
-  post's category, a person's team) says another short text, linked or not. A call
-  says the same words in every card ("Book now"), or stands in one card alone.
+  post's category, a person's team) says another short text, linked or not, and the
+  card goes on under it. A call closes its card ("Open an account", "See offers"
+  under each of a landing page's sections), or says the same words in every card.
 """
 from __future__ import annotations
 
@@ -74,7 +75,8 @@ def lone_call_links(blocks: list[Block], words: list[int], linked: list[int],
         above = blocks[lines[n - 1]]
         below = lines[n + 1] if n + 1 < len(lines) else None
         if (_closes(above) and not _opens_card(blocks, words, i, above, below)
-                and _is_call(block) and not values.varies(block)):
+                and _is_call(block)
+                and not values.varies(block, blocks[below] if below is not None else None)):
             calls.append(i)
     return calls
 
@@ -136,22 +138,27 @@ class _PlaceTexts:
         for i in lines:
             if words[i] <= LONE_CALL_MAX_WORDS:
                 text = _said(blocks[i])
-                for key in _places(blocks[i].xpath):
+                for key, _ in _places(blocks[i].xpath):
                     self.texts.setdefault(key, set()).add(text)
 
-    def varies(self, block: Block) -> bool:
-        """Whether a sibling card says another short text where `block` stands."""
+    def varies(self, block: Block, below: Block | None) -> bool:
+        """Whether a sibling card says another short text where `block` stands, and
+        the card goes on under it (`below`, the next line, is the card's): a call
+        closes its card, a value stands among the card's lines."""
         own = _said(block)
-        return any(self.texts.get(key, {own}) - {own} for key in _places(block.xpath))
+        return below is not None and any(
+            self.texts.get(key, {own}) - {own} and below.xpath.startswith(card)
+            for key, card in _places(block.xpath))
 
 
 def _said(block: Block) -> str:
     return " ".join(block.text.lower().split())
 
 
-def _places(xpath: str) -> list[str]:
+def _places(xpath: str) -> list[tuple[str, str]]:
     """The keys of a line's place in sibling cards: its path (without a lone link's own
-    step) with one ancestor's position, of the LONE_CALL_CARD_STEPS nearest, left out."""
+    step) with one ancestor's position, of the LONE_CALL_CARD_STEPS nearest, left out;
+    each with the path that ancestor's lines start with (the card's)."""
     steps = xpath.split("/")
     if steps[-1].startswith("a["):
         steps = steps[:-1]
@@ -159,5 +166,6 @@ def _places(xpath: str) -> list[str]:
     for k in range(len(steps) - 2, max(0, len(steps) - 2 - LONE_CALL_CARD_STEPS), -1):
         tag, bracket, _ = steps[k].partition("[")
         if bracket:
-            keys.append("/".join([*steps[:k], tag + "[*]", *steps[k + 1:]]))
+            keys.append(("/".join([*steps[:k], tag + "[*]", *steps[k + 1:]]),
+                         "/".join(steps[:k + 1]) + "/"))
     return keys
