@@ -88,6 +88,8 @@ BROWSER_FIXTURES: dict[str, str] = {
     "browser--script-tabs-without-roles": "script tabs without ARIA (a row of buttons, one panel per button, the others display:none inline or by a hiding class) are read whole; a hidden modal stays out",
     "browser--fixed-bars-over-article": "a strip fixed to the screen's foot, drawn over the middle of a long article when measured, is read where the source puts it (after the article); the fixed header first",
     "browser--flex-items-without-spaces": "flex items written with nothing between them (a byline, spec rows, two buttons) are drawn apart and read as separate words; two spans drawn edge to edge stay one word",
+    "browser--price-and-buttons-drawn-apart": "a price and the button beside it, drawn apart as flex items, are two things though the price ends in a sign (\"12,90 €\"); a price and its unit drawn edge to edge stay one (\"0,45 €/100 g\")",
+    "product--card-link-price-beside-cart-button": "a card's link wraps its title and price, the cart button right after it: the price and the button are two things on both paths",
     "browser--rtl-drawer-parked-left-stays-hidden": "on a right-to-left page whose root hides its sideways overflow, a drawer parked left of the viewport cannot be scrolled to and stays out; the story is read",
     "browser--japanese-emphasis-drawn-apart-runs-on": "Japanese words in emphasis elements drawn a few pixels apart run on without a space, as the script is written",
     "browser--vertical-document-scrolls-left": "a page set in vertical-rl lines opens at its right edge; the paragraphs drawn left of it are reached by scrolling and read, in order",

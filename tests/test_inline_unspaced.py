@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from webgist_host import convert
-from webgist_host.engine.blocks.inline import letters_meet
+from webgist_host.engine.blocks.inline import letters_meet, runs_on
 
 
 @pytest.mark.parametrize("before, after", [
@@ -65,3 +65,25 @@ def test_a_run_leaving_a_card_link_in_an_unspaced_script_runs_on():
 def test_inline_elements_outside_card_links_stay_as_written(inner, text):
     html = f"<html><body><main><p>{inner}</p></main></body></html>"
     assert convert(html, scope="main").blocks[0].text == text
+
+
+@pytest.mark.parametrize("inner, text", [
+    # two links to different pages side by side: a row's items
+    ('<a href="/tag/wax">Beeswax</a><a href="/tag/hand">Handmade</a>', "Beeswax Handmade"),
+    # one link's address written as two elements: one word
+    ('<a href="/wax">Bees</a><a href="/wax">wax</a>', "Beeswax"),
+    # unspaced scripts run on
+    ('<a href="/a">日本の</a><a href="/b">未来</a>', "日本の未来"),
+])
+def test_links_side_by_side_part_only_spaced_scripts(inner, text):
+    html = f"<html><body><main><p>Tags: {inner}</p></main></body></html>"
+    assert convert(html, scope="main").blocks[0].text == f"Tags: {text}"
+
+
+@pytest.mark.parametrize("before, after, expected", [
+    ("12,90 €", "In den Warenkorb", True), ("Weight", "118 g", True),
+    ("(", "see", False), ("@", "ann", False), ("co-", "op", False), ("word ", "next", False),
+    ("end", ".", False), ("東京", "Tower", False), ("price", "", False),
+])
+def test_runs_on(before, after, expected):
+    assert runs_on(before, after) is expected

@@ -420,13 +420,17 @@ APART_GAP_PX = 2.0
 
 
 def drawn_apart(previous, current, before: str, after: str) -> bool:
-    """Whether two classed <span>s with nothing between them in the source are two
-    words: stylesheets lay such spans out as flex or grid items that the browser draws
-    apart ("Weight" and "118 g" in a spec row), so letters meeting across them must
-    not run together (in Latin, Cyrillic, Hangul...; Han and kana run on: "日本の未来").
-    `before` and `after` are the text written either side."""
-    return (previous is not None and _styled_span(previous) and _styled_span(current)
-            and letters_meet(before, after))
+    """Whether two classed <span>s, or two links to different addresses, with nothing
+    between them in the source are two words: stylesheets lay such spans out as flex
+    or grid items that the browser draws apart ("Weight" and "118 g" in a spec row),
+    and links side by side as a row's items (a breadcrumb's "Home" and "Shop", a
+    card's two buttons), so letters meeting across them must not run together (in
+    Latin, Cyrillic, Hangul...; Han and kana run on: "日本の未来"). `before` and
+    `after` are the text written either side."""
+    return (previous is not None and letters_meet(before, after)
+            and (_styled_span(previous) and _styled_span(current)
+                 or previous.tag == current.tag == "a"
+                 and previous.get("href") != current.get("href")))
 
 
 # Scripts written without spaces between words: Han ideographs, hiragana and
@@ -574,10 +578,11 @@ class InlineRenderer:
 
     def apart(self, previous, current, before: str, after: str) -> bool:
         """`drawn_apart`, or on a measured page two elements drawn with a gap between
-        them where letters would meet across them."""
+        them where the text would run on across them (`runs_on`: a price and the
+        button beside it, "8,50 €" and "In den Warenkorb", as well as two words)."""
         if drawn_apart(previous, current, before, after):
             return True
-        return (self.boxed_apart is not None and letters_meet(before, after)
+        return (self.boxed_apart is not None and runs_on(before, after)
                 and self.boxed_apart(previous, current))
 
     def element(self, el, depth: int, styles: frozenset) -> tuple[str, str]:
