@@ -20,8 +20,9 @@ that closes the text above it. So these stay:
 - a link to a file (a PDF, an archive, an installer): what the page exists to deliver;
 - a card's value: the line at the same place in a sibling card (an event's venue, a
   post's category, a person's team) says another short text, linked or not, and the
-  card goes on under it. A call closes its card ("Open an account", "See offers"
-  under each of a landing page's sections), or says the same words in every card.
+  link stands among its card's short lines (no sentence above it, more of the card
+  under it). A call closes text ("Open an account", "See offers" under each of a
+  landing page's sections), or says the same words in every card.
 """
 from __future__ import annotations
 
@@ -49,6 +50,9 @@ _INTRODUCING = (":", "：")
 # or an entry (an API's "createItem(data)") as a heading would.
 _FOOTNOTE_MARK = "[^"
 _BOLD, _BOLD_LINK = "**", "[**"
+# The step of a line's one link in its paragraph (p[2]/a[1]); a link standing beside
+# other elements (figure[1]/a[3]) is a line of its own.
+_OWN_LINK = "a[1]"
 # Where an answer stands: a definition list's description, a disclosure's body.
 _ANSWER_STEPS = ("/dd[", "/details[")
 # A Markdown link's address: "](address" up to a space or the closing parenthesis.
@@ -76,7 +80,8 @@ def lone_call_links(blocks: list[Block], words: list[int], linked: list[int],
         below = lines[n + 1] if n + 1 < len(lines) else None
         if (_closes(above) and not _opens_card(blocks, words, i, above, below)
                 and _is_call(block)
-                and not values.varies(block, blocks[below] if below is not None else None)):
+                and not values.varies(block, above, blocks[below] if below is not None else None,
+                                      words[lines[n - 1]])):
             calls.append(i)
     return calls
 
@@ -141,14 +146,16 @@ class _PlaceTexts:
                 for key, _ in _places(blocks[i].xpath):
                     self.texts.setdefault(key, set()).add(text)
 
-    def varies(self, block: Block, below: Block | None) -> bool:
-        """Whether a sibling card says another short text where `block` stands, and
-        the card goes on under it (`below`, the next line, is the card's): a call
-        closes its card, a value stands among the card's lines."""
+    def varies(self, block: Block, above: Block, below: Block | None, above_words: int) -> bool:
+        """Whether a sibling card says another short text where `block` stands, among
+        the card's short lines: the line above it is the card's and no sentence (a
+        date, a price), and the card goes on under it (`below`, the next line, is the
+        card's). A call closes text: its card's paragraph above it, nothing under it."""
+        if below is None or above_words >= LONE_CALL_CARD_MIN_WORDS:
+            return False
         own = _said(block)
-        return below is not None and any(
-            self.texts.get(key, {own}) - {own} and below.xpath.startswith(card)
-            for key, card in _places(block.xpath))
+        return any(self.texts.get(key, {own}) - {own} and below.xpath.startswith(card)
+                   and above.xpath.startswith(card) for key, card in _places(block.xpath))
 
 
 def _said(block: Block) -> str:
@@ -156,11 +163,12 @@ def _said(block: Block) -> str:
 
 
 def _places(xpath: str) -> list[tuple[str, str]]:
-    """The keys of a line's place in sibling cards: its path (without a lone link's own
-    step) with one ancestor's position, of the LONE_CALL_CARD_STEPS nearest, left out;
-    each with the path that ancestor's lines start with (the card's)."""
+    """The keys of a line's place in sibling cards: its path (without the step of a
+    paragraph's one link, so that a sibling card's plain line matches it) with one
+    ancestor's position, of the LONE_CALL_CARD_STEPS nearest, left out; each with the
+    path that ancestor's lines start with (the card's)."""
     steps = xpath.split("/")
-    if steps[-1].startswith("a["):
+    if steps[-1] == _OWN_LINK:
         steps = steps[:-1]
     keys = []
     for k in range(len(steps) - 2, max(0, len(steps) - 2 - LONE_CALL_CARD_STEPS), -1):
