@@ -405,6 +405,9 @@ def test_wrong_extension_origin_is_refused():
     replies = [json.loads(b) for b in h.all_frames()]
     assert len(replies) == 1
     assert replies[0]["ok"] is False and "not allowed" in replies[0]["error"]
+    # The store gives a copy an id of its own: the reply says how to allow it.
+    assert replies[0]["error"].endswith(
+        "To allow it, run: webgist install-host --extension-id aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa")
 
 
 def test_own_origin_without_trailing_slash_is_served():

@@ -57,7 +57,8 @@ from .collector import answering, fewer_collections, freeze_start_up
 from .framing import (MAX_INCOMING_FRAME, REPLY_ENCODINGS, FrameTooLargeError, FramingError,
                       MessageJSONError, UploadAssembler, UploadError, UPLOAD_TYPES, clean_text,
                       encode_frame, encode_reply_frames, parse_message_json, read_frame)
-from ..install.manifest import ALLOWED_EXTENSIONS, ALLOWED_ORIGINS, EXTRA_IDS_VARIABLE, extra_origins
+from ..install.manifest import (ALLOWED_EXTENSIONS, ALLOWED_ORIGINS, EXTENSION_ID_RE, EXTRA_IDS_VARIABLE,
+                                extra_origins)
 from ..engine.render.markdown import IMAGE_MODES, LINK_STYLES
 from ..engine.render.overlay import overlay_blocks
 from ..engine.pipeline import SCOPES, Parsed, convert, parse_markup
@@ -384,6 +385,18 @@ def protect_stdout() -> BinaryIO:
     return os.fdopen(frame_fd, "wb", buffering=0)
 
 
+def refusal(origin: str) -> str:
+    """What the host says to a caller it does not serve, and how to allow it."""
+    said = (f"this host only serves {', '.join(ALLOWED_ORIGINS)} and the Firefox extension "
+            f"{', '.join(ALLOWED_EXTENSIONS)}; {origin} is not allowed. ")
+    # A Chromium copy with an id of its own (a store build): the command that allows it.
+    scheme, _, rest = origin.partition("://")
+    extension_id = rest[:-1] if rest.endswith("/") else rest
+    if scheme == "chrome-extension" and EXTENSION_ID_RE.fullmatch(extension_id):
+        return said + f"To allow it, run: webgist install-host --extension-id {extension_id}"
+    return said + "Install the webgist extension itself, or re-run `webgist install-host`."
+
+
 def _origin_from_argv(argv: list[str]) -> str | None:
     # Chromium passes the caller's origin first; on Windows a --parent-window=N
     # follows it. Firefox passes [path to the host manifest, extension id]: the id
@@ -408,10 +421,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if origin is not None and not origin_allowed(origin):
             log.error("refusing origin %s", origin)
-            host.send(error_reply(
-                f"this host only serves {', '.join(ALLOWED_ORIGINS)} and the Firefox extension "
-                f"{', '.join(ALLOWED_EXTENSIONS)}; {origin} is not allowed. "
-                "Install the webgist extension itself, or re-run `webgist install-host`."))
+            host.send(error_reply(refusal(origin)))
             return EXIT_ORIGIN_REFUSED
         return host.serve(sys.stdin.buffer)
     except BrokenPipeError:
