@@ -70,7 +70,8 @@ export function splitText(text, size) {
 // not allowing this copy of the extension, or it died. `extensionId`: this copy's id
 // (chrome.runtime.id), which a store build does not share with the unpacked one.
 export function describeDisconnect(message, extensionId = runtimeId()) {
-  const text = message || "the host closed the connection";
+  // Chromium's reasons end with a period; ours goes after the bracket.
+  const text = (message || "the host closed the connection").replace(/\.+$/, "");
   // Chromium: the manifest's allowed_origins lack this extension's origin.
   if (/forbidden/i.test(text)) {
     const id = extensionId || "ID";

@@ -77,7 +77,7 @@ describe("describeDisconnect", () => {
   test("a host that died says how to check it", () => {
     const error = describeDisconnect("Native host has exited.");
     assert.equal(error.kind, "host-crashed");
-    assert.equal(error.message, "The webgist host stopped unexpectedly (Native host has exited.).");
+    assert.equal(error.message, "The webgist host stopped unexpectedly (Native host has exited).");
     assert.equal(error.hint, "Check it with: webgist install-host --check");
     assert.match(describeDisconnect(undefined).message, /the host closed the connection/);
   });
