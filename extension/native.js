@@ -72,7 +72,8 @@ export function splitText(text, size) {
 export function describeDisconnect(message, extensionId = runtimeId()) {
   // Chromium's reasons end with a period; ours goes after the bracket.
   const text = (message || "the host closed the connection").replace(/\.+$/, "");
-  // Chromium: the manifest's allowed_origins lack this extension's origin.
+  // Chromium: the manifest's allowed_origins lack this extension's origin. (Firefox
+  // says "No such native application" for a manifest without its id, as for none.)
   if (/forbidden/i.test(text)) {
     const id = extensionId || "ID";
     return new HostError(
