@@ -14,7 +14,8 @@ const MAX_CHARS_PER_MESSAGE = 2 * 1024 * 1024;
 
 // An error the user is shown: `message` says what happened, `hint` what to do, and
 // `kind` names it for the popup (body[data-error-kind]) and the background's report:
-//   host-missing, host-crashed, host-error          the native host (here; flow.js)
+//   host-missing, host-not-allowed,                 the native host (here; flow.js)
+//   host-crashed, host-error
 //   restricted, no-access, tab-gone, page-loading   the tab (flow.js scriptingError, waitForLoad)
 //   page-not-responding                             the page's scripts hold it (flow.js collectPage)
 //   empty, empty-main, empty-page, no-selection     nothing to convert (flow.js)
@@ -65,11 +66,24 @@ export function splitText(text, size) {
   return pieces;
 }
 
-// Why the port to the host closed: not installed for this browser, or it died.
-export function describeDisconnect(message) {
-  const text = message || "the host closed the connection";
-  // Chromium: "…host not found", "…is forbidden"; Firefox: "No such native application …".
-  if (/not found|forbidden|not allowed|no such native application/i.test(text)) {
+// Why the port to the host closed: not installed for this browser, installed but
+// not allowing this copy of the extension, or it died. `extensionId`: this copy's id
+// (chrome.runtime.id), which a store build does not share with the unpacked one.
+export function describeDisconnect(message, extensionId = runtimeId()) {
+  // Chromium's reasons end with a period; ours goes after the bracket.
+  const text = (message || "the host closed the connection").replace(/\.+$/, "");
+  // Chromium: the manifest's allowed_origins lack this extension's origin. (Firefox
+  // says "No such native application" for a manifest without its id, as for none.)
+  if (/forbidden/i.test(text)) {
+    const id = extensionId || "ID";
+    return new HostError(
+      `The webgist host is installed, but does not allow this copy of the extension (id ${id}).`, {
+        kind: "host-not-allowed",
+        hint: `Run this in a terminal, then try again:\n${INSTALL_COMMAND} --extension-id ${id}`,
+      });
+  }
+  // Chromium: "…host not found"; Firefox: "No such native application …".
+  if (/not found|not allowed|no such native application/i.test(text)) {
     return new HostError("The webgist host is not installed for this browser.", {
       kind: "host-missing",
       hint: `Run this in a terminal, then try again:\n${INSTALL_COMMAND}`,
@@ -79,6 +93,11 @@ export function describeDisconnect(message) {
     kind: "host-crashed",
     hint: `Check it with: ${INSTALL_COMMAND} --check`,
   });
+}
+
+// This copy's extension id, where the chrome.runtime API is there (not in node's tests).
+function runtimeId() {
+  return typeof chrome === "object" && chrome && chrome.runtime ? chrome.runtime.id : undefined;
 }
 
 // Epoch milliseconds, comparable with the host's clock and collect.js's started_at.

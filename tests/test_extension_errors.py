@@ -48,7 +48,7 @@ def test_restricted_page_host_error_and_crashed_host(extension_browser, server):
     refused = click_copy(driver, scope="everything")
     assert refused["state"] == "error" and refused["error_kind"] == "host-error"
     assert refused["status"].startswith("The host could not convert this page: ")
-    assert "scope must be one of main, page" in refused["status"]
+    assert 'options.scope must be one of main, page, not "everything"' in refused["status"]
     assert "Try the other scope" in refused["hint"]
 
     # The host is killed in the middle of a conversion (a 5 MB page keeps it busy).
@@ -68,6 +68,8 @@ def test_restricted_page_host_error_and_crashed_host(extension_browser, server):
     crashed = popup_result(driver)
     assert crashed["state"] == "error" and crashed["error_kind"] == "host-crashed", crashed
     assert crashed["status"].startswith("The webgist host stopped unexpectedly")
+    assert crashed["status"].endswith(")."), crashed   # Chromium's own period dropped: not ".)."
+    assert ".)." not in crashed["status"], crashed
     assert "webgist install-host --check" in crashed["hint"]
 
     # The next click starts a fresh host and works.

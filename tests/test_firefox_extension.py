@@ -164,6 +164,19 @@ def test_errors_host_missing_restricted_pages_and_a_crashed_host(firefox, server
     assert missing["state"] == "error" and missing["error_kind"] == "host-missing", missing
     assert "not installed" in missing["status"] and "webgist install-host" in missing["hint"]
 
+    # A manifest that does not list this extension's id: Firefox tells the extension
+    # "No such native application", as for no manifest (unlike Chromium's "forbidden"),
+    # and a fresh `install-host` is what fixes it.
+    original = manifest.read_text()
+    manifest.write_text(original.replace(GECKO_ID, "someone-else@example.org"))
+    try:
+        firefox.open_page_and_popup(f"{server}/{PAGE}")
+        refused = click_copy(driver)
+    finally:
+        manifest.write_text(original)
+    assert refused["state"] == "error" and refused["error_kind"] == "host-missing", refused
+    assert refused["hint"].endswith("\nwebgist install-host"), refused
+
     # A page the user has not invoked webgist on is not read, and not called off limits.
     firefox.open_page_and_popup(f"{server}/{PAGE}", gesture=False)
     ungranted = click_copy(driver)

@@ -448,7 +448,8 @@ def test_abandoned_upload_gets_one_error_and_its_stragglers_are_ignored():
 
 @pytest.mark.parametrize("text, pattern", [
     ('{"type": "ping"', "not valid JSON"),
-    ('[1, 2]', "must be a JSON object"),
+    ('[1, 2]', "must be a JSON object, not an array$"),
+    ('null', "must be a JSON object, not null$"),
     ('{"type": "begin", "id": "x", "chunks": 1}', "cannot carry another 'begin'"),
 ])
 def test_upload_rejects_joined_text_that_is_not_a_request(text, pattern):

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from install_support import home, mode, tree  # noqa: F401  (home is a fixture)
+from install_support import browser_program, home, mode, tree, used_profile  # noqa: F401  (home is a fixture)
 
 import webgist_host
 from webgist_host.host import patterns
@@ -20,7 +20,7 @@ from webgist_host.install import command as install
 from webgist_host.install.launcher import LAUNCHER_POSIX, launcher_text
 from webgist_host.install.manifest import (EXTENSION_ID, HOST_DESCRIPTION, HOST_NAME, MANIFEST_FILENAME,
                                            extension_id_from_key)
-from webgist_host.install.targets import Env
+from webgist_host.install.targets import Env, detect_browsers
 
 REPO = Path(__file__).resolve().parent.parent
 ORIGIN = f"chrome-extension://{EXTENSION_ID}/"
@@ -146,8 +146,8 @@ def test_uninstalling_one_of_two_profiles_keeps_the_launcher_for_the_other(home,
 
 
 def test_install_goes_to_each_detected_browser(home, tmp_path, capsys):
-    (home / ".config" / "chromium").mkdir(parents=True)
-    (home / ".config" / "BraveSoftware" / "Brave-Browser").mkdir(parents=True)
+    browser_program(home, "chromium")                                # its program on PATH
+    used_profile(home / ".config" / "BraveSoftware" / "Brave-Browser")  # its settings
     before = tree(tmp_path)
     assert install.main([]) == 0
     out = capsys.readouterr().out
@@ -165,6 +165,42 @@ def test_no_detected_browser_installs_for_chromium_and_chrome_and_says_so(home, 
     assert "installing for Chromium and Google Chrome anyway" in out
     for sub in ("chromium", "google-chrome"):
         assert (home / ".config" / sub / "NativeMessagingHosts" / MANIFEST_FILENAME).is_file()
+    # The folders that install made are not browsers found the next time.
+    assert install.main([]) == 0
+    again = capsys.readouterr().out
+    assert "Detected" not in again and "installing for Chromium and Google Chrome anyway" in again
+    # Nor is an empty settings folder; --check still finds the manifests install wrote.
+    (home / ".config" / "vivaldi").mkdir()
+    assert install.main([]) == 0
+    assert "Detected" not in capsys.readouterr().out
+    (home.parent / "data" / "webgist" / "install-record.json").unlink()
+    assert install.main(["--check"]) == 0
+    checked = capsys.readouterr().out
+    assert "ok   Chromium" in checked and "ok   Google Chrome" in checked
+
+
+def test_a_second_install_detects_the_same_browsers_as_the_first(home, capsys):
+    # A machine with Chromium alone, never started: its program is what is found.
+    browser_program(home, "chromium")
+    for _ in range(2):
+        assert install.main([]) == 0
+        out = capsys.readouterr().out
+        assert "Detected: Chromium\n" in out, out
+        assert "Google Chrome" not in out
+    assert not (home / ".config" / "google-chrome").exists()
+
+
+def test_browsers_are_detected_by_program_or_by_a_settings_folder_they_filled(home, tmp_path):
+    browser_program(home, "google-chrome-stable")
+    used_profile(home / ".config" / "vivaldi")
+    (home / ".config" / "microsoft-edge" / "NativeMessagingHosts").mkdir(parents=True)  # install's
+    env = Env.current()
+    assert [b.key for b in detect_browsers(env)] == ["chrome", "vivaldi"]
+    # macOS: the application bundle, in /Applications or ~/Applications.
+    mac = Env("mac", home, {}, root=tmp_path / "root")
+    (tmp_path / "root" / "Applications" / "Brave Browser.app").mkdir(parents=True)
+    (home / "Applications" / "Firefox.app").mkdir(parents=True)
+    assert [b.key for b in detect_browsers(mac)] == ["brave", "firefox"]
 
 
 def test_browser_option_selects_browsers(home, capsys):

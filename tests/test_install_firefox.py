@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from install_support import home, mode, tree  # noqa: F401  (home is a fixture)
+from install_support import home, mode, tree, used_profile  # noqa: F401  (home is a fixture)
 
 import webgist_host
 from webgist_host.install import command as install
@@ -100,7 +100,7 @@ def test_uninstall_with_browser_firefox_removes_only_firefox(home, tmp_path):
 
 def test_mozilla_folder_is_detected(home, tmp_path, capsys):
     (home / ".mozilla" / "firefox").mkdir(parents=True)
-    (home / ".config" / "chromium").mkdir(parents=True)
+    used_profile(home / ".config" / "chromium")
     before = tree(tmp_path)
     assert install.main([]) == 0
     assert "Detected: Chromium, Firefox" in capsys.readouterr().out

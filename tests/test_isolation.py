@@ -425,9 +425,12 @@ def test_installer_writes_only_its_folder_and_the_manifest_folders_with_sane_mod
     (home / ".config" / "chromium").mkdir(parents=True)
     (home / ".config" / "BraveSoftware" / "Brave-Browser").mkdir(parents=True)
     (home / ".config" / "chromium" / "Local State").write_text("{}")
+    (home / ".config" / "BraveSoftware" / "Brave-Browser" / "Local State").write_text("{}")
     profile = tmp_path / "profile"
     env = {k: v for k, v in os.environ.items() if not k.startswith("XDG_")}
-    env.update(HOME=str(home), WEBGIST_HOME=str(data), PYTHONDONTWRITEBYTECODE="1")
+    # No browser programs on PATH: the two used settings folders are what is detected.
+    env.update(HOME=str(home), WEBGIST_HOME=str(data), PYTHONDONTWRITEBYTECODE="1",
+               PATH=str(tmp_path / "no-programs"))
     before = modes_under(tmp_path)
     manifest_dirs = [home / ".config" / "chromium" / "NativeMessagingHosts",
                      home / ".config" / "BraveSoftware" / "Brave-Browser" / "NativeMessagingHosts",

@@ -10,6 +10,7 @@ from __future__ import annotations
 import base64
 import json
 import queue
+import re
 import struct
 import subprocess
 import sys
@@ -259,21 +260,28 @@ BAD_MESSAGES = [
     pytest.param(raw_frame(b"\xff\xfe{}"), None, "not valid UTF-8", id="invalid-utf8"),
     pytest.param(raw_frame(b'{"type": "ping"'), None, "not valid JSON", id="invalid-json"),
     pytest.param(raw_frame(b""), None, "not valid JSON", id="empty-body"),
-    pytest.param(nm_frame([1, 2, 3]), None, "must be a JSON object", id="not-an-object"),
-    pytest.param(nm_frame("ping"), None, "must be a JSON object", id="string"),
+    pytest.param(nm_frame([1, 2, 3]), None, "must be a JSON object, not an array", id="not-an-object"),
+    pytest.param(nm_frame("ping"), None, "must be a JSON object, not a string", id="string"),
+    pytest.param(nm_frame(None), None, "must be a JSON object, not null", id="null"),
+    pytest.param(nm_frame(42), None, "must be a JSON object, not a number", id="number"),
     pytest.param(nm_frame({"id": "a"}), "a", "has no 'type'", id="no-type"),
     pytest.param(nm_frame({"type": "dance", "id": "b"}), "b", "unknown type 'dance'", id="unknown-type"),
     pytest.param(nm_frame({"type": "convert", "id": "c"}), "c", "needs 'html'", id="missing-html"),
-    pytest.param(nm_frame({"type": "convert", "id": 4, "html": 5}), 4, "needs 'html'", id="html-not-string"),
+    pytest.param(nm_frame({"type": "convert", "id": 4, "html": 5}), 4,
+                 "needs 'html' as a string of the page's markup (it is a number)", id="html-not-string"),
     pytest.param(nm_frame({"type": "convert", "id": "e", "html": "<p>x</p>", "url": 3}), "e",
                  "'url' must be a string", id="url-not-string"),
     pytest.param(nm_frame({"type": "convert", "id": "f", "html": "<p>x</p>", "options": "page"}), "f",
-                 "'options' must be an object", id="options-not-object"),
+                 "'options' must be an object or null, not a string", id="options-not-object"),
     pytest.param(nm_frame({"type": "convert", "id": "g", "html": "<p>x</p>", "geometry": [1]}), "g",
-                 "'geometry' must be an object", id="geometry-not-object"),
+                 "'geometry' must be an object or null, not an array", id="geometry-not-object"),
     pytest.param(nm_frame({"type": "convert", "id": "h", "html": "<p>x</p>",
                            "options": {"scope": "everything"}}), "h",
-                 "could not convert the page: scope must be one of", id="engine-error"),
+                 'options.scope must be one of main, page, not "everything"', id="scope-unknown"),
+    pytest.param(nm_frame({"type": "convert", "id": "i", "html": "<p>x</p>", "options": {"scope": None}}), "i",
+                 "options.scope must be one of main, page, not null", id="scope-null"),
+    pytest.param(nm_frame({"type": "convert", "id": "j", "html": "<p>x</p>", "options": {"images": [1]}}), "j",
+                 "options.images must be one of keep, drop, link, not [1]", id="images-array"),
     pytest.param(nm_frame({"type": "chunk", "id": "ghost", "seq": 0, "data": "{}"}), "ghost",
                  "unknown upload", id="chunk-unknown-upload"),
     pytest.param(nm_frame({"type": "end", "id": "ghost"}), "ghost", "unknown upload",
@@ -284,7 +292,7 @@ BAD_MESSAGES = [
     pytest.param(raw_frame(b"[" * 1000 + b"]" * 1000), None, "nested too deeply",
                  id="nested-1000-deep"),
     pytest.param(raw_frame(b'{"type": "ping", "n": ' + b"7" * 4301 + b"}"), None,
-                 "cannot be read", id="number-of-4301-digits"),
+                 "it holds a number of more than 4,300 digits", id="number-of-4301-digits"),
 ]
 
 
@@ -295,9 +303,13 @@ def test_bad_message_gets_a_framed_error_and_the_next_message_works(host, frame,
     assert reply["ok"] is False
     assert reply["id"] == request_id
     assert message in reply["error"]
+    # Plain words: no Python type names or advice meant for Python programmers.
+    assert not re.search(r"\b(NoneType|list|int|str|dict|float|bool)\b|sys\.", reply["error"]), reply
     host.send(nm_frame({"type": "ping", "id": "after"}))
     assert host.recv()["type"] == "pong"
     assert host.close() == 0
+    # A refused request is the sender's mistake, not a host failure: no traceback.
+    assert "Traceback" not in host.stderr()
 
 
 def test_upload_of_deeply_nested_json_gets_a_framed_error_then_the_port_still_works(host):
@@ -405,6 +417,9 @@ def test_wrong_extension_origin_is_refused():
     replies = [json.loads(b) for b in h.all_frames()]
     assert len(replies) == 1
     assert replies[0]["ok"] is False and "not allowed" in replies[0]["error"]
+    # The store gives a copy an id of its own: the reply says how to allow it.
+    assert replies[0]["error"].endswith(
+        "To allow it, run: webgist install-host --extension-id aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa")
 
 
 def test_own_origin_without_trailing_slash_is_served():

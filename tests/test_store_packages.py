@@ -98,13 +98,10 @@ def test_store_id_registered_with_install_host_reaches_the_host(packages, tmp_pa
     refused = subprocess.run(webgist_command() + ["install-host", "--extension-id", "not-an-id"],
                              env=env, capture_output=True, text=True, timeout=60)
     assert refused.returncode == 2 and "is not a Chromium extension id" in refused.stderr
-    installed = subprocess.run(webgist_command() + ["install-host", "--profile", str(profile),
-                                                    "--extension-id", store_id],
-                               env=env, capture_output=True, text=True, timeout=60)
-    assert installed.returncode == 0, installed.stderr
-    assert f"chrome-extension://{store_id}/" in installed.stdout
-    host_manifest = json.loads((profile / "NativeMessagingHosts" / "com.webgist.host.json").read_text())
-    assert host_manifest["allowed_origins"][1:] == [f"chrome-extension://{store_id}/"]
+    # First as the README's plain command installs it: for webgist's own id only.
+    plain = subprocess.run(webgist_command() + ["install-host", "--profile", str(profile)],
+                           env=env, capture_output=True, text=True, timeout=60)
+    assert plain.returncode == 0, plain.stderr
 
     for driver in _extension_browser(profile, browser_paths, extension=unpacked):
         driver.get("chrome://extensions")
@@ -121,6 +118,23 @@ def test_store_id_registered_with_install_host_reaches_the_host(packages, tmp_pa
             "const done = arguments[0]; chrome.tabs.query({}).then(t => done(t.map(x => [x.id, x.index])));")
         driver.get(f"{popup}?tabId={min(tabs, key=lambda t: t[1])[0]}")
         wait_ready(driver)
+
+        # Chromium refuses the host ("…is forbidden"): the popup names this copy's id
+        # and the command that allows it, not "not installed".
+        forbidden = click_copy(driver)
+        assert forbidden["state"] == "error" and forbidden["error_kind"] == "host-not-allowed", forbidden
+        assert "does not allow this copy of the extension" in forbidden["status"]
+        assert "not installed" not in forbidden["status"]
+        command = forbidden["hint"].splitlines()[-1]
+        assert command == f"webgist install-host --extension-id {store_id}", forbidden
+
+        # The command the popup gave (in the test's profile) lets the same click work.
+        installed = subprocess.run(webgist_command() + command.split()[1:] + ["--profile", str(profile)],
+                                   env=env, capture_output=True, text=True, timeout=60)
+        assert installed.returncode == 0, installed.stderr
+        assert f"chrome-extension://{store_id}/" in installed.stdout
+        host_manifest = json.loads((profile / "NativeMessagingHosts" / "com.webgist.host.json").read_text())
+        assert host_manifest["allowed_origins"][1:] == [f"chrome-extension://{store_id}/"]
         result = click_copy(driver)
         assert result["state"] == "done", result
         assert result["preview"].startswith("# Rooftop bees\n")

@@ -51,7 +51,6 @@ describe("scriptingError", () => {
 describe("describeDisconnect", () => {
   test("a host that is not installed says how to install it", () => {
     for (const message of ["Specified native messaging host not found.",
-                           "Access to the specified native messaging host is forbidden.",
                            "Native host is not allowed",
                            "No such native application com.webgist.host"]) {   // Firefox
       const error = describeDisconnect(message);
@@ -59,10 +58,26 @@ describe("describeDisconnect", () => {
       assert.equal(error.hint, `Run this in a terminal, then try again:\n${INSTALL_COMMAND}`);
     }
   });
+  test("a host that does not allow this copy's id says how to allow it", () => {
+    // Chromium's words when the manifest's allowed_origins lack this extension.
+    const forbidden = "Access to the specified native messaging host is forbidden.";
+    const error = describeDisconnect(forbidden, "abcdefghijklmnopabcdefghijklmnop");
+    assert.equal(error.kind, "host-not-allowed");
+    assert.equal(error.message, "The webgist host is installed, but does not allow this copy of the "
+                                + "extension (id abcdefghijklmnopabcdefghijklmnop).");
+    assert.equal(error.hint, "Run this in a terminal, then try again:\n"
+                             + "webgist install-host --extension-id abcdefghijklmnopabcdefghijklmnop");
+    assert.doesNotMatch(error.message, /not installed/);
+  });
+  test("the id comes from chrome.runtime when not given", () => {
+    globalThis.chrome = { runtime: { id: "ponmlkjihgfedcbaponmlkjihgfedcba" } };
+    const error = describeDisconnect("Access to the specified native messaging host is forbidden.");
+    assert.match(error.hint, /--extension-id ponmlkjihgfedcbaponmlkjihgfedcba$/);
+  });
   test("a host that died says how to check it", () => {
     const error = describeDisconnect("Native host has exited.");
     assert.equal(error.kind, "host-crashed");
-    assert.equal(error.message, "The webgist host stopped unexpectedly (Native host has exited.).");
+    assert.equal(error.message, "The webgist host stopped unexpectedly (Native host has exited).");
     assert.equal(error.hint, "Check it with: webgist install-host --check");
     assert.match(describeDisconnect(undefined).message, /the host closed the connection/);
   });

@@ -31,6 +31,7 @@ import base64
 import json
 import re
 import struct
+import sys
 import zlib
 from collections import OrderedDict
 from typing import Any, BinaryIO
@@ -209,8 +210,25 @@ def parse_message_json(text: str) -> Any:
         raise MessageJSONError(f"{exc.msg} at character {exc.pos}") from None
     except RecursionError:
         raise MessageJSONError("it is nested too deeply to read") from None
-    except ValueError as exc:          # int digits limit: "Exceeds the limit (4300 digits) ..."
-        raise MessageJSONError(f"it holds a value that cannot be read ({exc})") from None
+    except ValueError:                 # int digits limit: "Exceeds the limit (4300 digits) ..."
+        raise MessageJSONError(f"it holds a number of more than {sys.get_int_max_str_digits():,} "
+                               "digits") from None
+
+
+def json_kind(value: Any) -> str:
+    """What a decoded JSON value is, in JSON's words, for the host's refusals
+    ("an array", not Python's "list")."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "an array"
+    return "an object" if isinstance(value, dict) else "an unknown value"
 
 
 def json_text(obj: Any) -> str:
@@ -456,7 +474,7 @@ class UploadAssembler:
                               f"({exc})", upload_id) from None
         if not isinstance(request, dict):
             raise UploadError(f"upload {upload_id!r}: the joined chunks must be a JSON object, "
-                              f"not {type(request).__name__}", upload_id)
+                              f"not {json_kind(request)}", upload_id)
         if request.get("type") in UPLOAD_TYPES:
             raise UploadError(f"upload {upload_id!r}: an upload cannot carry another "
                               f"'{request['type']}' message", upload_id)

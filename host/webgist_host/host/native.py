@@ -45,6 +45,7 @@ The host imports nothing that can reach the network.
 """
 from __future__ import annotations
 
+import json
 import logging
 import os
 import resource
@@ -56,8 +57,10 @@ from .. import IMPORT_STARTED_AT, __version__
 from .collector import answering, fewer_collections, freeze_start_up
 from .framing import (MAX_INCOMING_FRAME, REPLY_ENCODINGS, FrameTooLargeError, FramingError,
                       MessageJSONError, UploadAssembler, UploadError, UPLOAD_TYPES, clean_text,
-                      encode_frame, encode_reply_frames, parse_message_json, read_frame)
-from ..install.manifest import ALLOWED_EXTENSIONS, ALLOWED_ORIGINS, EXTRA_IDS_VARIABLE, extra_origins
+                      encode_frame, encode_reply_frames, json_kind, parse_message_json,
+                      read_frame)
+from ..install.manifest import (ALLOWED_EXTENSIONS, ALLOWED_ORIGINS, EXTENSION_ID_RE, EXTRA_IDS_VARIABLE,
+                                extra_origins)
 from ..engine.render.markdown import IMAGE_MODES, LINK_STYLES
 from ..engine.render.overlay import overlay_blocks
 from ..engine.pipeline import SCOPES, Parsed, convert, parse_markup
@@ -166,18 +169,16 @@ def handle_convert(message: dict[str, Any], clock: dict[str, float],
         message = {**prepared.fields, **message}
     html = message.get("html")
     if not isinstance(html, str):
-        got = "missing" if html is None else f"{type(html).__name__}"
+        got = "it is missing" if html is None else f"it is {json_kind(html)}"
         raise RequestError(f"'convert' needs 'html' as a string of the page's markup ({got})")
     for name, types in _OPTIONAL_FIELDS.items():
         value = message.get(name)
         if value is not None and not isinstance(value, types):
             raise RequestError(f"'{name}' must be {_JSON_NAMES[types[0]]} or null, "
-                               f"not {type(value).__name__}")
+                               f"not {json_kind(value)}")
     options = dict(message.get("options") or {})
-    scope = options.get("scope", "main")
-    if not isinstance(scope, str):
-        raise RequestError(f"options.scope must be one of {', '.join(SCOPES)}")
     _check_options(options)
+    scope = options.get("scope", "main")
     reply_id = _request_id(message)
     try:
         with fewer_collections():
@@ -209,7 +210,8 @@ def handle_convert(message: dict[str, Any], clock: dict[str, float],
 
 # The extension's options page settings (extension/settings.js), as the engine
 # names them: a wrong value is refused, not silently replaced by the default.
-_OPTION_CHOICES: dict[str, tuple[str, ...]] = {"images": IMAGE_MODES, "link_style": LINK_STYLES}
+_OPTION_CHOICES: dict[str, tuple[str, ...]] = {"scope": SCOPES, "images": IMAGE_MODES,
+                                                "link_style": LINK_STYLES}
 _OPTION_FLAGS = ("front_matter", "explain", "overlay")
 
 
@@ -217,10 +219,19 @@ def _check_options(options: dict[str, Any]) -> None:
     for name, choices in _OPTION_CHOICES.items():
         if name in options and options[name] not in choices:
             raise RequestError(f"options.{name} must be one of {', '.join(choices)}, "
-                               f"not {options[name]!r}")
+                               f"not {_shown(options[name])}")
     for name in _OPTION_FLAGS:
         if name in options and not isinstance(options[name], bool):
-            raise RequestError(f"options.{name} must be true or false, not {options[name]!r}")
+            raise RequestError(f"options.{name} must be true or false, not {_shown(options[name])}")
+
+
+def _shown(value: Any) -> str:
+    """A request's value as its JSON, shortened: what the sender wrote, not Python's repr."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (ValueError, RecursionError):   # a value too deep to write back
+        return json_kind(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 _HANDLERS = {"ping": handle_ping, "convert": handle_convert}
@@ -300,7 +311,7 @@ class Host:
         """The reply to one message. `clock`: when its frames arrived (epoch ms)."""
         clock = clock or {"first_frame_at": epoch_ms(), "last_frame_at": epoch_ms()}
         if not isinstance(message, dict):
-            return error_reply(f"message must be a JSON object, not {type(message).__name__}")
+            return error_reply(f"message must be a JSON object, not {json_kind(message)}")
         kind = message.get("type")
         request_id = _request_id(message)
         if kind in UPLOAD_TYPES:
@@ -384,6 +395,18 @@ def protect_stdout() -> BinaryIO:
     return os.fdopen(frame_fd, "wb", buffering=0)
 
 
+def refusal(origin: str) -> str:
+    """What the host says to a caller it does not serve, and how to allow it."""
+    said = (f"this host only serves {', '.join(ALLOWED_ORIGINS)} and the Firefox extension "
+            f"{', '.join(ALLOWED_EXTENSIONS)}; {origin} is not allowed. ")
+    # A Chromium copy with an id of its own (a store build): the command that allows it.
+    scheme, _, rest = origin.partition("://")
+    extension_id = rest[:-1] if rest.endswith("/") else rest
+    if scheme == "chrome-extension" and EXTENSION_ID_RE.fullmatch(extension_id):
+        return said + f"To allow it, run: webgist install-host --extension-id {extension_id}"
+    return said + "Install the webgist extension itself, or re-run `webgist install-host`."
+
+
 def _origin_from_argv(argv: list[str]) -> str | None:
     # Chromium passes the caller's origin first; on Windows a --parent-window=N
     # follows it. Firefox passes [path to the host manifest, extension id]: the id
@@ -408,10 +431,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if origin is not None and not origin_allowed(origin):
             log.error("refusing origin %s", origin)
-            host.send(error_reply(
-                f"this host only serves {', '.join(ALLOWED_ORIGINS)} and the Firefox extension "
-                f"{', '.join(ALLOWED_EXTENSIONS)}; {origin} is not allowed. "
-                "Install the webgist extension itself, or re-run `webgist install-host`."))
+            host.send(error_reply(refusal(origin)))
             return EXIT_ORIGIN_REFUSED
         return host.serve(sys.stdin.buffer)
     except BrokenPipeError:

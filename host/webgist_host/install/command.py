@@ -23,7 +23,7 @@ import sys
 from .check import check
 from .manifest import ALLOWED_ORIGINS, EXTENSION_ID_RE, GECKO_ID, MANIFEST_FILENAME
 from .register import install, recorded_targets, uninstall
-from .targets import BROWSERS, Env, resolve_targets
+from .targets import BROWSERS, Env, browser_target, installed_browsers, resolve_targets
 
 _DESCRIPTION = (
     "Register webgist's native-messaging host so the browser extension can\n"
@@ -31,8 +31,8 @@ _DESCRIPTION = (
     "($WEBGIST_HOME, else $XDG_DATA_HOME/webgist or ~/.local/share/webgist) and\n"
     f"the manifest {MANIFEST_FILENAME} where each browser looks for it\n"
     "(the registry under HKCU on Windows). Without --browser or --profile it\n"
-    "installs for every browser whose settings folder exists. Firefox\n"
-    "(--browser firefox, or found by ~/.mozilla) gets a manifest with\n"
+    "installs for every browser found (its program on PATH, or its settings\n"
+    "folder). Firefox (--browser firefox, or found) gets a manifest with\n"
     f"allowed_extensions [{GECKO_ID}] in its native-messaging-hosts folder.")
 
 _EPILOG = (
@@ -88,8 +88,10 @@ def main(argv: list[str] | None = None, *, env: Env | None = None) -> int:
         if args.check:
             if chosen:
                 return check(env, resolve_targets(env, args.browser, args.profile))
-            # What the record says was installed, else whatever is found where browsers look.
-            targets = recorded_targets(env) or resolve_targets(env, [], [], fallback=False)
+            # What the record says was installed, else the manifests found where browsers
+            # look, else the browsers found (each then says what is missing).
+            targets = (recorded_targets(env) or [browser_target(env, b) for b in installed_browsers(env)]
+                       or resolve_targets(env, [], [], fallback=False))
             return check(env, targets)
         return install(env, resolve_targets(env, args.browser, args.profile),
                        extension_ids=tuple(args.extension_id))

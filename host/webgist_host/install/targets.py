@@ -11,13 +11,17 @@
   the data dir's `firefox` folder, named by HKCU\\Software\\Mozilla\\NativeMessagingHosts\\<name>.
 * `--profile DIR` (a Chromium `--user-data-dir`): DIR/NativeMessagingHosts/.
 
-Without --browser or --profile, install is for every browser whose settings folder
-exists (Firefox: ~/.mozilla), else for Chromium and Chrome. Snap and Flatpak browsers
-are found only to explain that their sandbox cannot start native hosts.
+Without --browser or --profile, install is for every browser found: its program (on
+PATH, or its .app in /Applications on macOS), or a settings folder the browser itself
+filled (Firefox: ~/.mozilla). A folder holding only the NativeMessagingHosts folder
+an earlier install made does not count. None found: Chromium and Chrome. Snap and
+Flatpak browsers are found only to explain that their sandbox cannot start native
+hosts.
 """
 from __future__ import annotations
 
 import os
+import shutil
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -40,25 +44,37 @@ class Browser:
     snap: str | None = None   # snap name
     flatpak: str | None = None  # flatpak application id
     firefox: bool = False     # Mozilla layout and manifest (allowed_extensions)
+    commands: tuple[str, ...] = ()  # its program's names on PATH (Linux, the BSDs)
+    mac_app: str | None = None      # its bundle in /Applications or ~/Applications
 
 
 BROWSERS: dict[str, Browser] = {b.key: b for b in (
+    # The commands are the names the vendors' .deb/.rpm packages and Debian's put on
+    # PATH for the stable channel (beta and dev channels keep other settings folders).
     Browser("chrome", "Google Chrome", "google-chrome", "Google/Chrome",
-            r"Google\Chrome\User Data", r"Google\Chrome", None, "com.google.Chrome"),
+            r"Google\Chrome\User Data", r"Google\Chrome", None, "com.google.Chrome",
+            commands=("google-chrome", "google-chrome-stable"), mac_app="Google Chrome.app"),
     Browser("chromium", "Chromium", "chromium", "Chromium",
-            r"Chromium\User Data", r"Chromium", "chromium", "org.chromium.Chromium"),
+            r"Chromium\User Data", r"Chromium", "chromium", "org.chromium.Chromium",
+            commands=("chromium", "chromium-browser"), mac_app="Chromium.app"),
     Browser("edge", "Microsoft Edge", "microsoft-edge", "Microsoft Edge",
-            r"Microsoft\Edge\User Data", r"Microsoft\Edge", None, "com.microsoft.Edge"),
+            r"Microsoft\Edge\User Data", r"Microsoft\Edge", None, "com.microsoft.Edge",
+            commands=("microsoft-edge", "microsoft-edge-stable"), mac_app="Microsoft Edge.app"),
     Browser("brave", "Brave", "BraveSoftware/Brave-Browser", "BraveSoftware/Brave-Browser",
             r"BraveSoftware\Brave-Browser\User Data", r"BraveSoftware\Brave-Browser",
-            "brave", "com.brave.Browser"),
+            "brave", "com.brave.Browser",
+            commands=("brave-browser", "brave-browser-stable", "brave"), mac_app="Brave Browser.app"),
     Browser("vivaldi", "Vivaldi", "vivaldi", "Vivaldi",
-            r"Vivaldi\User Data", r"Vivaldi", None, "com.vivaldi.Vivaldi"),
+            r"Vivaldi\User Data", r"Vivaldi", None, "com.vivaldi.Vivaldi",
+            commands=("vivaldi", "vivaldi-stable"), mac_app="Vivaldi.app"),
     # Firefox: linux_dir is under ~ (not ~/.config), windows_dir under %APPDATA%;
     # these are only for detection, browser_target() has the manifest locations.
     Browser("firefox", "Firefox", ".mozilla", "Firefox", r"Mozilla\Firefox", r"Mozilla",
-            firefox=True),
+            firefox=True, commands=("firefox", "firefox-esr"), mac_app="Firefox.app"),
 )}
+# The folder install writes its manifest into, inside a settings folder (Firefox's on
+# Linux sits in ~/.mozilla): on its own, it says an install ran, not that a browser did.
+_HOSTS_FOLDERS = {"NativeMessagingHosts", "native-messaging-hosts"}
 # What to install for when no browser's config dir exists yet.
 FALLBACK_BROWSERS = ("chromium", "chrome")
 
@@ -147,7 +163,31 @@ def profile_target(profile: str | Path) -> Target:
 
 
 def detect_browsers(env: Env) -> list[Browser]:
-    return [b for b in BROWSERS.values() if env.config_dir(b).is_dir()]
+    """The browsers installed here: by their program, else by a settings folder the
+    browser itself wrote in (not one holding only the hosts folder install made)."""
+    return [b for b in BROWSERS.values() if _program_found(env, b) or _used_settings(env, b)]
+
+
+def _program_found(env: Env, browser: Browser) -> bool:
+    if env.system == "mac":
+        return browser.mac_app is not None and any(
+            (folder / "Applications" / browser.mac_app).is_dir() for folder in (env.root, env.home))
+    if env.system == "windows":   # install writes no folder of the browser's there
+        return False
+    path = env.environ.get("PATH", "")
+    return any(shutil.which(name, path=path) for name in browser.commands)
+
+
+def _used_settings(env: Env, browser: Browser) -> bool:
+    try:
+        return any(entry.name not in _HOSTS_FOLDERS for entry in env.config_dir(browser).iterdir())
+    except OSError:   # missing, or not a folder we may read
+        return False
+
+
+def installed_browsers(env: Env) -> list[Browser]:
+    """The browsers whose manifest file is where install writes it."""
+    return [b for b in BROWSERS.values() if browser_target(env, b).manifest.is_file()]
 
 
 def resolve_targets(env: Env, browsers: list[str], profiles: list[str],
@@ -162,7 +202,7 @@ def resolve_targets(env: Env, browsers: list[str], profiles: list[str],
             say("Detected: " + ", ".join(b.name for b in chosen))
         elif fallback:
             chosen = [BROWSERS[b] for b in FALLBACK_BROWSERS]
-            say("No Chromium-family browser profile found; installing for "
+            say("No browser found (neither its program nor its settings folder); installing for "
                 + " and ".join(b.name for b in chosen) + " anyway.")
     targets += [browser_target(env, b) for b in chosen]
     unique: dict[tuple[str, str | None], Target] = {}
