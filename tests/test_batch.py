@@ -9,6 +9,7 @@ import gzip
 import json
 import shutil
 from pathlib import Path
+from unittest.mock import ANY
 
 import pytest
 
@@ -144,6 +145,57 @@ def test_markdown_folder_output_keeps_two_inputs_files_apart(tmp_path):
     assert batch(tmp_path / "site-a", tmp_path / "site-b", "-o", out, "--scope", "page") == 0
     assert [r["file"] for r in read_rows(out / "index.jsonl")] == ["site-a/index.md", "site-b/index.md"]
     assert (out / "site-b" / "index.md").read_text(encoding="utf-8") == fixture_markdown(FIXTURES[1])
+
+
+def test_markdown_folder_output_never_overwrites_a_page_whose_name_collides(tmp_path):
+    # a.html, a.htm and a.html.gz all used to be written to a.md (the last one
+    # won, and every index row said "a.md"); names differing only in case are the
+    # same file on macOS and Windows. The first keeps today's name.
+    folder = tmp_path / "c"
+    folder.mkdir()
+    texts = {}
+    for name in ("A.HTML", "a.htm", "a.html", "a.html.gz", "b.html"):
+        texts[name] = f"From the page saved as {name}, and from no other page."
+        html = f"<html><body><h1>Page {name}</h1><p>{texts[name]}</p></body></html>".encode()
+        (folder / name).write_bytes(gzip.compress(html) if name.endswith(".gz") else html)
+    out = tmp_path / "md"
+    assert batch(folder, "-o", out) == 0
+    index = read_rows(out / "index.jsonl")
+    assert [(Path(r["source"]).name, r["file"]) for r in index] == [
+        ("A.HTML", "A.md"), ("a.htm", "a.htm.md"), ("a.html", "a.html.md"),
+        ("a.html.gz", "a.html.gz.md"), ("b.html", "b.md")]
+    for row in index:
+        assert texts[Path(row["source"]).name] in (out / row["file"]).read_text(encoding="utf-8")
+    assert sorted(p.name for p in out.iterdir()) == sorted([r["file"] for r in index] + ["index.jsonl"])
+
+    # A resumed run knows the names the earlier run took.
+    resumed = tmp_path / "resumed"
+    assert batch(folder, "-o", resumed, "--limit", "2") == 0
+    assert batch(folder, "-o", resumed, "--resume") == 0
+    assert read_rows(resumed / "index.jsonl") == [dict(r, ms=ANY) for r in index]
+    for row in index:
+        assert (resumed / row["file"]).read_bytes() == (out / row["file"]).read_bytes()
+
+
+def test_markdown_folder_output_keeps_two_inputs_of_the_same_name_apart(tmp_path):
+    inputs = []
+    for site, fixture in (("s1", FIXTURES[0]), ("s2", FIXTURES[1]), ("s3", FIXTURES[2])):
+        (tmp_path / site).mkdir()
+        (tmp_path / site / "index.html").write_bytes(fixture_html(fixture))
+        inputs.append(tmp_path / site / "index.html")
+    for parent, fixture in (("x", FIXTURES[0]), ("y", FIXTURES[1])):
+        (tmp_path / parent / "site").mkdir(parents=True)
+        (tmp_path / parent / "site" / "page.html").write_bytes(fixture_html(fixture))
+        inputs.append(tmp_path / parent / "site")
+    out = tmp_path / "md"
+    assert batch(*inputs, "-o", out, "--scope", "page") == 0
+    assert [r["file"] for r in read_rows(out / "index.jsonl")] == [
+        "index.html/index.md", "index.html-2/index.md", "index.html-3/index.md",
+        "site/page.md", "site-2/page.md"]
+    for file, fixture in (("index.html/index.md", FIXTURES[0]), ("index.html-2/index.md", FIXTURES[1]),
+                          ("index.html-3/index.md", FIXTURES[2]), ("site/page.md", FIXTURES[0]),
+                          ("site-2/page.md", FIXTURES[1])):
+        assert (out / file).read_text(encoding="utf-8") == fixture_markdown(fixture), file
 
 
 def test_parquet_output_holds_the_same_rows_and_resumes(tmp_path, fixture_folder):

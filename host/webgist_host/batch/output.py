@@ -7,6 +7,7 @@ uninterrupted run would have written.
 """
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import shutil
@@ -116,13 +117,17 @@ class MarkdownFolderWriter:
         folder.mkdir(parents=True, exist_ok=True)
         index = folder / INDEX_NAME
         self.done = _jsonl_sources(index) if resume else set()
+        # The .md names written so far, this run's and (resuming) the earlier
+        # run's, compared without case: a page never overwrites another's file.
+        self.taken = {name.casefold() for name in _index_files(index)} if resume else set()
         self.index = open(index, "a" if resume else "w", encoding="utf-8")
 
     def write(self, page: PageInput, row: dict[str, Any]) -> None:
         entry = {key: value for key, value in row.items() if key != "markdown"}
         entry["file"] = None
         if row["markdown"] is not None:
-            relative = _md_name(page.name)
+            relative = self._free_name(page.name)
+            self.taken.add(relative.casefold())
             target = self.folder / relative
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(row["markdown"], encoding="utf-8")
@@ -133,14 +138,32 @@ class MarkdownFolderWriter:
         self.index.close()
 
 
-def _md_name(name: str) -> str:
-    """page.html.gz -> page.md; names never climb out of the output folder."""
+    def _free_name(self, name: str) -> str:
+        """page.html -> page.md, unless an earlier page took it (a.htm beside
+        a.html, a.html.gz): then a.htm.md, then a-2.md, a-3.md ..."""
+        stem, full = _md_stem(name, strip=True), _md_stem(name, strip=False)
+        candidates = itertools.chain((stem, full), (f"{stem}-{n}" for n in itertools.count(2)))
+        return next(c + ".md" for c in candidates if (c + ".md").casefold() not in self.taken)
+
+
+def _md_stem(name: str, strip: bool) -> str:
+    """page.html.gz -> page (page.html.gz unless `strip`); names never climb out
+    of the output folder."""
     parts = [p for p in Path(name).parts if p not in ("..", "/", "")]
     stem = "/".join(parts) or "page"
-    for suffix in (".gz", ".html", ".htm", ".xhtml"):
+    for suffix in (".gz", ".html", ".htm", ".xhtml") if strip else ():
         if stem.lower().endswith(suffix):
             stem = stem[: -len(suffix)]
-    return stem + ".md"
+    return stem
+
+
+def _index_files(index: Path) -> list[str]:
+    """The "file" of every complete row of a folder output's index."""
+    if not index.exists():
+        return []
+    with open(index, encoding="utf-8") as handle:
+        rows = [json.loads(line) for line in handle if line.strip()]
+    return [row["file"] for row in rows if row.get("file")]
 
 
 class ParquetWriter:

@@ -88,7 +88,8 @@ def read_inputs(inputs: list[str], fields: FieldNames = FieldNames(),
     but is not a page (a WARC's image responses, a folder's .css files) makes no
     PageInput; it is counted in `passed_over`, by (where, what)."""
     passed_over = passed_over if passed_over is not None else Counter()
-    for given in inputs:
+    prefixes = input_prefixes(inputs)
+    for given, prefix in zip(inputs, prefixes):
         path = Path(given)
         kind = input_kind(given)
         if kind == "url":
@@ -112,7 +113,24 @@ def read_inputs(inputs: list[str], fields: FieldNames = FieldNames(),
             if page.source not in skip:
                 # Two inputs may hold the same names (two sites' index.html): each
                 # input's .md files go under its own name.
-                yield replace(page, name=f"{path.name}/{page.name}") if len(inputs) > 1 else page
+                yield replace(page, name=f"{prefix}/{page.name}") if len(inputs) > 1 else page
+
+
+def input_prefixes(inputs: list[str]) -> list[str]:
+    """Each input's folder under `-o FOLDER` when there are several: its file
+    name, with -2, -3 ... after it for a later input of the same name (two
+    sites' index.html), compared without case (one file on macOS and Windows)."""
+    taken: set[str] = set()
+    prefixes = []
+    for given in inputs:
+        name = Path(given).name or "input"
+        prefix, number = name, 1
+        while prefix.casefold() in taken:
+            number += 1
+            prefix = f"{name}-{number}"
+        taken.add(prefix.casefold())
+        prefixes.append(prefix)
+    return prefixes
 
 
 def total_bytes(inputs: list[str], stdin: str = "") -> int:
