@@ -8,6 +8,7 @@ from __future__ import annotations
 import gzip
 import json
 import shutil
+import time
 from pathlib import Path
 from unittest.mock import ANY
 
@@ -324,3 +325,56 @@ def test_a_missing_input_is_a_usage_error(tmp_path, capsys):
     assert exited.value.code == 2
     assert "no such file or folder" in capsys.readouterr().err
     assert not (tmp_path / "out.jsonl").exists()
+
+
+@pytest.mark.parametrize("closed", ["stdout", "stderr"])
+def test_a_reader_that_stops_reading_ends_the_run_quietly_and_its_workers(tmp_path, closed):
+    # `webgist batch ... -o - | head -1`: head closes the pipe after one row. The
+    # run stops as the usual command-line tools do (status 141, as killed by
+    # SIGPIPE), without a traceback, and leaves no worker behind. The same when
+    # it is the progress bar's pipe that closes (`-o out.jsonl 2>&1 | head -1`).
+    import os
+    import subprocess
+    import uuid
+
+    import psutil
+
+    from conftest import webgist_command
+
+    folder = tmp_path / "pages"
+    folder.mkdir()
+    for number in range(40):
+        (folder / f"p{number:02d}.html").write_bytes(fixture_html(FIXTURES[number % len(FIXTURES)]))
+    tag = uuid.uuid4().hex
+    command = webgist_command() + ["batch", str(folder), "--jobs", "2"]
+    if closed == "stdout":
+        run = subprocess.Popen(command + ["-o", "-", "--quiet"], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, env={**os.environ, "WEBGIST_TEST_RUN": tag})
+        assert json.loads(run.stdout.readline())["source"].endswith("p00.html")
+        run.stdout.close()
+        status = run.wait(timeout=120)
+        stderr = run.stderr.read()
+        assert b"Traceback" not in stderr and b"Error" not in stderr, stderr
+    else:
+        run = subprocess.Popen(command + ["-o", str(tmp_path / "out.jsonl")], stderr=subprocess.PIPE,
+                               env={**os.environ, "WEBGIST_TEST_RUN": tag})
+        run.stderr.read(10)
+        run.stderr.close()
+        status = run.wait(timeout=120)
+    assert status == 141
+
+    def left() -> list:
+        found = []
+        for process in psutil.process_iter(["cmdline"]):
+            try:
+                if process.environ().get("WEBGIST_TEST_RUN") == tag:
+                    found.append(process.info["cmdline"])
+            except (psutil.Error, OSError):
+                pass
+        return found
+
+    # (the forkserver and resource tracker see their parent's pipe close and go)
+    deadline = time.monotonic() + 10
+    while left() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not left()

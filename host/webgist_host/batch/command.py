@@ -2,10 +2,12 @@
 from __future__ import annotations
 
 import argparse
+import io
 import itertools
 import os
 import re
 import resource
+import signal
 import sys
 import time
 from collections import Counter
@@ -61,7 +63,8 @@ examples:
 Progress (pages, pages/s, ETA by input bytes) goes to stderr, then a summary line
 (pages, errors by kind, what was passed over, pages/s, CPU, peak memory); --quiet
 turns both off. Exit status: 0 when every input was read (error rows included), 2 for
-a usage error, 130 when interrupted (the rows written so far are kept: --resume).
+a usage error, 130 when interrupted (the rows written so far are kept: --resume), 141
+when the reader of the output stops (-o - | head), as for other commands.
 """
 
 
@@ -163,9 +166,10 @@ def main(argv: list[str] | None = None) -> int:
     progress = None if args.quiet else _progress_bar(
         args.limit if args.limit is not None else total_bytes(args.inputs, stdin),
         by_pages=args.limit is not None)
-    interrupted = False
+    interrupted = broken_pipe = False
+    rows = convert_pages(pages, options, limits, stats)
     try:
-        for page, row in convert_pages(pages, options, limits, stats):
+        for page, row in rows:
             writer.write(page, row)
             counts["pages"] += 1
             if row["error"] is not None:
@@ -175,10 +179,19 @@ def main(argv: list[str] | None = None) -> int:
                 _advance(progress, 1 if args.limit is not None else page.size, counts, started)
     except KeyboardInterrupt:
         interrupted = True
+    except BrokenPipeError:
+        # The reader of stdout (or stderr) went away: `-o - | head -1`.
+        broken_pipe = True
     finally:
-        writer.close()
-        if progress is not None:
-            progress.close()
+        rows.close()        # stops the workers
+        try:
+            writer.close()
+            if progress is not None:
+                progress.close()
+        except BrokenPipeError:
+            broken_pipe = True
+    if broken_pipe:
+        return _end_on_broken_pipe()
     if interrupted:
         print("webgist batch: interrupted; the rows written so far are kept "
               "(run again with --resume to continue)", file=sys.stderr)
@@ -187,6 +200,20 @@ def main(argv: list[str] | None = None) -> int:
         print(_summary(counts, time.perf_counter() - started, args, stats, len(writer.done),
                        passed_over, error_kinds), file=sys.stderr)
     return 0
+
+
+def _end_on_broken_pipe() -> int:
+    """Stop quietly, as a command killed by SIGPIPE does (status 128 + 13): the
+    rows written so far are kept. Standard output and error are pointed at
+    /dev/null, so Python's own flush of them at exit finds no closed pipe."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            os.dup2(devnull, stream.fileno())
+        except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+            pass        # not a real file (a test's capture)
+    os.close(devnull)
+    return 128 + signal.SIGPIPE
 
 
 def _progress_bar(total: int, by_pages: bool):
