@@ -327,6 +327,27 @@ def test_a_missing_input_is_a_usage_error(tmp_path, capsys):
     assert not (tmp_path / "out.jsonl").exists()
 
 
+def test_an_output_name_batch_cannot_write_is_a_usage_error_naming_what_it_writes(
+        tmp_path, fixture_folder, capsys):
+    # out.json for out.jsonl is the likely slip; each used to make a folder of .md files.
+    for name in ("out.json", "pages.csv", "out.md", "rows.txt", "out.JSON"):
+        assert batch(fixture_folder, "-o", tmp_path / name) == 2
+        err = capsys.readouterr().err
+        assert f"-o {tmp_path / name}:" in err, err
+        for written in (".jsonl", ".parquet", "folder", "--format"):
+            assert written in err, (written, err)
+        assert "Traceback" not in err
+        assert not (tmp_path / name).exists()
+    # A name without a suffix, or ending in /, is a folder, as before; --format
+    # writes any name.
+    assert batch(fixture_folder, "-o", tmp_path / "plain") == 0
+    assert (tmp_path / "plain" / "index.jsonl").is_file()
+    assert batch(fixture_folder, "-o", f"{tmp_path / 'pages.d'}/") == 0
+    assert (tmp_path / "pages.d" / "index.jsonl").is_file()
+    assert batch(fixture_folder, "-o", tmp_path / "rows.json", "--format", "jsonl") == 0
+    assert len(read_rows(tmp_path / "rows.json")) == 3
+
+
 @pytest.mark.parametrize("closed", ["stdout", "stderr"])
 def test_a_reader_that_stops_reading_ends_the_run_quietly_and_its_workers(tmp_path, closed):
     # `webgist batch ... -o - | head -1`: head closes the pipe after one row. The

@@ -38,6 +38,9 @@ OUT is chosen by its name (or --format):
   OUT.jsonl           one JSON object a line (- for stdout)
   OUT.parquet         a Parquet table (needs pyarrow: pip install 'webgist[parquet]')
   OUT/                a folder: one .md file a page, and OUT/index.jsonl with every row
+                      (also a name without a suffix, or an existing folder); another
+                      name (out.json, out.csv) is refused unless --format says what
+                      to write there
 
 Each row: source (where the page came from: path, path@offset in a WARC, path:line in
 a JSONL or URL list), url, markdown, title, metadata, reading_order_method, words, ms
@@ -141,8 +144,12 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("URL inputs need --render N: webgist batch loads web pages only in "
                      "headless Chromium (without --render it reads saved pages and never "
                      "touches the network)")
+    try:
+        fmt = args.format or ("jsonl" if args.output == STDIN else guess_format(args.output))
+    except ValueError as exc:
+        print(f"webgist batch: {exc}", file=sys.stderr)
+        return 2
     stdin = sys.stdin.read() if STDIN in args.inputs else ""
-    fmt = args.format or ("jsonl" if args.output == STDIN else guess_format(args.output))
     options = ConvertOptions(scope=args.scope, front_matter=args.front_matter,
                              time_budget_s=args.page_timeout / 2,
                              render=args.render is not None)

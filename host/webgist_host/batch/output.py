@@ -28,12 +28,20 @@ STDOUT = "-"
 
 
 def guess_format(out: str) -> str:
+    """OUT's format by its name: .jsonl, .parquet, or a folder (a name ending in
+    /, an existing folder, or a name without a suffix). ValueError for another
+    file name (out.json, pages.csv, out.md), which used to become a folder."""
     name = out.lower()
     if name.endswith((".jsonl", ".ndjson")):
         return "jsonl"
     if name.endswith(".parquet"):
         return "parquet"
-    return "md"
+    if out.endswith(("/", os.sep)) or Path(out).is_dir() or not Path(out).suffix:
+        return "md"
+    raise ValueError(
+        f"-o {out}: webgist batch writes OUT.jsonl (JSON lines; - for stdout), OUT.parquet, "
+        f"or a folder of .md files (a name ending in /, such as {Path(out).with_suffix('')}/); name one "
+        "of those, or pass --format jsonl|parquet|md to write this name")
 
 
 def open_writer(out: str, fmt: str, resume: bool):
