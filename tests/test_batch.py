@@ -167,7 +167,7 @@ def test_markdown_folder_output_never_overwrites_a_page_whose_name_collides(tmp_
         ("a.html.gz", "a.html.gz.md"), ("b.html", "b.md")]
     for row in index:
         assert texts[Path(row["source"]).name] in (out / row["file"]).read_text(encoding="utf-8")
-    assert sorted(p.name for p in out.iterdir()) == sorted([r["file"] for r in index] + ["index.jsonl"])
+    assert sorted(p.name for p in out.iterdir()) == sorted([r["file"] for r in index] + ["index.jsonl", "index.jsonl.options.json"])
 
     # A resumed run knows the names the earlier run took.
     resumed = tmp_path / "resumed"
@@ -214,6 +214,48 @@ def test_parquet_output_holds_the_same_rows_and_resumes(tmp_path, fixture_folder
     assert drop_ms(rows[:3]) == drop_ms(read_rows(out_jsonl))
     assert rows[3]["markdown"] == fixture_markdown(FIXTURES[3])
     assert len(rows) == 4
+
+
+@pytest.mark.parametrize("out_name", ["out.jsonl", "out/", "out.parquet"])
+def test_resume_with_other_options_than_the_rows_written_is_refused(tmp_path, fixture_folder,
+                                                                     capsys, out_name):
+    # The rows would mix: some with the main content, some with everything.
+    if out_name.endswith(".parquet"):
+        pytest.importorskip("pyarrow")
+    out = tmp_path / out_name
+    assert batch(fixture_folder, "-o", out, "--limit", "1") == 0
+    capsys.readouterr()
+    before = sorted((p.relative_to(tmp_path), p.read_bytes()) for p in tmp_path.rglob("*")
+                    if p.is_file() and tmp_path / "pages" not in p.parents)
+    assert batch(fixture_folder, "-o", out, "--resume", "--scope", "page", "--front-matter") == 2
+    err = capsys.readouterr().err
+    assert "--scope main" in err and "without --front-matter" in err, err
+    assert "--scope page" in err and "with --front-matter" in err, err
+    assert "Traceback" not in err
+    after = sorted((p.relative_to(tmp_path), p.read_bytes()) for p in tmp_path.rglob("*")
+                   if p.is_file() and tmp_path / "pages" not in p.parents)
+    assert after == before
+    # The same options resume, and the rows are all there.
+    assert batch(fixture_folder, "-o", out, "--resume") == 0
+
+
+def test_resume_over_a_file_of_another_format_says_which_it_is(tmp_path, fixture_folder, capsys):
+    pytest.importorskip("pyarrow")
+    jsonl, parquet = tmp_path / "rows.jsonl", tmp_path / "rows.parquet"
+    assert batch(fixture_folder, "-o", jsonl, "--limit", "1") == 0
+    assert batch(fixture_folder, "-o", parquet, "--limit", "1") == 0
+    capsys.readouterr()
+    assert batch(fixture_folder, "-o", jsonl, "--format", "parquet", "--resume") == 2
+    err = capsys.readouterr().err
+    assert f"{jsonl} holds JSON lines, not Parquet" in err and "--format jsonl" in err, err
+    assert "magic" not in err
+    assert batch(fixture_folder, "-o", parquet, "--format", "jsonl", "--resume") == 2
+    err = capsys.readouterr().err
+    assert f"{parquet} is a Parquet file, not JSON lines" in err and "--format parquet" in err, err
+    (tmp_path / "notes.jsonl").write_text("some notes\n")
+    assert batch(fixture_folder, "-o", tmp_path / "notes.jsonl", "--resume") == 2
+    err = capsys.readouterr().err
+    assert "line 1 of" in err and "not a row of webgist batch" in err, err
 
 
 def test_parquet_resume_after_a_kill_keeps_the_finished_parts_and_merges_in_order(tmp_path):

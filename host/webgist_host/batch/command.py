@@ -14,7 +14,7 @@ from collections import Counter
 from pathlib import Path
 
 from ..engine.pipeline import SCOPES
-from .output import FORMATS, guess_format, open_writer
+from .output import FORMATS, guess_format, open_writer, run_options
 from .pool import PoolLimits, PoolStats, convert_pages
 from .rows import ConvertOptions
 from .sources import STDIN, FieldNames, has_urls, input_kind, read_inputs, total_bytes
@@ -156,7 +156,8 @@ def main(argv: list[str] | None = None) -> int:
     limits = PoolLimits(jobs=args.jobs, page_timeout_s=args.page_timeout,
                         max_memory_mb=args.max_memory)
     try:
-        writer = open_writer(args.output, fmt, args.resume)
+        writer = open_writer(args.output, fmt, args.resume,
+                             run_options(args.scope, args.front_matter, args.render is not None))
     except (ValueError, OSError) as exc:
         print(f"webgist batch: {exc}", file=sys.stderr)
         return 2
