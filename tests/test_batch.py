@@ -441,3 +441,44 @@ def test_a_reader_that_stops_reading_ends_the_run_quietly_and_its_workers(tmp_pa
     while left() and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not left()
+
+
+def _last_percent(stderr: str) -> int:
+    import re
+
+    return int(re.findall(r"(\d+)%\|", stderr)[-1])
+
+
+def test_the_progress_bar_reaches_100_percent_on_a_resumed_run(tmp_path, capsys):
+    # The bar counts input bytes; a resumed run's pages already in OUT used to
+    # stay in its total, so it stopped at the share of the pages left (and its
+    # ETA was computed on that). A WARC's last records that are not pages (an
+    # image after each page) count too.
+    folder = tmp_path / "pages"
+    folder.mkdir()
+    for number in range(10):
+        (folder / f"p{number}.html").write_bytes(fixture_html(FIXTURES[number % len(FIXTURES)]))
+    data, _ = warc_records(fixture_warc_records(), gz=True)
+    warc = tmp_path / "crawl.warc.gz"
+    warc.write_bytes(data)
+    out = tmp_path / "out.jsonl"
+    assert main(["batch", str(folder), str(warc), "-o", str(out), "--jobs", "1"]) == 0
+    assert _last_percent(capsys.readouterr().err) == 100
+    out.unlink()
+    assert batch(folder, warc, "-o", out, "--limit", "6") == 0
+    assert main(["batch", str(folder), str(warc), "-o", str(out), "--resume", "--jobs", "1"]) == 0
+    err = capsys.readouterr().err
+    assert _last_percent(err) == 100, err
+    assert "8 pages in" in err and "6 already in" in err, err
+    # A .jsonl.gz's lines count the compressed bytes, as the total does.
+    jsonl = tmp_path / "pages.jsonl.gz"
+    jsonl.write_bytes(gzip.compress("".join(
+        json.dumps({"html": fixture_html(FIXTURES[n % len(FIXTURES)]).decode(), "url": f"https://e.org/{n}"})
+        + "\n" for n in range(30)).encode()))
+    assert batch(jsonl, "-o", tmp_path / "j.jsonl", "--limit", "10") == 0
+    assert main(["batch", str(jsonl), "-o", str(tmp_path / "j.jsonl"), "--resume", "--jobs", "1"]) == 0
+    assert _last_percent(capsys.readouterr().err) == 100
+    # With --limit the bar counts pages: fewer left than the limit still end it.
+    assert main(["batch", str(folder), "-o", str(tmp_path / "few.jsonl"), "--limit", "50",
+                 "--jobs", "1"]) == 0
+    assert _last_percent(capsys.readouterr().err) == 100

@@ -162,8 +162,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"webgist batch: {exc}", file=sys.stderr)
         return 2
     passed_over: Counter = Counter()
+    skipped: Counter = Counter()
     pages = read_inputs(args.inputs, FieldNames(html=args.html_field, url=args.url_field),
-                        skip=frozenset(writer.done), stdin=stdin, passed_over=passed_over)
+                        skip=frozenset(writer.done), stdin=stdin, passed_over=passed_over,
+                        skipped=skipped)
     if args.limit is not None:
         pages = itertools.islice(pages, args.limit)
     stats = PoolStats()
@@ -175,6 +177,7 @@ def main(argv: list[str] | None = None) -> int:
         args.limit if args.limit is not None else total_bytes(args.inputs, stdin),
         by_pages=args.limit is not None)
     interrupted = broken_pipe = False
+    skipped_shown = 0
     rows = convert_pages(pages, options, limits, stats)
     try:
         for page, row in rows:
@@ -184,7 +187,17 @@ def main(argv: list[str] | None = None) -> int:
                 counts["errors"] += 1
                 error_kinds[error_kind(row["error"])] += 1
             if progress is not None:
+                if args.limit is None:
+                    # A resumed run's pages already in OUT are not this run's work.
+                    progress.total = max(progress.total - (skipped["bytes"] - skipped_shown),
+                                         progress.n)
+                    skipped_shown = skipped["bytes"]
                 _advance(progress, 1 if args.limit is not None else page.size, counts, started)
+        if progress is not None:
+            # Done: what no page accounted for (the last records that are not
+            # pages, fewer pages left than --limit) is done too.
+            progress.total = max(progress.total, progress.n, 1)
+            progress.update(progress.total - progress.n)
     except KeyboardInterrupt:
         interrupted = True
     except BrokenPipeError:
