@@ -128,10 +128,12 @@ def main(argv: list[str] | None = None) -> int:
         if args.render < 1:
             parser.error("--render must be at least 1")
         from ..cli.browser import BrowserError, find_browser
+        from .render import batch_hint
         try:
             find_browser()
         except BrowserError as exc:
-            print(f"webgist batch: --render needs Chromium: {exc}", file=sys.stderr)
+            print(f"webgist batch: --render needs Chromium: {batch_hint(str(exc))}",
+                  file=sys.stderr)
             return 2
         args.jobs = args.render
     missing = [given for given in args.inputs
@@ -251,21 +253,26 @@ def _progress_bar(total: int, by_pages: bool):
 
 def _advance(progress, size: int, counts: dict[str, int], started: float) -> None:
     rate = counts["pages"] / max(time.perf_counter() - started, 1e-9)
-    progress.set_description_str(f"{counts['pages']} pages, {rate:.1f} pages/s, "
+    progress.set_description_str(f"{_count(counts['pages'], 'page')}, {rate:.1f} pages/s, "
                              f"{_errors(counts['errors'])}", refresh=False)
     progress.update(min(size, max(progress.total - progress.n, 0)))
 
 
 def _errors(count: int) -> str:
-    return "1 error" if count == 1 else f"{count} errors"
+    return _count(count, "error")
+
+
+def _count(count: int, noun: str) -> str:
+    """"1 page", "2 pages"."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
 def _summary(counts: dict[str, int], seconds: float, args, stats: PoolStats, skipped: int,
              passed_over: Counter, error_kinds: Counter) -> str:
     pages = counts["pages"]
     peak = max(stats.peak_memory_mb.values(), default=0.0)
-    parts = [f"webgist batch: {pages} pages in {seconds:.1f} s "
-             f"({pages / max(seconds, 1e-9):.1f} pages/s, {args.jobs} workers)",
+    parts = [f"webgist batch: {_count(pages, 'page')} in {seconds:.1f} s "
+             f"({pages / max(seconds, 1e-9):.1f} pages/s, {_count(args.jobs, 'worker')})",
              f"{pages - counts['errors']} converted, {_errors(counts['errors'])}"
              + (f" ({_most_common(error_kinds)})" if error_kinds else "")]
     if skipped:
@@ -273,7 +280,7 @@ def _summary(counts: dict[str, int], seconds: float, args, stats: PoolStats, ski
     if passed_over:
         parts.append("not pages, passed over: " + passed_over_text(passed_over))
     if stats.restarts:
-        parts.append(f"{stats.restarts} workers replaced")
+        parts.append(f"{_count(stats.restarts, 'worker')} replaced")
     parts.append(f"peak worker memory {peak:.0f} MB")
     cpu = stats.total_cpu_s()
     if cpu:
@@ -285,10 +292,25 @@ def _summary(counts: dict[str, int], seconds: float, args, stats: PoolStats, ski
     return "; ".join(parts) + f"; wrote {'stdout' if args.output == STDIN else args.output}"
 
 
+# An error row's kind where its message up to the first colon does not say it:
+# (pattern, kind), the first that matches.
+ERROR_KINDS = (
+    (re.compile(r"line \d+: field (.+?) is "), r"field \1 missing or not a string"),
+    (re.compile(r"line \d+ is (not [^:]*)"), r"\1"),
+    (re.compile(r"(broken|truncated) WARC record at byte \d+"), r"\1 WARC record"),
+    (re.compile(r"unreadable from line \d+ on"), "unreadable"),
+)
+
+
 def error_kind(error: str) -> str:
-    """An error row's kind, for the summary: its message up to the first colon,
-    with line numbers and byte offsets made alike ("broken WARC record at byte N")."""
-    return re.sub(r"\b(line|byte) \d+", r"\1 N", error.split(":")[0])
+    """An error row's kind, for the summary: "field 'html' missing or not a
+    string", "not JSON", "broken WARC record", else its message up to the first
+    colon ("empty page", "HTTP 404")."""
+    for pattern, kind in ERROR_KINDS:
+        found = pattern.match(error)
+        if found:
+            return found.expand(kind)
+    return error.split(":")[0]
 
 
 def _most_common(kinds: Counter, shown: int = 4) -> str:

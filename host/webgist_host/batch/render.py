@@ -23,8 +23,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from ..cli.browser import (BrowserError, fresh_tab, isolated_world, load_page, quit_browser,
-                           run_collect, set_viewport, settle, start_chromium)
+from ..cli.browser import (INSTALL_HINT, BrowserError, fresh_tab, isolated_world, load_page,
+                           quit_browser, run_collect, set_viewport, settle, start_chromium)
 
 # No host name resolves: a saved page loads nothing from outside.
 OFFLINE_FLAGS = ("--host-resolver-rules=MAP * ~NOTFOUND",)
@@ -42,6 +42,21 @@ PAGE_TYPES = ("text/html", "application/xhtml+xml")
 # The address schemes of a page loaded from a file, and from the web.
 SCHEMES = {"offline": ("file:",), "online": ("http:", "https:")}
 ERROR_CODE = re.compile(r"\b(?:net::)?(ERR_[A-Z_]+)\b")
+
+
+# The CLI's advice when Chromium is missing ends "or run with --static"; batch has
+# no --static: its own static path is batch without --render.
+BATCH_INSTALL_HINT = (
+    "On Debian or Ubuntu: sudo apt-get install chromium chromium-driver "
+    "fonts-dejavu-core fonts-liberation. Or point WEBGIST_CHROMIUM and "
+    "WEBGIST_CHROMEDRIVER at the binaries, or drop --render (saved pages are then read "
+    "without a browser, in source order; URLs need the browser)."
+)
+
+
+def batch_hint(message: str) -> str:
+    """A browser error's message with batch's advice in place of the CLI's."""
+    return message.replace(INSTALL_HINT, BATCH_INSTALL_HINT)
 
 
 class NotAPage(Exception):

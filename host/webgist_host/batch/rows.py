@@ -94,14 +94,15 @@ def _convert_text(text: str, url: str | None, options: ConvertOptions, renderer)
     if renderer is None:
         return convert(text, url=url, scope=options.scope, options=engine_options)
     from ..cli.browser import BrowserError
-    from .render import NotAPage
+    from .render import NotAPage, batch_hint
 
     try:
         capture = renderer.capture(text)
     except (BrowserError, NotAPage) as exc:
         # The page is still worth its words: read without the browser, and said so.
         document = convert(text, url=url, scope=options.scope, options=engine_options)
-        return replace(document, notes=(f"not rendered ({exc}); read without the browser",)
+        return replace(document, notes=(f"not rendered ({batch_hint(str(exc))}); read without "
+                                        "the browser",)
                        + document.notes)
     document = convert(capture["html"], url=url, geometry=capture, scope=options.scope,
                        options=engine_options)
@@ -129,13 +130,12 @@ def convert_url(url: str, *, source: str | None = None, options: ConvertOptions 
     if renderer is None:
         return error_row(source, url, "a URL is loaded only in a browser (webgist batch --render N)")
     from ..cli.browser import BrowserError
-
-    from .render import NotAPage
+    from .render import NotAPage, batch_hint
 
     try:
         capture = renderer.capture_url(url)
     except BrowserError as exc:
-        return error_row(source, url, f"not loaded: {exc}", _ms_since(started))
+        return error_row(source, url, f"not loaded: {batch_hint(str(exc))}", _ms_since(started))
     except NotAPage as exc:
         return error_row(source, url, str(exc), _ms_since(started))
     status = capture.get("status") or 0

@@ -261,7 +261,7 @@ def _jsonl_page(path: Path, stem: str, line_number: int, line: bytes,
     url = url if isinstance(url, str) and url else None
     html = record.get(fields.html)
     if not isinstance(html, str):
-        found = "missing" if html is None else f"a {type(html).__name__}, not a string"
+        found = "missing" if html is None else f"{_json_kind(html)}, not a string"
         return PageInput(source=source, name=name + _slug(url), url=url, size=len(line),
                          error=f"line {line_number}: field {fields.html!r} is {found} "
                                "(--html-field names the field that holds the HTML)")
