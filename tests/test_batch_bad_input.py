@@ -59,11 +59,33 @@ def test_each_bad_page_in_a_folder_is_one_error_row_and_the_next_page_converts(b
     assert errors[5] == "wrong charset: 'x-no-such-charset' is not a known charset"
     assert errors[6] == "wrong charset: declared utf-8, but byte 28 (0xe9) is not valid UTF-8"
     assert errors[7] == "empty page: whitespace only"
-    for row in bad[:5] + bad[7:]:
+    for row in bad[:1] + bad[2:5] + bad[7:]:
         assert row["markdown"] is None
     # A charset error keeps the page, read with stray bytes as windows-1252.
     assert bad[5]["markdown"] == "café crème\n"
     assert bad[6]["markdown"] == "café au lait\n"
+
+
+def test_a_gz_page_cut_short_keeps_the_markdown_of_the_part_that_was_read(tmp_path):
+    # As for a wrong charset: the error is set and what could be read is kept
+    # (it was an error row with 0 words). A cut before any text is an error row.
+    paragraphs = [f"Paragraph {n} of the saved page, with words enough to stand alone." for n in range(400)]
+    html = ("<html><body><main><h1>A long saved page</h1>"
+            + "".join(f"<p>{text}</p>" for text in paragraphs) + "</main></body></html>").encode()
+    packed = gzip.compress(html, compresslevel=1)
+    folder = tmp_path / "pages"
+    folder.mkdir()
+    (folder / "cut.html.gz").write_bytes(packed[: len(packed) // 2])
+    (folder / "cut-early.html.gz").write_bytes(packed[:12])
+    out = tmp_path / "out.jsonl"
+    assert batch(folder, "-o", out) == 0
+    early, cut = read_rows(out)
+    assert cut["error"].startswith("truncated gzip: the data ends after ")
+    assert cut["error"].endswith("; the Markdown is of the part that was read")
+    assert cut["markdown"].startswith("# A long saved page\n\nParagraph 0 of the saved page")
+    assert paragraphs[50] in cut["markdown"] and paragraphs[-1] not in cut["markdown"]
+    assert cut["words"] > 500
+    assert early["error"].startswith("truncated gzip") and early["markdown"] is None
 
 
 def test_a_broken_warc_record_is_one_error_row_and_reading_goes_on(tmp_path):

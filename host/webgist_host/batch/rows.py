@@ -3,8 +3,9 @@ DataTrove step all write.
 
 A row is `{source, url, markdown, title, metadata, reading_order_method, words,
 ms, notes, error}`. `error` is None for a page converted as given. When it is
-set, `markdown` is None, except for a charset error: the page was still read
-(stray bytes as windows-1252) and its Markdown is kept beside the error.
+set, `markdown` is None, except for a charset error (the page was still read,
+stray bytes as windows-1252) and a .gz cut short (the part before the cut was
+read): the Markdown is kept beside the error.
 """
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from typing import Any
 
 from ..engine.model import Metadata
 from ..engine.pipeline import SCOPES, convert
-from .pagebytes import PageError, check_html, decode_page, read_gzip_file
+from .pagebytes import PageError, TruncatedGzip, check_html, decode_page, read_gzip_file
 
 ROW_FIELDS = ("source", "url", "markdown", "title", "metadata", "reading_order_method",
               "words", "ms", "notes", "error")
@@ -166,12 +167,29 @@ def convert_file(path: str, *, source: str | None = None, options: ConvertOption
             data = read_gzip_file(path)
         else:
             data = Path(path).read_bytes()
+    except TruncatedGzip as exc:
+        row = _truncated_row(exc, source or path, options, renderer)
+        row["ms"] = _ms_since(started)
+        return row
     except PageError as exc:
         return error_row(source or path, None, str(exc), _ms_since(started))
     except OSError as exc:
         return error_row(source or path, None, f"unreadable: {exc.strerror or exc}", _ms_since(started))
     row = convert_html(data, source=source or path, options=options, renderer=renderer)
     row["ms"] = _ms_since(started)
+    return row
+
+
+def _truncated_row(cut: TruncatedGzip, source: str, options: ConvertOptions,
+                   renderer) -> dict[str, Any]:
+    """A .gz cut short: the row of the part that was read, with the cut as its
+    error (as a wrong charset keeps its Markdown); an error row when that part
+    is no page."""
+    row = convert_html(cut.partial, source=source, options=options, renderer=renderer)
+    if row["markdown"] is None:
+        return error_row(source, None, str(cut))
+    row["error"] = (f"{cut}; the Markdown is of the part that was read"
+                    + (f"; {row['error']}" if row["error"] else ""))
     return row
 
 
