@@ -38,7 +38,9 @@ class _Site(BaseHTTPRequestHandler):
         elif self.path.startswith("/archive"):
             send_html(self, b"\x1f\x8b\x08\x00" + bytes(200), content_type="application/gzip")
         elif self.path == "/notes.txt":
-            send_html(self, "Plain notes, not a page.", content_type="text/plain")
+            send_html(self, "Plain notes, read as the text they are.", content_type="text/plain")
+        elif self.path == "/data.json":
+            send_html(self, '{"tide": "high"}', content_type="application/json")
         elif self.path == "/gone":      # an error status with no body: Chromium's own error page
             send_html(self, b"", status=410)
         elif self.path == "/moved":
@@ -135,7 +137,8 @@ def test_a_url_that_is_not_a_page_is_an_error_row_never_another_pages_content(si
     program, archive = f"{base}/program-{tag}.bin", f"{base}/archive-{tag}.gz"
     urls = tmp_path / "urls.txt"
     urls.write_text("\n".join([program, f"{base}/article", program, refused, program, archive,
-                               f"{base}/notes.txt", f"{base}/gone", f"{base}/article"]) + "\n",
+                               f"{base}/data.json", f"{base}/gone", f"{base}/article",
+                               f"{base}/notes.txt"]) + "\n",
                     encoding="utf-8")
     out = tmp_path / "out.jsonl"
     assert main(["batch", "--quiet", "--render", "1", str(urls), "-o", str(out)]) == 0
@@ -144,14 +147,16 @@ def test_a_url_that_is_not_a_page_is_an_error_row_never_another_pages_content(si
                 f"to download, not HTML)")
     assert [row["error"] for row in rows] == [
         download, None, download, rows[3]["error"], download, download,
-        "not a web page: the server sent text/plain, not HTML",
-        "HTTP 410: the server answered with an error page", None]
+        "not a web page: the server sent application/json, not HTML",
+        "HTTP 410: the server answered with an error page", None, None]
     assert "ERR_CONNECTION_REFUSED" in rows[3]["error"]
     assert [row["url"] for row in rows] == [line for line in urls.read_text().splitlines()]
     for row in rows:
         if row["error"] is not None:
             assert row["markdown"] is None and row["metadata"] is None, row
     assert rows[1]["markdown"] == rows[8]["markdown"]
+    # Plain text is read, as the single-page command reads it.
+    assert "Plain notes, read as the text they are." in rows[9]["markdown"]
     assert "Spring tides" in rows[1]["markdown"]
     # Nothing was saved in the user's downloads folder.
     downloads = Path.home() / "Downloads"

@@ -36,9 +36,10 @@ STATUS_SCRIPT = ("(() => { const entry = performance.getEntriesByType('navigatio
 # chromedriver's message for a page the network could not deliver (DNS, refused,
 # reset, TLS): the browser itself is fine and is kept for the next page.
 NETWORK_ERROR_MARK = "net::ERR_"
-# What a browser shows as a document that is a page; it shows text, JSON and
-# images in viewers of its own, which are not (a crawl's WARC passes them over).
-PAGE_TYPES = ("text/html", "application/xhtml+xml")
+# What a browser shows as a document that is a page (plain text too: a URL the
+# user listed is read as the single-page command reads it); JSON and images are
+# shown in viewers of the browser's own, which are not.
+PAGE_TYPES = ("text/html", "application/xhtml+xml", "text/plain")
 # The address schemes of a page loaded from a file, and from the web.
 SCHEMES = {"offline": ("file:",), "online": ("http:", "https:")}
 ERROR_CODE = re.compile(r"\b(?:net::)?(ERR_[A-Z_]+)\b")
@@ -61,7 +62,7 @@ def batch_hint(message: str) -> str:
 
 class NotAPage(Exception):
     """The address was loaded, but what the browser holds is not its page (a
-    download, Chromium's own error page, a text or image viewer): the message
+    download, Chromium's own error page, a JSON or image viewer): the message
     says which, for the row's error."""
 
 
@@ -195,7 +196,7 @@ def _check_document(driver, mode: str, before: int | None, finished: bool, statu
     """NotAPage unless the tab holds a page committed for this load: a download
     commits nothing (the tab keeps what it showed before: a new tab's page, the
     previous address's page or error page), a failed load commits Chromium's
-    error page, and a text, JSON or image answer commits a viewer."""
+    error page, and a JSON or image answer commits a viewer."""
     if _current_entry(driver) == before:
         if not finished:
             raise NotAPage(f"not loaded: the server sent nothing within {timeout_s:g} s")
