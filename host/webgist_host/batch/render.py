@@ -104,18 +104,22 @@ class PageRenderer:
     def _capture(self, mode: str, address: str, status: bool = False) -> dict[str, Any]:
         """collect.js's result for `address`, read from the document the browser
         committed for it. NotAPage when it committed none (a download) or what it
-        shows is not a page; BrowserError when the browser failed."""
+        shows is not a page; BrowserError when the browser failed. An HTTP error
+        status is returned without reading the page (its row is the status)."""
         driver = self._driver(mode)
         try:
             before = _current_entry(driver)
             finished = load_page(driver, address, self.load_timeout_s)
             page_status = self._status(driver) if status else 0
             _check_document(driver, mode, before, finished, page_status, self.load_timeout_s)
-            if finished:
-                settle(driver)
-            capture = run_collect(driver)
-            if status:
-                capture["status"] = page_status
+            if page_status >= 400:
+                capture: dict[str, Any] = {"status": page_status}
+            else:
+                if finished:
+                    settle(driver)
+                capture = run_collect(driver)
+                if status:
+                    capture["status"] = page_status
         except BrowserError as exc:
             if NETWORK_ERROR_MARK not in str(exc):
                 self.close_browser(mode)
