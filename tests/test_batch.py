@@ -8,7 +8,9 @@ from __future__ import annotations
 import gzip
 import json
 import shutil
+import time
 from pathlib import Path
+from unittest.mock import ANY
 
 import pytest
 
@@ -146,6 +148,57 @@ def test_markdown_folder_output_keeps_two_inputs_files_apart(tmp_path):
     assert (out / "site-b" / "index.md").read_text(encoding="utf-8") == fixture_markdown(FIXTURES[1])
 
 
+def test_markdown_folder_output_never_overwrites_a_page_whose_name_collides(tmp_path):
+    # a.html, a.htm and a.html.gz all used to be written to a.md (the last one
+    # won, and every index row said "a.md"); names differing only in case are the
+    # same file on macOS and Windows. The first keeps today's name.
+    folder = tmp_path / "c"
+    folder.mkdir()
+    texts = {}
+    for name in ("A.HTML", "a.htm", "a.html", "a.html.gz", "b.html"):
+        texts[name] = f"From the page saved as {name}, and from no other page."
+        html = f"<html><body><h1>Page {name}</h1><p>{texts[name]}</p></body></html>".encode()
+        (folder / name).write_bytes(gzip.compress(html) if name.endswith(".gz") else html)
+    out = tmp_path / "md"
+    assert batch(folder, "-o", out) == 0
+    index = read_rows(out / "index.jsonl")
+    assert [(Path(r["source"]).name, r["file"]) for r in index] == [
+        ("A.HTML", "A.md"), ("a.htm", "a.htm.md"), ("a.html", "a.html.md"),
+        ("a.html.gz", "a.html.gz.md"), ("b.html", "b.md")]
+    for row in index:
+        assert texts[Path(row["source"]).name] in (out / row["file"]).read_text(encoding="utf-8")
+    assert sorted(p.name for p in out.iterdir()) == sorted([r["file"] for r in index] + ["index.jsonl", "index.jsonl.options.json"])
+
+    # A resumed run knows the names the earlier run took.
+    resumed = tmp_path / "resumed"
+    assert batch(folder, "-o", resumed, "--limit", "2") == 0
+    assert batch(folder, "-o", resumed, "--resume") == 0
+    assert read_rows(resumed / "index.jsonl") == [dict(r, ms=ANY) for r in index]
+    for row in index:
+        assert (resumed / row["file"]).read_bytes() == (out / row["file"]).read_bytes()
+
+
+def test_markdown_folder_output_keeps_two_inputs_of_the_same_name_apart(tmp_path):
+    inputs = []
+    for site, fixture in (("s1", FIXTURES[0]), ("s2", FIXTURES[1]), ("s3", FIXTURES[2])):
+        (tmp_path / site).mkdir()
+        (tmp_path / site / "index.html").write_bytes(fixture_html(fixture))
+        inputs.append(tmp_path / site / "index.html")
+    for parent, fixture in (("x", FIXTURES[0]), ("y", FIXTURES[1])):
+        (tmp_path / parent / "site").mkdir(parents=True)
+        (tmp_path / parent / "site" / "page.html").write_bytes(fixture_html(fixture))
+        inputs.append(tmp_path / parent / "site")
+    out = tmp_path / "md"
+    assert batch(*inputs, "-o", out, "--scope", "page") == 0
+    assert [r["file"] for r in read_rows(out / "index.jsonl")] == [
+        "index.html/index.md", "index.html-2/index.md", "index.html-3/index.md",
+        "site/page.md", "site-2/page.md"]
+    for file, fixture in (("index.html/index.md", FIXTURES[0]), ("index.html-2/index.md", FIXTURES[1]),
+                          ("index.html-3/index.md", FIXTURES[2]), ("site/page.md", FIXTURES[0]),
+                          ("site-2/page.md", FIXTURES[1])):
+        assert (out / file).read_text(encoding="utf-8") == fixture_markdown(fixture), file
+
+
 def test_parquet_output_holds_the_same_rows_and_resumes(tmp_path, fixture_folder):
     pq = pytest.importorskip("pyarrow.parquet")
     out_jsonl, out_parquet = tmp_path / "out.jsonl", tmp_path / "out.parquet"
@@ -161,6 +214,48 @@ def test_parquet_output_holds_the_same_rows_and_resumes(tmp_path, fixture_folder
     assert drop_ms(rows[:3]) == drop_ms(read_rows(out_jsonl))
     assert rows[3]["markdown"] == fixture_markdown(FIXTURES[3])
     assert len(rows) == 4
+
+
+@pytest.mark.parametrize("out_name", ["out.jsonl", "out/", "out.parquet"])
+def test_resume_with_other_options_than_the_rows_written_is_refused(tmp_path, fixture_folder,
+                                                                     capsys, out_name):
+    # The rows would mix: some with the main content, some with everything.
+    if out_name.endswith(".parquet"):
+        pytest.importorskip("pyarrow")
+    out = tmp_path / out_name
+    assert batch(fixture_folder, "-o", out, "--limit", "1") == 0
+    capsys.readouterr()
+    before = sorted((p.relative_to(tmp_path), p.read_bytes()) for p in tmp_path.rglob("*")
+                    if p.is_file() and tmp_path / "pages" not in p.parents)
+    assert batch(fixture_folder, "-o", out, "--resume", "--scope", "page", "--front-matter") == 2
+    err = capsys.readouterr().err
+    assert "--scope main" in err and "without --front-matter" in err, err
+    assert "--scope page" in err and "with --front-matter" in err, err
+    assert "Traceback" not in err
+    after = sorted((p.relative_to(tmp_path), p.read_bytes()) for p in tmp_path.rglob("*")
+                   if p.is_file() and tmp_path / "pages" not in p.parents)
+    assert after == before
+    # The same options resume, and the rows are all there.
+    assert batch(fixture_folder, "-o", out, "--resume") == 0
+
+
+def test_resume_over_a_file_of_another_format_says_which_it_is(tmp_path, fixture_folder, capsys):
+    pytest.importorskip("pyarrow")
+    jsonl, parquet = tmp_path / "rows.jsonl", tmp_path / "rows.parquet"
+    assert batch(fixture_folder, "-o", jsonl, "--limit", "1") == 0
+    assert batch(fixture_folder, "-o", parquet, "--limit", "1") == 0
+    capsys.readouterr()
+    assert batch(fixture_folder, "-o", jsonl, "--format", "parquet", "--resume") == 2
+    err = capsys.readouterr().err
+    assert f"{jsonl} holds JSON lines, not Parquet" in err and "--format jsonl" in err, err
+    assert "magic" not in err
+    assert batch(fixture_folder, "-o", parquet, "--format", "jsonl", "--resume") == 2
+    err = capsys.readouterr().err
+    assert f"{parquet} is a Parquet file, not JSON lines" in err and "--format parquet" in err, err
+    (tmp_path / "notes.jsonl").write_text("some notes\n")
+    assert batch(fixture_folder, "-o", tmp_path / "notes.jsonl", "--resume") == 2
+    err = capsys.readouterr().err
+    assert "line 1 of" in err and "not a row of webgist batch" in err, err
 
 
 def test_parquet_resume_after_a_kill_keeps_the_finished_parts_and_merges_in_order(tmp_path):
@@ -272,3 +367,118 @@ def test_a_missing_input_is_a_usage_error(tmp_path, capsys):
     assert exited.value.code == 2
     assert "no such file or folder" in capsys.readouterr().err
     assert not (tmp_path / "out.jsonl").exists()
+
+
+def test_an_output_name_batch_cannot_write_is_a_usage_error_naming_what_it_writes(
+        tmp_path, fixture_folder, capsys):
+    # out.json for out.jsonl is the likely slip; each used to make a folder of .md files.
+    for name in ("out.json", "pages.csv", "out.md", "rows.txt", "out.JSON"):
+        assert batch(fixture_folder, "-o", tmp_path / name) == 2
+        err = capsys.readouterr().err
+        assert f"-o {tmp_path / name}:" in err, err
+        for written in (".jsonl", ".parquet", "folder", "--format"):
+            assert written in err, (written, err)
+        assert "Traceback" not in err
+        assert not (tmp_path / name).exists()
+    # A name without a suffix, or ending in /, is a folder, as before; --format
+    # writes any name.
+    assert batch(fixture_folder, "-o", tmp_path / "plain") == 0
+    assert (tmp_path / "plain" / "index.jsonl").is_file()
+    assert batch(fixture_folder, "-o", f"{tmp_path / 'pages.d'}/") == 0
+    assert (tmp_path / "pages.d" / "index.jsonl").is_file()
+    assert batch(fixture_folder, "-o", tmp_path / "rows.json", "--format", "jsonl") == 0
+    assert len(read_rows(tmp_path / "rows.json")) == 3
+
+
+@pytest.mark.parametrize("closed", ["stdout", "stderr"])
+def test_a_reader_that_stops_reading_ends_the_run_quietly_and_its_workers(tmp_path, closed):
+    # `webgist batch ... -o - | head -1`: head closes the pipe after one row. The
+    # run stops as the usual command-line tools do (status 141, as killed by
+    # SIGPIPE), without a traceback, and leaves no worker behind. The same when
+    # it is the progress bar's pipe that closes (`-o out.jsonl 2>&1 | head -1`).
+    import os
+    import subprocess
+    import uuid
+
+    import psutil
+
+    from conftest import webgist_command
+
+    folder = tmp_path / "pages"
+    folder.mkdir()
+    for number in range(40):
+        (folder / f"p{number:02d}.html").write_bytes(fixture_html(FIXTURES[number % len(FIXTURES)]))
+    tag = uuid.uuid4().hex
+    command = webgist_command() + ["batch", str(folder), "--jobs", "2"]
+    if closed == "stdout":
+        run = subprocess.Popen(command + ["-o", "-", "--quiet"], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, env={**os.environ, "WEBGIST_TEST_RUN": tag})
+        assert json.loads(run.stdout.readline())["source"].endswith("p00.html")
+        run.stdout.close()
+        status = run.wait(timeout=120)
+        stderr = run.stderr.read()
+        assert b"Traceback" not in stderr and b"Error" not in stderr, stderr
+    else:
+        run = subprocess.Popen(command + ["-o", str(tmp_path / "out.jsonl")], stderr=subprocess.PIPE,
+                               env={**os.environ, "WEBGIST_TEST_RUN": tag})
+        run.stderr.read(10)
+        run.stderr.close()
+        status = run.wait(timeout=120)
+    assert status == 141
+
+    def left() -> list:
+        found = []
+        for process in psutil.process_iter(["cmdline"]):
+            try:
+                if process.environ().get("WEBGIST_TEST_RUN") == tag:
+                    found.append(process.info["cmdline"])
+            except (psutil.Error, OSError):
+                pass
+        return found
+
+    # (the forkserver and resource tracker see their parent's pipe close and go)
+    deadline = time.monotonic() + 10
+    while left() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not left()
+
+
+def _last_percent(stderr: str) -> int:
+    import re
+
+    return int(re.findall(r"(\d+)%\|", stderr)[-1])
+
+
+def test_the_progress_bar_reaches_100_percent_on_a_resumed_run(tmp_path, capsys):
+    # The bar counts input bytes; a resumed run's pages already in OUT used to
+    # stay in its total, so it stopped at the share of the pages left (and its
+    # ETA was computed on that). A WARC's last records that are not pages (an
+    # image after each page) count too.
+    folder = tmp_path / "pages"
+    folder.mkdir()
+    for number in range(10):
+        (folder / f"p{number}.html").write_bytes(fixture_html(FIXTURES[number % len(FIXTURES)]))
+    data, _ = warc_records(fixture_warc_records(), gz=True)
+    warc = tmp_path / "crawl.warc.gz"
+    warc.write_bytes(data)
+    out = tmp_path / "out.jsonl"
+    assert main(["batch", str(folder), str(warc), "-o", str(out), "--jobs", "1"]) == 0
+    assert _last_percent(capsys.readouterr().err) == 100
+    out.unlink()
+    assert batch(folder, warc, "-o", out, "--limit", "6") == 0
+    assert main(["batch", str(folder), str(warc), "-o", str(out), "--resume", "--jobs", "1"]) == 0
+    err = capsys.readouterr().err
+    assert _last_percent(err) == 100, err
+    assert "8 pages in" in err and "6 already in" in err, err
+    # A .jsonl.gz's lines count the compressed bytes, as the total does.
+    jsonl = tmp_path / "pages.jsonl.gz"
+    jsonl.write_bytes(gzip.compress("".join(
+        json.dumps({"html": fixture_html(FIXTURES[n % len(FIXTURES)]).decode(), "url": f"https://e.org/{n}"})
+        + "\n" for n in range(30)).encode()))
+    assert batch(jsonl, "-o", tmp_path / "j.jsonl", "--limit", "10") == 0
+    assert main(["batch", str(jsonl), "-o", str(tmp_path / "j.jsonl"), "--resume", "--jobs", "1"]) == 0
+    assert _last_percent(capsys.readouterr().err) == 100
+    # With --limit the bar counts pages: fewer left than the limit still end it.
+    assert main(["batch", str(folder), "-o", str(tmp_path / "few.jsonl"), "--limit", "50",
+                 "--jobs", "1"]) == 0
+    assert _last_percent(capsys.readouterr().err) == 100

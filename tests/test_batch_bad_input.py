@@ -59,11 +59,33 @@ def test_each_bad_page_in_a_folder_is_one_error_row_and_the_next_page_converts(b
     assert errors[5] == "wrong charset: 'x-no-such-charset' is not a known charset"
     assert errors[6] == "wrong charset: declared utf-8, but byte 28 (0xe9) is not valid UTF-8"
     assert errors[7] == "empty page: whitespace only"
-    for row in bad[:5] + bad[7:]:
+    for row in bad[:1] + bad[2:5] + bad[7:]:
         assert row["markdown"] is None
     # A charset error keeps the page, read with stray bytes as windows-1252.
     assert bad[5]["markdown"] == "café crème\n"
     assert bad[6]["markdown"] == "café au lait\n"
+
+
+def test_a_gz_page_cut_short_keeps_the_markdown_of_the_part_that_was_read(tmp_path):
+    # As for a wrong charset: the error is set and what could be read is kept
+    # (it was an error row with 0 words). A cut before any text is an error row.
+    paragraphs = [f"Paragraph {n} of the saved page, with words enough to stand alone." for n in range(400)]
+    html = ("<html><body><main><h1>A long saved page</h1>"
+            + "".join(f"<p>{text}</p>" for text in paragraphs) + "</main></body></html>").encode()
+    packed = gzip.compress(html, compresslevel=1)
+    folder = tmp_path / "pages"
+    folder.mkdir()
+    (folder / "cut.html.gz").write_bytes(packed[: len(packed) // 2])
+    (folder / "cut-early.html.gz").write_bytes(packed[:12])
+    out = tmp_path / "out.jsonl"
+    assert batch(folder, "-o", out) == 0
+    early, cut = read_rows(out)
+    assert cut["error"].startswith("truncated gzip: the data ends after ")
+    assert cut["error"].endswith("; the Markdown is of the part that was read")
+    assert cut["markdown"].startswith("# A long saved page\n\nParagraph 0 of the saved page")
+    assert paragraphs[50] in cut["markdown"] and paragraphs[-1] not in cut["markdown"]
+    assert cut["words"] > 500
+    assert early["error"].startswith("truncated gzip") and early["markdown"] is None
 
 
 def test_a_broken_warc_record_is_one_error_row_and_reading_goes_on(tmp_path):
@@ -159,15 +181,42 @@ def test_bad_jsonl_lines_are_error_rows(tmp_path):
         json.dumps({"html": 42}),
         json.dumps({"html": ""}),
         json.dumps({"html": "<p>last</p>"}),
+        json.dumps({"html": ["<p>", "</p>"]}),
+        json.dumps({"page": "<p>elsewhere</p>"}),
     ]) + "\n", encoding="utf-8")
     out = tmp_path / "out.jsonl"
     assert batch(source, "-o", out) == 0
     rows = read_rows(out)
-    assert [r["markdown"] for r in rows] == ["first\n", None, None, None, None, "last\n"]
+    assert [r["markdown"] for r in rows] == ["first\n", None, None, None, None, "last\n", None, None]
     assert rows[1]["error"].startswith("line 2 is not JSON: ")
     assert rows[2]["error"] == "line 3 is not a JSON object"
-    assert rows[3]["error"].startswith("line 4: field 'html' is a int, not a string")
+    # In JSON's words, not Python's ("is a int").
+    assert rows[3]["error"].startswith("line 4: field 'html' is a number, not a string")
     assert rows[4]["error"] == "empty page: no text"
+    assert rows[6]["error"].startswith("line 7: field 'html' is an array, not a string")
+    assert rows[7]["error"].startswith("line 8: field 'html' is missing")
+
+
+def test_the_summary_names_error_kinds_in_words_and_counts_in_the_singular(tmp_path, capsys):
+    # It said "2 line N" (the kind cut at the first colon), "1 workers".
+    source = tmp_path / "dump.jsonl"
+    source.write_text("\n".join([
+        json.dumps({"html": "<p>first</p>"}), '{"html": "<p>cut', json.dumps({"html": 42}),
+        json.dumps({"page": "<p>x</p>"}), json.dumps([1]),
+    ]) + "\n", encoding="utf-8")
+    urls = tmp_path / "urls.txt"
+    urls.write_text("ftp://example.org/file\n", encoding="utf-8")
+    assert main(["batch", str(source), "-o", str(tmp_path / "out.jsonl"), "--jobs", "1"]) == 0
+    summary = capsys.readouterr().err.strip().splitlines()[-1]
+    assert "pages/s, 1 worker)" in summary, summary
+    assert ("1 converted, 4 errors (2 field 'html' missing or not a string, 1 not JSON, "
+            "1 not a JSON object)") in summary, summary
+    assert "line N" not in summary
+    from webgist_host.batch.command import error_kind
+    assert error_kind("line 6 is not an http(s) URL: 'ftp://example.org/file'") == "not an http(s) URL"
+    assert error_kind("broken WARC record at byte 120: bad header") == "broken WARC record"
+    assert error_kind("HTTP 404: the server answered with an error page") == "HTTP 404"
+    assert error_kind("unreadable from line 9 on: CRC check failed") == "unreadable"
 
 
 def test_a_truncated_jsonl_gz_keeps_the_lines_before_the_cut(tmp_path):
@@ -211,3 +260,16 @@ def test_a_damaged_gzip_member_never_takes_the_next_record_with_it(tmp_path):
             (offsets[0], fixture_url(FIXTURES[0]), True), (offsets[1], None, False),
             (offsets[2], fixture_url(FIXTURES[2]), True),
             (offsets[3], fixture_url(FIXTURES[3]), True)], id_base
+
+
+def test_render_without_chromium_advises_dropping_render_not_a_static_flag(tmp_path, capsys,
+                                                                             monkeypatch):
+    # The CLI's hint says "or run with --static"; batch has no --static.
+    (tmp_path / "a.html").write_bytes(fixture_html(FIXTURES[0]))
+    monkeypatch.setenv("WEBGIST_CHROMIUM", str(tmp_path / "no-chromium"))
+    assert main(["batch", "--quiet", str(tmp_path / "a.html"), "-o", str(tmp_path / "out.jsonl"),
+                 "--render", "1"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("webgist batch: --render needs Chromium: Chromium not found."), err
+    assert "--static" not in err and "drop --render" in err and "apt-get install" in err, err
+    assert not (tmp_path / "out.jsonl").exists()

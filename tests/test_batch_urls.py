@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import io
 import socket
+import uuid
+from pathlib import Path
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
@@ -31,6 +33,16 @@ class _Site(BaseHTTPRequestHandler):
         self.server.paths.append(self.path)
         if self.path == "/article":
             send_html(self, ARTICLE)
+        elif self.path.startswith("/program"):
+            send_html(self, b"\x7fELF\x02\x01\x01" + bytes(2000), content_type="application/octet-stream")
+        elif self.path.startswith("/archive"):
+            send_html(self, b"\x1f\x8b\x08\x00" + bytes(200), content_type="application/gzip")
+        elif self.path == "/notes.txt":
+            send_html(self, "Plain notes, read as the text they are.", content_type="text/plain")
+        elif self.path == "/data.json":
+            send_html(self, '{"tide": "high"}', content_type="application/json")
+        elif self.path == "/gone":      # an error status with no body: Chromium's own error page
+            send_html(self, b"", status=410)
         elif self.path == "/moved":
             self.send_response(302)
             self.send_header("Location", "/article")
@@ -112,3 +124,41 @@ def test_urls_without_render_are_a_usage_error_and_nothing_is_fetched(site, tmp_
         assert "URL inputs need --render N" in capsys.readouterr().err
     assert not out.exists()
     assert site.paths == []
+
+
+@pytest.mark.browser
+def test_a_url_that_is_not_a_page_is_an_error_row_never_another_pages_content(site, tmp_path):
+    # A download leaves the tab on what it showed before (a new tab's page, the
+    # previous URL's page, Chromium's error page for a refused one): each row
+    # must come from its own URL's document, or say why there is none.
+    base = f"http://127.0.0.1:{site.server_address[1]}"
+    refused = f"http://127.0.0.1:{_closed_port()}/article"
+    tag = uuid.uuid4().hex
+    program, archive = f"{base}/program-{tag}.bin", f"{base}/archive-{tag}.gz"
+    urls = tmp_path / "urls.txt"
+    urls.write_text("\n".join([program, f"{base}/article", program, refused, program, archive,
+                               f"{base}/data.json", f"{base}/gone", f"{base}/article",
+                               f"{base}/notes.txt"]) + "\n",
+                    encoding="utf-8")
+    out = tmp_path / "out.jsonl"
+    assert main(["batch", "--quiet", "--render", "1", str(urls), "-o", str(out)]) == 0
+    rows = read_rows(out)
+    download = (f"not a web page: Chromium did not open it as a page (the server sent a file "
+                f"to download, not HTML)")
+    assert [row["error"] for row in rows] == [
+        download, None, download, rows[3]["error"], download, download,
+        "not a web page: the server sent application/json, not HTML",
+        "HTTP 410: the server answered with an error page", None, None]
+    assert "ERR_CONNECTION_REFUSED" in rows[3]["error"]
+    assert [row["url"] for row in rows] == [line for line in urls.read_text().splitlines()]
+    for row in rows:
+        if row["error"] is not None:
+            assert row["markdown"] is None and row["metadata"] is None, row
+    assert rows[1]["markdown"] == rows[8]["markdown"]
+    # Plain text is read, as the single-page command reads it.
+    assert "Plain notes, read as the text they are." in rows[9]["markdown"]
+    assert "Spring tides" in rows[1]["markdown"]
+    # Nothing was saved in the user's downloads folder.
+    downloads = Path.home() / "Downloads"
+    assert not [name for name in (downloads.iterdir() if downloads.is_dir() else ())
+                if tag in name.name]

@@ -2,17 +2,19 @@
 from __future__ import annotations
 
 import argparse
+import io
 import itertools
 import os
 import re
 import resource
+import signal
 import sys
 import time
 from collections import Counter
 from pathlib import Path
 
 from ..engine.pipeline import SCOPES
-from .output import FORMATS, guess_format, open_writer
+from .output import FORMATS, guess_format, open_writer, run_options
 from .pool import PoolLimits, PoolStats, convert_pages
 from .rows import ConvertOptions
 from .sources import STDIN, FieldNames, has_urls, input_kind, read_inputs, total_bytes
@@ -36,6 +38,9 @@ OUT is chosen by its name (or --format):
   OUT.jsonl           one JSON object a line (- for stdout)
   OUT.parquet         a Parquet table (needs pyarrow: pip install 'webgist[parquet]')
   OUT/                a folder: one .md file a page, and OUT/index.jsonl with every row
+                      (also a name without a suffix, or an existing folder); another
+                      name (out.json, out.csv) is refused unless --format says what
+                      to write there
 
 Each row: source (where the page came from: path, path@offset in a WARC, path:line in
 a JSONL or URL list), url, markdown, title, metadata, reading_order_method, words, ms
@@ -61,7 +66,8 @@ examples:
 Progress (pages, pages/s, ETA by input bytes) goes to stderr, then a summary line
 (pages, errors by kind, what was passed over, pages/s, CPU, peak memory); --quiet
 turns both off. Exit status: 0 when every input was read (error rows included), 2 for
-a usage error, 130 when interrupted (the rows written so far are kept: --resume).
+a usage error, 130 when interrupted (the rows written so far are kept: --resume), 141
+when the reader of the output stops (-o - | head), as for other commands.
 """
 
 
@@ -122,10 +128,12 @@ def main(argv: list[str] | None = None) -> int:
         if args.render < 1:
             parser.error("--render must be at least 1")
         from ..cli.browser import BrowserError, find_browser
+        from .render import batch_hint
         try:
             find_browser()
         except BrowserError as exc:
-            print(f"webgist batch: --render needs Chromium: {exc}", file=sys.stderr)
+            print(f"webgist batch: --render needs Chromium: {batch_hint(str(exc))}",
+                  file=sys.stderr)
             return 2
         args.jobs = args.render
     missing = [given for given in args.inputs
@@ -138,21 +146,28 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("URL inputs need --render N: webgist batch loads web pages only in "
                      "headless Chromium (without --render it reads saved pages and never "
                      "touches the network)")
+    try:
+        fmt = args.format or ("jsonl" if args.output == STDIN else guess_format(args.output))
+    except ValueError as exc:
+        print(f"webgist batch: {exc}", file=sys.stderr)
+        return 2
     stdin = sys.stdin.read() if STDIN in args.inputs else ""
-    fmt = args.format or ("jsonl" if args.output == STDIN else guess_format(args.output))
     options = ConvertOptions(scope=args.scope, front_matter=args.front_matter,
                              time_budget_s=args.page_timeout / 2,
                              render=args.render is not None)
     limits = PoolLimits(jobs=args.jobs, page_timeout_s=args.page_timeout,
                         max_memory_mb=args.max_memory)
     try:
-        writer = open_writer(args.output, fmt, args.resume)
+        writer = open_writer(args.output, fmt, args.resume,
+                             run_options(args.scope, args.front_matter, args.render is not None))
     except (ValueError, OSError) as exc:
         print(f"webgist batch: {exc}", file=sys.stderr)
         return 2
     passed_over: Counter = Counter()
+    skipped: Counter = Counter()
     pages = read_inputs(args.inputs, FieldNames(html=args.html_field, url=args.url_field),
-                        skip=frozenset(writer.done), stdin=stdin, passed_over=passed_over)
+                        skip=frozenset(writer.done), stdin=stdin, passed_over=passed_over,
+                        skipped=skipped)
     if args.limit is not None:
         pages = itertools.islice(pages, args.limit)
     stats = PoolStats()
@@ -163,22 +178,43 @@ def main(argv: list[str] | None = None) -> int:
     progress = None if args.quiet else _progress_bar(
         args.limit if args.limit is not None else total_bytes(args.inputs, stdin),
         by_pages=args.limit is not None)
-    interrupted = False
+    interrupted = broken_pipe = False
+    skipped_shown = 0
+    rows = convert_pages(pages, options, limits, stats)
     try:
-        for page, row in convert_pages(pages, options, limits, stats):
+        for page, row in rows:
             writer.write(page, row)
             counts["pages"] += 1
             if row["error"] is not None:
                 counts["errors"] += 1
                 error_kinds[error_kind(row["error"])] += 1
             if progress is not None:
+                if args.limit is None:
+                    # A resumed run's pages already in OUT are not this run's work.
+                    progress.total = max(progress.total - (skipped["bytes"] - skipped_shown),
+                                         progress.n)
+                    skipped_shown = skipped["bytes"]
                 _advance(progress, 1 if args.limit is not None else page.size, counts, started)
+        if progress is not None:
+            # Done: what no page accounted for (the last records that are not
+            # pages, fewer pages left than --limit) is done too.
+            progress.total = max(progress.total, progress.n, 1)
+            progress.update(progress.total - progress.n)
     except KeyboardInterrupt:
         interrupted = True
+    except BrokenPipeError:
+        # The reader of stdout (or stderr) went away: `-o - | head -1`.
+        broken_pipe = True
     finally:
-        writer.close()
-        if progress is not None:
-            progress.close()
+        rows.close()        # stops the workers
+        try:
+            writer.close()
+            if progress is not None:
+                progress.close()
+        except BrokenPipeError:
+            broken_pipe = True
+    if broken_pipe:
+        return _end_on_broken_pipe()
     if interrupted:
         print("webgist batch: interrupted; the rows written so far are kept "
               "(run again with --resume to continue)", file=sys.stderr)
@@ -187,6 +223,20 @@ def main(argv: list[str] | None = None) -> int:
         print(_summary(counts, time.perf_counter() - started, args, stats, len(writer.done),
                        passed_over, error_kinds), file=sys.stderr)
     return 0
+
+
+def _end_on_broken_pipe() -> int:
+    """Stop quietly, as a command killed by SIGPIPE does (status 128 + 13): the
+    rows written so far are kept. Standard output and error are pointed at
+    /dev/null, so Python's own flush of them at exit finds no closed pipe."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            os.dup2(devnull, stream.fileno())
+        except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+            pass        # not a real file (a test's capture)
+    os.close(devnull)
+    return 128 + signal.SIGPIPE
 
 
 def _progress_bar(total: int, by_pages: bool):
@@ -203,21 +253,26 @@ def _progress_bar(total: int, by_pages: bool):
 
 def _advance(progress, size: int, counts: dict[str, int], started: float) -> None:
     rate = counts["pages"] / max(time.perf_counter() - started, 1e-9)
-    progress.set_description_str(f"{counts['pages']} pages, {rate:.1f} pages/s, "
+    progress.set_description_str(f"{_count(counts['pages'], 'page')}, {rate:.1f} pages/s, "
                              f"{_errors(counts['errors'])}", refresh=False)
     progress.update(min(size, max(progress.total - progress.n, 0)))
 
 
 def _errors(count: int) -> str:
-    return "1 error" if count == 1 else f"{count} errors"
+    return _count(count, "error")
+
+
+def _count(count: int, noun: str) -> str:
+    """"1 page", "2 pages"."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
 def _summary(counts: dict[str, int], seconds: float, args, stats: PoolStats, skipped: int,
              passed_over: Counter, error_kinds: Counter) -> str:
     pages = counts["pages"]
     peak = max(stats.peak_memory_mb.values(), default=0.0)
-    parts = [f"webgist batch: {pages} pages in {seconds:.1f} s "
-             f"({pages / max(seconds, 1e-9):.1f} pages/s, {args.jobs} workers)",
+    parts = [f"webgist batch: {_count(pages, 'page')} in {seconds:.1f} s "
+             f"({pages / max(seconds, 1e-9):.1f} pages/s, {_count(args.jobs, 'worker')})",
              f"{pages - counts['errors']} converted, {_errors(counts['errors'])}"
              + (f" ({_most_common(error_kinds)})" if error_kinds else "")]
     if skipped:
@@ -225,7 +280,7 @@ def _summary(counts: dict[str, int], seconds: float, args, stats: PoolStats, ski
     if passed_over:
         parts.append("not pages, passed over: " + passed_over_text(passed_over))
     if stats.restarts:
-        parts.append(f"{stats.restarts} workers replaced")
+        parts.append(f"{_count(stats.restarts, 'worker')} replaced")
     parts.append(f"peak worker memory {peak:.0f} MB")
     cpu = stats.total_cpu_s()
     if cpu:
@@ -237,10 +292,25 @@ def _summary(counts: dict[str, int], seconds: float, args, stats: PoolStats, ski
     return "; ".join(parts) + f"; wrote {'stdout' if args.output == STDIN else args.output}"
 
 
+# An error row's kind where its message up to the first colon does not say it:
+# (pattern, kind), the first that matches.
+ERROR_KINDS = (
+    (re.compile(r"line \d+: field (.+?) is "), r"field \1 missing or not a string"),
+    (re.compile(r"line \d+ is (not [^:]*)"), r"\1"),
+    (re.compile(r"(broken|truncated) WARC record at byte \d+"), r"\1 WARC record"),
+    (re.compile(r"unreadable from line \d+ on"), "unreadable"),
+)
+
+
 def error_kind(error: str) -> str:
-    """An error row's kind, for the summary: its message up to the first colon,
-    with line numbers and byte offsets made alike ("broken WARC record at byte N")."""
-    return re.sub(r"\b(line|byte) \d+", r"\1 N", error.split(":")[0])
+    """An error row's kind, for the summary: "field 'html' missing or not a
+    string", "not JSON", "broken WARC record", else its message up to the first
+    colon ("empty page", "HTTP 404")."""
+    for pattern, kind in ERROR_KINDS:
+        found = pattern.match(error)
+        if found:
+            return found.expand(kind)
+    return error.split(":")[0]
 
 
 def _most_common(kinds: Counter, shown: int = 4) -> str:

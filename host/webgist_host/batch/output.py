@@ -7,6 +7,7 @@ uninterrupted run would have written.
 """
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import shutil
@@ -23,21 +24,33 @@ FORMATS = ("jsonl", "parquet", "md")
 PARQUET_ROW_GROUP = 256
 # A folder output keeps every row but the Markdown here, for errors and --resume.
 INDEX_NAME = "index.jsonl"
+PARQUET_MAGIC = b"PAR1"
+# The schema metadata key under which a Parquet output keeps its run's options.
+OPTIONS_KEY = "webgist.options"
 STDOUT = "-"
 
 
 def guess_format(out: str) -> str:
+    """OUT's format by its name: .jsonl, .parquet, or a folder (a name ending in
+    /, an existing folder, or a name without a suffix). ValueError for another
+    file name (out.json, pages.csv, out.md), which used to become a folder."""
     name = out.lower()
     if name.endswith((".jsonl", ".ndjson")):
         return "jsonl"
     if name.endswith(".parquet"):
         return "parquet"
-    return "md"
+    if out.endswith(("/", os.sep)) or Path(out).is_dir() or not Path(out).suffix:
+        return "md"
+    raise ValueError(
+        f"-o {out}: webgist batch writes OUT.jsonl (JSON lines; - for stdout), OUT.parquet, "
+        f"or a folder of .md files (a name ending in /, such as {Path(out).with_suffix('')}/); name one "
+        "of those, or pass --format jsonl|parquet|md to write this name")
 
 
-def open_writer(out: str, fmt: str, resume: bool):
+def open_writer(out: str, fmt: str, resume: bool, options: dict[str, Any] | None = None):
     """A writer for OUT, and the sources it already holds (empty unless resume);
-    OUT "-" is JSONL on stdout."""
+    OUT "-" is JSONL on stdout. `options` are what shapes a row (run_options):
+    kept with OUT, and a resumed run must ask for the same."""
     if out == STDOUT:
         if fmt != "jsonl":
             raise ValueError(f"-o - writes JSONL to stdout; {fmt} output needs a file or folder")
@@ -49,14 +62,70 @@ def open_writer(out: str, fmt: str, resume: bool):
         if path.exists() and not path.is_dir():
             raise ValueError(f"{out} is a file; a folder output (--format md) needs a folder")
         _refuse_existing(path / INDEX_NAME if path.is_dir() else path, resume, out)
-        return MarkdownFolderWriter(path, resume)
+        return MarkdownFolderWriter(path, resume, options, out)
     _refuse_existing(path, resume, out)
     if fmt == "parquet":
         if any(parquet_parts_folder(path).glob("part-*.parquet")) and not resume:
             raise ValueError(f"{parquet_parts_folder(path)} holds the rows of a run that was "
                              "stopped: pass --resume to continue it, or remove it")
-        return ParquetWriter(path, resume)
-    return JsonlWriter(path, resume)
+        return ParquetWriter(path, resume, options=options, out=out)
+    return JsonlWriter(path, resume, options, out)
+
+
+def run_options(scope: str, front_matter: bool, render: bool) -> dict[str, Any]:
+    """What shapes every row of a run, kept with its output for --resume."""
+    return {"scope": scope, "front_matter": front_matter, "render": render}
+
+
+def _describe(options: dict[str, Any]) -> str:
+    return (f"--scope {options.get('scope')}, "
+            f"{'with' if options.get('front_matter') else 'without'} --front-matter and "
+            f"{'with' if options.get('render') else 'without'} --render")
+
+
+def _check_resumed(earlier: dict[str, Any] | None, now: dict[str, Any] | None, out: str) -> None:
+    """ValueError when a resumed run asks for other options than OUT's rows were
+    written with: the rows would mix. (OUT written before options were kept
+    says nothing, and is resumed.)"""
+    if earlier is None or now is None or all(earlier.get(k) == now.get(k) for k in now):
+        return
+    raise ValueError(f"{out} holds rows written with {_describe(earlier)}; this run asks for "
+                     f"{_describe(now)}, so resuming would mix the two kinds of rows. Resume "
+                     "with the options of the first run, or write to a new OUT")
+
+
+def options_file(jsonl: Path) -> Path:
+    """Where a JSONL output (or a folder's index) keeps its run's options."""
+    return jsonl.with_name(jsonl.name + ".options.json")
+
+
+def _read_options(path: Path) -> dict[str, Any] | None:
+    try:
+        value = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return value if isinstance(value, dict) else None
+
+
+def _keep_options(jsonl: Path, resume: bool, options: dict[str, Any] | None, out: str) -> None:
+    """Check a resumed run's options against the kept ones (before anything in OUT
+    is touched), and keep them beside a new output (or an older one without)."""
+    if options is None:
+        return
+    kept = options_file(jsonl)
+    earlier = _read_options(kept) if resume and jsonl.exists() else None
+    _check_resumed(earlier, options, out)
+    if earlier is None:
+        jsonl.parent.mkdir(parents=True, exist_ok=True)
+        kept.write_text(json.dumps(options) + "\n", encoding="utf-8")
+
+
+def _check_is_jsonl(path: Path, out: str) -> None:
+    if path.exists():
+        with open(path, "rb") as handle:
+            if handle.read(4) == PARQUET_MAGIC:
+                raise ValueError(f"{out} is a Parquet file, not JSON lines: resume it with "
+                                 "--format parquet (or name it .parquet), or write to a new OUT")
 
 
 def _refuse_existing(path: Path, resume: bool, out: str) -> None:
@@ -76,18 +145,33 @@ def _jsonl_sources(path: Path) -> set[str]:
         complete = data.rfind(b"\n") + 1
         if complete < len(data):
             handle.truncate(complete)
-    for line in data[:complete].splitlines():
+    for number, line in enumerate(data[:complete].splitlines(), 1):
         if line.strip():
-            done.add(json.loads(line)["source"])
+            done.add(_row_field(line, "source", number, path))
     return done
+
+
+def _row_field(line: bytes, field: str, number: int, path: Path) -> Any:
+    """`field` of a row of an earlier run; ValueError when the line is none."""
+    try:
+        row = json.loads(line)
+        return row[field] if field == "source" else row.get(field)
+    except (ValueError, KeyError, TypeError, AttributeError):
+        raise ValueError(f"line {number} of {path} is not a row of webgist batch: --resume "
+                         "continues only a file webgist batch wrote; write to a new OUT") from None
 
 
 class JsonlWriter:
     """Rows as JSON lines in `path`, or on stdout when `path` is None (flushed a
     row at a time there, so a pipe's reader sees each page as it comes)."""
 
-    def __init__(self, path: Path | None, resume: bool):
+    def __init__(self, path: Path | None, resume: bool, options: dict[str, Any] | None = None,
+                 out: str = ""):
         self.path = path
+        if path is not None:
+            if resume:
+                _check_is_jsonl(path, out or str(path))
+            _keep_options(path, resume, options, out or str(path))
         self.done = _jsonl_sources(path) if resume and path is not None else set()
         if path is None:
             self.handle = sys.stdout
@@ -111,18 +195,24 @@ class MarkdownFolderWriter:
     """DIR/<name>.md for each page with Markdown, and DIR/index.jsonl with every
     row (the Markdown replaced by the file's name)."""
 
-    def __init__(self, folder: Path, resume: bool):
+    def __init__(self, folder: Path, resume: bool, options: dict[str, Any] | None = None,
+                 out: str = ""):
         self.folder = folder
-        folder.mkdir(parents=True, exist_ok=True)
         index = folder / INDEX_NAME
+        _keep_options(index, resume, options, out or str(folder))
+        folder.mkdir(parents=True, exist_ok=True)
         self.done = _jsonl_sources(index) if resume else set()
+        # The .md names written so far, this run's and (resuming) the earlier
+        # run's, compared without case: a page never overwrites another's file.
+        self.taken = {name.casefold() for name in _index_files(index)} if resume else set()
         self.index = open(index, "a" if resume else "w", encoding="utf-8")
 
     def write(self, page: PageInput, row: dict[str, Any]) -> None:
         entry = {key: value for key, value in row.items() if key != "markdown"}
         entry["file"] = None
         if row["markdown"] is not None:
-            relative = _md_name(page.name)
+            relative = self._free_name(page.name)
+            self.taken.add(relative.casefold())
             target = self.folder / relative
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(row["markdown"], encoding="utf-8")
@@ -133,14 +223,33 @@ class MarkdownFolderWriter:
         self.index.close()
 
 
-def _md_name(name: str) -> str:
-    """page.html.gz -> page.md; names never climb out of the output folder."""
+    def _free_name(self, name: str) -> str:
+        """page.html -> page.md, unless an earlier page took it (a.htm beside
+        a.html, a.html.gz): then a.htm.md, then a-2.md, a-3.md ..."""
+        stem, full = _md_stem(name, strip=True), _md_stem(name, strip=False)
+        candidates = itertools.chain((stem, full), (f"{stem}-{n}" for n in itertools.count(2)))
+        return next(c + ".md" for c in candidates if (c + ".md").casefold() not in self.taken)
+
+
+def _md_stem(name: str, strip: bool) -> str:
+    """page.html.gz -> page (page.html.gz unless `strip`); names never climb out
+    of the output folder."""
     parts = [p for p in Path(name).parts if p not in ("..", "/", "")]
     stem = "/".join(parts) or "page"
-    for suffix in (".gz", ".html", ".htm", ".xhtml"):
+    for suffix in (".gz", ".html", ".htm", ".xhtml") if strip else ():
         if stem.lower().endswith(suffix):
             stem = stem[: -len(suffix)]
-    return stem + ".md"
+    return stem
+
+
+def _index_files(index: Path) -> list[str]:
+    """The "file" of every complete row of a folder output's index."""
+    if not index.exists():
+        return []
+    with open(index, "rb") as handle:
+        files = [_row_field(line, "file", number, index)
+                 for number, line in enumerate(handle, 1) if line.strip()]
+    return [file for file in files if isinstance(file, str)]
 
 
 class ParquetWriter:
@@ -154,7 +263,8 @@ class ParquetWriter:
     streaming copy of the file and the memory of one row group.
     """
 
-    def __init__(self, path: Path, resume: bool, part_rows: int = PARQUET_ROW_GROUP):
+    def __init__(self, path: Path, resume: bool, part_rows: int = PARQUET_ROW_GROUP,
+                 options: dict[str, Any] | None = None, out: str = ""):
         try:
             import pyarrow as pa
             import pyarrow.parquet as pq
@@ -167,10 +277,11 @@ class ParquetWriter:
             ("metadata", pa.struct([(name, pa.string()) for name in METADATA_FIELDS])),
             ("reading_order_method", pa.string()), ("words", pa.int64()), ("ms", pa.float64()),
             ("notes", pa.list_(pa.string())), ("error", pa.string()),
-        ])
+        ], metadata=None if options is None else {OPTIONS_KEY: json.dumps(options)})
         self.parts = parquet_parts_folder(path)
         self.done: set[str] = set()
         if resume:
+            self._check_earlier(options, out or str(path))
             self.done = self._sources(path) if path.exists() else set()
             self._drop_merged_parts()
             for part in self._part_files():
@@ -179,6 +290,24 @@ class ParquetWriter:
         self.parts.mkdir(exist_ok=True)
         self.next_part = len(self._part_files())
         self.rows: list[dict[str, Any]] = []
+
+    def _check_earlier(self, options: dict[str, Any] | None, out: str) -> None:
+        """ValueError when OUT is not Parquet, or its rows were written with other
+        options (kept in the schema's metadata, OUT's or its first part's)."""
+        if self.path.exists():
+            with open(self.path, "rb") as handle:
+                start = handle.read(4)
+            if start[:1] == b"{":
+                raise ValueError(f"{out} holds JSON lines, not Parquet: resume it with "
+                                 "--format jsonl (or name it .jsonl), or write to a new OUT")
+            if start != PARQUET_MAGIC:
+                raise ValueError(f"{out} is not a Parquet file: --resume continues only a "
+                                 "file webgist batch wrote; write to a new OUT")
+        earlier_file = self.path if self.path.exists() else next(iter(self._part_files()), None)
+        if earlier_file is not None:
+            metadata = self.pq.read_schema(earlier_file).metadata or {}
+            earlier = metadata.get(OPTIONS_KEY.encode())
+            _check_resumed(json.loads(earlier) if earlier else None, options, out)
 
     def _sources(self, path: Path) -> set[str]:
         return set(self.pq.read_table(path, columns=["source"]).column("source").to_pylist())

@@ -38,6 +38,14 @@ class PageError(ValueError):
     """The bytes are not a page webgist can read; the message says why."""
 
 
+class TruncatedGzip(PageError):
+    """A .gz cut short; `partial` holds what was decoded before the cut."""
+
+    def __init__(self, message: str, partial: bytes):
+        super().__init__(message)
+        self.partial = partial
+
+
 def gunzip(data: bytes, limit: int = MAX_INPUT_BYTES) -> bytes:
     """A .gz file's content, at most `limit` bytes (a small file must not expand
     to fill memory); PageError when it is cut short or not gzip at all."""
@@ -49,8 +57,9 @@ def gunzip(data: bytes, limit: int = MAX_INPUT_BYTES) -> bytes:
     if reader.unconsumed_tail:
         raise PageError(f"gzip content is larger than {limit // 2**20} MiB")
     if not reader.eof:
-        raise PageError(f"truncated gzip: the data ends after {len(data)} bytes, "
-                        f"before the end of the compressed stream ({len(out)} bytes read)")
+        raise TruncatedGzip(f"truncated gzip: the data ends after {len(data)} bytes, "
+                            f"before the end of the compressed stream ({len(out)} bytes read)",
+                            out)
     return out
 
 

@@ -26,7 +26,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from multiprocessing.connection import wait
 from pathlib import Path
-from typing import Any, Iterable, Iterator
+from typing import Any, Generator, Iterable
 
 import psutil
 
@@ -233,7 +233,7 @@ def _context():
 
 def convert_pages(pages: Iterable[PageInput], options: ConvertOptions, limits: PoolLimits,
                   stats: PoolStats | None = None,
-                  ) -> Iterator[tuple[PageInput, dict[str, Any]]]:
+                  ) -> Generator[tuple[PageInput, dict[str, Any]], None, None]:
     """(page, row) for every page, in input order, converted by `limits.jobs`
     watched worker processes."""
     stats = stats if stats is not None else PoolStats()

@@ -17,13 +17,14 @@ URL comes), so the saved pages' browser stays offline.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import tempfile
 from pathlib import Path
 from typing import Any
 
-from ..cli.browser import (BrowserError, fresh_tab, isolated_world, load_page, quit_browser,
-                           run_collect, set_viewport, settle, start_chromium)
+from ..cli.browser import (INSTALL_HINT, BrowserError, fresh_tab, isolated_world, load_page,
+                           quit_browser, run_collect, set_viewport, settle, start_chromium)
 
 # No host name resolves: a saved page loads nothing from outside.
 OFFLINE_FLAGS = ("--host-resolver-rules=MAP * ~NOTFOUND",)
@@ -35,6 +36,34 @@ STATUS_SCRIPT = ("(() => { const entry = performance.getEntriesByType('navigatio
 # chromedriver's message for a page the network could not deliver (DNS, refused,
 # reset, TLS): the browser itself is fine and is kept for the next page.
 NETWORK_ERROR_MARK = "net::ERR_"
+# What a browser shows as a document that is a page (plain text too: a URL the
+# user listed is read as the single-page command reads it); JSON and images are
+# shown in viewers of the browser's own, which are not.
+PAGE_TYPES = ("text/html", "application/xhtml+xml", "text/plain")
+# The address schemes of a page loaded from a file, and from the web.
+SCHEMES = {"offline": ("file:",), "online": ("http:", "https:")}
+ERROR_CODE = re.compile(r"\b(?:net::)?(ERR_[A-Z_]+)\b")
+
+
+# The CLI's advice when Chromium is missing ends "or run with --static"; batch has
+# no --static: its own static path is batch without --render.
+BATCH_INSTALL_HINT = (
+    "On Debian or Ubuntu: sudo apt-get install chromium chromium-driver "
+    "fonts-dejavu-core fonts-liberation. Or point WEBGIST_CHROMIUM and "
+    "WEBGIST_CHROMEDRIVER at the binaries, or drop --render (saved pages are then read "
+    "without a browser, in source order; URLs need the browser)."
+)
+
+
+def batch_hint(message: str) -> str:
+    """A browser error's message with batch's advice in place of the CLI's."""
+    return message.replace(INSTALL_HINT, BATCH_INSTALL_HINT)
+
+
+class NotAPage(Exception):
+    """The address was loaded, but what the browser holds is not its page (a
+    download, Chromium's own error page, a JSON or image viewer): the message
+    says which, for the row's error."""
 
 
 def render_folder_prefix(pid: int) -> str:
@@ -73,17 +102,32 @@ class PageRenderer:
         return self._capture("online", url, status=True)
 
     def _capture(self, mode: str, address: str, status: bool = False) -> dict[str, Any]:
+        """collect.js's result for `address`, read from the document the browser
+        committed for it. NotAPage when it committed none (a download) or what it
+        shows is not a page; BrowserError when the browser failed. An HTTP error
+        status is returned without reading the page (its row is the status)."""
         driver = self._driver(mode)
         try:
+            before = _current_entry(driver)
             finished = load_page(driver, address, self.load_timeout_s)
-            if finished:
-                settle(driver)
-            capture = run_collect(driver)
-            if status:
-                capture["status"] = self._status(driver)
+            page_status = self._status(driver) if status else 0
+            _check_document(driver, mode, before, finished, page_status, self.load_timeout_s)
+            if page_status >= 400:
+                capture: dict[str, Any] = {"status": page_status}
+            else:
+                if finished:
+                    settle(driver)
+                capture = run_collect(driver)
+                if status:
+                    capture["status"] = page_status
         except BrowserError as exc:
             if NETWORK_ERROR_MARK not in str(exc):
                 self.close_browser(mode)
+                raise
+            self._next_tab(mode)
+            raise
+        except NotAPage:
+            self._next_tab(mode)
             raise
         self._next_tab(mode)
         capture["loaded"] = finished
@@ -96,6 +140,7 @@ class PageRenderer:
 
         try:
             fresh_tab(self.drivers[mode])
+            _deny_downloads(self.drivers[mode])
         except WebDriverException:
             self.close_browser(mode)
 
@@ -104,6 +149,7 @@ class PageRenderer:
             flags = OFFLINE_FLAGS if mode == "offline" else ()
             driver = start_chromium(str(Path(self.folder) / f"profile-{mode}"), extra_flags=flags)
             set_viewport(driver)
+            _deny_downloads(driver)
             self.drivers[mode] = driver
         return self.drivers[mode]
 
@@ -123,6 +169,7 @@ class PageRenderer:
         return value if isinstance(value, int) else 0
 
     def close_browser(self, mode: str) -> None:
+        """Quit the `mode` browser, if it runs, and remove its profile."""
         driver = self.drivers.pop(mode, None)
         if driver is not None:
             quit_browser(driver)
@@ -132,3 +179,55 @@ class PageRenderer:
         for mode in list(self.drivers):
             self.close_browser(mode)
         shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def _deny_downloads(driver) -> None:
+    """A URL that answers with a file is not saved in the user's downloads folder
+    (the setting holds for the tab it is sent to, so each new tab gets it)."""
+    driver.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "deny"})
+
+
+def _current_entry(driver) -> int | None:
+    """The id of the tab's current navigation entry (None when unknown)."""
+    history = driver.execute_cdp_cmd("Page.getNavigationHistory", {})
+    entries = history.get("entries") or []
+    index = history.get("currentIndex", -1)
+    return entries[index].get("id") if 0 <= index < len(entries) else None
+
+
+def _check_document(driver, mode: str, before: int | None, finished: bool, status: int,
+                    timeout_s: float) -> None:
+    """NotAPage unless the tab holds a page committed for this load: a download
+    commits nothing (the tab keeps what it showed before: a new tab's page, the
+    previous address's page or error page), a failed load commits Chromium's
+    error page, and a JSON or image answer commits a viewer."""
+    if _current_entry(driver) == before:
+        if not finished:
+            raise NotAPage(f"not loaded: the server sent nothing within {timeout_s:g} s")
+        raise NotAPage("not a web page: Chromium did not open it as a page (the server sent "
+                       "a file to download, not HTML)")
+    if status >= 400:
+        # The row says the status (batch/rows.py), whatever the browser shows for it.
+        return
+    frame = driver.execute_cdp_cmd("Page.getFrameTree", {})["frameTree"]["frame"]
+    url = frame.get("url") or ""
+    if frame.get("unreachableUrl") or not url.startswith(SCHEMES[mode]):
+        raise NotAPage("not loaded: Chromium showed its own error page"
+                       + _error_code(driver))
+    mime = frame.get("mimeType") or ""
+    if mime and mime not in PAGE_TYPES:
+        raise NotAPage(f"not a web page: the server sent {mime}, not HTML")
+
+
+def _error_code(driver) -> str:
+    """" (net::ERR_...)" from Chromium's error page, or ""."""
+    from selenium.common.exceptions import WebDriverException
+
+    try:
+        text = driver.execute_cdp_cmd("Runtime.evaluate", {
+            "expression": "document.documentElement.outerHTML",
+            "contextId": isolated_world(driver, "webgist-status"), "returnByValue": True})
+    except WebDriverException:
+        return ""
+    found = ERROR_CODE.search(str(text.get("result", {}).get("value") or ""))
+    return f" (net::{found.group(1)})" if found else ""

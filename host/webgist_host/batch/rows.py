@@ -3,8 +3,9 @@ DataTrove step all write.
 
 A row is `{source, url, markdown, title, metadata, reading_order_method, words,
 ms, notes, error}`. `error` is None for a page converted as given. When it is
-set, `markdown` is None, except for a charset error: the page was still read
-(stray bytes as windows-1252) and its Markdown is kept beside the error.
+set, `markdown` is None, except for a charset error (the page was still read,
+stray bytes as windows-1252) and a .gz cut short (the part before the cut was
+read): the Markdown is kept beside the error.
 """
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from typing import Any
 
 from ..engine.model import Metadata
 from ..engine.pipeline import SCOPES, convert
-from .pagebytes import PageError, check_html, decode_page, read_gzip_file
+from .pagebytes import PageError, TruncatedGzip, check_html, decode_page, read_gzip_file
 
 ROW_FIELDS = ("source", "url", "markdown", "title", "metadata", "reading_order_method",
               "words", "ms", "notes", "error")
@@ -94,13 +95,15 @@ def _convert_text(text: str, url: str | None, options: ConvertOptions, renderer)
     if renderer is None:
         return convert(text, url=url, scope=options.scope, options=engine_options)
     from ..cli.browser import BrowserError
+    from .render import NotAPage, batch_hint
 
     try:
         capture = renderer.capture(text)
-    except BrowserError as exc:
+    except (BrowserError, NotAPage) as exc:
         # The page is still worth its words: read without the browser, and said so.
         document = convert(text, url=url, scope=options.scope, options=engine_options)
-        return replace(document, notes=(f"not rendered ({exc}); read without the browser",)
+        return replace(document, notes=(f"not rendered ({batch_hint(str(exc))}); read without "
+                                        "the browser",)
                        + document.notes)
     document = convert(capture["html"], url=url, geometry=capture, scope=options.scope,
                        options=engine_options)
@@ -128,11 +131,14 @@ def convert_url(url: str, *, source: str | None = None, options: ConvertOptions 
     if renderer is None:
         return error_row(source, url, "a URL is loaded only in a browser (webgist batch --render N)")
     from ..cli.browser import BrowserError
+    from .render import NotAPage, batch_hint
 
     try:
         capture = renderer.capture_url(url)
     except BrowserError as exc:
-        return error_row(source, url, f"not loaded: {exc}", _ms_since(started))
+        return error_row(source, url, f"not loaded: {batch_hint(str(exc))}", _ms_since(started))
+    except NotAPage as exc:
+        return error_row(source, url, str(exc), _ms_since(started))
     status = capture.get("status") or 0
     if status >= 400:
         return error_row(source, url, f"HTTP {status}: the server answered with an error page",
@@ -161,12 +167,29 @@ def convert_file(path: str, *, source: str | None = None, options: ConvertOption
             data = read_gzip_file(path)
         else:
             data = Path(path).read_bytes()
+    except TruncatedGzip as exc:
+        row = _truncated_row(exc, source or path, options, renderer)
+        row["ms"] = _ms_since(started)
+        return row
     except PageError as exc:
         return error_row(source or path, None, str(exc), _ms_since(started))
     except OSError as exc:
         return error_row(source or path, None, f"unreadable: {exc.strerror or exc}", _ms_since(started))
     row = convert_html(data, source=source or path, options=options, renderer=renderer)
     row["ms"] = _ms_since(started)
+    return row
+
+
+def _truncated_row(cut: TruncatedGzip, source: str, options: ConvertOptions,
+                   renderer) -> dict[str, Any]:
+    """A .gz cut short: the row of the part that was read, with the cut as its
+    error (as a wrong charset keeps its Markdown); an error row when that part
+    is no page."""
+    row = convert_html(cut.partial, source=source, options=options, renderer=renderer)
+    if row["markdown"] is None:
+        return error_row(source, None, str(cut))
+    row["error"] = (f"{cut}; the Markdown is of the part that was read"
+                    + (f"; {row['error']}" if row["error"] else ""))
     return row
 
 

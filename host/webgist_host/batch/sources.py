@@ -81,14 +81,18 @@ def input_kind(given: str | Path) -> str | None:
 
 def read_inputs(inputs: list[str], fields: FieldNames = FieldNames(),
                 skip: frozenset[str] = frozenset(), stdin: str = "",
-                passed_over: Counter | None = None) -> Iterator[PageInput]:
+                passed_over: Counter | None = None,
+                skipped: Counter | None = None) -> Iterator[PageInput]:
     """Every page of every input, in the order given (folders in sorted path
-    order), leaving out those whose source is in `skip` (a resumed run). `stdin`
+    order), leaving out those whose source is in `skip` (a resumed run), counted
+    in `skipped` ("pages", and their input "bytes", for the progress). `stdin`
     is the text of standard input, for the input `-` (a URL list). What is read
     but is not a page (a WARC's image responses, a folder's .css files) makes no
     PageInput; it is counted in `passed_over`, by (where, what)."""
     passed_over = passed_over if passed_over is not None else Counter()
-    for given in inputs:
+    skipped = skipped if skipped is not None else Counter()
+    prefixes = input_prefixes(inputs)
+    for given, prefix in zip(inputs, prefixes):
         path = Path(given)
         kind = input_kind(given)
         if kind == "url":
@@ -109,10 +113,30 @@ def read_inputs(inputs: list[str], fields: FieldNames = FieldNames(),
                 "not an input webgist batch reads (a folder, .html/.htm/.html.gz, "
                 ".warc/.warc.gz, .jsonl, a .txt list of URLs, or a URL)"))])
         for page in pages:
-            if page.source not in skip:
+            if page.source in skip:
+                skipped["pages"] += 1
+                skipped["bytes"] += page.size
+            else:
                 # Two inputs may hold the same names (two sites' index.html): each
                 # input's .md files go under its own name.
-                yield replace(page, name=f"{path.name}/{page.name}") if len(inputs) > 1 else page
+                yield replace(page, name=f"{prefix}/{page.name}") if len(inputs) > 1 else page
+
+
+def input_prefixes(inputs: list[str]) -> list[str]:
+    """Each input's folder under `-o FOLDER` when there are several: its file
+    name, with -2, -3 ... after it for a later input of the same name (two
+    sites' index.html), compared without case (one file on macOS and Windows)."""
+    taken: set[str] = set()
+    prefixes = []
+    for given in inputs:
+        name = Path(given).name or "input"
+        prefix, number = name, 1
+        while prefix.casefold() in taken:
+            number += 1
+            prefix = f"{name}-{number}"
+        taken.add(prefix.casefold())
+        prefixes.append(prefix)
+    return prefixes
 
 
 def total_bytes(inputs: list[str], stdin: str = "") -> int:
@@ -201,13 +225,20 @@ def _url_list(given: str, text: str | None) -> Iterator[PageInput]:
 
 def _jsonl(path: Path, fields: FieldNames) -> Iterator[PageInput]:
     stem = _stem(path.name)
-    opener = gzip.open if path.name.lower().endswith(".gz") else open
+    compressed = path.name.lower().endswith(".gz")
     line_number = 0
     try:
-        with opener(path, "rb") as lines:
+        with open(path, "rb") as raw, (gzip.open(raw) if compressed else raw) as lines:
+            # Progress counts the file's bytes, as its total does: a .gz line
+            # accounts for the compressed bytes read since the line before.
+            position = 0
             for line_number, line in enumerate(lines, start=1):
-                if line.strip():
-                    yield _jsonl_page(path, stem, line_number, line, fields)
+                if not line.strip():
+                    continue
+                size = len(line)
+                if compressed:
+                    size, position = raw.tell() - position, raw.tell()
+                yield replace(_jsonl_page(path, stem, line_number, line, fields), size=size)
     except (OSError, EOFError, zlib.error) as exc:
         # A cut-short or corrupt .gz: the lines read so far stand, and the rest of
         # the file is one error.
@@ -230,11 +261,22 @@ def _jsonl_page(path: Path, stem: str, line_number: int, line: bytes,
     url = url if isinstance(url, str) and url else None
     html = record.get(fields.html)
     if not isinstance(html, str):
-        found = "missing" if html is None else f"a {type(html).__name__}, not a string"
+        found = "missing" if html is None else f"{_json_kind(html)}, not a string"
         return PageInput(source=source, name=name + _slug(url), url=url, size=len(line),
                          error=f"line {line_number}: field {fields.html!r} is {found} "
                                "(--html-field names the field that holds the HTML)")
     return PageInput(source=source, name=name + _slug(url), url=url, data=html, size=len(line))
+
+
+def _json_kind(value: object) -> str:
+    """What a JSON value is, in JSON's words ("a number", "an array")."""
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, list):
+        return "an array"
+    return "an object" if isinstance(value, dict) else "a string"
 
 
 def _stem(file_name: str) -> str:
