@@ -1,6 +1,8 @@
 """De-duplication: which copy of a repeated text stays, and why the others go."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from webgist_host.engine.dedup import (
     REASON_CHROME,
     REASON_DRAWN_AGAIN,
@@ -685,3 +687,99 @@ def test_a_linked_value_another_card_says_unlinked_stays():
                   ("Läsecirkel online", "Digitalt via Zoom", None)), start=1)]
     kept, decisions = deduplicate(page.blocks, measured=False)
     assert all(venue in kept for venue in venues) and not decisions
+
+
+# ---------------------------------------------------------------- the places' index
+# (Each test below fails under one mutation of dedup.py that the tests above let
+# through; docs/rules/dedup.md, "Session 21: mut8", has the table.)
+
+def test_another_grid_at_the_same_depth_does_not_count_at_a_grids_place():
+    # Three grids whose paths are as long as each other's: the middle one's buttons
+    # go; the others' values sit at the same place below their own grid, not its.
+    page = Page()
+    main = "/html[1]/body[1]/main[1]"
+    titled_card(page, f"{main}/div[1]", 1, "Kürbissuppe", "Vegetarisch", "/tag/veg")
+    lines = [titled_card(page, f"{main}/div[2]", slot, title, "Ver la receta", f"/r/{slot}")
+             for slot, title in enumerate(("Crema", "Arroz", "Pollo"), start=1)]
+    titled_card(page, f"{main}/div[3]", 1, "Apfelkuchen", "Nachspeise", "/tag/dessert")
+    kept, _ = deduplicate(page.blocks, measured=False)
+    assert [line in kept for line in lines] == [True, False, False]
+
+
+def test_a_nested_place_is_read_at_its_own_depth():
+    # A card's linked value at p[1] is asked about first, then its button one box
+    # deeper (div[1]/p[1]) under the same grid: each depth has its own table.
+    page = Page()
+    grid = "/html[1]/body[1]/main[1]/div[1]"
+    buttons = []
+    for slot, (title, tag) in enumerate((("Crema", "Vegetariana"), ("Arroz", "Vegetariana"),
+                                          ("Pollo", "Sin gluten"), ("Tarta", "Postres")), start=1):
+        titled_card(page, grid, slot, title, tag, f"/tag/{slot}")
+        buttons.append(Block(kind="paragraph", text="Ver la receta",
+                             rich_text=f"[Ver la receta](/r/{slot})", tag="p",
+                             xpath=f"{grid}/div[{slot}]/div[1]/p[1]", dom_index=len(page.blocks)))
+        page.blocks.append(buttons[-1])
+    kept, _ = deduplicate(page.blocks, measured=False)
+    assert [button in kept for button in buttons] == [True, False, False, False]
+
+
+def test_a_linked_value_stays_though_a_kept_copy_is_read_between_cards():
+    # The copy read last (an aside's) is no sibling; the first card's is, and its
+    # place says another venue in the fourth card.
+    page = Page()
+    grid = "/html[1]/body[1]/main[1]/div[1]"
+    first = titled_card(page, grid, 1, "Bokcirkel", "Stadsbiblioteket", "/plats/1")
+    page.blocks.append(Block(kind="heading", level=2, text="Hitta hit", rich_text="Hitta hit",
+                             tag="h2", xpath="/html[1]/body[1]/aside[1]/h2[1]",
+                             dom_index=len(page.blocks)))
+    page.blocks.append(Block(kind="paragraph", text="Stadsbiblioteket",
+                             rich_text="[Stadsbiblioteket](/plats/1)", tag="p",
+                             xpath="/html[1]/body[1]/aside[1]/p[1]", dom_index=len(page.blocks)))
+    later = [titled_card(page, grid, slot, title, venue, f"/plats/{venue}")
+             for slot, title, venue in ((2, "Författarkväll", "Stadsbiblioteket"),
+                                          (3, "Poesiverkstad", "Stadsbiblioteket"),
+                                          (4, "Läsecirkel", "Kulturhuset"))]
+    kept, decisions = deduplicate(page.blocks, measured=False)
+    assert first in kept and all(line in kept for line in later) and not decisions
+
+
+def test_a_drawn_linked_value_most_titled_cards_share_stays():
+    # The measured page's version of the blog index above: the drawn copies are
+    # the ones asked.
+    page = Page()
+    grid = "/html[1]/body[1]/main[1]/div[1]"
+    for slot, (title, tag) in enumerate((("Crema", "Vegetariana"), ("Arroz", "Vegetariana"),
+                                         ("Pollo", "Sin gluten"), ("Bizcocho", "Vegetariana")),
+                                        start=1):
+        titled_card(page, grid, slot, title, tag, f"/tag/{tag}")
+    page.blocks = [replace(block, rect=Rect((k // 2) * 300, 100 + 40 * (k % 2), 280, 30))
+                   for k, block in enumerate(page.blocks)]
+    kept, decisions = deduplicate(page.blocks, measured=True)
+    assert kept == page.blocks and not decisions
+
+
+def test_a_label_two_steps_from_its_other_copy_goes():
+    # The other copy is in another grid and another card: no sibling place.
+    page = Page()
+    main = "/html[1]/body[1]/main[1]"
+    card(page, f"{main}/div[1]", 1, "Nachtschicht, Kiel", "Vollzeit")
+    card(page, f"{main}/div[1]", 2, "Pflegehilfe, Heide", "Teilzeit")
+    card(page, f"{main}/div[2]", 1, "Hebamme, Bremen", "Befristet")
+    again = card(page, f"{main}/div[2]", 2, "Stationsleitung, Husum", "Vollzeit")
+    kept, _ = deduplicate(page.blocks, measured=False)
+    assert again not in kept
+
+
+def test_a_linked_value_stays_when_any_of_its_places_says_another():
+    # A menu of weeks by weekday: Tuesday's category in week 2 is said alike by
+    # week 2's cards, but Tuesdays across the weeks say another one too.
+    page = Page()
+    plan = "/html[1]/body[1]/main[1]/div[1]"
+    lines = {}
+    for week, days in enumerate((("Sin gluten", "Vegetariana"), ("Vegetariana", "Vegetariana"),
+                                 ("Pescado", "Postres")), start=1):
+        for day, tag in enumerate(days, start=1):
+            lines[week, day] = titled_card(page, f"{plan}/section[{week}]", day,
+                                           f"Semana {week}, día {day}", tag, f"/tag/{tag}")
+    kept, decisions = deduplicate(page.blocks, measured=False)
+    assert all(line in kept for line in lines.values()) and not decisions
