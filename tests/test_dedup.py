@@ -783,3 +783,24 @@ def test_a_linked_value_stays_when_any_of_its_places_says_another():
                                            f"Semana {week}, día {day}", tag, f"/tag/{tag}")
     kept, decisions = deduplicate(page.blocks, measured=False)
     assert all(line in kept for line in lines.values()) and not decisions
+
+
+def test_drawn_and_undrawn_copies_are_both_asked_about_a_linked_value():
+    # Source order (too few boxes to order by): an aside's copy was drawn, the
+    # cards' were not. The first card is still the second's sibling, and its place
+    # says another venue in the fourth card.
+    page = Page()
+    page.blocks.append(Block(kind="heading", level=2, text="Hitta hit", rich_text="Hitta hit",
+                             tag="h2", xpath="/html[1]/body[1]/aside[1]/h2[1]", dom_index=0,
+                             rect=Rect(900, 100, 280, 30)))
+    page.blocks.append(Block(kind="paragraph", text="Stadsbiblioteket",
+                             rich_text="[Stadsbiblioteket](/plats/1)", tag="p",
+                             xpath="/html[1]/body[1]/aside[1]/p[1]", dom_index=1,
+                             rect=Rect(900, 140, 280, 20)))
+    grid = "/html[1]/body[1]/main[1]/div[1]"
+    venues = [titled_card(page, grid, slot, title, venue, f"/plats/{venue}")
+              for slot, (title, venue) in enumerate((
+                  ("Bokcirkel", "Stadsbiblioteket"), ("Författarkväll", "Stadsbiblioteket"),
+                  ("Poesiverkstad", "Stadsbiblioteket"), ("Läsecirkel", "Kulturhuset")), start=1)]
+    kept, decisions = deduplicate(page.blocks, measured=False)
+    assert all(venue in kept for venue in venues) and not decisions
