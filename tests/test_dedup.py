@@ -859,8 +859,8 @@ def test_main_copy_beats_an_echo_in_the_footer_read_first():
 def test_a_drawn_heading_replaces_the_copy_it_overlaps_not_another():
     page = Page()
     first = page.add("Contact", (0, 0, 200, 20))
-    page.add("Contact", (0, 2000, 200, 20))
-    heading = page.add("Contact", (0, 2005, 200, 30), kind="heading", level=2, tag="h2")
+    page.add("Contact", (0, 300, 200, 20))         # apart, in the same grid cell
+    heading = page.add("Contact", (0, 305, 200, 30), kind="heading", level=2, tag="h2")
     kept, _ = deduplicate(page.blocks, measured=True)
     assert kept == [first, heading]
 
@@ -1045,21 +1045,6 @@ def test_a_label_in_a_box_of_another_kind_is_no_sibling_card():
     assert page.blocks[-1] not in kept
 
 
-def test_a_label_in_cards_with_no_text_of_their_own_goes():
-    # The grid has a heading of its own, its cards none: a copy of a grid, not a value.
-    page = Page()
-    grid = "/html[1]/body[1]/main[1]/div[1]"
-    page.blocks.append(Block(kind="heading", level=2, text="Offene Stellen", rich_text="Offene Stellen",
-                             tag="h2", xpath=f"{grid}/h2[1]", dom_index=0))
-    labels = []
-    for slot, label in enumerate(("Vollzeit", "Teilzeit", "Vollzeit", "Befristet"), start=1):
-        labels.append(Block(kind="paragraph", text=label, rich_text=label, tag="p",
-                            xpath=f"{grid}/div[{slot}]/p[1]", dom_index=len(page.blocks)))
-        page.blocks.append(labels[-1])
-    kept, _ = deduplicate(page.blocks, measured=False)
-    assert [label in kept for label in labels] == [True, True, False, True]
-
-
 def test_a_heading_said_again_under_a_title_keeps_the_heading():
     # The heading opens the page under no title; its copy under "Linux" is not in
     # another titled section, so the heading's rank decides.
@@ -1116,3 +1101,100 @@ def test_a_whole_of_one_letter_words_is_restated_too():
     assert len(whole.text) == 299
     kept, _ = deduplicate(page.blocks, measured=False)
     assert kept == parts
+
+
+def test_a_sibling_card_is_looked_for_among_the_last_eight_kept_copies():
+    # GRID_RECENT_COPIES: the first card's label is the eighth kept copy back, and
+    # found; one more copy read between and it is not (the label then stays, drawn apart).
+    for between, second_goes in ((7, True), (8, False)):
+        page, _, labels = card_grid(label_cards=3)
+        footer = [Block(kind="paragraph", text="Subscribe and Save", rich_text="Subscribe and Save",
+                        tag="li", xpath=f"/html[1]/body[1]/footer[1]/ul[1]/li[{k + 1}]",
+                        dom_index=100 + k, rect=Rect(k * 120, 3000, 110, 20)) for k in range(between)]
+        page.blocks[2:2] = footer          # read after the first card, before the second
+        kept, _ = deduplicate(page.blocks, measured=True)
+        assert (labels[1] not in kept) == second_goes, between
+
+
+def test_a_drawn_quotation_of_text_said_once_more_goes_once():
+    # Said twice: a pull quote and the paragraph, each in a box of its own. The
+    # quotation goes, with one decision, and the page's copy stays.
+    page = Page()
+    pull_quote = page.add(LEAD, (600, 100, 200, 60), kind="quote", tag="blockquote",
+                          parent="/html[1]/body[1]/aside[1]")
+    original = page.add(LEAD, (10, 300, 560, 40), parent="/html[1]/body[1]/main[1]")
+    kept, decisions = deduplicate(page.blocks, measured=True)
+    assert kept == [original]
+    assert [d.reason for d in decisions] == [REASON_QUOTATION]
+
+
+def test_a_drawn_quotation_of_a_hidden_copy_stays():
+    # Only a copy the browser drew outside any quotation makes a quotation go: a
+    # hidden copy of the text loses to the drawn quotation instead.
+    page = Page()
+    hidden = page.add(LEAD, parent="/html[1]/body[1]/div[9]")
+    quote = page.add(LEAD, (10, 300, 560, 40), kind="quote", tag="blockquote")
+    kept, decisions = deduplicate(page.blocks, measured=True)
+    assert kept == [quote]
+    assert dropped(decisions, hidden)[0].reason == REASON_UNDRAWN
+
+
+def test_lines_and_edges_meet_only_where_they_touch():
+    # A line with no width on a box's edge meets it, whichever is read first; lines
+    # on one row at different places do not; boxes edge to edge in either order do not.
+    for first, then, meet in (((100, 0, 0, 20), (0, 0, 100, 20), True),
+                              ((0, 0, 100, 20), (100, 0, 0, 20), True),
+                              ((50, 0, 0, 20), (500, 0, 0, 20), False),
+                              ((0, 20, 100, 20), (0, 0, 100, 20), False)):
+        page = Page()
+        a = page.add("Sale", first, parent="/html[1]/body[1]/div[1]")
+        b = page.add("Sale", then, parent="/html[1]/body[1]/div[2]")
+        kept, _ = deduplicate(page.blocks, measured=True)
+        assert kept == ([a] if meet else [a, b]), (first, then)
+
+
+def test_a_label_goes_unless_both_cards_hold_a_text_of_their_own():
+    # Four job cards under the grid's own heading; the first and third say "Vollzeit".
+    # Unless both of those cards also say something of their own, the repeat goes.
+    for first_own, third_own, stays in ((False, False, False), (False, True, False),
+                                        (True, False, False), (True, True, True)):
+        page = Page()
+        grid = "/html[1]/body[1]/main[1]/div[1]"
+        page.blocks.append(Block(kind="heading", level=2, text="Offene Stellen",
+                                 rich_text="Offene Stellen", tag="h2", xpath=f"{grid}/h2[1]",
+                                 dom_index=0))
+        labels = []
+        for slot, (label, own) in enumerate((("Vollzeit", first_own), ("Teilzeit", False),
+                                             ("Vollzeit", third_own), ("Befristet", False)),
+                                            start=1):
+            if own:
+                page.blocks.append(Block(kind="paragraph", text=f"Ab sofort, Stelle {slot}",
+                                         rich_text=f"Ab sofort, Stelle {slot}", tag="h3",
+                                         xpath=f"{grid}/div[{slot}]/h3[1]", dom_index=len(page.blocks)))
+            labels.append(Block(kind="paragraph", text=label, rich_text=label, tag="p",
+                                xpath=f"{grid}/div[{slot}]/p[1]", dom_index=len(page.blocks)))
+            page.blocks.append(labels[-1])
+        kept, _ = deduplicate(page.blocks, measured=False)
+        assert (labels[2] in kept) == stays, (first_own, third_own)
+
+
+def test_a_heading_under_no_title_replaces_a_copy_under_one():
+    page = Page()
+    page.add("Linux", kind="heading", level=2)
+    body = page.add("Installation")
+    heading = page.add("Installation", kind="heading", level=2)
+    kept, decisions = deduplicate(page.blocks, measured=False)
+    assert heading in kept and body not in kept
+    assert dropped(decisions, body)[0].reason == REASON_HEADING
+
+
+def test_a_restated_whole_read_before_its_parts_goes():
+    # The whole comes first, then its parts, then a longer block holding it all:
+    # the parts are its sources though a longer block holds the phrases too.
+    page = Page()
+    text = [prose(k * 40, 40) for k in range(5)]
+    whole = page.add(" ".join(text))
+    parts = [page.add(t) for t in text]
+    longer = page.add(" ".join(text) + " " + prose(5_000, 100))
+    kept, _ = deduplicate(page.blocks, measured=False)
+    assert whole not in kept and all(p in kept for p in parts) and longer in kept
