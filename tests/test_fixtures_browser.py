@@ -147,6 +147,7 @@ BROWSER_FIXTURES: dict[str, str] = {
     # collections
     "collection--footer-footnotes-outweigh-grid": "a drawn page footer of long footnotes under a short product grid",
     "listing--card-buttons-under-titles": "cards drawn in a column, each under its own heading: the linked button every card says (\"Ver la receta\") goes after the first, a linked tag two of four cards share and an unlinked line every card says stay (as statically)",
+    "lists--changelog-label-over-each-sublist": "release notes drawn as one list: \"Behoben\" over each of two sub-lists stays, an item with sub-items of its own is no card (as statically)",
     "listing--linked-category-most-posts-share": "posts drawn in a column, each under its own heading: a linked category three posts of four share stays, the place saying another category too (as statically)",
     "listing--drawn-card-labels-and-repeated-box": "cards drawn side by side: the label every card says goes after the first, a price two cards share stays; an offer box drawn twice in the page is read once (as statically)",
     "product--details-behind-a-button": "a panel of prose the stylesheet hides under a drawn \"View product details\" button is read after it; a hidden list of links under a button stays hidden",

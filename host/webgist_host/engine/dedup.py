@@ -32,7 +32,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from collections import Counter
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass, field
 from heapq import merge
 from itertools import islice
@@ -580,13 +580,7 @@ def _places_vary(i: int, copies: _Copies, places: _Places):
     mine = places.steps(i)
     own_texts = places.own_texts
     asked: set[int] = set()
-    # Both dicts hold positions in the order they were kept, which is reading order.
-    # (A text has drawn and undrawn copies at once only on a measured page's
-    # unmeasured blocks; the merge is for them.)
-    recent = (reversed(copies.undrawn) if not copies.drawn
-              else reversed(copies.drawn) if not copies.undrawn
-              else merge(reversed(copies.drawn), reversed(copies.undrawn), reverse=True))
-    for theirs, step in _one_step_apart(mine, recent, places):
+    for theirs, step in _one_step_apart(mine, _recent(copies), places):
         if (step in asked
                 or mine[step].partition("[")[0] != theirs[step].partition("[")[0]):
             continue
@@ -617,7 +611,7 @@ def _place_alike(i: int, copies: _Copies, places: _Places) -> bool:
     button, a linked author or category says another card's value too."""
     mine = places.steps(i)
     key = places.keys[i]
-    for _, step in _one_step_apart(mine, reversed(copies.drawn or copies.undrawn), places):
+    for _, step in _one_step_apart(mine, _recent(copies), places):
         said = places.said_at(mine, step)
         if said is not None and any(other != key for other in said):
             return False
@@ -628,7 +622,20 @@ def _place_alike(i: int, copies: _Copies, places: _Places) -> bool:
     return True
 
 
-def _one_step_apart(mine: list[str], recent, places: _Places):
+def _recent(copies: _Copies) -> Iterator[int]:
+    """The kept copies' positions, the last read first, drawn and undrawn alike: a
+    card's sibling is the same card whether the browser drew it or not."""
+    # Both dicts hold positions in the order they were kept, which is reading order.
+    # (A text has drawn and undrawn copies at once only when reading order fell back
+    # to source order on a page the browser drew in part; the merge is for it.)
+    if not copies.drawn:
+        return reversed(copies.undrawn)
+    if not copies.undrawn:
+        return reversed(copies.drawn)
+    return merge(reversed(copies.drawn), reversed(copies.undrawn), reverse=True)
+
+
+def _one_step_apart(mine: list[str], recent: Iterator[int], places: _Places):
     """For the `GRID_RECENT_COPIES` first copies of `recent` whose path differs from
     the path `mine` in one step alone, that copy's steps and the step's index."""
     for k in islice(recent, GRID_RECENT_COPIES):
