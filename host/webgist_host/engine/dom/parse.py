@@ -14,6 +14,7 @@ from typing import Any
 import lxml.html
 from lxml import etree
 
+from .attributes import cap_attributes
 from .nodes import tag_of
 from ..limits import LIBXML2_MAX_DEPTH, Limits
 from .endtags import close_stranded_divs, ignored_popping_end_tag
@@ -124,12 +125,19 @@ def read_page(html: str | bytes,
     html = cleaned
     if not html.strip():
         html, utf8 = "<html><body></body></html>", None
-    source = html
     if utf8 is None:
         try:
             utf8 = html.encode("utf-8")     # what libxml2 reads (see _libxml2)
         except UnicodeEncodeError:
             pass                            # (left to the parse, as before)
+    if utf8 is not None:
+        capped, tags, dropped = cap_attributes(utf8, limits.max_attributes)
+        if tags:
+            utf8, html = capped, capped.decode("utf-8")
+            which = "a start tag" if tags == 1 else f"{tags} start tags"
+            notes.append(f"{which} had more than {limits.max_attributes} attributes; the "
+                         f"{dropped} past that were dropped before parsing")
+    source = html
     try:
         root, halted, stranded = _libxml2(source, utf8)
     except ParseError:
