@@ -15,6 +15,7 @@ import lxml.html
 from lxml import etree
 
 from .attributes import cap_attributes
+from .charset import guess_charset
 from .nodes import tag_of
 from ..limits import LIBXML2_MAX_DEPTH, Limits
 from .endtags import close_stranded_divs, ignored_popping_end_tag
@@ -291,8 +292,9 @@ codecs.register_error("webgist-cp1252", _cp1252_fallback)
 
 
 def decode_bytes(data: bytes) -> tuple[str, str | None]:
-    """Text from bytes: a BOM wins, then valid UTF-8, then the declared charset,
-    then UTF-8 with stray bytes read as windows-1252. Never raises."""
+    """Text from bytes: a BOM wins, then valid UTF-8, then the declared charset, then
+    (nothing declared) a non-Latin charset the text plainly fits (charset.py), then
+    UTF-8 with stray bytes read as windows-1252. Never raises."""
     for bom, codec in _BYTE_ORDER_CODECS:
         if data.startswith(bom):
             text = data[len(bom):].decode(codec, errors="replace")
@@ -307,8 +309,12 @@ def decode_bytes(data: bytes) -> tuple[str, str | None]:
     if declared and declared not in ("utf-8", "utf-16-le", "utf-16-be", "utf-16"):
         text = data.decode(declared, errors="replace")
         return text, f"bytes are not UTF-8; read as the declared charset {declared}"
-    text = data.decode("utf-8", errors="webgist-cp1252")
     label = declared or declared_label(data)
+    guessed = None if label else guess_charset(data)
+    if guessed:
+        return data.decode(guessed), ("bytes are not UTF-8 and no charset is declared; "
+                                      f"read as {guessed}, guessed from the text")
+    text = data.decode("utf-8", errors="webgist-cp1252")
     said = f" (declared {label})" if label else ""
     return text, (f"bytes are not valid UTF-8{said}; invalid bytes read as windows-1252")
 
