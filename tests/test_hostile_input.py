@@ -139,6 +139,15 @@ def case_template_many_hosts():
                                   "body11999": "body11999" in d.markdown}
 
 
+def case_many_attributes():
+    """100,000 distinct attributes on one element: libxml2 checks each against every
+    earlier one (minutes), unless the source is cut to MAX_ATTRIBUTES first."""
+    html = ("<html><body><p " + " ".join(f'a{i}="x"' for i in range(100_000))
+            + ">crowded words</p><p>after</p></body></html>")
+    return html, None, lambda d: {"kept": "crowded words" in d.markdown,
+                                  "after": "after" in d.markdown}
+
+
 def case_recursion_net():
     """A reader that still runs out of stack is caught: the tree is flattened to
     SAFE_DEPTH and read again, with a note."""
@@ -276,6 +285,12 @@ def test_shadow_roots_past_the_limit_are_read_in_place(results):
     assert _noted(r, "shadow roots", "in place")
 
 
+def test_an_element_with_100k_attributes_is_cut_before_parsing(results):
+    r = _result(results, "many_attributes")
+    assert r["check"] == {"kept": True, "after": True}
+    assert _noted(r, "a start tag had more than 1000 attributes", "99000")
+
+
 def test_a_reader_out_of_stack_degrades_instead_of_crashing(results):
     r = _result(results, "recursion_net")
     assert r["check"] == {"x": 250, "end": True}
@@ -404,6 +419,24 @@ def test_element_limit_keeps_later_content_as_text():
     assert "z" in words and all(f"b{i}" in words and f"c{i}" in words for i in range(50))
     assert "var s" not in doc.markdown
     assert any("read as plain text" in n for n in doc.notes)
+
+
+def test_start_tags_past_the_attribute_limit_keep_their_first_attributes_and_stamps():
+    html = ('<p data-wg-path="/p1" a b c>one</p>'
+            '<div a b c d e data-wg-path="/d1" data-wg-float="1">two</div>'
+            '<script>var s = "<i a b c d e f>";</script><!-- <i a b c d e f> -->'
+            "<a c='>' d=\"x\" e=f=\"g href=/lost>three</a>")
+    root, notes = parse_page(html, Limits(max_attributes=3))
+    p, div, link = root.find(".//p"), root.find(".//div"), root.find(".//a")
+    assert dict(p.attrib) == {"data-wg-path": "/p1", "a": "", "b": ""}
+    assert dict(div.attrib) == {"a": "", "b": "", "c": "", "data-wg-path": "/d1",
+                                "data-wg-float": "1"}
+    assert root.find(".//script").text == 'var s = "<i a b c d e f>";'
+    assert dict(link.attrib) == {"c": ">", "d": "x", "e": 'f="g'} and link.text == "three"
+    assert notes == ["3 start tags had more than 3 attributes; "
+                     "the 4 past that were dropped before parsing"]
+    # At the limit nothing changes, and no note is given.
+    assert parse_page('<p a b c>one</p>', Limits(max_attributes=3))[1] == []
 
 
 def test_limits_are_validated():

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import codecs
 import zlib
+from typing import NamedTuple
 
 from ..engine.dom.parse import decode_bytes, declared_label
 from ..engine.limits import MAX_INPUT_BYTES
@@ -85,36 +86,49 @@ def check_html(data: bytes) -> None:
         raise PageError("empty page: whitespace only")
 
 
-def decode_page(data: bytes, charset: str | None = None) -> tuple[str, str | None]:
-    """The page's text and a charset error (None when the bytes read cleanly).
+class PageText(NamedTuple):
+    """A page's bytes as text: `error` says the charset given does not fit (the
+    text is kept all the same), `note` how bytes in no declared charset were read."""
+    text: str
+    error: str | None = None
+    note: str | None = None
+
+
+def decode_page(data: bytes, charset: str | None = None) -> PageText:
+    """The page's text, a charset error and a note on how it was read.
 
     Bytes that are valid UTF-8 are read as UTF-8 whatever is declared (servers and
     <meta> tags that say latin-1 over UTF-8 text are common; UTF-8 text is never
     valid by accident). Otherwise `charset` (what the transport said, an HTTP
     Content-Type) or the page's own <meta> declaration decides: a charset Python
     does not know, or bytes not valid in the declared one, is an error. The text
-    is returned all the same, read as the engine reads mislabelled pages (stray
-    bytes as windows-1252), so the Markdown is kept beside the error.
+    is returned all the same, read as the engine reads undeclared pages (a non-Latin
+    charset the text plainly fits, else stray bytes as windows-1252), so the
+    Markdown is kept beside the error; the note says which.
     """
     if data.startswith((codecs.BOM_UTF8,) + UTF16_BOMS):
-        return decode_bytes(data)[0], None
+        return PageText(decode_bytes(data)[0])
     try:
-        return data.decode("utf-8"), None
+        return PageText(data.decode("utf-8"))
     except UnicodeDecodeError as exc:
         first_bad = exc.start
     label = (charset or declared_label(data) or "").strip().strip("'\"")
     if not label:
-        return decode_bytes(data)[0], None
+        text, note = decode_bytes(data)
+        return PageText(text, None, note)
     try:
         codec = codecs.lookup(label).name
     except LookupError:
-        return decode_bytes(data)[0], f"wrong charset: {label!r} is not a known charset"
+        text, note = decode_bytes(data)
+        return PageText(text, f"wrong charset: {label!r} is not a known charset", note)
     if codec == "utf-8":
-        return decode_bytes(data)[0], (f"wrong charset: declared {label}, but byte {first_bad} "
-                                        f"(0x{data[first_bad]:02x}) is not valid UTF-8")
+        text, note = decode_bytes(data)
+        return PageText(text, f"wrong charset: declared {label}, but byte {first_bad} "
+                              f"(0x{data[first_bad]:02x}) is not valid UTF-8", note)
     try:
-        return data.decode(codec), None
+        return PageText(data.decode(codec))
     except UnicodeDecodeError as exc:
-        return data.decode(codec, errors="replace"), (
+        return PageText(data.decode(codec, errors="replace"), (
             f"wrong charset: declared {label}, but byte {exc.start} "
-            f"(0x{data[exc.start]:02x}) is not valid {codec}")
+            f"(0x{data[exc.start]:02x}) is not valid {codec}"))
+

@@ -59,7 +59,7 @@ def convert_html(html: str | bytes | None, *, url: str | None = None, source: st
     first: empty, binary and mislabelled pages are errors). With a `renderer`
     (batch/render.py) the page is measured in its browser first."""
     started = time.perf_counter()
-    charset_error = None
+    charset_error = charset_note = None
     try:
         if html is None:
             raise PageError("no HTML")
@@ -69,8 +69,10 @@ def convert_html(html: str | bytes | None, *, url: str | None = None, source: st
             text = html
         else:
             check_html(html)
-            text, charset_error = decode_page(html, charset)
+            text, charset_error, charset_note = decode_page(html, charset)
         document = _convert_text(text, url, options, renderer)
+        if charset_note:
+            document = replace(document, notes=(charset_note,) + document.notes)
     except (PageError, ValueError) as exc:
         return error_row(source, url, str(exc), _ms_since(started))
     except MemoryError:

@@ -260,9 +260,11 @@ def _decode(data: bytes, charset: str | None, where: str) -> str:
     """The page's text as `webgist batch` reads it: UTF-8 when the bytes are, else
     the charset the server or the page's <meta> names. A charset that does not fit
     is a warning, and the page is still read."""
-    text, charset_error = decode_page(data, charset)
+    text, charset_error, note = decode_page(data, charset)
     if charset_error:
         print(f"webgist: {where}: {charset_error}; read anyway", file=sys.stderr)
+    elif note:
+        print(f"webgist: note: {where}: {note}", file=sys.stderr)
     return text
 
 

@@ -30,6 +30,11 @@ LIBXML2_MAX_DEPTH = 2048
 # Elements read as structure, in document order. Every later element is turned
 # into plain text in place. 100k elements convert in ~5 s on one core.
 MAX_ELEMENTS = 100_000
+# Attributes kept on one start tag. libxml2 compares each new attribute with every
+# earlier one, so a tag with tens of thousands stalls the parse (20,000: ~2 s; 40,000:
+# ~26 s); normal elements carry a few dozen. Later attributes are dropped from the
+# source before parsing (the capture's data-wg-* stamps excepted), with a note.
+MAX_ATTRIBUTES = 1_000
 # Geometry boxes read from the capture; a page cannot have more laid-out elements
 # than MAX_ELEMENTS worth reading, so the rest are ignored with a note.
 MAX_BOXES = 2 * MAX_ELEMENTS
@@ -49,6 +54,7 @@ class Limits:
     max_input_bytes: int = MAX_INPUT_BYTES
     max_depth: int = MAX_DEPTH
     max_elements: int = MAX_ELEMENTS
+    max_attributes: int = MAX_ATTRIBUTES
     max_boxes: int = MAX_BOXES
     max_shadow_roots: int = MAX_SHADOW_ROOTS
     time_budget_s: float = TIME_BUDGET_S

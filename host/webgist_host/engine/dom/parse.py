@@ -14,6 +14,8 @@ from typing import Any
 import lxml.html
 from lxml import etree
 
+from .attributes import cap_attributes
+from .charset import guess_charset
 from .nodes import tag_of
 from ..limits import LIBXML2_MAX_DEPTH, Limits
 from .endtags import close_stranded_divs, ignored_popping_end_tag
@@ -124,12 +126,19 @@ def read_page(html: str | bytes,
     html = cleaned
     if not html.strip():
         html, utf8 = "<html><body></body></html>", None
-    source = html
     if utf8 is None:
         try:
             utf8 = html.encode("utf-8")     # what libxml2 reads (see _libxml2)
         except UnicodeEncodeError:
             pass                            # (left to the parse, as before)
+    if utf8 is not None:
+        capped, tags, dropped = cap_attributes(utf8, limits.max_attributes)
+        if tags:
+            utf8, html = capped, capped.decode("utf-8")
+            which = "a start tag" if tags == 1 else f"{tags} start tags"
+            notes.append(f"{which} had more than {limits.max_attributes} attributes; the "
+                         f"{dropped} past that were dropped before parsing")
+    source = html
     try:
         root, halted, stranded = _libxml2(source, utf8)
     except ParseError:
@@ -283,8 +292,9 @@ codecs.register_error("webgist-cp1252", _cp1252_fallback)
 
 
 def decode_bytes(data: bytes) -> tuple[str, str | None]:
-    """Text from bytes: a BOM wins, then valid UTF-8, then the declared charset,
-    then UTF-8 with stray bytes read as windows-1252. Never raises."""
+    """Text from bytes: a BOM wins, then valid UTF-8, then the declared charset, then
+    (nothing declared) a non-Latin charset the text plainly fits (charset.py), then
+    UTF-8 with stray bytes read as windows-1252. Never raises."""
     for bom, codec in _BYTE_ORDER_CODECS:
         if data.startswith(bom):
             text = data[len(bom):].decode(codec, errors="replace")
@@ -299,8 +309,12 @@ def decode_bytes(data: bytes) -> tuple[str, str | None]:
     if declared and declared not in ("utf-8", "utf-16-le", "utf-16-be", "utf-16"):
         text = data.decode(declared, errors="replace")
         return text, f"bytes are not UTF-8; read as the declared charset {declared}"
-    text = data.decode("utf-8", errors="webgist-cp1252")
     label = declared or declared_label(data)
+    guessed = None if label else guess_charset(data)
+    if guessed:
+        return data.decode(guessed), ("bytes are not UTF-8 and no charset is declared; "
+                                      f"read as {guessed}, guessed from the text")
+    text = data.decode("utf-8", errors="webgist-cp1252")
     said = f" (declared {label})" if label else ""
     return text, (f"bytes are not valid UTF-8{said}; invalid bytes read as windows-1252")
 
