@@ -18,6 +18,7 @@ def test_letters_of_spaced_scripts_meet(before, after):
 @pytest.mark.parametrize("before, after", [
     ("日本の", "未来を考える"), ("東京", "2024年"), ("version", "日本語"),
     ("カタカナ", "ひらがな"), ("ｶﾀｶﾅ", "中文"), ("word ", "next"), ("end.", "Next"),
+    ("ภาษาไท", "สาขา"), ("ລາວ", "ພາສາ"), ("ཡིག", "བོད"), ("ပထမ", "ရန်ကုန်"), ("ខ្មែរ", "កម្ពុជា"),
 ])
 def test_letters_of_unspaced_scripts_or_not_letters_do_not_meet(before, after):
     assert not letters_meet(before, after)
@@ -74,6 +75,11 @@ def test_inline_elements_outside_card_links_stay_as_written(inner, text):
     ('<a href="/wax">Bees</a><a href="/wax">wax</a>', "Beeswax"),
     # unspaced scripts run on
     ('<a href="/a">日本の</a><a href="/b">未来</a>', "日本の未来"),
+    ('<a href="/a">ภาษากลุ่มไท</a><a href="/b">ตะวันตกเฉียงใต้</a>', "ภาษากลุ่มไทตะวันตกเฉียงใต้"),  # Thai
+    ('<a href="/a">ພາສາທາງການ</a><a href="/b">ຂອງລາວ</a>', "ພາສາທາງການຂອງລາວ"),  # Lao
+    ('<a href="/a">ភាសាផ្លូវការ</a><a href="/b">កម្ពុជា</a>', "ភាសាផ្លូវការកម្ពុជា"),  # Khmer
+    ('<a href="/a">ပထမ</a><a href="/b">ဘာသာစကား</a>', "ပထမဘာသာစကား"),  # Myanmar
+    ('<a href="/a">བོད</a><a href="/b">ཡིག</a>', "བོདཡིག"),  # Tibetan
 ])
 def test_links_side_by_side_part_only_spaced_scripts(inner, text):
     html = f"<html><body><main><p>Tags: {inner}</p></main></body></html>"
