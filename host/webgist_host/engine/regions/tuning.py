@@ -50,10 +50,6 @@ BUTTON_GROUP_MAX_WORDS = 30
 # ...and when at least this share of its words are inside links or buttons: a list
 # of what each button on a watch does is content, a row of calls to action is not.
 BUTTON_GROUP_MIN_CONTROL_SHARE = 0.5
-# The longest extension a link's last step may end in and name a file
-# (name_guards.file_extension): package formats run to twelve (".appinstaller",
-# ".mobileconfig", ".unitypackage"); a longer dotted word is a name's part.
-FILE_EXTENSION_MAX_CHARS = 12
 # Landmarks believed at any size: a page footer that holds most of the page is the
 # static HTML of a script-built page, or legal footnotes, never a content wrapper.
 ANY_SIZE_LANDMARKS = frozenset({Region.FOOTER})
