@@ -169,6 +169,19 @@ def test_a_call_saying_the_same_in_every_card_goes():
     assert "Book a seat" not in long_line
 
 
+def test_calls_to_each_cards_own_page_go_though_a_sibling_says_another_text():
+    """The same words linking each card to its own page are calls ("Get tickets" to
+    each event's booking), whatever one card says instead: a venue repeated links to
+    its one page."""
+    sold_out = _texts(_cards(['<p><a href="/tickets/1">Get tickets</a></p>',
+                              '<p><a href="/tickets/2">Get tickets</a></p>', '<p>Sold out</p>']))
+    assert "Get tickets" not in sold_out and "Sold out" in sold_out
+    waiting = _texts(_cards(['<p><a href="/enrol/1">Enrol now</a></p>',
+                             '<p><a href="/waitlist/2">Join the waiting list</a></p>',
+                             '<p><a href="/enrol/3">Enrol now</a></p>']))
+    assert "Enrol now" not in waiting and "Join the waiting list" not in waiting
+
+
 def test_calls_closing_sibling_cards_go_though_they_say_different_words():
     """A landing page's sections, each closed by its own call: no line of the card
     under the call, so it is no value of the card."""
