@@ -48,6 +48,9 @@ def _card(after_link: str, inside: str = '<span class="price">8,50 €</span>') 
     ("<span>Sold out</span>", "8,50 € Sold out"),
     # punctuation closes the text before it
     ("<span>, each</span>", "8,50 €, each"),
+    # an empty element between (a wishlist button's slot) writes nothing
+    ('<span class="wishlist"></span><a href="/cart?add=1">Add to cart</a>',
+     "8,50 € [Add to cart](/cart?add=1)"),
 ])
 def test_a_run_leaving_a_link_that_wraps_blocks_starts_apart(after_link, expected):
     assert _card(after_link) == expected
