@@ -56,6 +56,22 @@ def test_a_run_leaving_a_link_that_wraps_blocks_starts_apart(after_link, expecte
     assert _card(after_link) == expected
 
 
+def test_a_run_entering_a_link_that_wraps_blocks_starts_apart():
+    """A badge written before the card link, the link's price first inside it."""
+    html = ('<html><body><main><h1>Honey</h1><p>Bottled by hand in small batches every week.</p>'
+            '<ul><li><span class="onsale">Sale!</span><a href="/p/1"><span class="price">8,50 €'
+            '</span><h2>Linden honey</h2></a></li></ul></main></body></html>')
+    assert "Sale! 8,50 €" in [b.text for b in convert(html, scope="main").blocks]
+
+
+def test_a_run_leaving_a_span_that_wraps_blocks_runs_on():
+    """Only a link wrapping blocks is a card's box of its own: an inline <span> around
+    a block goes on in the line after it, as CSS lays it out ("Wort" + "teil")."""
+    html = ('<html><body><main><div><span class="term"><h3>Glossar</h3>Wort</span>teil</div>'
+            '</main></body></html>')
+    assert convert(html, scope="main").blocks[-1].text == "Wortteil"
+
+
 def test_a_run_leaving_a_card_link_in_an_unspaced_script_runs_on():
     assert _card('<a href="/cart">カートに入れる</a>', "<span>850円</span>") == "850円[カートに入れる](/cart)"
 

@@ -34,8 +34,8 @@ from ..model import Block, BlockKind
 from .lone_links import lone_links, main_lines
 from .name_guards import file_extension, links_to_file
 from .sections import link_texts
-from .tuning import (LONE_CALL_CARD_MIN_WORDS, LONE_CALL_CARD_STEPS, LONE_CALL_MAX_CHARS,
-                     LONE_CALL_MAX_WORDS)
+from .tuning import (LONE_CALL_CARD_ABOVE_MAX_WORDS, LONE_CALL_CARD_MIN_WORDS,
+                     LONE_CALL_CARD_STEPS, LONE_CALL_MAX_CHARS, LONE_CALL_MAX_WORDS)
 from .vocabulary import PICTURE_EXTENSIONS
 
 LONE_CALL_REASON = ("a lone call to action: one short link on a line of its own among the "
@@ -52,9 +52,9 @@ _INTRODUCING = (":", "：")
 # or an entry (an API's "createItem(data)") as a heading would.
 _FOOTNOTE_MARK = "[^"
 _BOLD, _BOLD_LINK = "**", "[**"
-# The step of a line's one link in its paragraph (p[2]/a[1]); a link standing beside
-# other elements (figure[1]/a[3]) is a line of its own.
-_OWN_LINK = "a[1]"
+# The step of a line's one link (p[2]/a[1], p[2]/a[2] after a picture's link): the
+# line's place is its parent's, where a sibling card writes its value unlinked.
+_LINK_STEP = re.compile(r"a\[\d+\]")
 # Where an answer stands: a definition list's description, a disclosure's body.
 _ANSWER_STEPS = ("/dd[", "/details[")
 # A Markdown link's address: "](address" up to a space or the closing parenthesis.
@@ -160,7 +160,7 @@ class _PlaceTexts:
         card's and no sentence (a date, a price), and the card goes on under it
         (`below`, the next line, is the card's). A call closes text: its card's
         paragraph above it, nothing under it."""
-        if below is None or above_words >= LONE_CALL_CARD_MIN_WORDS:
+        if below is None or above_words >= LONE_CALL_CARD_ABOVE_MAX_WORDS:
             return False
         for key, card in _places(block.xpath):
             said = self.texts.get(key, {})
@@ -175,12 +175,12 @@ def _said(block: Block) -> str:
 
 
 def _places(xpath: str) -> list[tuple[str, str]]:
-    """The keys of a line's place in sibling cards: its path (without the step of a
-    paragraph's one link, so that a sibling card's plain line matches it) with one
+    """The keys of a line's place in sibling cards: its path (without the step of its
+    one link, so that a sibling card's plain line matches it) with one
     ancestor's position, of the LONE_CALL_CARD_STEPS nearest, left out; each with the
     path that ancestor's lines start with (the card's)."""
     steps = xpath.split("/")
-    if steps[-1] == _OWN_LINK:
+    if _LINK_STEP.fullmatch(steps[-1]):
         steps = steps[:-1]
     keys = []
     for k in range(len(steps) - 2, max(0, len(steps) - 2 - LONE_CALL_CARD_STEPS), -1):
