@@ -261,10 +261,12 @@ def test_calls_closing_sections_five_steps_down_go():
     assert "Open an account" not in kept and "See advice offers" not in kept
 
 
-def test_a_cards_value_after_a_pictures_link_stays():
-    """A venue written after the card's picture link (p[2]/a[2]) stands where a sibling
-    card writes its venue unlinked (p[2])."""
-    kept = _texts(_cards(['<p><a href="/e/1"><img src="1.jpg" alt=""></a><a href="/v/hall">Town hall</a></p>',
-                          '<p><a href="/e/2"><img src="2.jpg" alt=""></a><a href="/v/hall">Town hall</a></p>',
-                          "<p>Online</p>"]))
-    assert kept.count("Town hall") == 2
+def test_a_figures_view_link_beside_its_other_links_goes():
+    """A figure's anchor, its picture's link, its caption, then "View this figure"
+    (figure[1]/a[3]): the link's place is its own, not the figure's, where the anchor
+    says another text."""
+    figure = ('<figure><a name="figure{n}">\u200e</a><a href="/f/{n}.png"><img src="/f/{n}.png" alt="">'
+              '</a><figcaption>Figure {n}. Enrollment flow.</figcaption>'
+              '<a href="/f/{n}.png">View this figure</a></figure>')
+    kept = _texts(_page(figure.format(n=1) + f"<p>{_MORE}</p>" + figure.format(n=2)))
+    assert "View this figure" not in kept

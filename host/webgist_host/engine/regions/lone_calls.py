@@ -52,9 +52,11 @@ _INTRODUCING = (":", "：")
 # or an entry (an API's "createItem(data)") as a heading would.
 _FOOTNOTE_MARK = "[^"
 _BOLD, _BOLD_LINK = "**", "[**"
-# The step of a line's one link (p[2]/a[1], p[2]/a[2] after a picture's link): the
-# line's place is its parent's, where a sibling card writes its value unlinked.
-_LINK_STEP = re.compile(r"a\[\d+\]")
+# The step of a line's one link in its paragraph (p[2]/a[1]): the line's place is the
+# paragraph's, where a sibling card writes its value unlinked. A link standing beside
+# other links of its parent (a figure's anchor, its picture's link, then "View this
+# figure" at figure[1]/a[3]) is a line of its own: its parent's place holds the others.
+_OWN_LINK = "a[1]"
 # Where an answer stands: a definition list's description, a disclosure's body.
 _ANSWER_STEPS = ("/dd[", "/details[")
 # A Markdown link's address: "](address" up to a space or the closing parenthesis.
@@ -175,12 +177,12 @@ def _said(block: Block) -> str:
 
 
 def _places(xpath: str) -> list[tuple[str, str]]:
-    """The keys of a line's place in sibling cards: its path (without the step of its
-    one link, so that a sibling card's plain line matches it) with one
+    """The keys of a line's place in sibling cards: its path (without the step of a
+    paragraph's one link, so that a sibling card's plain line matches it) with one
     ancestor's position, of the LONE_CALL_CARD_STEPS nearest, left out; each with the
     path that ancestor's lines start with (the card's)."""
     steps = xpath.split("/")
-    if _LINK_STEP.fullmatch(steps[-1]):
+    if steps[-1] == _OWN_LINK:
         steps = steps[:-1]
     keys = []
     for k in range(len(steps) - 2, max(0, len(steps) - 2 - LONE_CALL_CARD_STEPS), -1):
