@@ -18,6 +18,7 @@ def test_letters_of_spaced_scripts_meet(before, after):
 @pytest.mark.parametrize("before, after", [
     ("日本の", "未来を考える"), ("東京", "2024年"), ("version", "日本語"),
     ("カタカナ", "ひらがな"), ("ｶﾀｶﾅ", "中文"), ("word ", "next"), ("end.", "Next"),
+    ("ภาษาไท", "สาขา"), ("ລາວ", "ພາສາ"), ("ཡིག", "བོད"), ("ပထမ", "ရန်ကုန်"), ("ខ្មែរ", "កម្ពុជា"),
 ])
 def test_letters_of_unspaced_scripts_or_not_letters_do_not_meet(before, after):
     assert not letters_meet(before, after)
@@ -47,9 +48,28 @@ def _card(after_link: str, inside: str = '<span class="price">8,50 €</span>') 
     ("<span>Sold out</span>", "8,50 € Sold out"),
     # punctuation closes the text before it
     ("<span>, each</span>", "8,50 €, each"),
+    # an empty element between (a wishlist button's slot) writes nothing
+    ('<span class="wishlist"></span><a href="/cart?add=1">Add to cart</a>',
+     "8,50 € [Add to cart](/cart?add=1)"),
 ])
 def test_a_run_leaving_a_link_that_wraps_blocks_starts_apart(after_link, expected):
     assert _card(after_link) == expected
+
+
+def test_a_run_entering_a_link_that_wraps_blocks_starts_apart():
+    """A badge written before the card link, the link's price first inside it."""
+    html = ('<html><body><main><h1>Honey</h1><p>Bottled by hand in small batches every week.</p>'
+            '<ul><li><span class="onsale">Sale!</span><a href="/p/1"><span class="price">8,50 €'
+            '</span><h2>Linden honey</h2></a></li></ul></main></body></html>')
+    assert "Sale! 8,50 €" in [b.text for b in convert(html, scope="main").blocks]
+
+
+def test_a_run_leaving_a_span_that_wraps_blocks_runs_on():
+    """Only a link wrapping blocks is a card's box of its own: an inline <span> around
+    a block goes on in the line after it, as CSS lays it out ("Wort" + "teil")."""
+    html = ('<html><body><main><div><span class="term"><h3>Glossar</h3>Wort</span>teil</div>'
+            '</main></body></html>')
+    assert convert(html, scope="main").blocks[-1].text == "Wortteil"
 
 
 def test_a_run_leaving_a_card_link_in_an_unspaced_script_runs_on():
@@ -74,6 +94,11 @@ def test_inline_elements_outside_card_links_stay_as_written(inner, text):
     ('<a href="/wax">Bees</a><a href="/wax">wax</a>', "Beeswax"),
     # unspaced scripts run on
     ('<a href="/a">日本の</a><a href="/b">未来</a>', "日本の未来"),
+    ('<a href="/a">ภาษากลุ่มไท</a><a href="/b">ตะวันตกเฉียงใต้</a>', "ภาษากลุ่มไทตะวันตกเฉียงใต้"),  # Thai
+    ('<a href="/a">ພາສາທາງການ</a><a href="/b">ຂອງລາວ</a>', "ພາສາທາງການຂອງລາວ"),  # Lao
+    ('<a href="/a">ភាសាផ្លូវការ</a><a href="/b">កម្ពុជា</a>', "ភាសាផ្លូវការកម្ពុជា"),  # Khmer
+    ('<a href="/a">ပထမ</a><a href="/b">ဘာသာစကား</a>', "ပထမဘာသာစကား"),  # Myanmar
+    ('<a href="/a">བོད</a><a href="/b">ཡིག</a>', "བོདཡིག"),  # Tibetan
 ])
 def test_links_side_by_side_part_only_spaced_scripts(inner, text):
     html = f"<html><body><main><p>Tags: {inner}</p></main></body></html>"

@@ -169,6 +169,19 @@ def test_a_call_saying_the_same_in_every_card_goes():
     assert "Book a seat" not in long_line
 
 
+def test_calls_to_each_cards_own_page_go_though_a_sibling_says_another_text():
+    """The same words linking each card to its own page are calls ("Get tickets" to
+    each event's booking), whatever one card says instead: a venue repeated links to
+    its one page."""
+    sold_out = _texts(_cards(['<p><a href="/tickets/1">Get tickets</a></p>',
+                              '<p><a href="/tickets/2">Get tickets</a></p>', '<p>Sold out</p>']))
+    assert "Get tickets" not in sold_out and "Sold out" in sold_out
+    waiting = _texts(_cards(['<p><a href="/enrol/1">Enrol now</a></p>',
+                             '<p><a href="/waitlist/2">Join the waiting list</a></p>',
+                             '<p><a href="/enrol/3">Enrol now</a></p>']))
+    assert "Enrol now" not in waiting and "Join the waiting list" not in waiting
+
+
 def test_calls_closing_sibling_cards_go_though_they_say_different_words():
     """A landing page's sections, each closed by its own call: no line of the card
     under the call, so it is no value of the card."""
@@ -179,3 +192,81 @@ def test_calls_closing_sibling_cards_go_though_they_say_different_words():
                                            ("Advice", "See advice offers")]))
     kept = _texts(_page(sections))
     assert "Open an account" not in kept and "See advice offers" not in kept
+
+
+def _offers(cards: list[tuple[str, str, str]], tail: str = f"<p>{_MORE}</p>") -> str:
+    """A landing page's offers, each `(above, call, below)` lines in its own card."""
+    body = "".join(f'<div class="offer">{above}{call}{below}</div>' for above, call, below in cards)
+    return (f"<html><head><title>Solar</title></head><body><main><h1>Solar panels</h1>"
+            f"<p>{_TEXT}</p>{body}{tail}</main></body></html>")
+
+
+def test_a_call_closing_a_sentence_goes_though_its_card_goes_on_under_it():
+    """LONE_CALL_CARD_ABOVE_MAX_WORDS: a call under its card's sentence, a picture's
+    caption under it, is no value beside a sibling card's other call."""
+    kept = _texts(_offers([
+        ("<p>Panels on your roof pay back their cost in about nine years.</p>",
+         '<p><a href="/quote">Ask for a quote</a></p>', "<p>Photo: a roof in Leeds</p>"),
+        ("<p>A battery keeps the noon sun for your evening kettle and lights.</p>",
+         '<p><a href="/battery">See the batteries</a></p>', "<p>Photo: a garage wall</p>")]))
+    assert "Ask for a quote" not in kept and "See the batteries" not in kept
+
+
+@pytest.mark.parametrize("tail", [f"<p>{_MORE}</p>", ""])
+def test_calls_closing_their_cards_go_though_they_say_different_words(tail):
+    """A call is its card's last line: the next line is another card's, or none (the
+    page's last line)."""
+    kept = _texts(_offers([("<p>From 5 € a month</p>", '<p><a href="/a">Open an account</a></p>', ""),
+                           ("<p>First call free</p>", '<p><a href="/b">See advice offers</a></p>', "")],
+                          tail))
+    assert "Open an account" not in kept and "See advice offers" not in kept
+
+
+def test_a_call_opening_its_card_goes_though_the_line_above_is_short():
+    """The line above the second card's call is the first card's: the call stands
+    among no short lines of its own card."""
+    kept = _texts(_offers([("", '<p><a href="/a">Open an account</a></p>', "<p>No fees, no forms.</p>"),
+                           ("", '<p><a href="/b">See advice offers</a></p>', "<p>First call free.</p>")]))
+    assert "See advice offers" not in kept
+
+
+def _deep_cards(lines: list[str], depth: int) -> str:
+    """Event cards as a page builder writes them: a date, `lines[n]` and a sentence,
+    inside `depth` wrappers (card, card-body, meta...)."""
+    cards = "".join(
+        f'<article class="event">{"<div>" * depth}<h2>Talk {n}</h2><p>Monday {n} May, 7 pm</p>'
+        f'{line}<p>The speaker talks about the harbour, the mills and the first houses.</p>'
+        f'{"</div>" * depth}</article>' for n, line in enumerate(lines, 1))
+    return _page(f'<section class="events">{cards}</section>')
+
+
+def test_a_cards_value_stays_four_steps_inside_its_card():
+    """LONE_CALL_CARD_STEPS: article > div.card > div.card-body > div.meta > p."""
+    kept = _texts(_deep_cards(['<p><a href="/v/hall">Town hall</a></p>',
+                               '<p><a href="/v/library">Library</a></p>', "<p>Online</p>"], 3))
+    assert "Town hall" in kept and "Library" in kept
+
+
+def test_calls_closing_sections_five_steps_down_go():
+    """A landing page's sections nest their text deeper than a card's: their closing
+    calls, each over its section's short line, are no values of the sections."""
+    sections = "".join(
+        f'<section class="feature"><div class="container"><div class="row"><div class="col">'
+        f'<div class="text"><p>{above}</p><p><a href="/{n}">{call}</a></p></div></div>'
+        f'<div class="col"><p>{caption}</p></div></div></div></section>'
+        for n, (above, call, caption) in enumerate([
+            ("From 5 € a month", "Open an account", "Photo: a bank in Leeds"),
+            ("First call free", "See advice offers", "Photo: an adviser")]))
+    kept = _texts(_page(sections))
+    assert "Open an account" not in kept and "See advice offers" not in kept
+
+
+def test_a_figures_view_link_beside_its_other_links_goes():
+    """A figure's anchor, its picture's link, its caption, then "View this figure"
+    (figure[1]/a[3]): the link's place is its own, not the figure's, where the anchor
+    says another text."""
+    figure = ('<figure><a name="figure{n}">\u200e</a><a href="/f/{n}.png"><img src="/f/{n}.png" alt="">'
+              '</a><figcaption>Figure {n}. Enrollment flow.</figcaption>'
+              '<a href="/f/{n}.png">View this figure</a></figure>')
+    kept = _texts(_page(figure.format(n=1) + f"<p>{_MORE}</p>" + figure.format(n=2)))
+    assert "View this figure" not in kept

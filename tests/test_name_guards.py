@@ -90,8 +90,16 @@ def test_a_one_word_id_on_a_box_is_its_name_not_a_slug():
     ("/releases/v1.2.3", ""),
     ("/code/release-2.0", ""),
     ("/series/2.x", ""),
-    # a dotted word longer than any extension is a name's part
-    ("/people/jane.abcdefghijklm", ""),
+    ("/profiles/office.mobileconfig", "mobileconfig"),
+    ("/assets/terrain-kit.unitypackage", "unitypackage"),
+    # a dotted word longer than five letters, not a known package format, is a name's part
+    ("/people/anna.schmidt", ""),
+    ("/@jane.williams", ""),
+    ("/u/max.mustermann", ""),
+    ("/reference/android.widget", ""),
+    ("/artifact/org.springframework/spring-core/5.3.9.RELEASE", ""),
+    ("/tags/v1.0.0.preview", ""),
+    ("/de/p/sofa.kopenhagen", ""),
     ("https://app.quillpad.io", ""),
 ])
 def test_file_extension_reads_the_last_step(href, extension):

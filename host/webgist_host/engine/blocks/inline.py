@@ -425,8 +425,8 @@ def drawn_apart(previous, current, before: str, after: str) -> bool:
     or grid items that the browser draws apart ("Weight" and "118 g" in a spec row),
     and links side by side as a row's items (a breadcrumb's "Home" and "Shop", a
     card's two buttons), so letters meeting across them must not run together (in
-    Latin, Cyrillic, Hangul...; Han and kana run on: "日本の未来"). `before` and
-    `after` are the text written either side."""
+    Latin, Cyrillic, Hangul...; Han, kana, Thai, Khmer... run on: "日本の未来").
+    `before` and `after` are the text written either side."""
     return (previous is not None and letters_meet(before, after)
             and (_styled_span(previous) and _styled_span(current)
                  or previous.tag == current.tag == "a"
@@ -434,10 +434,13 @@ def drawn_apart(previous, current, before: str, after: str) -> bool:
 
 
 # Scripts written without spaces between words: Han ideographs, hiragana and
-# katakana (half-width too). Boxes drawn apart in them are not two words, so no
-# space goes between them ("日本の未来", not "日本の 未来"). Hangul is written with
-# spaces between words, as Latin is.
-_UNSPACED_SCRIPT = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f]")
+# katakana (half-width too); Thai, Lao, Tibetan, Myanmar and Khmer (a space there
+# parts phrases, not words). Boxes drawn apart in them are not two words, so no space
+# goes between them ("日本の未来", not "日本の 未来"; two links "ภาษากลุ่มไท" and
+# "ตะวันตกเฉียงใต้" run on). Hangul is written with spaces between words, as Latin is.
+_UNSPACED_SCRIPT = re.compile(
+    r"[\u0e00-\u0eff\u0f00-\u0fff\u1000-\u109f\u1780-\u17ff"
+    r"\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f]")
 
 
 def letters_meet(before: str, after: str) -> bool:

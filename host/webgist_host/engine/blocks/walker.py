@@ -568,6 +568,7 @@ def _render_run(inline: InlineRenderer, pieces: list, container=None) -> tuple[s
     rich: list[str] = []
     previous = code_run = None
     owner = container       # where the last piece with words sits
+    written = ""            # the last piece written out that is not empty
     for piece in pieces:
         if isinstance(piece, str):
             here = piece.owner if isinstance(piece, _WrappedText) else container
@@ -576,7 +577,9 @@ def _render_run(inline: InlineRenderer, pieces: list, container=None) -> tuple[s
             here = piece.getparent()
             p, r = inline.element(piece, 1, frozenset())
         if here is not owner and p.strip():
-            if plain and _leaves_card_link(owner, here, container) and runs_on(plain[-1], p):
+            # An empty element between (a wishlist <span> after the card link) writes
+            # nothing: the text that would run on is the last one written.
+            if written and _leaves_card_link(owner, here, container) and runs_on(written, p):
                 p, r = " " + p, " " + r
             owner = here
         if isinstance(piece, str):
@@ -586,6 +589,8 @@ def _render_run(inline: InlineRenderer, pieces: list, container=None) -> tuple[s
         else:
             code_run = inline.place(plain, rich, piece, p, r, previous, code_run)
             previous = piece
+        if plain and plain[-1]:
+            written = plain[-1]
     return finish("".join(plain), "".join(rich))
 
 

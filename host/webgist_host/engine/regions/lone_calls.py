@@ -19,10 +19,12 @@ that closes the text above it. So these stay:
 - an answer: a link in a definition list's <dd> or inside <details>;
 - a link to a file (a PDF, an archive, an installer): what the page exists to deliver;
 - a card's value: the line at the same place in a sibling card (an event's venue, a
-  post's category, a person's team) says another short text, linked or not, and the
-  link stands among its card's short lines (no sentence above it, more of the card
-  under it). A call closes text ("Open an account", "See offers" under each of a
-  landing page's sections), or says the same words in every card.
+  post's category, a person's team) says another short text, linked or not, no text
+  there links to different addresses, and the link stands among its card's short
+  lines (no sentence above it, more of the card under it). A call closes text ("Open
+  an account", "See offers" under each of a landing page's sections), or says the same
+  words in every card, or in several, each linking to its card's own page ("Get
+  tickets" beside one card's "Sold out").
 """
 from __future__ import annotations
 
@@ -32,8 +34,8 @@ from ..model import Block, BlockKind
 from .lone_links import lone_links, main_lines
 from .name_guards import file_extension, links_to_file
 from .sections import link_texts
-from .tuning import (LONE_CALL_CARD_MIN_WORDS, LONE_CALL_CARD_STEPS, LONE_CALL_MAX_CHARS,
-                     LONE_CALL_MAX_WORDS)
+from .tuning import (LONE_CALL_CARD_ABOVE_MAX_WORDS, LONE_CALL_CARD_MIN_WORDS,
+                     LONE_CALL_CARD_STEPS, LONE_CALL_MAX_CHARS, LONE_CALL_MAX_WORDS)
 from .vocabulary import PICTURE_EXTENSIONS
 
 LONE_CALL_REASON = ("a lone call to action: one short link on a line of its own among the "
@@ -50,8 +52,10 @@ _INTRODUCING = (":", "：")
 # or an entry (an API's "createItem(data)") as a heading would.
 _FOOTNOTE_MARK = "[^"
 _BOLD, _BOLD_LINK = "**", "[**"
-# The step of a line's one link in its paragraph (p[2]/a[1]); a link standing beside
-# other elements (figure[1]/a[3]) is a line of its own.
+# The step of a line's one link in its paragraph (p[2]/a[1]): the line's place is the
+# paragraph's, where a sibling card writes its value unlinked. A link standing beside
+# other links of its parent (a figure's anchor, its picture's link, then "View this
+# figure" at figure[1]/a[3]) is a line of its own: its parent's place holds the others.
 _OWN_LINK = "a[1]"
 # Where an answer stands: a definition list's description, a disclosure's body.
 _ANSWER_STEPS = ("/dd[", "/details[")
@@ -135,27 +139,37 @@ def _links_a_file(rich: str) -> bool:
 class _PlaceTexts:
     """The short lines of the main content by place: a line's path with one of its
     LONE_CALL_CARD_STEPS nearest ancestors' positions left out, so that the lines at
-    the same place in sibling cards (article[1]/p[2], article[2]/p[2]) share a key.
-    Each short line gives at most that many keys: linear in the page."""
+    the same place in sibling cards (article[1]/p[2], article[2]/p[2]) share a key;
+    for each key, the texts said there and the addresses each links to. Each short
+    line gives at most that many keys: linear in the page."""
 
     def __init__(self, blocks: list[Block], words: list[int], lines: list[int]):
-        self.texts: dict[str, set[str]] = {}
+        self.texts: dict[str, dict[str, set[str]]] = {}
         for i in lines:
             if words[i] <= LONE_CALL_MAX_WORDS:
                 text = _said(blocks[i])
+                hrefs = _HREF.findall(blocks[i].rich_text)
                 for key, _ in _places(blocks[i].xpath):
-                    self.texts.setdefault(key, set()).add(text)
+                    self.texts.setdefault(key, {}).setdefault(text, set()).update(hrefs[-1:])
 
     def varies(self, block: Block, above: Block, below: Block | None, above_words: int) -> bool:
-        """Whether a sibling card says another short text where `block` stands, among
-        the card's short lines: the line above it is the card's and no sentence (a
-        date, a price), and the card goes on under it (`below`, the next line, is the
-        card's). A call closes text: its card's paragraph above it, nothing under it."""
-        if below is None or above_words >= LONE_CALL_CARD_MIN_WORDS:
+        """Whether `block` is a card's value: a sibling card says another short text
+        where it stands, and no text there is repeated with links to different
+        addresses (a value names one thing wherever it is repeated, a venue's one page;
+        a call's same words lead each card to its own page, "Book" to each event's
+        booking, so its place holds calls, whatever one card says instead: "Sold
+        out"). And it stands among the card's short lines: the line above it is the
+        card's and no sentence (a date, a price), and the card goes on under it
+        (`below`, the next line, is the card's). A call closes text: its card's
+        paragraph above it, nothing under it."""
+        if below is None or above_words >= LONE_CALL_CARD_ABOVE_MAX_WORDS:
             return False
-        own = _said(block)
-        return any(self.texts.get(key, {own}) - {own} and below.xpath.startswith(card)
-                   and above.xpath.startswith(card) for key, card in _places(block.xpath))
+        for key, card in _places(block.xpath):
+            said = self.texts.get(key, {})
+            if (len(said) > 1 and all(len(hrefs) < 2 for hrefs in said.values())
+                    and below.xpath.startswith(card) and above.xpath.startswith(card)):
+                return True
+        return False
 
 
 def _said(block: Block) -> str:

@@ -14,22 +14,24 @@ import re
 from urllib.parse import urlsplit
 
 from ..words import has_alnum, word_count
-from .tuning import (BUTTON_GROUP_MAX_WORDS, BUTTON_GROUP_MIN_CONTROL_SHARE,
-                     FILE_EXTENSION_MAX_CHARS)
+from .tuning import BUTTON_GROUP_MAX_WORDS, BUTTON_GROUP_MIN_CONTROL_SHARE
 from .vocabulary import (
-    BUTTON_GROUP_WORDS, DOCUMENT_PAGE_EXTENSIONS, NAME_MODIFIER_WORDS, POPOVER_TRIGGER_WORDS,
+    BUTTON_GROUP_WORDS, DOCUMENT_PAGE_EXTENSIONS, LONG_FILE_EXTENSIONS, NAME_MODIFIER_WORDS, POPOVER_TRIGGER_WORDS,
     SHAPE_GUARDED_WORDS, TRIGGER_WORD, token_words, words_of_value,
 )
 
 HEADING_TAGS = ("h1", "h2", "h3", "h4", "h5", "h6")
 _CONTROLS = ("a", "button")
-# A file's last step: a name, then an extension of letters and digits opening with a
-# letter, maybe closed by a compression's short suffix (".tar.gz"). Packages and
-# installers run long (".AppImage", ".flatpakref", ".msixbundle", ".appinstaller").
-# A version's step ends in a number ("v1.2.3", "release-2.0"), and one letter after a
-# number is a series' wildcard ("2.x"): neither is an extension.
+# A file's last step: a name, then an extension of one to five letters and digits
+# opening with a letter, maybe closed by a compression's short suffix (".tar.gz"); or
+# a longer extension of a known package format (LONG_FILE_EXTENSIONS: ".AppImage",
+# ".msixbundle"), since a longer dotted word is a name's part ("anna.schmidt",
+# "android.widget", "5.3.9.RELEASE"). A version's step ends in a number ("v1.2.3",
+# "release-2.0"), and one letter after a number is a series' wildcard ("2.x"): neither
+# is an extension.
 _FILE_EXTENSION = re.compile(
-    r"\.((?<![0-9]\.)[a-z]|[a-z][a-z0-9]{1,%d})(?:\.[a-z0-9]{1,3})?$" % (FILE_EXTENSION_MAX_CHARS - 1))
+    r"\.((?<![0-9]\.)[a-z]|[a-z][a-z0-9]{1,4}|%s)(?:\.[a-z0-9]{1,3})?$"
+    % "|".join(sorted(LONG_FILE_EXTENSIONS, key=len, reverse=True)))
 
 
 def unguarded(el, words: frozenset[str]) -> frozenset[str]:

@@ -50,10 +50,6 @@ BUTTON_GROUP_MAX_WORDS = 30
 # ...and when at least this share of its words are inside links or buttons: a list
 # of what each button on a watch does is content, a row of calls to action is not.
 BUTTON_GROUP_MIN_CONTROL_SHARE = 0.5
-# The longest extension a link's last step may end in and name a file
-# (name_guards.file_extension): package formats run to twelve (".appinstaller",
-# ".mobileconfig", ".unitypackage"); a longer dotted word is a name's part.
-FILE_EXTENSION_MAX_CHARS = 12
 # Landmarks believed at any size: a page footer that holds most of the page is the
 # static HTML of a script-built page, or legal footnotes, never a content wrapper.
 ANY_SIZE_LANDMARKS = frozenset({Region.FOOTER})
@@ -398,9 +394,19 @@ LONE_CALL_MAX_CHARS = 40
 # (WCXB tune and validate both lose).
 LONE_CALL_CARD_MIN_WORDS = 8
 # A lone link is a card's value (a venue, a category), not a call, when the line at its
-# place in a sibling card says another short text: the card is one of the line's
-# nearest this many ancestors (article > p > a; li > div > div > p).
-LONE_CALL_CARD_STEPS = 3
+# place in a sibling card says another short text, and it stands among its card's
+# short lines: the line above it has fewer than this many words. A date, a time, a
+# price run to five or six ("Sabato 8 marzo, ore 21"); a call closes a sentence above
+# it. Without this gate WCXB tune's landing pages kept calls under a paragraph with a
+# picture or a code demo below (docs/history/regions.md, session 21: links8); the
+# bound is the fixture's and tests' (tests/test_lone_calls.py: a 5-word date keeps a
+# venue, a 10-word sentence does not keep a call), not tuned further.
+LONE_CALL_CARD_ABOVE_MAX_WORDS = 8
+# ...and the card is one of the line's nearest this many ancestors (article > p > a;
+# article > div.card > div.card-body > div.meta > p, a page builder's card, needs four).
+# A landing page's sections nest their calls deeper (section > div.container > div.row
+# > div.col > div.text > p): five steps would compare sections' closing calls as values.
+LONE_CALL_CARD_STEPS = 4
 
 # A product page's button line goes only up to this many words: a control's label is
 # short ("Add to cart", "200 × 100 cm, Eiche geölt (+ 240 €)"); a longer line is text
