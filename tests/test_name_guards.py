@@ -90,6 +90,9 @@ def test_a_one_word_id_on_a_box_is_its_name_not_a_slug():
     ("/releases/v1.2.3", ""),
     ("/code/release-2.0", ""),
     ("/series/2.x", ""),
+    # one other letter after a digit is a source file's extension
+    ("/src/beispiel1.c", "c"),
+    ("/include/vec3.h", "h"),
     ("/profiles/office.mobileconfig", "mobileconfig"),
     ("/assets/terrain-kit.unitypackage", "unitypackage"),
     # a dotted word longer than five letters, not a known package format, is a name's part

@@ -27,10 +27,10 @@ _CONTROLS = ("a", "button")
 # a longer extension of a known package format (LONG_FILE_EXTENSIONS: ".AppImage",
 # ".msixbundle"), since a longer dotted word is a name's part ("anna.schmidt",
 # "android.widget", "5.3.9.RELEASE"). A version's step ends in a number ("v1.2.3",
-# "release-2.0"), and one letter after a number is a series' wildcard ("2.x"): neither
-# is an extension.
+# "release-2.0") or in a series' wildcard, an x after a number ("2.x"): neither is an
+# extension. Other one-letter extensions after a digit name source files ("day1.c").
 _FILE_EXTENSION = re.compile(
-    r"\.((?<![0-9]\.)[a-z]|[a-z][a-z0-9]{1,4}|%s)(?:\.[a-z0-9]{1,3})?$"
+    r"\.([a-wyz]|(?<![0-9]\.)x|[a-z][a-z0-9]{1,4}|%s)(?:\.[a-z0-9]{1,3})?$"
     % "|".join(sorted(LONG_FILE_EXTENSIONS, key=len, reverse=True)))
 
 
