@@ -11,12 +11,14 @@ import json
 import os
 import shutil
 import sys
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from .browser import (COLLECT_TIMEOUT_S, COLLECT_WORLD, VIEWPORT, BrowserError, _first_line,
                       _within, collect_script, quit_browser)
+from .navigation import NAVIGATION_SCRIPT, firefox_load_error, navigation_problem
 
 FIREFOX_NAMES = ("firefox-esr", "firefox")
 GECKODRIVER_NAMES = ("geckodriver",)
@@ -141,8 +143,13 @@ def capture_page_firefox(url: str, *, timeout: float = 30.0, paths: FirefoxPaths
     """browser.capture_page, in Firefox: collect.js's result for `url`, with `loaded`."""
     from selenium.common.exceptions import TimeoutException, WebDriverException
 
-    driver = start_firefox(paths=paths, bidi=True)
+    downloads = tempfile.mkdtemp(prefix="webgist-firefox-downloads-")
+    driver = None
     try:
+        # A URL Firefox downloads is saved there (and removed), not in ~/Downloads.
+        driver = start_firefox(paths=paths, bidi=True, prefs={
+            "browser.download.folderList": 2, "browser.download.dir": downloads,
+            "browser.download.useDownloadDir": True})
         set_viewport_firefox(driver)
         driver.set_page_load_timeout(timeout)
         try:
@@ -151,14 +158,36 @@ def capture_page_firefox(url: str, *, timeout: float = 30.0, paths: FirefoxPaths
         except TimeoutException:
             finished = False
         except WebDriverException as exc:
-            raise BrowserError(f"Firefox could not load {url}: {_first_line(exc)}") from exc
+            raise BrowserError(f"Firefox could not load {url}: "
+                               f"{firefox_load_error(url, _first_line(exc))}") from exc
+        problem = navigation_problem(url, _navigation_facts(driver), finished=finished,
+                                     browser="Firefox")
+        if problem:
+            raise BrowserError(problem)
         capture = _within(driver, collect_timeout, lambda: run_collect_firefox(driver),
                           f"the page is not responding: it could not be read within "
                           f"{collect_timeout:g} s, so nothing was converted")
         capture["loaded"] = finished and capture.get("readyState", "complete") == "complete"
         return capture
     finally:
-        quit_browser(driver)
+        if driver is not None:
+            quit_browser(driver)
+        shutil.rmtree(downloads, ignore_errors=True)
+
+
+def _navigation_facts(driver) -> dict[str, Any]:
+    """NAVIGATION_SCRIPT's answer, read in a BiDi sandbox (the page's scripts cannot
+    replace what it reads); empty when Firefox does not answer."""
+    target = {"context": driver.current_window_handle, "sandbox": "webgist-navigation"}
+    try:
+        with BidiSocket(driver, timeout=10) as bidi:
+            reply = bidi.call("script.evaluate", {
+                "expression": f"JSON.stringify({NAVIGATION_SCRIPT})", "target": target,
+                "awaitPromise": False})
+        facts = json.loads(reply["result"]["value"])
+    except (BrowserError, KeyError, TypeError, ValueError, OSError):
+        return {}
+    return facts if isinstance(facts, dict) else {}
 
 
 def set_viewport_firefox(driver, size: tuple[int, int] = VIEWPORT) -> None:

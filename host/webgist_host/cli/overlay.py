@@ -17,8 +17,8 @@ import shutil
 import tempfile
 from typing import Any, Callable
 
-from .browser import (BrowserError, extension_script, isolated_world, load_page, quit_browser,
-                      run_collect, set_viewport, settle, start_chromium)
+from .browser import (BrowserError, check_navigation, extension_script, isolated_world, load_page,
+                      quit_browser, run_collect, set_viewport, settle, start_chromium)
 from ..engine.model import Document
 from ..engine.render.overlay import overlay_data
 
@@ -47,6 +47,7 @@ def render_overlay(url: str, convert: Callable[[dict[str, Any]], Document], *,
         driver = start_chromium(profile)
         set_viewport(driver)
         finished = load_page(driver, url, timeout)
+        check_navigation(driver, url, finished)
         if finished:
             settle(driver)
         capture = run_collect(driver)
