@@ -4,6 +4,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import re
 import sys
 import tempfile
 import urllib.request
@@ -11,7 +12,7 @@ from importlib import resources
 from pathlib import Path
 
 from .. import __version__
-from ..batch.pagebytes import decode_page
+from ..batch.pagebytes import PageError, check_html, decode_page, gunzip
 from .browser import BrowserError, capture_page
 from ..engine.model import Document
 from ..engine.dom.parse import ParseError
@@ -201,29 +202,64 @@ def _read_source(args) -> tuple[str | None, str | None, Path | None]:
         url = None
         source_path: Path | None = Path(str(demo))
     elif args.source == "-":
-        html, url, source_path = _decode(sys.stdin.buffer.read(), None, "stdin"), None, None
+        data = _checked_bytes(sys.stdin.buffer.read(), "stdin", static=args.static)
+        html, url, source_path = _decode(data, None, "stdin"), None, None
     elif args.source.startswith(("http://", "https://")):
         url, source_path, html = args.source, None, None
     else:
         source_path = Path(args.source)
         if not source_path.is_file():
             raise OSError(f"no such file: {args.source} (give a path, an http(s) URL, or -)")
-        html = _decode(source_path.read_bytes(), None, args.source)
+        data = _checked_bytes(source_path.read_bytes(), args.source, static=args.static)
+        html = _decode(data, None, args.source)
         url = None
+        if args.source.lower().endswith(".gz"):
+            source_path = None      # the browser gets the page itself, not the archive
     return html, url, source_path
+
+
+# A page saved as one file ("Webpage, Single File" in Chromium): MIME headers, then
+# the page and its resources as quoted-printable or base64 parts.
+MHTML_SUFFIXES = (".mhtml", ".mht")
+MHTML_START = re.compile(rb"\A(?:(?:From|Snapshot-Content-Location|Subject|Date|MIME-Version|"
+                         rb"Content-Type)[^\n]*\r?\n)+", re.IGNORECASE)
+
+
+def _checked_bytes(data: bytes, where: str, *, static: bool) -> bytes:
+    """The page's bytes, checked as `webgist batch` checks them (batch/pagebytes.py):
+    an empty file, a program, a PDF or an image is an error; a .gz file is
+    decompressed; an MHTML archive is read by the browser only."""
+    try:
+        if where.lower().endswith(".gz"):
+            if not data:
+                raise PageError("empty file: 0 bytes")
+            data = gunzip(data)
+        check_html(data)
+    except PageError as exc:
+        raise PageError(f"{where}: {exc}") from None
+    head = data[:4096]
+    if where.lower().endswith(MHTML_SUFFIXES) or (
+            MHTML_START.match(head) and b"multipart/related" in head.lower()):
+        if where == "stdin" or not where.lower().endswith(MHTML_SUFFIXES):
+            raise PageError(f"{where} is an MHTML archive (a page saved as one file): save it "
+                            "as a .mhtml file and give its path, without --static")
+        if static:
+            raise PageError(f"{where} is an MHTML archive (a page saved as one file): only the "
+                            "browser reads it; drop --static")
+    return data
 
 
 @contextlib.contextmanager
 def _page_url(html, url, source_path):
-    """The address the browser loads: the URL, the file, or (HTML from stdin) a
-    temporary file holding it."""
+    """The address the browser loads: the URL, the file, or (HTML from stdin or
+    from a .gz file) a temporary file holding it."""
     if url is not None:
         yield url
     elif source_path is not None:
         yield source_path.resolve().as_uri()
     else:
         with tempfile.TemporaryDirectory(prefix="webgist-stdin-") as folder:
-            page = Path(folder) / "stdin.html"
+            page = Path(folder) / "page.html"
             # Decoded already; the byte-order mark makes the browser read it as
             # UTF-8 whatever its <meta charset> says.
             page.write_text(html, encoding="utf-8-sig")
@@ -253,7 +289,7 @@ def _fetch(url: str) -> str:
         if len(body) > MAX_FETCH_BYTES:
             raise ValueError(f"{url} is larger than {MAX_FETCH_BYTES // 2**20} MiB")
         charset = response.headers.get_content_charset()
-    return _decode(body, charset, url)
+    return _decode(_checked_bytes(body, url, static=True), charset, url)
 
 
 def _decode(data: bytes, charset: str | None, where: str) -> str:
