@@ -14,6 +14,7 @@ from pathlib import Path
 from .. import __version__
 from ..batch.pagebytes import PageError, check_html, decode_page, gunzip
 from .browser import BrowserError, capture_page
+from .outputs import prepare_output_paths, save_file, write_output
 from ..engine.model import Document
 from ..engine.dom.parse import ParseError
 from ..engine.pipeline import SCOPES, convert
@@ -63,7 +64,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--scope", choices=SCOPES, default="main",
                         help="main: the page's main content (default); page: everything")
     parser.add_argument("-o", "--output", metavar="FILE",
-                        help="write Markdown (or JSON) to FILE instead of stdout")
+                        help="write Markdown (or JSON) to FILE instead of stdout (its folder is "
+                             "made if missing; - is stdout)")
     parser.add_argument("--json", action="store_true",
                         help="print the whole Document as JSON: blocks, boxes, order method")
     parser.add_argument("--explain", action="store_true",
@@ -109,15 +111,27 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--overlay draws with Chromium only: drop --browser firefox")
     options = {"front_matter": args.front_matter}
     capture = None
+    png = None
     try:
+        prepare_output_paths(args)
         if args.overlay:
-            document, capture = _convert_with_overlay(args, options)
+            document, capture, png = _convert_with_overlay(args, options)
         else:
             html, url, capture = _load(args)
             document = convert(html, url=url, geometry=capture, scope=args.scope, options=options)
     except (BrowserError, ParseError, OSError, ValueError) as exc:
         print(f"webgist: {exc}", file=sys.stderr)
         return 2
+    saved = True
+    if args.save_capture and capture is not None:
+        saved = save_file("--save-capture", args.save_capture,
+                          json.dumps(capture, ensure_ascii=False))
+    if png is not None:
+        if save_file("--overlay", args.overlay, png):
+            print(f"webgist: wrote {args.overlay} ({len(document.blocks)} blocks, "
+                  f"{document.reading_order_method})", file=sys.stderr)
+        else:
+            saved = False
     unfinished = capture is not None and capture.get("loaded") is False
     if unfinished:
         print(f"webgist: note: the page had not finished loading after {args.timeout:g} s; "
@@ -132,12 +146,10 @@ def main(argv: list[str] | None = None) -> int:
         print(_EMPTY_MAIN_HINT + ("; or drop --static, so the page's scripts can build its content"
                                   if args.static else ""), file=sys.stderr)
     output = document.to_json_text() + "\n" if args.json else document.markdown
-    if args.output:
-        Path(args.output).write_text(output, encoding="utf-8")
-        print(f"webgist: wrote {args.output} ({document.stats()['words']} words, "
-              f"{document.reading_order_method})", file=sys.stderr)
-    else:
-        sys.stdout.write(output)
+    saved = write_output(args.output, output, f"{document.stats()['words']} words, "
+                         f"{document.reading_order_method}") and saved
+    if not saved:
+        return 2
     return EXIT_UNFINISHED if unfinished and args.strict else 0
 
 
@@ -151,7 +163,7 @@ _EMPTY_MAIN_HINT = ("webgist: no main content found (every block was page chrome
                     "--scope page keeps everything")
 
 
-def _convert_with_overlay(args, options) -> tuple[Document, dict]:
+def _convert_with_overlay(args, options) -> tuple[Document, dict, bytes]:
     """Render, convert and screenshot in one browser session, so the boxes drawn
     are the very ones the engine ordered."""
     from .overlay import render_overlay
@@ -165,14 +177,9 @@ def _convert_with_overlay(args, options) -> tuple[Document, dict]:
     with _page_url(html, url, source_path) as target:
         capture, document, png, warnings = render_overlay(target, convert_capture,
                                                           timeout=args.timeout)
-    if args.save_capture:
-        Path(args.save_capture).write_text(json.dumps(capture, ensure_ascii=False), encoding="utf-8")
-    Path(args.overlay).write_bytes(png)
     for warning in warnings:
         print(f"webgist: {warning}", file=sys.stderr)
-    print(f"webgist: wrote {args.overlay} ({len(document.blocks)} blocks, "
-          f"{document.reading_order_method})", file=sys.stderr)
-    return document, capture
+    return document, capture, png
 
 
 def _load(args) -> tuple[str, str | None, dict | None]:
@@ -277,8 +284,6 @@ def _render(args, html, url, source_path) -> dict:
         # Piped HTML was loaded from a temporary file: its links are the page's
         # own, not addresses inside that file's folder.
         capture["url"] = None
-    if args.save_capture:
-        Path(args.save_capture).write_text(json.dumps(capture, ensure_ascii=False), encoding="utf-8")
     return capture
 
 
