@@ -4,6 +4,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import logging
 import re
 import sys
 import tempfile
@@ -93,6 +94,23 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:
+        # Ctrl-C: the browser and its profile folder are already cleaned up by
+        # the `finally` blocks the interrupt went through.
+        print("\nwebgist: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+
+
+# Ctrl-C, as shells report a command ended by SIGINT (128 + 2).
+EXIT_INTERRUPTED = 130
+
+
+def _main(argv: list[str] | None) -> int:
+    # Selenium logs its own clean-up failures with a traceback (a driver killed by
+    # Ctrl-C with the browser); what went wrong is said in webgist's words instead.
+    logging.getLogger("selenium").addHandler(logging.NullHandler())
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] == "install-host":
         from ..install.command import main as install_main

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from .browser import (COLLECT_TIMEOUT_S, COLLECT_WORLD, VIEWPORT, BrowserError, _first_line,
-                      _within, collect_script, quit_browser)
+                      _within, collect_script, quit_browser, remove_profile, scratch_env)
 from .navigation import NAVIGATION_SCRIPT, firefox_load_error, navigation_problem
 
 FIREFOX_NAMES = ("firefox-esr", "firefox")
@@ -97,13 +97,14 @@ def _which(names: tuple[str, ...]) -> str | None:
 def start_firefox(*, paths: FirefoxPaths | None = None, extension: str | None = None,
                   extension_uuid: str | None = None, env: dict[str, str] | None = None,
                   prefs: dict[str, Any] | None = None, system_access: bool = False,
-                  bidi: bool = False):
+                  bidi: bool = False, profile_root: str | None = None):
     """A headless Firefox under geckodriver, in a fresh profile geckodriver makes.
 
     With `extension`, that unpacked folder is installed as a temporary add-on, at
     moz-extension://`extension_uuid`/ when one is given. `env` replaces the
     environment Firefox starts in (tests give it its own HOME, where Firefox looks for
-    native host manifests); `system_access` opens the chrome context to scripts.
+    native host manifests); `system_access` opens the chrome context to scripts;
+    `profile_root` is the folder geckodriver makes the profile in (else TMPDIR).
     """
     os.environ.setdefault("SE_OFFLINE", "true")  # never let Selenium Manager go online
     from selenium import webdriver
@@ -123,7 +124,8 @@ def start_firefox(*, paths: FirefoxPaths | None = None, extension: str | None = 
         from ..install.manifest import GECKO_ID
         options.set_preference("extensions.webextensions.uuids",
                                json.dumps({GECKO_ID: extension_uuid}))
-    service = Service(executable_path=paths.geckodriver, env=env, log_output=os.devnull)
+    service = Service(executable_path=paths.geckodriver, env=env, log_output=os.devnull,
+                      service_args=["--profile-root", profile_root] if profile_root else None)
     try:
         driver = webdriver.Firefox(service=service, options=options)
     except WebDriverException as exc:
@@ -143,13 +145,19 @@ def capture_page_firefox(url: str, *, timeout: float = 30.0, paths: FirefoxPaths
     """browser.capture_page, in Firefox: collect.js's result for `url`, with `loaded`."""
     from selenium.common.exceptions import TimeoutException, WebDriverException
 
-    downloads = tempfile.mkdtemp(prefix="webgist-firefox-downloads-")
+    # Everything this Firefox writes (profile, downloads, its temporary files) goes
+    # in one folder, removed at the end, after Ctrl-C too (geckodriver, killed by
+    # it with the browser, would leave its profile behind).
+    folder = Path(tempfile.mkdtemp(prefix="webgist-firefox-"))
+    (folder / "downloads").mkdir()
     driver = None
     try:
-        # A URL Firefox downloads is saved there (and removed), not in ~/Downloads.
-        driver = start_firefox(paths=paths, bidi=True, prefs={
-            "browser.download.folderList": 2, "browser.download.dir": downloads,
-            "browser.download.useDownloadDir": True})
+        # A URL Firefox downloads is saved there, not in ~/Downloads.
+        driver = start_firefox(paths=paths, bidi=True, profile_root=str(folder),
+                               env=scratch_env(str(folder)), prefs={
+                                   "browser.download.folderList": 2,
+                                   "browser.download.dir": str(folder / "downloads"),
+                                   "browser.download.useDownloadDir": True})
         set_viewport_firefox(driver)
         driver.set_page_load_timeout(timeout)
         try:
@@ -172,7 +180,7 @@ def capture_page_firefox(url: str, *, timeout: float = 30.0, paths: FirefoxPaths
     finally:
         if driver is not None:
             quit_browser(driver)
-        shutil.rmtree(downloads, ignore_errors=True)
+        remove_profile(str(folder))
 
 
 def _navigation_facts(driver) -> dict[str, Any]:

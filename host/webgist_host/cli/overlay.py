@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import base64
 import json
-import shutil
 import tempfile
 from typing import Any, Callable
 
 from .browser import (BrowserError, check_navigation, extension_script, isolated_world, load_page,
-                      quit_browser, run_collect, set_viewport, settle, start_chromium)
+                      quit_browser, remove_profile, run_collect, set_viewport, settle,
+                      start_chromium)
 from ..engine.model import Document
 from ..engine.render.overlay import overlay_data
 
@@ -62,7 +62,7 @@ def render_overlay(url: str, convert: Callable[[dict[str, Any]], Document], *,
     finally:
         if driver is not None:
             quit_browser(driver)
-        shutil.rmtree(profile, ignore_errors=True)
+        remove_profile(profile)
 
 
 def _json(value: Any) -> str:
