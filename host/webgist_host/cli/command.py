@@ -2,20 +2,15 @@
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import logging
-import re
 import sys
-import tempfile
-import urllib.request
-from importlib import resources
 from pathlib import Path
 
 from .. import __version__
-from ..batch.pagebytes import PageError, check_html, decode_page, gunzip
 from .browser import BrowserError, capture_page
 from .outputs import prepare_output_paths, save_file, write_output
+from .source import fetch, page_url, read_source
 from ..engine.model import Document
 from ..engine.dom.parse import ParseError
 from ..engine.pipeline import SCOPES, convert
@@ -45,11 +40,23 @@ examples:
   webgist page.html --scope page --explain
   webgist --overlay order.png page.html   also save a screenshot with the reading order drawn on
   curl -s https://example.org | webgist - --static
+
+environment:
+  WEBGIST_CHROMIUM, WEBGIST_CHROMEDRIVER   the Chromium and chromedriver to run
+                                          (default: the first on PATH)
+  WEBGIST_FIREFOX, WEBGIST_GECKODRIVER     the same for --browser firefox
+  TMPDIR                                  where the browser's temporary profile is made
+  WEBGIST_HOME                            where install-host puts the native host
+
+exit status:
+  0    the Markdown was written
+  2    nothing usable: a bad option, a SOURCE that is not a page (missing, empty,
+       binary, an HTTP error, unreachable), a browser that is missing or failed, or
+       an output file that could not be written (the Markdown then goes to stdout)
+  3    with --strict: the page had not finished loading (the Markdown is written)
+  130  interrupted (Ctrl-C)
 """
 
-# Pages fetched for --static are capped so a runaway response cannot fill memory.
-MAX_FETCH_BYTES = 64 * 1024 * 1024
-FETCH_TIMEOUT_SECONDS = 30
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -73,7 +80,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="print to stderr why each block was dropped, moved or merged")
     parser.add_argument("--front-matter", action="store_true",
                         help="start the Markdown with YAML front matter (title, url, author, date, language, reading order)")
-    parser.add_argument("--timeout", type=float, default=30.0, metavar="SECONDS",
+    parser.add_argument("--timeout", type=_seconds, default=30.0, metavar="SECONDS",
                         help="how long to wait for the page to load (default 30); a page "
                              "still loading then is converted as far as it got, with a note")
     parser.add_argument("--strict", action="store_true",
@@ -91,6 +98,17 @@ def build_parser() -> argparse.ArgumentParser:
                              "firefox needs firefox-esr and geckodriver")
     parser.add_argument("--version", action="version", version=f"webgist {__version__}")
     return parser
+
+
+def _seconds(text: str) -> float:
+    """--timeout's value: a number of seconds above 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"{text} s: give a number of seconds above 0, such as 30")
+    return value
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -186,13 +204,13 @@ def _convert_with_overlay(args, options) -> tuple[Document, dict, bytes]:
     are the very ones the engine ordered."""
     from .overlay import render_overlay
 
-    html, url, source_path = _read_source(args)
+    html, url, source_path = read_source(args)
 
     def convert_capture(capture: dict) -> Document:
         return convert(capture["html"], url=url or capture.get("url"), geometry=capture,
                        scope=args.scope, options=options)
 
-    with _page_url(html, url, source_path) as target:
+    with page_url(html, url, source_path) as target:
         capture, document, png, warnings = render_overlay(target, convert_capture,
                                                           timeout=args.timeout)
     for warning in warnings:
@@ -203,96 +221,31 @@ def _convert_with_overlay(args, options) -> tuple[Document, dict, bytes]:
 def _load(args) -> tuple[str, str | None, dict | None]:
     """Return the HTML, its URL and the browser capture (None when static)."""
     if args.capture:
+        if Path(args.capture).is_dir() or not Path(args.capture).exists():
+            raise OSError(f"no such file: {args.capture} (--capture reads a file saved by "
+                          "--save-capture)")
         try:
             capture = json.loads(Path(args.capture).read_text(encoding="utf-8"))
         except RecursionError:
             raise ValueError(f"{args.capture} is nested too deeply to be a webgist capture") from None
+        except (UnicodeDecodeError, json.JSONDecodeError):
+            raise ValueError(f"{args.capture} is not a webgist capture (not JSON); --capture "
+                             "reads a file saved by --save-capture, a page is given as SOURCE"
+                             ) from None
         if not isinstance(capture, dict) or not isinstance(capture.get("html"), str):
             raise ValueError(f"{args.capture} is not a webgist capture (no html member)")
         return capture["html"], capture.get("url"), capture
-    html, url, source_path = _read_source(args)
+    html, url, source_path = read_source(args)
     if args.static:
-        if html is None:
-            html = _fetch(url)
+        if html is None and url is not None:
+            html = fetch(url)
         return html, url, None
     capture = _render(args, html, url, source_path)
     return capture["html"], url or capture.get("url"), capture
 
 
-def _read_source(args) -> tuple[str | None, str | None, Path | None]:
-    """SOURCE as (HTML, or None for a URL the browser will load; URL; file path)."""
-    if args.demo:
-        demo = resources.files("webgist_host").joinpath("demo/two-columns.html")
-        html = demo.read_text(encoding="utf-8")
-        url = None
-        source_path: Path | None = Path(str(demo))
-    elif args.source == "-":
-        data = _checked_bytes(sys.stdin.buffer.read(), "stdin", static=args.static)
-        html, url, source_path = _decode(data, None, "stdin"), None, None
-    elif args.source.startswith(("http://", "https://")):
-        url, source_path, html = args.source, None, None
-    else:
-        source_path = Path(args.source)
-        if not source_path.is_file():
-            raise OSError(f"no such file: {args.source} (give a path, an http(s) URL, or -)")
-        data = _checked_bytes(source_path.read_bytes(), args.source, static=args.static)
-        html = _decode(data, None, args.source)
-        url = None
-        if args.source.lower().endswith(".gz"):
-            source_path = None      # the browser gets the page itself, not the archive
-    return html, url, source_path
-
-
-# A page saved as one file ("Webpage, Single File" in Chromium): MIME headers, then
-# the page and its resources as quoted-printable or base64 parts.
-MHTML_SUFFIXES = (".mhtml", ".mht")
-MHTML_START = re.compile(rb"\A(?:(?:From|Snapshot-Content-Location|Subject|Date|MIME-Version|"
-                         rb"Content-Type)[^\n]*\r?\n)+", re.IGNORECASE)
-
-
-def _checked_bytes(data: bytes, where: str, *, static: bool) -> bytes:
-    """The page's bytes, checked as `webgist batch` checks them (batch/pagebytes.py):
-    an empty file, a program, a PDF or an image is an error; a .gz file is
-    decompressed; an MHTML archive is read by the browser only."""
-    try:
-        if where.lower().endswith(".gz"):
-            if not data:
-                raise PageError("empty file: 0 bytes")
-            data = gunzip(data)
-        check_html(data)
-    except PageError as exc:
-        raise PageError(f"{where}: {exc}") from None
-    head = data[:4096]
-    if where.lower().endswith(MHTML_SUFFIXES) or (
-            MHTML_START.match(head) and b"multipart/related" in head.lower()):
-        if where == "stdin" or not where.lower().endswith(MHTML_SUFFIXES):
-            raise PageError(f"{where} is an MHTML archive (a page saved as one file): save it "
-                            "as a .mhtml file and give its path, without --static")
-        if static:
-            raise PageError(f"{where} is an MHTML archive (a page saved as one file): only the "
-                            "browser reads it; drop --static")
-    return data
-
-
-@contextlib.contextmanager
-def _page_url(html, url, source_path):
-    """The address the browser loads: the URL, the file, or (HTML from stdin or
-    from a .gz file) a temporary file holding it."""
-    if url is not None:
-        yield url
-    elif source_path is not None:
-        yield source_path.resolve().as_uri()
-    else:
-        with tempfile.TemporaryDirectory(prefix="webgist-stdin-") as folder:
-            page = Path(folder) / "page.html"
-            # Decoded already; the byte-order mark makes the browser read it as
-            # UTF-8 whatever its <meta charset> says.
-            page.write_text(html, encoding="utf-8-sig")
-            yield page.as_uri()
-
-
 def _render(args, html, url, source_path) -> dict:
-    with _page_url(html, url, source_path) as target:
+    with page_url(html, url, source_path) as target:
         if args.browser == "firefox":
             from .firefox import capture_page_firefox
             capture = capture_page_firefox(target, timeout=args.timeout)
@@ -303,26 +256,6 @@ def _render(args, html, url, source_path) -> dict:
         # own, not addresses inside that file's folder.
         capture["url"] = None
     return capture
-
-
-def _fetch(url: str) -> str:
-    request = urllib.request.Request(url, headers={"User-Agent": f"webgist/{__version__}"})
-    with urllib.request.urlopen(request, timeout=FETCH_TIMEOUT_SECONDS) as response:
-        body = response.read(MAX_FETCH_BYTES + 1)
-        if len(body) > MAX_FETCH_BYTES:
-            raise ValueError(f"{url} is larger than {MAX_FETCH_BYTES // 2**20} MiB")
-        charset = response.headers.get_content_charset()
-    return _decode(_checked_bytes(body, url, static=True), charset, url)
-
-
-def _decode(data: bytes, charset: str | None, where: str) -> str:
-    """The page's text as `webgist batch` reads it: UTF-8 when the bytes are, else
-    the charset the server or the page's <meta> names. A charset that does not fit
-    is a warning, and the page is still read."""
-    text, charset_error = decode_page(data, charset)
-    if charset_error:
-        print(f"webgist: {where}: {charset_error}; read anyway", file=sys.stderr)
-    return text
 
 
 if __name__ == "__main__":

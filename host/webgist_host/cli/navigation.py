@@ -83,7 +83,7 @@ def navigation_problem(url: str, facts: dict, *, finished: bool, browser: str) -
         return describe_download(url, finished=finished)
     status = facts.get("status") or 0
     if isinstance(status, int) and status >= 400:
-        return f"{url}: the server answered {_status_words(status)}; nothing was converted"
+        return f"{url}: the server answered {status_words(status)}; nothing was converted"
     kind = str(facts.get("contentType") or "").lower()
     if kind and kind not in PAGE_TYPES:
         return f"{url} is not a web page: the server sent {kind}; nothing was converted"
@@ -114,7 +114,7 @@ def firefox_load_error(url: str, text: str) -> str:
     return _firefox_error(url, found.group(0)) if found else text
 
 
-def _status_words(status: int) -> str:
+def status_words(status: int) -> str:
     try:
         return f"{status} {http.HTTPStatus(status).phrase}"
     except ValueError:
