@@ -5,10 +5,8 @@ CDP, so a capture from here and one from the extension are the same data.
 """
 from __future__ import annotations
 
-import contextlib
 import json
 import os
-import re
 import shutil
 import tempfile
 import threading
@@ -19,6 +17,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from .navigation import NAVIGATION_SCRIPT, navigation_problem, net_error_words
+from .profile import remove_profile, scratch_env
 
 # Flags measured to work as root in a container with no network but loopback
 # (../shared/GUIDE.md section 1). Without the background-networking ones Chromium
@@ -51,11 +50,6 @@ INSTALL_HINT = (
 COLLECT_TIMEOUT_S = 20.0
 # Past --timeout, how long the browser gets to give up loading the page and answer.
 LOAD_GRACE_S = 5.0
-# The longest temporary folder given to a browser: its socket's path below it
-# ("org.chromium.Chromium.XXXXXX/SingletonSocket") must fit in 108 bytes.
-MAX_SCRATCH_PATH = 60
-# How long a browser killed by Ctrl-C is given to end before its profile is removed.
-PROFILE_REMOVAL_S = 3.0
 # Dialog boxes dismissed in a row before a reading: a page's own few, not one that
 # opens them in a loop.
 DIALOG_LIMIT = 20
@@ -161,18 +155,6 @@ def start_chromium(profile: str, *, paths: BrowserPaths | None = None,
         raise BrowserError(f"Chromium did not start: {_first_line(exc)}. {INSTALL_HINT}") from exc
 
 
-def scratch_env(folder: str) -> dict[str, str]:
-    """The environment for a browser whose own temporary files go in `folder`/tmp,
-    removed with it (a browser killed by Ctrl-C cannot remove them itself). Only
-    when that path is short: the browser keeps a Unix socket in it, and a socket's
-    path must stay under 108 bytes."""
-    scratch = Path(folder) / "tmp"
-    if len(os.fsencode(scratch)) > MAX_SCRATCH_PATH:
-        return dict(os.environ)
-    scratch.mkdir(parents=True, exist_ok=True)
-    return {**os.environ, "TMPDIR": str(scratch)}
-
-
 def set_viewport(driver, size: tuple[int, int] = VIEWPORT) -> None:
     # --window-size leaves room for browser chrome even when headless; the
     # override gives exactly the viewport asked for.
@@ -209,49 +191,6 @@ def quit_browser(driver) -> None:
         driver.quit()
     except Exception:
         pass
-
-
-def remove_profile(profile: str, within: float = PROFILE_REMOVAL_S) -> None:
-    """Remove a browser profile folder once the browser that used it has ended.
-    Ctrl-C in a terminal reaches the browser too: it may still be writing there for
-    a moment after its driver is gone, so its end is waited for (at most `within`)."""
-    deadline = time.monotonic() + within
-    pid = _profile_owner(profile)
-    while pid is not None and _running(pid) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    shutil.rmtree(profile, ignore_errors=True)
-    while os.path.exists(profile) and time.monotonic() < deadline:
-        time.sleep(0.05)
-        shutil.rmtree(profile, ignore_errors=True)
-
-
-def _profile_owner(profile: str) -> int | None:
-    """The browser's process id, from the lock it keeps in its profile: Chromium's
-    "SingletonLock" -> "hostname-PID", Firefox's "lock" -> "address:+PID" (in the
-    profile geckodriver made inside `profile`)."""
-    locks = [os.path.join(profile, "SingletonLock")]
-    with contextlib.suppress(OSError):
-        locks += [os.path.join(profile, sub, "lock") for sub in os.listdir(profile)]
-    for lock in locks:
-        try:
-            return int(re.split(r"[-+]", os.readlink(lock))[-1])
-        except (OSError, ValueError):
-            continue
-    return None
-
-
-def _running(pid: int) -> bool:
-    """True while process `pid` runs (a zombie has ended: it writes nothing)."""
-    try:
-        with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as stat:
-            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except (OSError, IndexError):
-        pass
-    try:
-        os.kill(pid, 0)
-    except OSError:
-        return False
-    return not os.path.isdir("/proc")      # no /proc: os.kill's answer is all there is
 
 
 def load_page(driver, url: str, timeout: float) -> bool:

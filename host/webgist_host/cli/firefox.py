@@ -17,8 +17,9 @@ from pathlib import Path
 from typing import Any
 
 from .browser import (COLLECT_TIMEOUT_S, COLLECT_WORLD, VIEWPORT, BrowserError, _first_line,
-                      _within, collect_script, quit_browser, remove_profile, scratch_env)
+                      _within, collect_script, quit_browser)
 from .navigation import NAVIGATION_SCRIPT, firefox_load_error, navigation_problem
+from .profile import remove_profile, scratch_env
 
 FIREFOX_NAMES = ("firefox-esr", "firefox")
 GECKODRIVER_NAMES = ("geckodriver",)

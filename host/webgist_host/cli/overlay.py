@@ -17,8 +17,8 @@ import tempfile
 from typing import Any, Callable
 
 from .browser import (BrowserError, check_navigation, extension_script, isolated_world, load_page,
-                      quit_browser, remove_profile, run_collect, set_viewport, settle,
-                      start_chromium)
+                      quit_browser, run_collect, set_viewport, settle, start_chromium)
+from .profile import remove_profile
 from ..engine.model import Document
 from ..engine.render.overlay import overlay_data
 
