@@ -172,10 +172,12 @@ def capture_page(url: str, *, timeout: float = 30.0, paths: BrowserPaths | None 
         driver = start_chromium(profile, paths=paths)
         set_viewport(driver)
         finished = load_page(driver, url, timeout)
-        check_navigation(driver, url, finished)
         if finished:
             settle(driver)
         capture = run_collect(driver, timeout=collect_timeout)
+        # Read once the page has been read: a page still busy after its load gets
+        # collect's time, not this check's.
+        check_navigation(driver, url, finished)
         capture["loaded"] = finished and capture.get("readyState", "complete") == "complete"
         return capture
     finally:
@@ -235,7 +237,7 @@ def check_navigation(driver, url: str, finished: bool) -> None:
         result = _within(driver, LOAD_GRACE_S, read, f"the page at {url} is not responding "
                          "after it was opened, so nothing was converted")
     except WebDriverException:
-        return      # the page is read as it is; run_collect says what is wrong
+        return      # the capture stands as it was read
     facts = result.get("result", {}).get("value") if isinstance(result, dict) else None
     if isinstance(facts, dict):
         problem = navigation_problem(url, facts, finished=finished, browser="Chromium")

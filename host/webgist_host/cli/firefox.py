@@ -169,13 +169,13 @@ def capture_page_firefox(url: str, *, timeout: float = 30.0, paths: FirefoxPaths
         except WebDriverException as exc:
             raise BrowserError(f"Firefox could not load {url}: "
                                f"{firefox_load_error(url, _first_line(exc))}") from exc
+        capture = _within(driver, collect_timeout, lambda: run_collect_firefox(driver),
+                          f"the page is not responding: it could not be read within "
+                          f"{collect_timeout:g} s, so nothing was converted")
         problem = navigation_problem(url, _navigation_facts(driver), finished=finished,
                                      browser="Firefox")
         if problem:
             raise BrowserError(problem)
-        capture = _within(driver, collect_timeout, lambda: run_collect_firefox(driver),
-                          f"the page is not responding: it could not be read within "
-                          f"{collect_timeout:g} s, so nothing was converted")
         capture["loaded"] = finished and capture.get("readyState", "complete") == "complete"
         return capture
     finally:
@@ -187,14 +187,14 @@ def capture_page_firefox(url: str, *, timeout: float = 30.0, paths: FirefoxPaths
 def _navigation_facts(driver) -> dict[str, Any]:
     """NAVIGATION_SCRIPT's answer, read in a BiDi sandbox (the page's scripts cannot
     replace what it reads); empty when Firefox does not answer."""
-    target = {"context": driver.current_window_handle, "sandbox": "webgist-navigation"}
     try:
+        target = {"context": driver.current_window_handle, "sandbox": "webgist-navigation"}
         with BidiSocket(driver, timeout=10) as bidi:
             reply = bidi.call("script.evaluate", {
                 "expression": f"JSON.stringify({NAVIGATION_SCRIPT})", "target": target,
                 "awaitPromise": False})
         facts = json.loads(reply["result"]["value"])
-    except (BrowserError, KeyError, TypeError, ValueError, OSError):
+    except Exception:       # no answer (a websocket error, a reply of another shape)
         return {}
     return facts if isinstance(facts, dict) else {}
 

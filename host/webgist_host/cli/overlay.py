@@ -47,10 +47,10 @@ def render_overlay(url: str, convert: Callable[[dict[str, Any]], Document], *,
         driver = start_chromium(profile)
         set_viewport(driver)
         finished = load_page(driver, url, timeout)
-        check_navigation(driver, url, finished)
         if finished:
             settle(driver)
         capture = run_collect(driver)
+        check_navigation(driver, url, finished)
         capture["loaded"] = finished and capture.get("readyState", "complete") == "complete"
         document = convert(capture)
         shown = _evaluate(driver, isolated_world(driver, WORLD_NAME), overlay_script()
