@@ -154,8 +154,13 @@ def _network_words(url: str, exc: Exception) -> str:
 def decode(data: bytes, charset: str | None, where: str) -> str:
     """The page's text as `webgist batch` reads it: UTF-8 when the bytes are, else
     the charset the server or the page's <meta> names. A charset that does not fit
-    is a warning, and the page is still read."""
-    text, charset_error = decode_page(data, charset)
+    is a warning, and the page is still read; a note on how it was read (when
+    decode_page gives one) is said too."""
+    read = decode_page(data, charset)
+    text, charset_error = read[0], read[1]
+    note = read[2] if len(read) > 2 else None
     if charset_error:
         print(f"webgist: {where}: {charset_error}; read anyway", file=sys.stderr)
+    elif note:
+        print(f"webgist: note: {where}: {note}", file=sys.stderr)
     return text
