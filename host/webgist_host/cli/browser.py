@@ -16,6 +16,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
+from .navigation import NAVIGATION_SCRIPT, navigation_problem, net_error_words
+from .profile import remove_profile, scratch_env
+
 # Flags measured to work as root in a container with no network but loopback
 # (../shared/GUIDE.md section 1). Without the background-networking ones Chromium
 # keeps trying to reach Google and is refused.
@@ -130,6 +133,11 @@ def start_chromium(profile: str, *, paths: BrowserPaths | None = None,
     for flag in CHROMIUM_FLAGS + tuple(extra_flags):
         options.add_argument(flag)
     options.add_argument(f"--user-data-dir={profile}")
+    # A URL the browser downloads is saved inside the profile (removed with it),
+    # never in the user's own Downloads folder.
+    options.add_experimental_option("prefs", {
+        "download.default_directory": str(Path(profile) / "Downloads"),
+        "download.prompt_for_download": False})
     options.add_argument(f"--window-size={VIEWPORT[0]},{VIEWPORT[1]}")
     # A page's alert(), confirm() and prompt() boxes are dismissed, as a reader
     # closes them (`close_dialogs` takes the ones still open before each reading).
@@ -140,8 +148,9 @@ def start_chromium(profile: str, *, paths: BrowserPaths | None = None,
         options.add_experimental_option("excludeSwitches", ["disable-extensions"])
     else:
         options.add_argument("--disable-extensions")
+    service = Service(executable_path=paths.chromedriver, env=scratch_env(profile))
     try:
-        return webdriver.Chrome(service=Service(executable_path=paths.chromedriver), options=options)
+        return webdriver.Chrome(service=service, options=options)
     except WebDriverException as exc:
         raise BrowserError(f"Chromium did not start: {_first_line(exc)}. {INSTALL_HINT}") from exc
 
@@ -166,21 +175,23 @@ def capture_page(url: str, *, timeout: float = 30.0, paths: BrowserPaths | None 
         if finished:
             settle(driver)
         capture = run_collect(driver, timeout=collect_timeout)
+        # Read once the page has been read: a page still busy after its load gets
+        # collect's time, not this check's.
+        check_navigation(driver, url, finished)
         capture["loaded"] = finished and capture.get("readyState", "complete") == "complete"
         return capture
     finally:
         if driver is not None:
             quit_browser(driver)
-        shutil.rmtree(profile, ignore_errors=True)
+        remove_profile(profile)
 
 
 def quit_browser(driver) -> None:
-    """End the session; a browser closed on a time out is already gone."""
-    from selenium.common.exceptions import WebDriverException
-
+    """End the session; a browser closed on a time out, or killed by Ctrl-C with
+    its driver, is already gone (and the driver's client may fail in any way)."""
     try:
         driver.quit()
-    except (WebDriverException, OSError):
+    except Exception:
         pass
 
 
@@ -201,13 +212,37 @@ def load_page(driver, url: str, timeout: float) -> bool:
     except TimeoutException:
         pass
     except WebDriverException as exc:
-        raise BrowserError(f"Chromium could not load {url}: {_first_line(exc)}") from exc
+        raise BrowserError(f"Chromium could not load {url}: "
+                           f"{net_error_words(url, _first_line(exc))}") from exc
     try:
         _within(driver, LOAD_GRACE_S, lambda: driver.execute_cdp_cmd(
             "Runtime.evaluate", {"expression": "0", "returnByValue": True}), not_responding)
     except WebDriverException as exc:
         raise BrowserError(not_responding) from exc
     return False
+
+
+def check_navigation(driver, url: str, finished: bool) -> None:
+    """BrowserError when the tab does not show the page at `url` (navigation.py):
+    an HTTP error, Chromium's error page, or a download."""
+    from selenium.common.exceptions import WebDriverException
+
+    def read() -> Any:
+        # In an isolated world, where the page's scripts cannot replace what is read.
+        return driver.execute_cdp_cmd("Runtime.evaluate", {
+            "expression": NAVIGATION_SCRIPT, "returnByValue": True,
+            "contextId": isolated_world(driver, "webgist-navigation")})
+
+    try:
+        result = _within(driver, LOAD_GRACE_S, read, f"the page at {url} is not responding "
+                         "after it was opened, so nothing was converted")
+    except WebDriverException:
+        return      # the capture stands as it was read
+    facts = result.get("result", {}).get("value") if isinstance(result, dict) else None
+    if isinstance(facts, dict):
+        problem = navigation_problem(url, facts, finished=finished, browser="Chromium")
+        if problem:
+            raise BrowserError(problem)
 
 
 def settle(driver, budget_ms: float = SETTLE_MS, limit_s: float = SETTLE_LIMIT_S) -> None:

@@ -2,17 +2,15 @@
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
+import logging
 import sys
-import tempfile
-import urllib.request
-from importlib import resources
 from pathlib import Path
 
 from .. import __version__
-from ..batch.pagebytes import decode_page
 from .browser import BrowserError, capture_page
+from .outputs import prepare_output_paths, save_file, write_output
+from .source import fetch, page_url, read_source
 from ..engine.model import Document
 from ..engine.dom.parse import ParseError
 from ..engine.pipeline import SCOPES, convert
@@ -42,11 +40,23 @@ examples:
   webgist page.html --scope page --explain
   webgist --overlay order.png page.html   also save a screenshot with the reading order drawn on
   curl -s https://example.org | webgist - --static
+
+environment:
+  WEBGIST_CHROMIUM, WEBGIST_CHROMEDRIVER   the Chromium and chromedriver to run
+                                          (default: the first on PATH)
+  WEBGIST_FIREFOX, WEBGIST_GECKODRIVER     the same for --browser firefox
+  TMPDIR                                  where the browser's temporary profile is made
+  WEBGIST_HOME                            where install-host puts the native host
+
+exit status:
+  0    the Markdown was written
+  2    nothing usable: a bad option, a SOURCE that is not a page (missing, empty,
+       binary, an HTTP error, unreachable), a browser that is missing or failed, or
+       an output file that could not be written (the Markdown then goes to stdout)
+  3    with --strict: the page had not finished loading (the Markdown is written)
+  130  interrupted (Ctrl-C)
 """
 
-# Pages fetched for --static are capped so a runaway response cannot fill memory.
-MAX_FETCH_BYTES = 64 * 1024 * 1024
-FETCH_TIMEOUT_SECONDS = 30
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -62,14 +72,15 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--scope", choices=SCOPES, default="main",
                         help="main: the page's main content (default); page: everything")
     parser.add_argument("-o", "--output", metavar="FILE",
-                        help="write Markdown (or JSON) to FILE instead of stdout")
+                        help="write Markdown (or JSON) to FILE instead of stdout (its folder is "
+                             "made if missing; - is stdout)")
     parser.add_argument("--json", action="store_true",
                         help="print the whole Document as JSON: blocks, boxes, order method")
     parser.add_argument("--explain", action="store_true",
                         help="print to stderr why each block was dropped, moved or merged")
     parser.add_argument("--front-matter", action="store_true",
                         help="start the Markdown with YAML front matter (title, url, author, date, language, reading order)")
-    parser.add_argument("--timeout", type=float, default=30.0, metavar="SECONDS",
+    parser.add_argument("--timeout", type=_seconds, default=30.0, metavar="SECONDS",
                         help="how long to wait for the page to load (default 30); a page "
                              "still loading then is converted as far as it got, with a note")
     parser.add_argument("--strict", action="store_true",
@@ -89,7 +100,35 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _seconds(text: str) -> float:
+    """--timeout's value: a number of seconds above 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"{text} s: give a number of seconds above 0, such as 30")
+    return value
+
+
 def main(argv: list[str] | None = None) -> int:
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:
+        # Ctrl-C: the browser and its profile folder are already cleaned up by
+        # the `finally` blocks the interrupt went through.
+        print("\nwebgist: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+
+
+# Ctrl-C, as shells report a command ended by SIGINT (128 + 2).
+EXIT_INTERRUPTED = 130
+
+
+def _main(argv: list[str] | None) -> int:
+    # Selenium logs its own clean-up failures with a traceback (a driver killed by
+    # Ctrl-C with the browser); what went wrong is said in webgist's words instead.
+    logging.getLogger("selenium").addHandler(logging.NullHandler())
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] == "install-host":
         from ..install.command import main as install_main
@@ -108,15 +147,27 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--overlay draws with Chromium only: drop --browser firefox")
     options = {"front_matter": args.front_matter}
     capture = None
+    png = None
     try:
+        prepare_output_paths(args)
         if args.overlay:
-            document, capture = _convert_with_overlay(args, options)
+            document, capture, png = _convert_with_overlay(args, options)
         else:
             html, url, capture = _load(args)
             document = convert(html, url=url, geometry=capture, scope=args.scope, options=options)
     except (BrowserError, ParseError, OSError, ValueError) as exc:
         print(f"webgist: {exc}", file=sys.stderr)
         return 2
+    saved = True
+    if args.save_capture and capture is not None:
+        saved = save_file("--save-capture", args.save_capture,
+                          json.dumps(capture, ensure_ascii=False))
+    if png is not None:
+        if save_file("--overlay", args.overlay, png):
+            print(f"webgist: wrote {args.overlay} ({len(document.blocks)} blocks, "
+                  f"{document.reading_order_method})", file=sys.stderr)
+        else:
+            saved = False
     unfinished = capture is not None and capture.get("loaded") is False
     if unfinished:
         print(f"webgist: note: the page had not finished loading after {args.timeout:g} s; "
@@ -131,12 +182,10 @@ def main(argv: list[str] | None = None) -> int:
         print(_EMPTY_MAIN_HINT + ("; or drop --static, so the page's scripts can build its content"
                                   if args.static else ""), file=sys.stderr)
     output = document.to_json_text() + "\n" if args.json else document.markdown
-    if args.output:
-        Path(args.output).write_text(output, encoding="utf-8")
-        print(f"webgist: wrote {args.output} ({document.stats()['words']} words, "
-              f"{document.reading_order_method})", file=sys.stderr)
-    else:
-        sys.stdout.write(output)
+    saved = write_output(args.output, output, f"{document.stats()['words']} words, "
+                         f"{document.reading_order_method}") and saved
+    if not saved:
+        return 2
     return EXIT_UNFINISHED if unfinished and args.strict else 0
 
 
@@ -150,88 +199,53 @@ _EMPTY_MAIN_HINT = ("webgist: no main content found (every block was page chrome
                     "--scope page keeps everything")
 
 
-def _convert_with_overlay(args, options) -> tuple[Document, dict]:
+def _convert_with_overlay(args, options) -> tuple[Document, dict, bytes]:
     """Render, convert and screenshot in one browser session, so the boxes drawn
     are the very ones the engine ordered."""
     from .overlay import render_overlay
 
-    html, url, source_path = _read_source(args)
+    html, url, source_path = read_source(args)
 
     def convert_capture(capture: dict) -> Document:
         return convert(capture["html"], url=url or capture.get("url"), geometry=capture,
                        scope=args.scope, options=options)
 
-    with _page_url(html, url, source_path) as target:
+    with page_url(html, url, source_path) as target:
         capture, document, png, warnings = render_overlay(target, convert_capture,
                                                           timeout=args.timeout)
-    if args.save_capture:
-        Path(args.save_capture).write_text(json.dumps(capture, ensure_ascii=False), encoding="utf-8")
-    Path(args.overlay).write_bytes(png)
     for warning in warnings:
         print(f"webgist: {warning}", file=sys.stderr)
-    print(f"webgist: wrote {args.overlay} ({len(document.blocks)} blocks, "
-          f"{document.reading_order_method})", file=sys.stderr)
-    return document, capture
+    return document, capture, png
 
 
 def _load(args) -> tuple[str, str | None, dict | None]:
     """Return the HTML, its URL and the browser capture (None when static)."""
     if args.capture:
+        if Path(args.capture).is_dir() or not Path(args.capture).exists():
+            raise OSError(f"no such file: {args.capture} (--capture reads a file saved by "
+                          "--save-capture)")
         try:
             capture = json.loads(Path(args.capture).read_text(encoding="utf-8"))
         except RecursionError:
             raise ValueError(f"{args.capture} is nested too deeply to be a webgist capture") from None
+        except (UnicodeDecodeError, json.JSONDecodeError):
+            raise ValueError(f"{args.capture} is not a webgist capture (not JSON); --capture "
+                             "reads a file saved by --save-capture, a page is given as SOURCE"
+                             ) from None
         if not isinstance(capture, dict) or not isinstance(capture.get("html"), str):
             raise ValueError(f"{args.capture} is not a webgist capture (no html member)")
         return capture["html"], capture.get("url"), capture
-    html, url, source_path = _read_source(args)
+    html, url, source_path = read_source(args)
     if args.static:
-        if html is None:
-            html = _fetch(url)
+        if html is None and url is not None:
+            html = fetch(url)
         return html, url, None
     capture = _render(args, html, url, source_path)
     return capture["html"], url or capture.get("url"), capture
 
 
-def _read_source(args) -> tuple[str | None, str | None, Path | None]:
-    """SOURCE as (HTML, or None for a URL the browser will load; URL; file path)."""
-    if args.demo:
-        demo = resources.files("webgist_host").joinpath("demo/two-columns.html")
-        html = demo.read_text(encoding="utf-8")
-        url = None
-        source_path: Path | None = Path(str(demo))
-    elif args.source == "-":
-        html, url, source_path = _decode(sys.stdin.buffer.read(), None, "stdin"), None, None
-    elif args.source.startswith(("http://", "https://")):
-        url, source_path, html = args.source, None, None
-    else:
-        source_path = Path(args.source)
-        if not source_path.is_file():
-            raise OSError(f"no such file: {args.source} (give a path, an http(s) URL, or -)")
-        html = _decode(source_path.read_bytes(), None, args.source)
-        url = None
-    return html, url, source_path
-
-
-@contextlib.contextmanager
-def _page_url(html, url, source_path):
-    """The address the browser loads: the URL, the file, or (HTML from stdin) a
-    temporary file holding it."""
-    if url is not None:
-        yield url
-    elif source_path is not None:
-        yield source_path.resolve().as_uri()
-    else:
-        with tempfile.TemporaryDirectory(prefix="webgist-stdin-") as folder:
-            page = Path(folder) / "stdin.html"
-            # Decoded already; the byte-order mark makes the browser read it as
-            # UTF-8 whatever its <meta charset> says.
-            page.write_text(html, encoding="utf-8-sig")
-            yield page.as_uri()
-
-
 def _render(args, html, url, source_path) -> dict:
-    with _page_url(html, url, source_path) as target:
+    with page_url(html, url, source_path) as target:
         if args.browser == "firefox":
             from .firefox import capture_page_firefox
             capture = capture_page_firefox(target, timeout=args.timeout)
@@ -241,31 +255,7 @@ def _render(args, html, url, source_path) -> dict:
         # Piped HTML was loaded from a temporary file: its links are the page's
         # own, not addresses inside that file's folder.
         capture["url"] = None
-    if args.save_capture:
-        Path(args.save_capture).write_text(json.dumps(capture, ensure_ascii=False), encoding="utf-8")
     return capture
-
-
-def _fetch(url: str) -> str:
-    request = urllib.request.Request(url, headers={"User-Agent": f"webgist/{__version__}"})
-    with urllib.request.urlopen(request, timeout=FETCH_TIMEOUT_SECONDS) as response:
-        body = response.read(MAX_FETCH_BYTES + 1)
-        if len(body) > MAX_FETCH_BYTES:
-            raise ValueError(f"{url} is larger than {MAX_FETCH_BYTES // 2**20} MiB")
-        charset = response.headers.get_content_charset()
-    return _decode(body, charset, url)
-
-
-def _decode(data: bytes, charset: str | None, where: str) -> str:
-    """The page's text as `webgist batch` reads it: UTF-8 when the bytes are, else
-    the charset the server or the page's <meta> names. A charset that does not fit
-    is a warning, and the page is still read."""
-    text, charset_error, note = decode_page(data, charset)
-    if charset_error:
-        print(f"webgist: {where}: {charset_error}; read anyway", file=sys.stderr)
-    elif note:
-        print(f"webgist: note: {where}: {note}", file=sys.stderr)
-    return text
 
 
 if __name__ == "__main__":

@@ -11,12 +11,15 @@ import json
 import os
 import shutil
 import sys
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from .browser import (COLLECT_TIMEOUT_S, COLLECT_WORLD, VIEWPORT, BrowserError, _first_line,
                       _within, collect_script, quit_browser)
+from .navigation import NAVIGATION_SCRIPT, firefox_load_error, navigation_problem
+from .profile import remove_profile, scratch_env
 
 FIREFOX_NAMES = ("firefox-esr", "firefox")
 GECKODRIVER_NAMES = ("geckodriver",)
@@ -95,13 +98,14 @@ def _which(names: tuple[str, ...]) -> str | None:
 def start_firefox(*, paths: FirefoxPaths | None = None, extension: str | None = None,
                   extension_uuid: str | None = None, env: dict[str, str] | None = None,
                   prefs: dict[str, Any] | None = None, system_access: bool = False,
-                  bidi: bool = False):
+                  bidi: bool = False, profile_root: str | None = None):
     """A headless Firefox under geckodriver, in a fresh profile geckodriver makes.
 
     With `extension`, that unpacked folder is installed as a temporary add-on, at
     moz-extension://`extension_uuid`/ when one is given. `env` replaces the
     environment Firefox starts in (tests give it its own HOME, where Firefox looks for
-    native host manifests); `system_access` opens the chrome context to scripts.
+    native host manifests); `system_access` opens the chrome context to scripts;
+    `profile_root` is the folder geckodriver makes the profile in (else TMPDIR).
     """
     os.environ.setdefault("SE_OFFLINE", "true")  # never let Selenium Manager go online
     from selenium import webdriver
@@ -121,7 +125,8 @@ def start_firefox(*, paths: FirefoxPaths | None = None, extension: str | None = 
         from ..install.manifest import GECKO_ID
         options.set_preference("extensions.webextensions.uuids",
                                json.dumps({GECKO_ID: extension_uuid}))
-    service = Service(executable_path=paths.geckodriver, env=env, log_output=os.devnull)
+    service = Service(executable_path=paths.geckodriver, env=env, log_output=os.devnull,
+                      service_args=["--profile-root", profile_root] if profile_root else None)
     try:
         driver = webdriver.Firefox(service=service, options=options)
     except WebDriverException as exc:
@@ -141,8 +146,19 @@ def capture_page_firefox(url: str, *, timeout: float = 30.0, paths: FirefoxPaths
     """browser.capture_page, in Firefox: collect.js's result for `url`, with `loaded`."""
     from selenium.common.exceptions import TimeoutException, WebDriverException
 
-    driver = start_firefox(paths=paths, bidi=True)
+    # Everything this Firefox writes (profile, downloads, its temporary files) goes
+    # in one folder, removed at the end, after Ctrl-C too (geckodriver, killed by
+    # it with the browser, would leave its profile behind).
+    folder = Path(tempfile.mkdtemp(prefix="webgist-firefox-"))
+    (folder / "downloads").mkdir()
+    driver = None
     try:
+        # A URL Firefox downloads is saved there, not in ~/Downloads.
+        driver = start_firefox(paths=paths, bidi=True, profile_root=str(folder),
+                               env=scratch_env(str(folder)), prefs={
+                                   "browser.download.folderList": 2,
+                                   "browser.download.dir": str(folder / "downloads"),
+                                   "browser.download.useDownloadDir": True})
         set_viewport_firefox(driver)
         driver.set_page_load_timeout(timeout)
         try:
@@ -151,14 +167,36 @@ def capture_page_firefox(url: str, *, timeout: float = 30.0, paths: FirefoxPaths
         except TimeoutException:
             finished = False
         except WebDriverException as exc:
-            raise BrowserError(f"Firefox could not load {url}: {_first_line(exc)}") from exc
+            raise BrowserError(f"Firefox could not load {url}: "
+                               f"{firefox_load_error(url, _first_line(exc))}") from exc
         capture = _within(driver, collect_timeout, lambda: run_collect_firefox(driver),
                           f"the page is not responding: it could not be read within "
                           f"{collect_timeout:g} s, so nothing was converted")
+        problem = navigation_problem(url, _navigation_facts(driver), finished=finished,
+                                     browser="Firefox")
+        if problem:
+            raise BrowserError(problem)
         capture["loaded"] = finished and capture.get("readyState", "complete") == "complete"
         return capture
     finally:
-        quit_browser(driver)
+        if driver is not None:
+            quit_browser(driver)
+        remove_profile(str(folder))
+
+
+def _navigation_facts(driver) -> dict[str, Any]:
+    """NAVIGATION_SCRIPT's answer, read in a BiDi sandbox (the page's scripts cannot
+    replace what it reads); empty when Firefox does not answer."""
+    try:
+        target = {"context": driver.current_window_handle, "sandbox": "webgist-navigation"}
+        with BidiSocket(driver, timeout=10) as bidi:
+            reply = bidi.call("script.evaluate", {
+                "expression": f"JSON.stringify({NAVIGATION_SCRIPT})", "target": target,
+                "awaitPromise": False})
+        facts = json.loads(reply["result"]["value"])
+    except Exception:       # no answer (a websocket error, a reply of another shape)
+        return {}
+    return facts if isinstance(facts, dict) else {}
 
 
 def set_viewport_firefox(driver, size: tuple[int, int] = VIEWPORT) -> None:

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import base64
 import json
-import shutil
 import tempfile
 from typing import Any, Callable
 
-from .browser import (BrowserError, extension_script, isolated_world, load_page, quit_browser,
-                      run_collect, set_viewport, settle, start_chromium)
+from .browser import (BrowserError, check_navigation, extension_script, isolated_world, load_page,
+                      quit_browser, run_collect, set_viewport, settle, start_chromium)
+from .profile import remove_profile
 from ..engine.model import Document
 from ..engine.render.overlay import overlay_data
 
@@ -50,6 +50,7 @@ def render_overlay(url: str, convert: Callable[[dict[str, Any]], Document], *,
         if finished:
             settle(driver)
         capture = run_collect(driver)
+        check_navigation(driver, url, finished)
         capture["loaded"] = finished and capture.get("readyState", "complete") == "complete"
         document = convert(capture)
         shown = _evaluate(driver, isolated_world(driver, WORLD_NAME), overlay_script()
@@ -61,7 +62,7 @@ def render_overlay(url: str, convert: Callable[[dict[str, Any]], Document], *,
     finally:
         if driver is not None:
             quit_browser(driver)
-        shutil.rmtree(profile, ignore_errors=True)
+        remove_profile(profile)
 
 
 def _json(value: Any) -> str:
