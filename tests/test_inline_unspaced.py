@@ -10,6 +10,8 @@ from webgist_host.engine.blocks.inline import letters_meet, runs_on
 
 @pytest.mark.parametrize("before, after", [
     ("Weight", "118 g"), ("naïve", "Ärger"), ("Москва", "Київ"), ("한국어", "문장"),
+    # scripts that space phrases: a spec row's two boxes are two phrases
+    ("ระยะเวลา", "สามวันสองคืน"), ("ລາວ", "ພາສາ"), ("ខ្មែរ", "កម្ពុជា"),
 ])
 def test_letters_of_spaced_scripts_meet(before, after):
     assert letters_meet(before, after)
@@ -18,7 +20,6 @@ def test_letters_of_spaced_scripts_meet(before, after):
 @pytest.mark.parametrize("before, after", [
     ("日本の", "未来を考える"), ("東京", "2024年"), ("version", "日本語"),
     ("カタカナ", "ひらがな"), ("ｶﾀｶﾅ", "中文"), ("word ", "next"), ("end.", "Next"),
-    ("ภาษาไท", "สาขา"), ("ລາວ", "ພາສາ"), ("ཡིག", "བོད"), ("ပထမ", "ရန်ကုန်"), ("ខ្មែរ", "កម្ពុជា"),
 ])
 def test_letters_of_unspaced_scripts_or_not_letters_do_not_meet(before, after):
     assert not letters_meet(before, after)
@@ -112,3 +113,13 @@ def test_links_side_by_side_part_only_spaced_scripts(inner, text):
 ])
 def test_runs_on(before, after, expected):
     assert runs_on(before, after) is expected
+
+
+@pytest.mark.parametrize("first, second, expected", [
+    ("ระยะเวลา", "สามวันสองคืน", "ระยะเวลา สามวันสองคืน"),     # Thai: a spec row's label and value
+    ("ພາສາ", "ລາວ", "ພາສາ ລາວ"),                              # Lao
+])
+def test_classed_spans_in_scripts_that_space_phrases_are_parted(first, second, expected):
+    html = (f'<html><body><main><p><span class="a">{first}</span><span class="b">{second}</span>'
+            "</p></main></body></html>")
+    assert convert(html, scope="main").blocks[0].text == expected

@@ -85,6 +85,12 @@ def test_a_one_word_id_on_a_box_is_its_name_not_a_slug():
     ("/dl/Notes.appinstaller", "appinstaller"),
     ("/files/notes-all.torrent", "torrent"),
     ("/files/report.pdf", "pdf"),
+    ("/notebooks/analysis.ipynb", "ipynb"),
+    # data a portal offers
+    ("/opendata/radwege.geojson", "geojson"),
+    ("/data/fahrten-2025.parquet", "parquet"),
+    ("/data/stationen.sqlite3", "sqlite3"),
+    ("/models/encoder.safetensors", "safetensors"),
     ("/archive/refs/tags/v1.2.3.tar.gz", "tar"),
     # a version's step ends in a number or a series' wildcard: a page
     ("/releases/v1.2.3", ""),

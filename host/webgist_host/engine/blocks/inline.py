@@ -425,22 +425,30 @@ def drawn_apart(previous, current, before: str, after: str) -> bool:
     or grid items that the browser draws apart ("Weight" and "118 g" in a spec row),
     and links side by side as a row's items (a breadcrumb's "Home" and "Shop", a
     card's two buttons), so letters meeting across them must not run together (in
-    Latin, Cyrillic, Hangul...; Han, kana, Thai, Khmer... run on: "日本の未来").
-    `before` and `after` are the text written either side."""
+    Latin, Cyrillic, Hangul...; Han and kana run on: "日本の未来"). Links side by side
+    in Thai, Lao, Tibetan, Myanmar or Khmer run on too: those scripts space phrases,
+    not words, and their wikis link words inside a phrase ("ภาษากลุ่มไท" +
+    "ตะวันตกเฉียงใต้"). `before` and `after` are the text written either side."""
     return (previous is not None and letters_meet(before, after)
             and (_styled_span(previous) and _styled_span(current)
                  or previous.tag == current.tag == "a"
-                 and previous.get("href") != current.get("href")))
+                 and previous.get("href") != current.get("href")
+                 and not _in_phrase_spaced_script(before, after)))
 
 
 # Scripts written without spaces between words: Han ideographs, hiragana and
-# katakana (half-width too); Thai, Lao, Tibetan, Myanmar and Khmer (a space there
-# parts phrases, not words). Boxes drawn apart in them are not two words, so no space
-# goes between them ("日本の未来", not "日本の 未来"; two links "ภาษากลุ่มไท" and
-# "ตะวันตกเฉียงใต้" run on). Hangul is written with spaces between words, as Latin is.
-_UNSPACED_SCRIPT = re.compile(
-    r"[\u0e00-\u0eff\u0f00-\u0fff\u1000-\u109f\u1780-\u17ff"
-    r"\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f]")
+# katakana (half-width too). Boxes drawn apart in them are not two words, so no
+# space goes between them ("日本の未来", not "日本の 未来"). Hangul is written with
+# spaces between words, as Latin is.
+_UNSPACED_SCRIPT = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f]")
+# Thai, Lao, Tibetan, Myanmar and Khmer put a space between phrases, not words: a
+# spec row's two boxes or a price and its button are parted as in Latin, but two
+# links written side by side may be two words of one phrase.
+_PHRASE_SPACED_SCRIPT = re.compile(r"[\u0e00-\u0eff\u0f00-\u0fff\u1000-\u109f\u1780-\u17ff]")
+
+
+def _in_phrase_spaced_script(before: str, after: str) -> bool:
+    return bool(_PHRASE_SPACED_SCRIPT.match(before[-1:]) or _PHRASE_SPACED_SCRIPT.match(after[:1]))
 
 
 def letters_meet(before: str, after: str) -> bool:

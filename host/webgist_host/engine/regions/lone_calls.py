@@ -17,14 +17,7 @@ that closes the text above it. So these stay:
 - a link that opens its container, followed there by a paragraph: a card's title (an
   event, a post, a person), the card's text under it;
 - an answer: a link in a definition list's <dd> or inside <details>;
-- a link to a file (a PDF, an archive, an installer): what the page exists to deliver;
-- a card's value: the line at the same place in a sibling card (an event's venue, a
-  post's category, a person's team) says another short text, linked or not, no text
-  there links to different addresses, and the link stands among its card's short
-  lines (no sentence above it, more of the card under it). A call closes text ("Open
-  an account", "See offers" under each of a landing page's sections), or says the same
-  words in every card, or in several, each linking to its card's own page ("Get
-  tickets" beside one card's "Sold out").
+- a link to a file (a PDF, an archive, an installer): what the page exists to deliver.
 """
 from __future__ import annotations
 
@@ -34,8 +27,7 @@ from ..model import Block, BlockKind
 from .lone_links import lone_links, main_lines
 from .name_guards import file_extension, links_to_file
 from .sections import link_texts
-from .tuning import (LONE_CALL_CARD_ABOVE_MAX_WORDS, LONE_CALL_CARD_MIN_WORDS,
-                     LONE_CALL_CARD_STEPS, LONE_CALL_MAX_CHARS, LONE_CALL_MAX_WORDS)
+from .tuning import LONE_CALL_CARD_MIN_WORDS, LONE_CALL_MAX_CHARS, LONE_CALL_MAX_WORDS
 from .vocabulary import PICTURE_EXTENSIONS
 
 LONE_CALL_REASON = ("a lone call to action: one short link on a line of its own among the "
@@ -52,11 +44,6 @@ _INTRODUCING = (":", "：")
 # or an entry (an API's "createItem(data)") as a heading would.
 _FOOTNOTE_MARK = "[^"
 _BOLD, _BOLD_LINK = "**", "[**"
-# The step of a line's one link in its paragraph (p[2]/a[1]): the line's place is the
-# paragraph's, where a sibling card writes its value unlinked. A link standing beside
-# other links of its parent (a figure's anchor, its picture's link, then "View this
-# figure" at figure[1]/a[3]) is a line of its own: its parent's place holds the others.
-_OWN_LINK = "a[1]"
 # Where an answer stands: a definition list's description, a disclosure's body.
 _ANSWER_STEPS = ("/dd[", "/details[")
 # A Markdown link's address: "](address" up to a space or the closing parenthesis.
@@ -74,7 +61,6 @@ def lone_call_links(blocks: list[Block], words: list[int], linked: list[int],
     lone = set(lone_links(blocks, words, linked))
     lines = main_lines(blocks, words)
     calls = []
-    values = _PlaceTexts(blocks, words, lines)
     for n, i in enumerate(lines):
         block = blocks[i]
         if (i not in lone or block.kind != _PARAGRAPH or words[i] > LONE_CALL_MAX_WORDS
@@ -83,9 +69,7 @@ def lone_call_links(blocks: list[Block], words: list[int], linked: list[int],
         above = blocks[lines[n - 1]]
         below = lines[n + 1] if n + 1 < len(lines) else None
         if (_closes(above) and not _opens_card(blocks, words, i, above, below)
-                and _is_call(block)
-                and not values.varies(block, above, blocks[below] if below is not None else None,
-                                      words[lines[n - 1]])):
+                and _is_call(block)):
             calls.append(i)
     return calls
 
@@ -134,60 +118,3 @@ def _links_a_file(rich: str) -> bool:
     hrefs = _HREF.findall(rich)
     return (bool(hrefs) and links_to_file(hrefs[-1])
             and file_extension(hrefs[-1]) not in PICTURE_EXTENSIONS)
-
-
-class _PlaceTexts:
-    """The short lines of the main content by place: a line's path with one of its
-    LONE_CALL_CARD_STEPS nearest ancestors' positions left out, so that the lines at
-    the same place in sibling cards (article[1]/p[2], article[2]/p[2]) share a key;
-    for each key, the texts said there and the addresses each links to. Each short
-    line gives at most that many keys: linear in the page."""
-
-    def __init__(self, blocks: list[Block], words: list[int], lines: list[int]):
-        self.texts: dict[str, dict[str, set[str]]] = {}
-        for i in lines:
-            if words[i] <= LONE_CALL_MAX_WORDS:
-                text = _said(blocks[i])
-                hrefs = _HREF.findall(blocks[i].rich_text)
-                for key, _ in _places(blocks[i].xpath):
-                    self.texts.setdefault(key, {}).setdefault(text, set()).update(hrefs[-1:])
-
-    def varies(self, block: Block, above: Block, below: Block | None, above_words: int) -> bool:
-        """Whether `block` is a card's value: a sibling card says another short text
-        where it stands, and no text there is repeated with links to different
-        addresses (a value names one thing wherever it is repeated, a venue's one page;
-        a call's same words lead each card to its own page, "Book" to each event's
-        booking, so its place holds calls, whatever one card says instead: "Sold
-        out"). And it stands among the card's short lines: the line above it is the
-        card's and no sentence (a date, a price), and the card goes on under it
-        (`below`, the next line, is the card's). A call closes text: its card's
-        paragraph above it, nothing under it."""
-        if below is None or above_words >= LONE_CALL_CARD_ABOVE_MAX_WORDS:
-            return False
-        for key, card in _places(block.xpath):
-            said = self.texts.get(key, {})
-            if (len(said) > 1 and all(len(hrefs) < 2 for hrefs in said.values())
-                    and below.xpath.startswith(card) and above.xpath.startswith(card)):
-                return True
-        return False
-
-
-def _said(block: Block) -> str:
-    return " ".join(block.text.lower().split())
-
-
-def _places(xpath: str) -> list[tuple[str, str]]:
-    """The keys of a line's place in sibling cards: its path (without the step of a
-    paragraph's one link, so that a sibling card's plain line matches it) with one
-    ancestor's position, of the LONE_CALL_CARD_STEPS nearest, left out; each with the
-    path that ancestor's lines start with (the card's)."""
-    steps = xpath.split("/")
-    if steps[-1] == _OWN_LINK:
-        steps = steps[:-1]
-    keys = []
-    for k in range(len(steps) - 2, max(0, len(steps) - 2 - LONE_CALL_CARD_STEPS), -1):
-        tag, bracket, _ = steps[k].partition("[")
-        if bracket:
-            keys.append(("/".join([*steps[:k], tag + "[*]", *steps[k + 1:]]),
-                         "/".join(steps[:k + 1]) + "/"))
-    return keys

@@ -393,20 +393,6 @@ LONE_CALL_MAX_CHARS = 40
 # the text above it. Without the floor a caption or a date line under a call spares it
 # (WCXB tune and validate both lose).
 LONE_CALL_CARD_MIN_WORDS = 8
-# A lone link is a card's value (a venue, a category), not a call, when the line at its
-# place in a sibling card says another short text, and it stands among its card's
-# short lines: the line above it has fewer than this many words. A date, a time, a
-# price run to five or six ("Sabato 8 marzo, ore 21"); a call closes a sentence above
-# it. Without this gate WCXB tune's landing pages kept calls under a paragraph with a
-# picture or a code demo below (docs/history/regions.md, session 21: links8); the
-# bound is the fixture's and tests' (tests/test_lone_calls.py: a 5-word date keeps a
-# venue, a 10-word sentence does not keep a call), not tuned further.
-LONE_CALL_CARD_ABOVE_MAX_WORDS = 8
-# ...and the card is one of the line's nearest this many ancestors (article > p > a;
-# article > div.card > div.card-body > div.meta > p, a page builder's card, needs four).
-# A landing page's sections nest their calls deeper (section > div.container > div.row
-# > div.col > div.text > p): five steps would compare sections' closing calls as values.
-LONE_CALL_CARD_STEPS = 4
 
 # A product page's button line goes only up to this many words: a control's label is
 # short ("Add to cart", "200 × 100 cm, Eiche geölt (+ 240 €)"); a longer line is text

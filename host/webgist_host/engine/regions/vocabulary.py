@@ -505,12 +505,18 @@ DOCUMENT_PAGE_EXTENSIONS = frozenset({"html", "htm", "xhtml", "shtml", "php", "a
 # Extensions of more than five characters that name a file (name_guards.file_extension):
 # package and installer formats a download page offers (Linux's AppImage and Flatpak,
 # Windows' MSIX/AppX bundles and App Installer, Apple's configuration profiles,
-# Unity's packages, BitTorrent's files). Any other longer dotted word is a name's part
-# ("/people/anna.schmidt", "/reference/android.widget", "/p/sofa.kopenhagen"), so the
-# formats are named rather than the length raised. Format names, so not English words.
+# Unity's packages, BitTorrent's files) and data a data portal or a model hub offers
+# (GeoJSON and TopoJSON, Parquet, Feather, SQLite, newline-delimited JSON, TFRecord,
+# safetensors, Python's pickles, Keynote decks). Any other longer dotted word is a
+# name's part ("/people/anna.schmidt", "/reference/android.widget",
+# "/p/sofa.kopenhagen"), so the formats are named rather than the length raised.
+# Format names, so not English words.
 LONG_FILE_EXTENSIONS = frozenset({"appimage", "flatpak", "flatpakref", "flatpakrepo",
                                   "msixbundle", "appxbundle", "appinstaller",
-                                  "mobileconfig", "unitypackage", "torrent"})
+                                  "mobileconfig", "unitypackage", "torrent",
+                                  "geojson", "topojson", "parquet", "feather", "sqlite",
+                                  "sqlite3", "ndjson", "tfrecord", "safetensors", "pickle",
+                                  "keynote"})
 # ...and of the files, these are pictures: a link to one is a larger copy ("View this
 # figure"), not a download the page offers.
 PICTURE_EXTENSIONS = frozenset({"jpg", "jpeg", "png", "gif", "webp", "svg", "avif"})
