@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from webgist_host.engine.dedup import (
     REASON_CHROME,
     REASON_DRAWN_AGAIN,
@@ -207,13 +209,14 @@ def test_later_heading_beats_an_earlier_non_heading():
     assert dropped(decisions, sidebar_entry)[0].reason == REASON_HEADING
 
 
-def test_main_copy_beats_the_same_text_in_navigation():
+@pytest.mark.parametrize("chrome", ["nav", "footer"])
+def test_main_copy_beats_the_same_text_read_first_in_navigation_or_the_footer(chrome):
     page = Page()
-    nav_link = page.add("Installation guide", region="nav", in_main=False)
+    echo = page.add("Installation guide", region=chrome, in_main=False)
     body = page.add("Installation guide", region="main", in_main=True)
     kept, decisions = deduplicate(page.blocks, measured=False)
     assert kept == [body]
-    assert dropped(decisions, nav_link)[0].reason == REASON_CHROME
+    assert dropped(decisions, echo)[0].reason == REASON_CHROME
 
 
 def test_navigation_echo_after_the_main_copy_goes_too():
@@ -845,15 +848,6 @@ def test_a_box_with_no_size_is_not_drawn():
     kept, decisions = deduplicate(page.blocks, measured=True)
     assert kept == [drawn]
     assert dropped(decisions, ghost)[0].reason == REASON_UNDRAWN
-
-
-def test_main_copy_beats_an_echo_in_the_footer_read_first():
-    page = Page()
-    footer = page.add("Installation guide", region="footer", in_main=False)
-    body = page.add("Installation guide", region="main", in_main=True)
-    kept, decisions = deduplicate(page.blocks, measured=False)
-    assert kept == [body]
-    assert dropped(decisions, footer)[0].reason == REASON_CHROME
 
 
 def test_a_drawn_heading_replaces_the_copy_it_overlaps_not_another():
