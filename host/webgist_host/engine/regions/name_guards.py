@@ -31,7 +31,7 @@ _CONTROLS = ("a", "button")
 # extension. Other one-letter extensions after a digit name source files ("day1.c").
 _FILE_EXTENSION = re.compile(
     r"\.([a-wyz]|(?<![0-9]\.)x|[a-z][a-z0-9]{1,4}|%s)(?:\.[a-z0-9]{1,3})?$"
-    % "|".join(sorted(LONG_FILE_EXTENSIONS, key=len, reverse=True)))
+    % "|".join(sorted(LONG_FILE_EXTENSIONS, key=lambda name: (-len(name), name))))
 
 
 def unguarded(el, words: frozenset[str]) -> frozenset[str]:
