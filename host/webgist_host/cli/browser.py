@@ -133,11 +133,13 @@ def start_chromium(profile: str, *, paths: BrowserPaths | None = None,
     for flag in CHROMIUM_FLAGS + tuple(extra_flags):
         options.add_argument(flag)
     options.add_argument(f"--user-data-dir={profile}")
-    # A URL the browser downloads is saved inside the profile (removed with it),
-    # never in the user's own Downloads folder.
-    options.add_experimental_option("prefs", {
-        "download.default_directory": str(Path(profile) / "Downloads"),
-        "download.prompt_for_download": False})
+    if not extension:
+        # A URL the capture browser downloads is saved inside the profile (removed
+        # with it), never in the user's own Downloads folder. With the extension
+        # loaded, its Save goes where the profile's own settings say.
+        options.add_experimental_option("prefs", {
+            "download.default_directory": str(Path(profile) / "Downloads"),
+            "download.prompt_for_download": False})
     options.add_argument(f"--window-size={VIEWPORT[0]},{VIEWPORT[1]}")
     # A page's alert(), confirm() and prompt() boxes are dismissed, as a reader
     # closes them (`close_dialogs` takes the ones still open before each reading).
