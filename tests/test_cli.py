@@ -55,6 +55,30 @@ def test_static_runs_without_any_browser_and_says_so(tmp_path):
     assert "source order (dom-fallback)" in result.stderr
 
 
+_PICTURE_PAGE = """<html><head><title>Hives</title></head><body><main><h1>Hives</h1>
+<p>Our <a href="https://example.org/hives">rooftop hives</a> give about twenty kilograms of honey a summer.</p>
+<p><img src="https://example.org/hive.jpg" alt="A hive on the roof"></p>
+<p>The keepers check each colony every week and note the weather and the nectar flow.</p>
+</main></body></html>"""
+
+
+@pytest.mark.parametrize("args, present, absent", [
+    ((), ["![A hive on the roof](https://example.org/hive.jpg)",
+          "[rooftop hives](https://example.org/hives)"], []),
+    (("--images", "drop"), ["[rooftop hives](https://example.org/hives)"], ["hive.jpg", "A hive on"]),
+    (("--images", "link"), ["\n[A hive on the roof](https://example.org/hive.jpg)"], ["!["]),
+    (("--link-style", "reference"), ["[rooftop hives][1]", "[1]: https://example.org/hives"],
+     ["](https://example.org/hives)"]),
+])
+def test_images_and_link_style_options_as_the_extension_offers_them(tmp_path, args, present, absent):
+    page = tmp_path / "hives.html"
+    page.write_text(_PICTURE_PAGE)
+    result = run_webgist("--static", str(page), *args)
+    assert result.returncode == 0, result.stderr
+    assert all(text in result.stdout for text in present), result.stdout
+    assert not any(text in result.stdout for text in absent), result.stdout
+
+
 def test_empty_main_content_says_why_and_what_to_try(tmp_path):
     page = PAGES / "product--script-built-page-footer-only" / "page.html"
     result = run_webgist("--static", str(page), env=_env_without_browser(tmp_path))

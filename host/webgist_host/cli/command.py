@@ -14,6 +14,7 @@ from .source import fetch, page_url, read_source
 from ..engine.model import Document
 from ..engine.dom.parse import ParseError
 from ..engine.pipeline import SCOPES, convert
+from ..engine.render.markdown import IMAGE_MODES, LINK_STYLES
 
 DESCRIPTION = """\
 Convert a web page to clean Markdown, in the order a reader reads it.
@@ -80,6 +81,12 @@ def build_parser() -> argparse.ArgumentParser:
                         help="print to stderr why each block was dropped, moved or merged")
     parser.add_argument("--front-matter", action="store_true",
                         help="start the Markdown with YAML front matter (title, url, author, date, language, reading order)")
+    parser.add_argument("--images", choices=IMAGE_MODES, default="keep",
+                        help="keep: ![alt](src) (default); link: [alt](src), a link to each "
+                             "picture; drop: leave pictures out (the extension's option too)")
+    parser.add_argument("--link-style", choices=LINK_STYLES, default="inline",
+                        help="inline: [text](href) (default); reference: [text][1], with the "
+                             "addresses listed at the end")
     parser.add_argument("--timeout", type=_seconds, default=30.0, metavar="SECONDS",
                         help="how long to wait for the page to load (default 30); a page "
                              "still loading then is converted as far as it got, with a note")
@@ -145,7 +152,8 @@ def _main(argv: list[str] | None) -> int:
                      f"{'--static' if args.static else '--capture'}")
     if args.overlay and args.browser != "chromium":
         parser.error("--overlay draws with Chromium only: drop --browser firefox")
-    options = {"front_matter": args.front_matter}
+    options = {"front_matter": args.front_matter, "images": args.images,
+               "link_style": args.link_style}
     capture = None
     png = None
     try:
