@@ -66,7 +66,11 @@ def gunzip(data: bytes, limit: int = MAX_INPUT_BYTES) -> bytes:
 
 def read_gzip_file(path) -> bytes:
     with open(path, "rb") as handle:
-        data = handle.read()
+        return gunzip_file(handle.read())
+
+
+def gunzip_file(data: bytes) -> bytes:
+    """A .gz file's bytes decompressed; an empty file is said to be one."""
     if not data:
         raise PageError("empty file: 0 bytes")
     return gunzip(data)

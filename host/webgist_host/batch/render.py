@@ -17,7 +17,6 @@ URL comes), so the saved pages' browser stays offline.
 from __future__ import annotations
 
 import os
-import re
 import shutil
 import tempfile
 from pathlib import Path
@@ -25,6 +24,10 @@ from typing import Any
 
 from ..cli.browser import (INSTALL_HINT, BrowserError, fresh_tab, isolated_world, load_page,
                            quit_browser, run_collect, set_viewport, settle, start_chromium)
+# What a browser shows as a page (plain text too: a listed URL is read as the
+# single-page command reads it; JSON and images open in the browser's own viewers),
+# and Chromium's network error codes: the single-page command's.
+from ..cli.navigation import NET_ERROR_CODE, PAGE_TYPES
 
 # No host name resolves: a saved page loads nothing from outside.
 OFFLINE_FLAGS = ("--host-resolver-rules=MAP * ~NOTFOUND",)
@@ -36,13 +39,8 @@ STATUS_SCRIPT = ("(() => { const entry = performance.getEntriesByType('navigatio
 # chromedriver's message for a page the network could not deliver (DNS, refused,
 # reset, TLS): the browser itself is fine and is kept for the next page.
 NETWORK_ERROR_MARK = "net::ERR_"
-# What a browser shows as a document that is a page (plain text too: a URL the
-# user listed is read as the single-page command reads it); JSON and images are
-# shown in viewers of the browser's own, which are not.
-PAGE_TYPES = ("text/html", "application/xhtml+xml", "text/plain")
 # The address schemes of a page loaded from a file, and from the web.
 SCHEMES = {"offline": ("file:",), "online": ("http:", "https:")}
-ERROR_CODE = re.compile(r"\b(?:net::)?(ERR_[A-Z_]+)\b")
 
 
 # The CLI's advice when Chromium is missing ends "or run with --static"; batch has
@@ -229,5 +227,5 @@ def _error_code(driver) -> str:
             "contextId": isolated_world(driver, "webgist-status"), "returnByValue": True})
     except WebDriverException:
         return ""
-    found = ERROR_CODE.search(str(text.get("result", {}).get("value") or ""))
+    found = NET_ERROR_CODE.search(str(text.get("result", {}).get("value") or ""))
     return f" (net::{found.group(1)})" if found else ""

@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Iterator
 
+from ..host.framing import json_kind
 from .warc import read_warc
 
 # Saved pages a folder may hold (a .gz of each too); anything else is skipped.
@@ -261,22 +262,11 @@ def _jsonl_page(path: Path, stem: str, line_number: int, line: bytes,
     url = url if isinstance(url, str) and url else None
     html = record.get(fields.html)
     if not isinstance(html, str):
-        found = "missing" if html is None else f"{_json_kind(html)}, not a string"
+        found = "missing" if html is None else f"{json_kind(html)}, not a string"
         return PageInput(source=source, name=name + _slug(url), url=url, size=len(line),
                          error=f"line {line_number}: field {fields.html!r} is {found} "
                                "(--html-field names the field that holds the HTML)")
     return PageInput(source=source, name=name + _slug(url), url=url, data=html, size=len(line))
-
-
-def _json_kind(value: object) -> str:
-    """What a JSON value is, in JSON's words ("a number", "an array")."""
-    if isinstance(value, bool):
-        return "true or false"
-    if isinstance(value, (int, float)):
-        return "a number"
-    if isinstance(value, list):
-        return "an array"
-    return "an object" if isinstance(value, dict) else "a string"
 
 
 def _stem(file_name: str) -> str:

@@ -16,7 +16,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from .. import __version__
-from ..batch.pagebytes import PageError, check_html, decode_page, gunzip
+from ..batch.pagebytes import PageError, check_html, decode_page, gunzip_file
 from .navigation import net_error_words, status_words
 
 # Pages fetched for --static are capped so a runaway response cannot fill memory.
@@ -81,9 +81,7 @@ def checked_bytes(data: bytes, where: str, *, static: bool) -> bytes:
     decompressed; an MHTML archive is read by the browser only."""
     try:
         if where.lower().endswith(".gz"):
-            if not data:
-                raise PageError("empty file: 0 bytes")
-            data = gunzip(data)
+            data = gunzip_file(data)
         check_html(data)
     except PageError as exc:
         raise PageError(f"{where}: {exc}") from None
