@@ -559,7 +559,7 @@ def _code_language(walker: Walker, code) -> str | None:
     return walker.code_languages[code]
 
 
-def _render_run(inline: InlineRenderer, pieces: list, container=None) -> tuple[str, str]:
+def _render_run(inline: InlineRenderer, pieces: list, container) -> tuple[str, str]:
     """A run's text and rich text: its strings and inline elements, written out.
     Where the run leaves or enters a link that wraps blocks (a card's <a> holding its
     title, then its price), the words either side are two things: a card link is drawn
