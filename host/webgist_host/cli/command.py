@@ -105,11 +105,11 @@ def build_parser() -> argparse.ArgumentParser:
                         help="the browser that renders the page (default chromium); "
                              "firefox needs firefox-esr and geckodriver")
     parser.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
-                        help="say on stderr what a long run is doing (starting the browser, "
-                             "loading, converting); by default a line on a terminal after a "
-                             "second, cleared at the end, and nothing when stderr is not a "
-                             "terminal; --progress: one line a step there too; --no-progress: "
-                             "never")
+                        help="what a long run is doing (starting the browser, loading the "
+                             "page, converting), on stderr. By default: on a terminal, one "
+                             "line after a second, cleared at the end; nothing when stderr is "
+                             "not a terminal. --progress: there too, one line a step; "
+                             "--no-progress: never")
     parser.add_argument("--version", action="version", version=f"webgist {__version__}")
     return parser
 
