@@ -37,6 +37,22 @@ def test_convert_bag_on_a_local_cluster_with_two_workers():
     assert bad["markdown"] is None and bad["error"] == "field 'html' holds no HTML"
 
 
+def test_convert_bag_names_rows_without_a_source_by_their_place_in_the_bag():
+    bag_module = pytest.importorskip("dask.bag")
+    from webgist_host.integrations.dask import convert_bag
+
+    records = [{"html": fixture_html(name).decode(), "url": fixture_url(name)}
+               for name in FIXTURES[:3]]
+    records[1]["source"] = "kept"
+    records.append("not a record")
+    # 4 records in 2 partitions of 2.
+    rows = convert_bag(bag_module.from_sequence(records, npartitions=2),
+                       scope="page").compute(scheduler="sync")
+    assert [row["source"] for row in rows] == ["bag:0:0", "kept", "bag:1:0", "bag:1:1"]
+    assert [row["markdown"] for row in rows[:3]] == [fixture_markdown(n) for n in FIXTURES[:3]]
+    assert rows[3]["error"].startswith("not a record: a str")
+
+
 def test_webgist_extractor_in_a_datatrove_pipeline(tmp_path):
     pytest.importorskip("datatrove")
     pa = pytest.importorskip("pyarrow")

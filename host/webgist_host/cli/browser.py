@@ -68,6 +68,15 @@ CLOCK_SCRIPT = "performance.now()"
 COLLECT_WORLD = "webgist-collect"
 
 
+# Told the name of each step of a capture as it starts: "start" (the browser),
+# "load" (the page), "settle", "read" (collect.js), and "draw" for the overlay.
+Progress = Callable[[str], None]
+
+
+def no_progress(step: str) -> None:
+    pass
+
+
 class BrowserError(RuntimeError):
     """Chromium could not be found, started, or could not load the page."""
 
@@ -165,17 +174,24 @@ def set_viewport(driver, size: tuple[int, int] = VIEWPORT) -> None:
 
 
 def capture_page(url: str, *, timeout: float = 30.0, paths: BrowserPaths | None = None,
-                 collect_timeout: float = COLLECT_TIMEOUT_S) -> dict[str, Any]:
+                 collect_timeout: float = COLLECT_TIMEOUT_S,
+                 progress: Progress | None = None) -> dict[str, Any]:
     """Load `url` in a fresh headless Chromium and return collect.js's result, with
-    `loaded` added: False when the page had not finished loading at `timeout`."""
+    `loaded` added: False when the page had not finished loading at `timeout`.
+    `progress` is told each step as it starts (see Progress)."""
+    step = progress or no_progress
     profile = tempfile.mkdtemp(prefix="webgist-chromium-")
     driver = None
     try:
+        step("start")
         driver = start_chromium(profile, paths=paths)
         set_viewport(driver)
+        step("load")
         finished = load_page(driver, url, timeout)
         if finished:
+            step("settle")
             settle(driver)
+        step("read")
         capture = run_collect(driver, timeout=collect_timeout)
         # Read once the page has been read: a page still busy after its load gets
         # collect's time, not this check's.

@@ -11,6 +11,7 @@ from .. import __version__
 from .browser import BrowserError, capture_page
 from .outputs import prepare_output_paths, save_file, write_output
 from .source import fetch, page_url, read_source
+from .status import Status, page_size
 from ..engine.model import Document
 from ..engine.dom.parse import ParseError
 from ..engine.pipeline import SCOPES, convert
@@ -103,6 +104,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--browser", choices=("chromium", "firefox"), default="chromium",
                         help="the browser that renders the page (default chromium); "
                              "firefox needs firefox-esr and geckodriver")
+    parser.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                        help="what a long run is doing (starting the browser, loading the "
+                             "page, converting), on stderr. By default: on a terminal, one "
+                             "line after a second, cleared at the end; nothing when stderr is "
+                             "not a terminal. --progress: there too, one line a step; "
+                             "--no-progress: never")
     parser.add_argument("--version", action="version", version=f"webgist {__version__}")
     return parser
 
@@ -158,11 +165,14 @@ def _main(argv: list[str] | None) -> int:
     png = None
     try:
         prepare_output_paths(args)
-        if args.overlay:
-            document, capture, png = _convert_with_overlay(args, options)
-        else:
-            html, url, capture = _load(args)
-            document = convert(html, url=url, geometry=capture, scope=args.scope, options=options)
+        with Status(args.progress) as status:
+            if args.overlay:
+                document, capture, png = _convert_with_overlay(args, options, status)
+            else:
+                html, url, capture = _load(args, status)
+                status.step(_converting(html, rendered=capture is not None))
+                document = convert(html, url=url, geometry=capture, scope=args.scope,
+                                   options=options)
     except (BrowserError, ParseError, OSError, ValueError) as exc:
         print(f"webgist: {exc}", file=sys.stderr)
         return 2
@@ -207,7 +217,24 @@ _EMPTY_MAIN_HINT = ("webgist: no main content found (every block was page chrome
                     "--scope page keeps everything")
 
 
-def _convert_with_overlay(args, options) -> tuple[Document, dict, bytes]:
+def _converting(html: str | None, rendered: bool) -> str:
+    # The rendered page's HTML (the DOM as the browser holds it) is not the size of
+    # the file that was loaded, so it is named as such.
+    what = "the rendered page" if rendered else "the page"
+    return f"converting {what} ({_size(html)})" if html else f"converting {what}"
+
+
+def _loading(html: str | None) -> str:
+    """The browser's load step, with the page's size when it is known before (a
+    file, stdin; a URL's is known once it has loaded, and said when converting)."""
+    return f"loading the page ({_size(html)})" if html else "loading the page"
+
+
+def _size(html: str) -> str:
+    return page_size(len(html.encode("utf-8", "replace")))
+
+
+def _convert_with_overlay(args, options, status: Status) -> tuple[Document, dict, bytes]:
     """Render, convert and screenshot in one browser session, so the boxes drawn
     are the very ones the engine ordered."""
     from .overlay import render_overlay
@@ -215,18 +242,31 @@ def _convert_with_overlay(args, options) -> tuple[Document, dict, bytes]:
     html, url, source_path = read_source(args)
 
     def convert_capture(capture: dict) -> Document:
+        status.step(_converting(capture["html"], rendered=True))
         return convert(capture["html"], url=url or capture.get("url"), geometry=capture,
                        scope=args.scope, options=options)
 
     with page_url(html, url, source_path) as target:
-        capture, document, png, warnings = render_overlay(target, convert_capture,
-                                                          timeout=args.timeout)
+        capture, document, png, warnings = render_overlay(
+            target, convert_capture, timeout=args.timeout,
+            progress=_browser_steps(status, _loading(html)))
     for warning in warnings:
         print(f"webgist: {warning}", file=sys.stderr)
     return document, capture, png
 
 
-def _load(args) -> tuple[str, str | None, dict | None]:
+def _browser_steps(status: Status, loading: str):
+    """The browser's steps, as capture_page names them, in the status line's words."""
+    words = {"start": "starting the browser", "load": loading,
+             "settle": "letting the page settle", "read": "reading the page's layout",
+             "draw": "drawing the overlay and taking the screenshot"}
+
+    def step(name: str) -> None:
+        status.step(words.get(name, name))
+    return step
+
+
+def _load(args, status: Status) -> tuple[str, str | None, dict | None]:
     """Return the HTML, its URL and the browser capture (None when static)."""
     if args.capture:
         if Path(args.capture).is_dir() or not Path(args.capture).exists():
@@ -243,22 +283,25 @@ def _load(args) -> tuple[str, str | None, dict | None]:
         if not isinstance(capture, dict) or not isinstance(capture.get("html"), str):
             raise ValueError(f"{args.capture} is not a webgist capture (no html member)")
         return capture["html"], capture.get("url"), capture
+    status.step("reading " + ("standard input" if args.source == "-" else
+                              args.source if args.source else "the demo page"))
     html, url, source_path = read_source(args)
     if args.static:
         if html is None and url is not None:
+            status.step(f"downloading {url}")
             html = fetch(url)
         return html, url, None
-    capture = _render(args, html, url, source_path)
+    capture = _render(args, html, url, source_path, _browser_steps(status, _loading(html)))
     return capture["html"], url or capture.get("url"), capture
 
 
-def _render(args, html, url, source_path) -> dict:
+def _render(args, html, url, source_path, progress) -> dict:
     with page_url(html, url, source_path) as target:
         if args.browser == "firefox":
             from .firefox import capture_page_firefox
-            capture = capture_page_firefox(target, timeout=args.timeout)
+            capture = capture_page_firefox(target, timeout=args.timeout, progress=progress)
         else:
-            capture = capture_page(target, timeout=args.timeout)
+            capture = capture_page(target, timeout=args.timeout, progress=progress)
     if html is not None and url is None and source_path is None:
         # Piped HTML was loaded from a temporary file: its links are the page's
         # own, not addresses inside that file's folder.

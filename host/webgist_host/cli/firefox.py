@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .browser import (COLLECT_TIMEOUT_S, COLLECT_WORLD, VIEWPORT, BrowserError, _first_line,
-                      _within, collect_script, quit_browser)
+from .browser import (COLLECT_TIMEOUT_S, COLLECT_WORLD, VIEWPORT, BrowserError, Progress,
+                      _first_line, _within, collect_script, no_progress, quit_browser)
 from .navigation import NAVIGATION_SCRIPT, firefox_load_error, navigation_problem
 from .profile import remove_profile, scratch_env
 
@@ -142,8 +142,10 @@ def start_firefox(*, paths: FirefoxPaths | None = None, extension: str | None = 
 
 
 def capture_page_firefox(url: str, *, timeout: float = 30.0, paths: FirefoxPaths | None = None,
-                         collect_timeout: float = COLLECT_TIMEOUT_S) -> dict[str, Any]:
+                         collect_timeout: float = COLLECT_TIMEOUT_S,
+                         progress: Progress | None = None) -> dict[str, Any]:
     """browser.capture_page, in Firefox: collect.js's result for `url`, with `loaded`."""
+    step = progress or no_progress
     from selenium.common.exceptions import TimeoutException, WebDriverException
 
     # Everything this Firefox writes (profile, downloads, its temporary files) goes
@@ -154,6 +156,7 @@ def capture_page_firefox(url: str, *, timeout: float = 30.0, paths: FirefoxPaths
     driver = None
     try:
         # A URL Firefox downloads is saved there, not in ~/Downloads.
+        step("start")
         driver = start_firefox(paths=paths, bidi=True, profile_root=str(folder),
                                env=scratch_env(str(folder)), prefs={
                                    "browser.download.folderList": 2,
@@ -161,6 +164,7 @@ def capture_page_firefox(url: str, *, timeout: float = 30.0, paths: FirefoxPaths
                                    "browser.download.useDownloadDir": True})
         set_viewport_firefox(driver)
         driver.set_page_load_timeout(timeout)
+        step("load")
         try:
             driver.get(url)
             finished = True
@@ -169,6 +173,7 @@ def capture_page_firefox(url: str, *, timeout: float = 30.0, paths: FirefoxPaths
         except WebDriverException as exc:
             raise BrowserError(f"Firefox could not load {url}: "
                                f"{firefox_load_error(url, _first_line(exc))}") from exc
+        step("read")
         capture = _within(driver, collect_timeout, lambda: run_collect_firefox(driver),
                           f"the page is not responding: it could not be read within "
                           f"{collect_timeout:g} s, so nothing was converted")

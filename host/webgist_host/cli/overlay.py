@@ -16,8 +16,9 @@ import json
 import tempfile
 from typing import Any, Callable
 
-from .browser import (BrowserError, check_navigation, extension_script, isolated_world, load_page,
-                      quit_browser, run_collect, set_viewport, settle, start_chromium)
+from .browser import (BrowserError, Progress, check_navigation, extension_script, isolated_world,
+                      load_page, no_progress, quit_browser, run_collect, set_viewport, settle,
+                      start_chromium)
 from .profile import remove_profile
 from ..engine.model import Document
 from ..engine.render.overlay import overlay_data
@@ -34,25 +35,32 @@ def overlay_script() -> str:
 
 
 def render_overlay(url: str, convert: Callable[[dict[str, Any]], Document], *,
-                   timeout: float = 30.0) -> tuple[dict[str, Any], Document, bytes, list[str]]:
+                   timeout: float = 30.0, progress: Progress | None = None
+                   ) -> tuple[dict[str, Any], Document, bytes, list[str]]:
     """Load `url`, capture it as capture_page does, convert the capture with
     `convert`, draw the overlay on the same page and screenshot the whole of it.
 
     Returns (capture, document, png bytes, warnings); the capture's `loaded` is
     False when the page had not finished loading at `timeout`.
     """
+    step = progress or no_progress
     profile = tempfile.mkdtemp(prefix="webgist-chromium-")
     driver = None
     try:
+        step("start")
         driver = start_chromium(profile)
         set_viewport(driver)
+        step("load")
         finished = load_page(driver, url, timeout)
         if finished:
+            step("settle")
             settle(driver)
+        step("read")
         capture = run_collect(driver)
         check_navigation(driver, url, finished)
         capture["loaded"] = finished and capture.get("readyState", "complete") == "complete"
         document = convert(capture)
+        step("draw")
         shown = _evaluate(driver, isolated_world(driver, WORLD_NAME), overlay_script()
                           + f"\n;webgistOverlay.show({_json(overlay_data(document))})")
         if not (isinstance(shown, dict) and shown.get("shown")):
