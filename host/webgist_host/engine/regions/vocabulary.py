@@ -138,6 +138,11 @@ FURNITURE_HEADING_PATTERNS = (
     # posts", "Trending stories in world travel", "More articles you might enjoy",
     # "You may also like these posts", "Explore more related content"
     r"(related|new|featured) (content|publications|articles|posts|stories)( (on|in|about|from) .{1,40})?",
+    # a shop's rail of other products under the words "explore" or "this item" add:
+    # "Explore related items", "Related items to explore", "Products related to this
+    # item" (the bare "Related items" is matched above)
+    r"explore (related|similar) (items|products)|(related|similar) (items|products) to explore|"
+    r"(items|products) related to this (item|product)",
     r"(related|similar|recommended|popular|trending|recent|latest|more|other) (posts|articles|stories|"
     r"reads|news|guides|topics)( (in|about|from) .{1,40}| (that|you) (may|might) (also )?(like|enjoy))",
     r"you (may|might) also (like|enjoy) these (posts|articles|stories)|explore more related content",
@@ -157,9 +162,12 @@ FURNITURE_HEADING_PATTERNS = (
     r"(write|add) (a|your) review",
     r"(customer|user|product) (reviews|ratings|photos|images|photos (&|and) videos)",
     r"(ratings? (&|and) reviews?|reviews? (&|and) ratings?|be the first to review.*)",
+    # a marketplace's feedback on its seller (reviews of the seller, not of the item)
+    r"(detailed )?seller (feedback|ratings|reviews)",
     # consent dialogs that carry no vendor name
-    r"((strictly )?necessary|targeting|functional|performance|analytics|advertising|"
-    r"marketing|social media|preference|statistics)( and [a-z]+)? cookies( and .*)?",
+    r"((strictly )?necessary|targeting|functional|functionality|performance|analytics|"
+    r"analytical|advertising|marketing|social|social media|preference|statistics|technical|"
+    r"essential)( and [a-z]+)? cookies( and .*)?",
     r"(privacy preference center|about your privacy|we value your privacy|"
     r"manage (your )?(consent|cookies|privacy)( preferences| settings)?|"
     r"cookie (settings|preferences|policy|consent))",
@@ -169,6 +177,19 @@ FURNITURE_HEADING_PATTERNS = (
     # sharing and subscribing
     r"(share|share this( post| article| page)?|share on .{1,20}|follow us.*)",
     r"(sign up|subscribe)( to| for)?( our)? (newsletter|updates|emails?).*|newsletter",
+)
+# On a page that declares a product, the shop's terms under its description: "Shipping &
+# Returns", "Delivery and returns", "Shipping and return policies", in the languages of
+# the shops the engine read. Only there: a landing or a docs page's "Free shipping &
+# returns" or "Returns" is its own text. A bare "Returns", "Delivery" or "Return
+# policy" stays: a product's own data and a marketplace's listed terms use them.
+PRODUCT_FURNITURE_HEADING_PATTERNS = (
+    r"(free )?(shipping|delivery) (and|&) (returns?|return polic(y|ies)|exchanges?)",
+    r"(returns?|exchanges?) (and|&) (shipping|delivery)",
+    r"livraison (et|&) retours?|retours? (et|&) échanges|versand (und|&) "
+    r"(rückgabe|retoure|rücksendung)|lieferung (und|&) rückgabe|envíos? y devoluci(ón|ones)|"
+    r"spedizion[ei] e res[oi]|verzending (en|&) retour(neren|en)?|envio e devoluç(ão|ões)|"
+    r"dostawa i zwroty",
 )
 # Comment sections: "Comments", "12 responses", "Leave a reply". Furniture under an
 # article; on a page whose comments are its content (a forum thread) they head
