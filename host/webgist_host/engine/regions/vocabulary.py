@@ -138,11 +138,6 @@ FURNITURE_HEADING_PATTERNS = (
     # posts", "Trending stories in world travel", "More articles you might enjoy",
     # "You may also like these posts", "Explore more related content"
     r"(related|new|featured) (content|publications|articles|posts|stories)( (on|in|about|from) .{1,40})?",
-    # a shop's rail of other products under the words "explore" or "this item" add:
-    # "Explore related items", "Related items to explore", "Products related to this
-    # item" (the bare "Related items" is matched above)
-    r"explore (related|similar) (items|products)|(related|similar) (items|products) to explore|"
-    r"(items|products) related to this (item|product)",
     r"(related|similar|recommended|popular|trending|recent|latest|more|other) (posts|articles|stories|"
     r"reads|news|guides|topics)( (in|about|from) .{1,40}| (that|you) (may|might) (also )?(like|enjoy))",
     r"you (may|might) also (like|enjoy) these (posts|articles|stories)|explore more related content",
@@ -162,12 +157,9 @@ FURNITURE_HEADING_PATTERNS = (
     r"(write|add) (a|your) review",
     r"(customer|user|product) (reviews|ratings|photos|images|photos (&|and) videos)",
     r"(ratings? (&|and) reviews?|reviews? (&|and) ratings?|be the first to review.*)",
-    # a marketplace's feedback on its seller (reviews of the seller, not of the item)
-    r"(detailed )?seller (feedback|ratings|reviews)",
     # consent dialogs that carry no vendor name
-    r"((strictly )?necessary|targeting|functional|functionality|performance|analytics|"
-    r"analytical|advertising|marketing|social|social media|preference|statistics|technical|"
-    r"essential)( and [a-z]+)? cookies( and .*)?",
+    r"((strictly )?necessary|targeting|functional|performance|analytics|advertising|"
+    r"marketing|social media|preference|statistics)( and [a-z]+)? cookies( and .*)?",
     r"(privacy preference center|about your privacy|we value your privacy|"
     r"manage (your )?(consent|cookies|privacy)( preferences| settings)?|"
     r"cookie (settings|preferences|policy|consent))",
@@ -178,11 +170,12 @@ FURNITURE_HEADING_PATTERNS = (
     r"(share|share this( post| article| page)?|share on .{1,20}|follow us.*)",
     r"(sign up|subscribe)( to| for)?( our)? (newsletter|updates|emails?).*|newsletter",
 )
-# On a page that declares a product, the shop's terms under its description: "Shipping &
-# Returns", "Delivery and returns", "Shipping and return policies", in the languages of
-# the shops the engine read. Only there: a landing or a docs page's "Free shipping &
-# returns" or "Returns" is its own text. A bare "Returns", "Delivery" or "Return
-# policy" stays: a product's own data and a marketplace's listed terms use them.
+# On a page that declares a product, the shop's terms beside its description: "Shipping &
+# Returns", "Delivery and returns", "Shipping and return policies", and the same words in
+# seven other languages (WCXB's product references leave these tabs out on five shops).
+# Only there: a landing or a docs page's "Free shipping & returns" or "Returns" is its
+# own text. A bare "Returns", "Delivery" or "Return policy" stays: a docs page's section,
+# a product's own data and a marketplace's listed terms (kept by the references) use them.
 PRODUCT_FURNITURE_HEADING_PATTERNS = (
     r"(free )?(shipping|delivery) (and|&) (returns?|return polic(y|ies)|exchanges?)",
     r"(returns?|exchanges?) (and|&) (shipping|delivery)",
