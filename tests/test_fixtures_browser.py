@@ -252,6 +252,7 @@ BROWSER_FIXTURES: dict[str, str] = {
     "product--shop-lines-above-product-name": "the shop lines drawn above a declared product's name go, its pictures stay",
     "product--lone-links-among-product-lines": "a lone link among a product's lines goes as drawn; the linked <h1> stays",
     "product--buy-box-button-lines": "a declared product's variant buttons go as drawn; an accordion's heading set in a button stays",
+    "product--shipping-and-returns-terms": "as drawn: a declared product's \"Livraison et retours\" tab and its \"Produits similaires\" rail go, its other tabs stay",
     "product--toggles-cards-and-long-lines-in-buttons": "as drawn: open/close toggles' questions, a card button's lines and a long line in a button stay; size buttons and a menu button's label go",
     "service--lone-calls-to-action": "a lone short link closing a section's text goes as drawn; a long link, a list and an e-mail stay",
     "qa--prettyprint-legacy": "prettyprint code spans drawn in monospace beside floats",

@@ -4,7 +4,8 @@ from __future__ import annotations
 import pytest
 
 from webgist_host.engine.regions.headings_intl import (
-    COMMENT_HEADINGS_BY_LANGUAGE, FURNITURE_HEADINGS_BY_LANGUAGE, heading_key,
+    COMMENT_HEADINGS_BY_LANGUAGE, FURNITURE_HEADINGS_BY_LANGUAGE, SHOP_RAIL_HEADINGS_BY_LANGUAGE,
+    heading_key,
 )
 from webgist_host.engine.regions.sections import is_furniture_heading
 
@@ -17,6 +18,14 @@ from webgist_host.engine.regions.sections import is_furniture_heading
     "Читайте також", "ये भी पढ़ें", "ข่าวที่เกี่ยวข้อง",
 ])
 def test_related_headings_in_other_languages_are_furniture(heading):
+    assert is_furniture_heading(heading)
+
+
+@pytest.mark.parametrize("heading", [
+    "Produits similaires", "Ähnliche Produkte", "Productos relacionados", "Prodotti correlati",
+    "Produtos relacionados", "Vergelijkbare producten", "Podobne produkty",
+])
+def test_a_shops_rail_of_other_products_is_furniture_beyond_english(heading):
     assert is_furniture_heading(heading)
 
 
@@ -43,7 +52,8 @@ def test_heading_key_folds_case_and_drops_counts_and_end_punctuation():
 
 def test_table_entries_are_written_as_their_own_keys():
     """An entry the lookup can never produce (capitals, a trailing colon) is dead."""
-    for table in (FURNITURE_HEADINGS_BY_LANGUAGE, COMMENT_HEADINGS_BY_LANGUAGE):
+    for table in (FURNITURE_HEADINGS_BY_LANGUAGE, COMMENT_HEADINGS_BY_LANGUAGE,
+                  SHOP_RAIL_HEADINGS_BY_LANGUAGE):
         for language, phrases in table.items():
             for phrase in phrases:
                 assert heading_key(phrase) == phrase, (language, phrase)

@@ -133,6 +133,21 @@ def test_furniture_headings(heading, furniture):
     assert is_furniture_heading(heading) is furniture
 
 
+@pytest.mark.parametrize("heading", [
+    "Shipping & Returns", "Delivery and returns", "Shipping and return policies",
+    "Free shipping & returns", "Livraison et retours", "Versand und Rückgabe",
+    "Envíos y devoluciones", "Spedizione e resi",
+])
+def test_shipping_and_returns_head_furniture_on_a_product_page_only(heading):
+    assert is_furniture_heading(heading, product_page=True)
+    assert not is_furniture_heading(heading)
+
+
+@pytest.mark.parametrize("heading", ["Returns", "Delivery", "Return policy", "Shipping"])
+def test_a_bare_shipping_or_returns_heading_stays_on_a_product_page(heading):
+    assert not is_furniture_heading(heading, product_page=True)
+
+
 def test_a_furniture_section_ends_with_its_parent_element():
     html = f"""<html><body><div class="wrap">
       <div class="box"><h2>Share this page</h2><p>Facebook Twitter Email</p></div>

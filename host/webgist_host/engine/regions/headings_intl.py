@@ -153,7 +153,21 @@ COMMENT_HEADINGS_BY_LANGUAGE: dict[str, frozenset[str]] = {
     "th": frozenset({"ความคิดเห็น"}),
 }
 
-FURNITURE_HEADINGS = frozenset().union(*FURNITURE_HEADINGS_BY_LANGUAGE.values())
+# A shop's rail of other products under its product: "Similar products", "Related
+# products" (English: vocabulary.FURNITURE_HEADING_PATTERNS), as shops in those
+# languages title it.
+SHOP_RAIL_HEADINGS_BY_LANGUAGE: dict[str, frozenset[str]] = {
+    "fr": frozenset({"produits similaires", "produits associés", "articles similaires"}),
+    "de": frozenset({"ähnliche produkte", "ähnliche artikel", "passende produkte"}),
+    "es": frozenset({"productos relacionados", "productos similares"}),
+    "it": frozenset({"prodotti correlati", "prodotti simili"}),
+    "pt": frozenset({"produtos relacionados", "produtos semelhantes", "produtos similares"}),
+    "nl": frozenset({"gerelateerde producten", "vergelijkbare producten"}),
+    "pl": frozenset({"podobne produkty", "produkty powiązane"}),
+}
+
+FURNITURE_HEADINGS = frozenset().union(*FURNITURE_HEADINGS_BY_LANGUAGE.values(),
+                                       *SHOP_RAIL_HEADINGS_BY_LANGUAGE.values())
 COMMENT_HEADINGS = frozenset().union(*COMMENT_HEADINGS_BY_LANGUAGE.values())
 
 # A count before or after the words: "12 comentários", "Komentar (3)", "评论（3）".

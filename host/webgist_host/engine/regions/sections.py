@@ -30,7 +30,7 @@ from .tuning import (ARTICLE_BEFORE_SERIES_MIN_WORDS, ARTICLE_MIN_PARAGRAPHS, BO
                      TEASER_SERIES_MIN_LED)
 from .headings_intl import COMMENT_HEADINGS, FURNITURE_HEADINGS, heading_key
 from .vocabulary import (COMMENT_HEADING_PATTERNS, CONTROL_LINE_PATTERNS, MARKDOWN_LINK_PATTERN,
-                         FURNITURE_HEADING_PATTERNS)
+                         FURNITURE_HEADING_PATTERNS, PRODUCT_FURNITURE_HEADING_PATTERNS)
 
 # Enum members read once: in Python 3.11 each `Enum.MEMBER` read off the class costs
 # ~100 ns (a descriptor), and these comparisons run for every block.
@@ -43,16 +43,21 @@ _COMMENT_HEADING = re.compile(
     "|".join(f"(?:{p})" for p in COMMENT_HEADING_PATTERNS), re.IGNORECASE)
 _FURNITURE_HEADING = re.compile(
     "|".join(f"(?:{p})" for p in FURNITURE_HEADING_PATTERNS), re.IGNORECASE)
+_PRODUCT_FURNITURE_HEADING = re.compile(
+    "|".join(f"(?:{p})" for p in PRODUCT_FURNITURE_HEADING_PATTERNS), re.IGNORECASE)
 _CONTROL_LINE = re.compile("|".join(f"(?:{p})" for p in CONTROL_LINE_PATTERNS), re.IGNORECASE)
 _LABEL_DASHES = " -–—"
 # A Markdown link's text in a block's rich text.
 _LINK_TEXT = re.compile(r"\[([^\[\]]*)\]\(")
 
 
-def is_furniture_heading(text: str, comments_are_content: bool = False) -> bool:
+def is_furniture_heading(text: str, comments_are_content: bool = False,
+                         product_page: bool = False) -> bool:
     text = " ".join(text.split()).strip(" :.!?")
     if len(text) > MAX_FURNITURE_HEADING_CHARS:
         return False
+    if product_page and _PRODUCT_FURNITURE_HEADING.fullmatch(text):
+        return True
     if _FURNITURE_HEADING.fullmatch(text) or (
             not comments_are_content and _COMMENT_HEADING.fullmatch(text)):
         return True
@@ -78,7 +83,8 @@ def _short_line(text: str, max_chars: int) -> str | None:
 
 
 def furniture_sections(blocks: list[Block], comments_are_content: bool = False,
-                       weights: list[int] | None = None) -> dict[int, str]:
+                       weights: list[int] | None = None,
+                       product_page: bool = False) -> dict[int, str]:
     """Index of each block (in source order) inside a furniture section -> its heading.
 
     A section ends at the next heading of the same or a higher rank, or where the
@@ -87,7 +93,8 @@ def furniture_sections(blocks: list[Block], comments_are_content: bool = False,
     heads the wrapper's siblings; with `weights` (each block's words outside links),
     such a climbed section that holds FURNITURE_SECTION_MAX_PROSE_WORDS of them is the
     page's text under an empty box's heading (a "Related" box a script fills), not
-    furniture. Comment sections are exempt: comments are prose.
+    furniture. Comment sections are exempt: comments are prose. On a page that declares
+    a product (`product_page`), the shop's shipping and returns terms head furniture too.
     """
     inside: dict[int, str] = {}
     # A declared discussion titles its own posts "Recommended Posts" in such a
@@ -104,7 +111,8 @@ def furniture_sections(blocks: list[Block], comments_are_content: bool = False,
             if open_level is not None and block.level <= open_level:
                 _give_back_prose(section, inside, weights)
                 open_level = None
-            if open_level is None and is_furniture_heading(block.text, comments_are_content):
+            if open_level is None and is_furniture_heading(block.text, comments_are_content,
+                                                           product_page):
                 open_level, title = block.level, block.text
                 scope = _section_scope(blocks, i, wrappers)
                 climbed = scope != block.xpath.rsplit("/", 1)[0] + "/"

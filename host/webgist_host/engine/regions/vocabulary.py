@@ -170,6 +170,20 @@ FURNITURE_HEADING_PATTERNS = (
     r"(share|share this( post| article| page)?|share on .{1,20}|follow us.*)",
     r"(sign up|subscribe)( to| for)?( our)? (newsletter|updates|emails?).*|newsletter",
 )
+# On a page that declares a product, the shop's terms beside its description: "Shipping &
+# Returns", "Delivery and returns", "Shipping and return policies", and the same words in
+# seven other languages (WCXB's product references leave these tabs out on five shops).
+# Only there: a landing or a docs page's "Free shipping & returns" or "Returns" is its
+# own text. A bare "Returns", "Delivery" or "Return policy" stays: a docs page's section,
+# a product's own data and a marketplace's listed terms (kept by the references) use them.
+PRODUCT_FURNITURE_HEADING_PATTERNS = (
+    r"(free )?(shipping|delivery) (and|&) (returns?|return polic(y|ies)|exchanges?)",
+    r"(returns?|exchanges?) (and|&) (shipping|delivery)",
+    r"livraison (et|&) retours?|retours? (et|&) échanges|versand (und|&) "
+    r"(rückgabe|retoure|rücksendung)|lieferung (und|&) rückgabe|envíos? y devoluci(ón|ones)|"
+    r"spedizion[ei] e res[oi]|verzending (en|&) retour(neren|en)?|envio e devoluç(ão|ões)|"
+    r"dostawa i zwroty",
+)
 # Comment sections: "Comments", "12 responses", "Leave a reply". Furniture under an
 # article; on a page whose comments are its content (a forum thread) they head
 # the posts themselves (Vanilla Forums titles its thread's posts "Comments").
