@@ -46,6 +46,13 @@ SHOWN_AT_SOME_WIDTH = re.compile(
 # count ("21 reviews"), a rating sentence. A screen-reader-only neighbour longer than
 # this is a section of its own, and pairs with nothing.
 SPOKEN_HALF_MAX_WORDS = 12
+# The spoken half may sit inside the drawn half's neighbour (WP Recipe Maker's
+# <span>15<span class="sr-only"> minutes</span></span><span aria-hidden>mins</span>),
+# and the drawn half may be wrapped alone (Shopify's <p><span aria-hidden>4.6 / 5.0
+# </span></p> after the stars' role=img): a neighbour's edge is followed this many
+# levels down, and a lone wrapper climbed this many up. A phrase's markup is shallow.
+SPOKEN_HALF_MAX_DEPTH = 3
+SPOKEN_HALF_MAX_WRAPS = 3
 # Without a browser, a hiding class or an inline display:none is not believed on an
 # element holding at least this share of the text of its <main> (or of the page,
 # when there is none): hiding the page's bulk is a reveal a script performs on load.
