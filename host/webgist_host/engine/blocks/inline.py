@@ -511,7 +511,8 @@ class InlineRenderer:
                  tag_of: Callable[[object], str] = tag_of,
                  class_of: Callable[[object], str | None] = _class_attribute,
                  href_of: Callable[[object], str | None] = _href_attribute,
-                 boxed_apart: Callable[[object, object], bool] | None = None):
+                 boxed_apart: Callable[[object, object], bool] | None = None,
+                 image_text: Callable[[object], str | None] = lambda el: None):
         self.skip = skip
         self.line_breaks = line_breaks
         # A link's href attribute -> what its Markdown link points to, or None (the
@@ -527,6 +528,8 @@ class InlineRenderer:
         # On a measured page: whether the browser drew two sibling elements with a
         # gap between them (flex or grid items, margins), so their words are two.
         self.boxed_apart = boxed_apart
+        # An image drawn at text size -> the text it stands for (an emoji's alt).
+        self.image_text = image_text
 
     def content(self, el, depth: int = 0, styles: frozenset = frozenset()) -> tuple[str, str]:
         """Plain and rich text of everything inside `el`."""
@@ -616,6 +619,10 @@ class InlineRenderer:
             return text, escape_piece(text)
         if tag == "br":
             return " ", BR
+        if tag == "img":
+            text = self.image_text(el)
+            if text:
+                return text, escape_piece(text)
         if tag in ("img", "svg", "video", "audio", "iframe"):
             return " ", " "      # not words; the walker makes blocks of the ones that matter
         if tag in CODE_SPAN_TAGS and "code" not in styles:

@@ -132,6 +132,12 @@ RUNNABLE_SCRIPT_TYPES = frozenset({
 
 # Below this many CSS pixels an image is a tracking pixel or an icon, not content.
 MIN_IMAGE_PX = 32
+# An image drawn at text size stands for text in its line (images.image_as_text):
+# an emoji's or a symbol's alt is a character or a short sequence (a flag, a family
+# joined with ZWJ, a skin tone); a small icon's alt that stands in a sentence is a
+# word or two ("Settings"), a longer one a description.
+SYMBOL_ALT_MAX_CHARS = 16
+ICON_ALT_MAX_WORDS = 2
 # The Interactive Advertising Bureau's standard ad unit sizes (width, height in CSS
 # pixels: banner, leaderboard, rectangles, skyscrapers, billboard, mobile banners,
 # micro bar). An embed declared or drawn at one of them is an ad slot: ad servers
