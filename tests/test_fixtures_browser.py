@@ -141,6 +141,7 @@ BROWSER_FIXTURES: dict[str, str] = {
     "blocks--react-streamed-div-named-like-placeholder": "a <div id=\"B:0\"> is no placeholder template: the hidden S:0 part stays hidden",
     "blocks--screen-reader-only-text": "screen-reader-only text is clipped to 1px but has a box; the icon's text stays",
     "inline--images-drawn-as-text": "an emoji drawn at 1em (WordPress img.emoji) is its alt in the sentence, not a tracking pixel; a 16px icon's one-word alt stays in its sentence; a hidden icon does not split the line",
+    "inline--ruby-readings": "the browser does not draw <rp>: ruby is written base then reading in parentheses on both paths, with or without rp",
     "blocks--spoken-half-nested": "an aria-hidden unit or rating stays when its screen-reader twin is nested in its neighbour or is the stars' role=img label; the clipped twin goes",
     "blocks--strikethrough": "<del>, <s> and <strike> drawn struck through",
     "blocks--svg-chart": "svg with text labels, measured as drawn",
