@@ -108,6 +108,20 @@ def image_source(el, measured_src: bool = True) -> str | None:
     return src if src.lower().startswith(DATA_IMAGE_PREFIX) and not shows_nothing(src) else None
 
 
+def draws_placeholder(el) -> bool:
+    """The browser drew a lazy loader's placeholder (a data: src the loader has not
+    swapped yet: offline, or below the fold when the page was read) for an image
+    whose real address the page names (a lazy attribute, the <noscript> twin, its
+    <picture>): the drawn box is the placeholder's (a 1x1 GIF drawn 1x1), not the
+    picture's. CURRENT_SRC_ATTR is stamped only when the browser showed another
+    address than src."""
+    src = _attr(el, "src")
+    if not _is_placeholder(src) or _attr(el, CURRENT_SRC_ATTR):
+        return False
+    return (_own_source(el, measured_src=False) is not None
+            or noscript_image(el) is not None or picture_source(el) is not None)
+
+
 def shows_nothing(url: str) -> bool:
     """A data: image that is only a placeholder: an SVG holding no element but
     rectangles painted with no alpha, or a GIF or PNG smaller than MIN_IMAGE_PX both

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .code import is_block_code
 from .editors import EditorShape, could_be_editor, editor_shape
-from .images import image_as_text, image_source, shown_noscript_pictures
+from .images import draws_placeholder, image_as_text, image_source, shown_noscript_pictures
 from .inline import BLOCK_TAGS
 from .math import (
     MATH_ROOT_TAGS, MATH_SOURCE_ATTRIBUTE_SET, Math, class_may_say_math, could_be_mathjax2_copy,
@@ -396,9 +396,12 @@ class PageIndex:
         # Measured, a pixel is small both ways. One small side is not enough: an
         # image that failed to load is drawn as its alt text, one line (18 px) high
         # and as wide as the words, and it is still the page's picture.
+        # A lazy loader's placeholder drawn in the picture's place says nothing of
+        # the picture's size.
         box = self.box(el)
-        return box is not None and box.displayed and (box.rect.w < MIN_IMAGE_PX
-                                                      and box.rect.h < MIN_IMAGE_PX)
+        return (box is not None and box.displayed
+                and box.rect.w < MIN_IMAGE_PX and box.rect.h < MIN_IMAGE_PX
+                and not (tag_of(el) == "img" and draws_placeholder(el)))
 
     def image_text(self, el) -> str | None:
         """images.image_as_text, with what is known of the image's size: drawn or

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from .disclosures import Disclosures
-from .images import shown_noscript_pictures
+from .images import draws_placeholder, shown_noscript_pictures
 from .page_index import PageIndex, PerValue
 from .tuning import (
     ANSWER_MIN_WORDS, CLASS_MAY_HIDE, CODE_TAB_MAX_PROSE_WORDS, HIDDEN_BULK_SHARE,
@@ -332,6 +332,10 @@ class Visibility:
                     or behind.rest_of_paragraph_behind_control(el)):
                 return None     # no box: its blocks are placed after the control
             return "the browser gave it no layout box"
+        if box is not None and tag == "img" and draws_placeholder(el):
+            # A lazy loader's placeholder, drawn 1x1 or faded out until the loader
+            # swaps the picture in: the box is the placeholder's, not the picture's.
+            return None
         if box is not None and not box.visible and not behind.in_invisible_tab_panel(el):
             return "the browser drew it invisible"
         unseen = box.unseen_reason if box is not None else None
