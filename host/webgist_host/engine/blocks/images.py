@@ -245,9 +245,11 @@ def image_as_text(el, small: bool | None) -> str | None:
     larger (False), or not known (None, no size without a browser).
 
     An emoji or symbol's alt is that character in the text, unless drawn large. A
-    small icon whose alt is a word or two standing in a sentence is that word ("tap
-    the <img alt=Settings width=16> icon"), unless the words beside it say it already
-    (<img alt=orange> orange)."""
+    small icon whose alt is a word or two standing inside a sentence, words on both
+    sides, is that word ("tap the <img alt=Settings width=16> icon"), unless the
+    words beside it say it already (<img alt=orange> orange). At a line's edge it is
+    a label's decoration ("<img alt='US flag'>United States", "Licensed<img
+    alt=checkmark>") and goes, as before."""
     alt = " ".join((el.get("alt") or "").split())
     if not alt:
         return None
@@ -259,8 +261,8 @@ def image_as_text(el, small: bool | None) -> str | None:
     before = (previous.tail if previous is not None else
               parent.text if parent is not None else None) or ""
     after = el.tail or ""
-    if not (_has_word(before) or _has_word(after)):
-        return None
+    if not (_has_word(before) and _has_word(after)):
+        return None         # a label's icon beside it ("US flag", "checkmark"), no word
     said = alt.casefold()
     if (" ".join(after.split()).casefold().startswith(said)
             or " ".join(before.split()).casefold().endswith(said)):

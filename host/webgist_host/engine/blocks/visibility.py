@@ -468,10 +468,18 @@ class Visibility:
         class=sr-only> minutes</span></span><span aria-hidden>mins</span>). A picture
         named for screen readers is a spoken half too (role=img with an aria-label
         and no text: Shopify's stars "4.6 out of 5.0 stars")."""
+        if any(sibling is not None and self._screen_reader_only(sibling)
+               and len(sibling.text_content().split()) <= SPOKEN_HALF_MAX_WORDS
+               for sibling in (el.getnext(), el.getprevious())):
+            return True
+        # Nested or wrapped, the drawn half is a phrase too (a unit, a score): a
+        # whole hidden list or panel beside a clipped heading is no pair, nor a
+        # hidden picture beside a byline's clipped "This article was".
         stand = _alone_wrapped(el)
-        return any(sibling is not None and self._spoken_half(sibling, before)
-                   for sibling, before in ((stand.getnext(), False),
-                                           (stand.getprevious(), True)))
+        return (any(sibling is not None and self._spoken_half(sibling, before)
+                    for sibling, before in ((stand.getnext(), False),
+                                            (stand.getprevious(), True)))
+                and 0 < len(el.text_content().split()) <= SPOKEN_HALF_MAX_WORDS)
 
     def _spoken_half(self, el, before: bool) -> bool:
         """`el`, the neighbour standing `before` (or after) an aria-hidden element, is
@@ -484,6 +492,8 @@ class Visibility:
             return not el.text_content().strip()
         node = el
         for _ in range(SPOKEN_HALF_MAX_DEPTH):
+            if self._tags.get(node) in NAMED_CONTROL_TAGS:
+                return False    # the control's name (a card's cover link), not a phrase's
             if self._screen_reader_only(node):
                 return len(node.text_content().split()) <= SPOKEN_HALF_MAX_WORDS
             edge = node[-1] if before and len(node) else node[0] if len(node) else None

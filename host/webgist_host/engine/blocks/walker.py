@@ -366,9 +366,11 @@ class Walker:
                     STAGE, Action.DROPPED, "copy-button strip closing a code block's wrapper",
                     self.path(child), " ".join(child.text_content().split())))
             elif child in self._block_starts and not (
-                    self._tags[child] == "img" and self.skipped(child)):
-                # (A hidden picture is not there for the reader: the words around
-                # it run on, "Press <span><img aria-hidden>Power</span> to finish.")
+                    self._tags[child] == "img" and _in_a_sentence(run.pieces)
+                    and self.skipped(child)):
+                # (A hidden picture met mid-sentence is not there for the reader:
+                # the words around it run on, "Press <span><img aria-hidden>Power
+                # </span> to finish.")
                 self._flush(run, ctx)
                 run.pieces, run.after_block = [], True
                 self.block(child, ctx)
@@ -777,6 +779,11 @@ def _controls_only(pieces: list, is_control=_is_control) -> bool:
                 return False
             controls = True
     return controls
+
+
+def _in_a_sentence(pieces: list) -> bool:
+    """The run so far holds words: a sentence is being written."""
+    return any(isinstance(piece, str) and any(ch.isalnum() for ch in piece) for piece in pieces)
 
 
 def _has_own_words(pieces: list) -> bool:
