@@ -635,9 +635,9 @@ class InlineRenderer:
         if tag == "br":
             return " ", BR
         if tag == "img":
-            text = self.image_text(el)
-            if text:
-                return text, escape_piece(text)
+            shown = self.image_text(el)
+            if shown:
+                return shown, escape_piece(shown)
         if tag in ("img", "svg", "video", "audio", "iframe"):
             return " ", " "      # not words; the walker makes blocks of the ones that matter
         if tag == "ruby":
