@@ -406,6 +406,8 @@ class PageIndex:
     def image_text(self, el) -> str | None:
         """images.image_as_text, with what is known of the image's size: drawn or
         declared under MIN_IMAGE_PX (`tiny`), drawn or declared larger, or unknown."""
+        if not (el.get("alt") or "").strip():
+            return None     # (most pictures: nothing to stand for, no size asked)
         small: bool | None = True
         if not self.tiny(el):
             box = self.box(el)
