@@ -141,6 +141,9 @@ BROWSER_FIXTURES: dict[str, str] = {
     "blocks--react-streamed-parts-numbered-in-hex": "React numbers its streamed parts in hexadecimal: a saved copy's part S:a is read as S:9 is",
     "blocks--react-streamed-div-named-like-placeholder": "a <div id=\"B:0\"> is no placeholder template: the hidden S:0 part stays hidden",
     "blocks--screen-reader-only-text": "screen-reader-only text is clipped to 1px but has a box; the icon's text stays",
+    "inline--images-drawn-as-text": "an emoji drawn at 1em (WordPress img.emoji) is its alt in the sentence, not a tracking pixel; a 16px icon's one-word alt stays in its sentence; a hidden icon does not split the line",
+    "inline--ruby-readings": "the browser does not draw <rp>: ruby is written base then reading in parentheses on both paths, with or without rp",
+    "blocks--spoken-half-nested": "an aria-hidden unit or rating stays when its screen-reader twin is nested in its neighbour or is the stars' role=img label; the clipped twin goes",
     "blocks--strikethrough": "<del>, <s> and <strike> drawn struck through",
     "blocks--svg-chart": "svg with text labels, measured as drawn",
     "blocks--svg-labels": "svg labels vs aria-hidden icons, measured as drawn",
@@ -214,6 +217,7 @@ BROWSER_FIXTURES: dict[str, str] = {
     "forum--attachment-link-after-post-lines": "a post's lines above its linked attachment picture are not that link's text, as drawn",
     "links--unsafe-schemes": "hrefs as the browser decodes them (entity-encoded schemes)",
     # images
+    "images--lazy-placeholder-drawn": "a lazy image with no declared size, its loader not run: the 1x1 placeholder drawn (transparent) stands for the picture data-src names, as statically; a bare data: pixel goes",
     "images--lazy-and-relative": "lazy images drawn at their boxes; the <noscript> twin not drawn; srcset's currentSrc",
     "images--picture-placeholder": "<picture> over a placeholder img: the browser's chosen <source> candidate",
     "images--variants": "images whose loads fail drawn as alt text, kept; srcset currentSrc; links resolve",

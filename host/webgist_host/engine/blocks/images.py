@@ -4,10 +4,13 @@ from __future__ import annotations
 import base64
 import binascii
 import re
+import unicodedata
 from urllib.parse import unquote_to_bytes
 
 from ..dom.nodes import tag_of
-from .tuning import MIN_IMAGE_PX, PICTURE_DEPTH, PLACEHOLDER_SCHEMES
+from .tuning import (
+    ICON_ALT_MAX_WORDS, MIN_IMAGE_PX, PICTURE_DEPTH, PLACEHOLDER_SCHEMES, SYMBOL_ALT_MAX_CHARS,
+)
 
 # collect.js stamps the browser's currentSrc here when it differs from src.
 CURRENT_SRC_ATTR = "data-wg-src"
@@ -103,6 +106,20 @@ def image_source(el, measured_src: bool = True) -> str | None:
         return sourced
     src = _attr(el, "src")
     return src if src.lower().startswith(DATA_IMAGE_PREFIX) and not shows_nothing(src) else None
+
+
+def draws_placeholder(el) -> bool:
+    """The browser drew a lazy loader's placeholder (a data: src the loader has not
+    swapped yet: offline, or below the fold when the page was read) for an image
+    whose real address the page names (a lazy attribute, the <noscript> twin, its
+    <picture>): the drawn box is the placeholder's (a 1x1 GIF drawn 1x1), not the
+    picture's. CURRENT_SRC_ATTR is stamped only when the browser showed another
+    address than src."""
+    src = _attr(el, "src")
+    if not _is_placeholder(src) or _attr(el, CURRENT_SRC_ATTR):
+        return False
+    return (_own_source(el, measured_src=False) is not None
+            or noscript_image(el) is not None or picture_source(el) is not None)
 
 
 def shows_nothing(url: str) -> bool:
@@ -204,3 +221,54 @@ def shown_noscript_pictures(el, measured: bool) -> list:
     if measured or tag_of(el) != "noscript":
         return []
     return noscript_pictures(el)
+
+
+# Unicode categories of the characters an emoji or a symbol drawn as a picture is
+# written with (So: emoji and pictographs; Sm and Sk: arrows, signs, modifiers).
+_SYMBOL_CATEGORIES = frozenset({"So", "Sm", "Sk"})
+
+
+def symbol_alt(alt: str) -> bool:
+    """Alt text that is a symbol, not words: an emoji ("✅", "👍🏽", a flag), a sign
+    ("→", "★"), a few characters with at least one symbol and no letter or digit.
+    WordPress and Twemoji draw every emoji as <img class="emoji" alt="✅">."""
+    if not alt or len(alt) > SYMBOL_ALT_MAX_CHARS:
+        return False
+    categories = [unicodedata.category(ch) for ch in alt]
+    return (not any(c[0] in "LN" for c in categories)
+            and not _SYMBOL_CATEGORIES.isdisjoint(categories))
+
+
+def image_as_text(el, small: bool | None) -> str | None:
+    """The text an image drawn at text size stands for in its line, or None (it is a
+    picture, or nothing). `small`: drawn or declared smaller than a picture (True),
+    larger (False), or not known (None, no size without a browser).
+
+    An emoji or symbol's alt is that character in the text, unless drawn large. A
+    small icon whose alt is a word or two standing inside a sentence, words on both
+    sides, is that word ("tap the <img alt=Settings width=16> icon"), unless the
+    words beside it say it already (<img alt=orange> orange). At a line's edge it is
+    a label's decoration ("<img alt='US flag'>United States", "Licensed<img
+    alt=checkmark>") and goes, as before."""
+    alt = " ".join((el.get("alt") or "").split())
+    if not alt:
+        return None
+    if symbol_alt(alt):
+        return alt if small is not False else None
+    if not small or len(alt.split()) > ICON_ALT_MAX_WORDS:
+        return None
+    previous, parent = el.getprevious(), el.getparent()
+    before = (previous.tail if previous is not None else
+              parent.text if parent is not None else None) or ""
+    after = el.tail or ""
+    if not (_has_word(before) and _has_word(after)):
+        return None         # a label's icon beside it ("US flag", "checkmark"), no word
+    said = alt.casefold()
+    if (" ".join(after.split()).casefold().startswith(said)
+            or " ".join(before.split()).casefold().endswith(said)):
+        return None
+    return alt
+
+
+def _has_word(text: str) -> bool:
+    return any(ch.isalnum() for ch in text)

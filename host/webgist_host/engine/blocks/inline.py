@@ -451,6 +451,21 @@ def _in_phrase_spaced_script(before: str, after: str) -> bool:
     return bool(_PHRASE_SPACED_SCRIPT.match(before[-1:]) or _PHRASE_SPACED_SCRIPT.match(after[:1]))
 
 
+# A ruby's annotation: its reading (<rt>), or a container of readings (<rtc>).
+RUBY_TEXT_TAGS = frozenset({"rt", "rtc"})
+
+
+def _reading_text(rt):
+    """The text of a reading, without the <rp> parentheses an <rtc> may hold."""
+    if rt.text:
+        yield rt.text
+    for child in rt:
+        if isinstance(child.tag, str) and tag_of(child) != "rp":
+            yield from _reading_text(child)
+        if child.tail:
+            yield child.tail
+
+
 def letters_meet(before: str, after: str) -> bool:
     """The text written before an element ends, and its own begins, with a letter or
     digit of a script written with spaces: run together, they would make one word."""
@@ -511,7 +526,8 @@ class InlineRenderer:
                  tag_of: Callable[[object], str] = tag_of,
                  class_of: Callable[[object], str | None] = _class_attribute,
                  href_of: Callable[[object], str | None] = _href_attribute,
-                 boxed_apart: Callable[[object, object], bool] | None = None):
+                 boxed_apart: Callable[[object, object], bool] | None = None,
+                 image_text: Callable[[object], str | None] = lambda el: None):
         self.skip = skip
         self.line_breaks = line_breaks
         # A link's href attribute -> what its Markdown link points to, or None (the
@@ -527,6 +543,8 @@ class InlineRenderer:
         # On a measured page: whether the browser drew two sibling elements with a
         # gap between them (flex or grid items, margins), so their words are two.
         self.boxed_apart = boxed_apart
+        # An image drawn at text size -> the text it stands for (an emoji's alt).
+        self.image_text = image_text
 
     def content(self, el, depth: int = 0, styles: frozenset = frozenset()) -> tuple[str, str]:
         """Plain and rich text of everything inside `el`."""
@@ -616,8 +634,14 @@ class InlineRenderer:
             return text, escape_piece(text)
         if tag == "br":
             return " ", BR
+        if tag == "img":
+            shown = self.image_text(el)
+            if shown:
+                return shown, escape_piece(shown)
         if tag in ("img", "svg", "video", "audio", "iframe"):
             return " ", " "      # not words; the walker makes blocks of the ones that matter
+        if tag == "ruby":
+            return self._ruby(el, depth, styles)
         if tag in CODE_SPAN_TAGS and "code" not in styles:
             text = collapse("".join(el.itertext()) if len(el) == 0 else code_span_text(el))
             return text, self._code(text)
@@ -627,6 +651,46 @@ class InlineRenderer:
         inner_styles = styles | {tag} if tag in EMPHASIS_MARKS else styles
         plain, rich = self.content(el, depth, inner_styles)
         return plain, self._decorate(el, tag, plain, rich, styles)
+
+    def _ruby(self, el, depth: int, styles: frozenset) -> tuple[str, str]:
+        """Ruby as its base, then its reading in parentheses: "明治神宮外苑（めいじじん
+        ぐうがいえん）". The page's own <rp> parentheses are left out (a browser does
+        not draw them, and many pages write none); the reading stays unless the page
+        hides it. Full-width parentheses after Han or kana."""
+        plain: list[str] = []
+        rich: list[str] = []
+        readings: list[str] = []
+        if el.text:
+            plain.append(el.text)
+            rich.append(escape_piece(el.text))
+        for child in el:
+            if isinstance(child.tag, str):
+                tag = self.tag_of(child)
+                if tag in RUBY_TEXT_TAGS:
+                    reading = collapse("".join(_reading_text(child))).strip()
+                    if reading and not self.skip(child):
+                        readings.append(reading)
+                elif tag != "rp":
+                    p, r = self.element(child, depth + 1, styles)
+                    plain.append(p)
+                    rich.append(r)
+            if child.tail:
+                plain.append(child.tail)
+                rich.append(escape_piece(child.tail))
+        base_plain, base_rich = "".join(plain), "".join(rich)
+        base = base_plain.strip()
+        if not readings or not base:
+            return base_plain, base_rich
+        unspaced = all(_UNSPACED_SCRIPT.search(reading) for reading in readings)
+        reading = ("" if unspaced else " ").join(readings)
+        if _UNSPACED_SCRIPT.match(base[-1]):
+            note = f"（{reading}）"
+        else:
+            note = f" ({reading})"
+        lead, core, trail = _split_edges(base_rich)
+        kept = base_plain.rstrip()
+        return (kept + note + base_plain[len(kept):],
+                f"{lead}{core}{escape_piece(note)}{trail}")
 
     def _code(self, text: str) -> str:
         lead = " " if text.startswith(" ") else ""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .code import is_block_code
 from .editors import EditorShape, could_be_editor, editor_shape
-from .images import image_source, shown_noscript_pictures
+from .images import draws_placeholder, image_as_text, image_source, shown_noscript_pictures
 from .inline import BLOCK_TAGS
 from .math import (
     MATH_ROOT_TAGS, MATH_SOURCE_ATTRIBUTE_SET, Math, class_may_say_math, could_be_mathjax2_copy,
@@ -222,7 +222,8 @@ class PageIndex:
                 and self.drawn_as_code(el, tag)):
             return True
         if tag == "img":
-            return self.image_source(el) is not None and not self.tiny(el)
+            return (self.image_source(el) is not None and not self.tiny(el)
+                    and self.image_text(el) is None)
         if tag == "noscript":
             return bool(shown_noscript_pictures(el, self.measured))
         if tag == "svg":
@@ -395,9 +396,24 @@ class PageIndex:
         # Measured, a pixel is small both ways. One small side is not enough: an
         # image that failed to load is drawn as its alt text, one line (18 px) high
         # and as wide as the words, and it is still the page's picture.
+        # A lazy loader's placeholder drawn in the picture's place says nothing of
+        # the picture's size.
         box = self.box(el)
-        return box is not None and box.displayed and (box.rect.w < MIN_IMAGE_PX
-                                                      and box.rect.h < MIN_IMAGE_PX)
+        return (box is not None and box.displayed
+                and box.rect.w < MIN_IMAGE_PX and box.rect.h < MIN_IMAGE_PX
+                and not (tag_of(el) == "img" and draws_placeholder(el)))
+
+    def image_text(self, el) -> str | None:
+        """images.image_as_text, with what is known of the image's size: drawn or
+        declared under MIN_IMAGE_PX (`tiny`), drawn or declared larger, or unknown."""
+        if not (el.get("alt") or "").strip():
+            return None     # (most pictures: nothing to stand for, no size asked)
+        small: bool | None = True
+        if not self.tiny(el):
+            box = self.box(el)
+            declared = any(_pixels(el.get(attr)) is not None for attr in ("width", "height"))
+            small = False if declared or box is not None and box.displayed else None
+        return image_as_text(el, small)
 
     def ad_sized(self, el) -> bool:
         """An embed declared (width and height attributes) or drawn at a standard ad

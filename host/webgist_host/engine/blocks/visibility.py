@@ -12,14 +12,14 @@ from __future__ import annotations
 import re
 
 from .disclosures import Disclosures
-from .images import shown_noscript_pictures
+from .images import draws_placeholder, shown_noscript_pictures
 from .page_index import PageIndex, PerValue
 from .tuning import (
     ANSWER_MIN_WORDS, CLASS_MAY_HIDE, CODE_TAB_MAX_PROSE_WORDS, HIDDEN_BULK_SHARE,
     HIDING_CLASSES, ICON_TAGS, NOSCRIPT_MIN_WORDS, QUESTION_MAX_WORDS, REACT_PLACEHOLDER_ID,
     REACT_STREAMED_ID, RUNNABLE_SCRIPT_TYPES,
     SCREEN_READER_ONLY_CLASSES, SCREEN_READER_ONLY_SUFFIXES, SHOWN_AT_SOME_WIDTH,
-    SPOKEN_HALF_MAX_WORDS,
+    SPOKEN_HALF_MAX_DEPTH, SPOKEN_HALF_MAX_WORDS, SPOKEN_HALF_MAX_WRAPS,
 )
 from ..dom.capture import DRAWN_AND_SEEN, DRAWN_AND_SEEN_BITS
 from ..dom.nodes import tag_of
@@ -131,6 +131,18 @@ def _runs(script) -> bool:
         kind = "text/" + script.get("language")      # HTML's legacy language attribute
     kind = (kind or "").split(";")[0].strip().lower()
     return not kind or kind in RUNNABLE_SCRIPT_TYPES
+
+
+def _alone_wrapped(el):
+    """`el`, or its outermost ancestor that holds nothing but `el` (no other element,
+    no text of its own), climbed at most a few levels."""
+    for _ in range(SPOKEN_HALF_MAX_WRAPS):
+        parent = el.getparent()
+        if (parent is None or len(parent) != 1 or (parent.text or "").strip()
+                or (el.tail or "").strip()):
+            break
+        el = parent
+    return el
 
 
 def _stands_for_an_icon(el) -> bool:
@@ -320,6 +332,10 @@ class Visibility:
                     or behind.rest_of_paragraph_behind_control(el)):
                 return None     # no box: its blocks are placed after the control
             return "the browser gave it no layout box"
+        if box is not None and tag == "img" and draws_placeholder(el):
+            # A lazy loader's placeholder, drawn 1x1 or faded out until the loader
+            # swaps the picture in: the box is the placeholder's, not the picture's.
+            return None
         if box is not None and not box.visible and not behind.in_invisible_tab_panel(el):
             return "the browser drew it invisible"
         unseen = box.unseen_reason if box is not None else None
@@ -444,10 +460,49 @@ class Visibility:
         <del aria-hidden>$30</del> then "Original price was: $30." for screen readers.
         Keep the drawn half (the spoken half goes as screen-reader-only). The spoken
         half is a phrase ("per month", "21 reviews"); a whole visually hidden section
-        beside a print-only box is no pair."""
-        return any(sibling is not None and self._screen_reader_only(sibling)
-                   and len(sibling.text_content().split()) <= SPOKEN_HALF_MAX_WORDS
-                   for sibling in (el.getnext(), el.getprevious()))
+        beside a print-only box is no pair.
+
+        The two need not be siblings: the drawn half may be wrapped alone (Shopify's
+        <p><span aria-hidden>4.6 / 5.0</span></p>), and the spoken half may sit inside
+        its neighbour, at the edge that meets it (WP Recipe Maker's <span>15<span
+        class=sr-only> minutes</span></span><span aria-hidden>mins</span>). A picture
+        named for screen readers is a spoken half too (role=img with an aria-label
+        and no text: Shopify's stars "4.6 out of 5.0 stars")."""
+        if any(sibling is not None and self._screen_reader_only(sibling)
+               and len(sibling.text_content().split()) <= SPOKEN_HALF_MAX_WORDS
+               for sibling in (el.getnext(), el.getprevious())):
+            return True
+        # Nested or wrapped, the drawn half is a phrase too (a unit, a score): a
+        # whole hidden list or panel beside a clipped heading is no pair, nor a
+        # hidden picture beside a byline's clipped "This article was".
+        stand = _alone_wrapped(el)
+        return (any(sibling is not None and self._spoken_half(sibling, before)
+                    for sibling, before in ((stand.getnext(), False),
+                                            (stand.getprevious(), True)))
+                and 0 < len(el.text_content().split()) <= SPOKEN_HALF_MAX_WORDS)
+
+    def _spoken_half(self, el, before: bool) -> bool:
+        """`el`, the neighbour standing `before` (or after) an aria-hidden element, is
+        what a screen reader hears instead of it (`_drawn_half_of_spoken_pair`): a
+        screen-reader-only phrase, itself or at its edge that meets the drawn half
+        (its last descendants when before, its first when after), or a picture
+        named for screen readers."""
+        if (self._tags.get(el) and (el.get("role") or "").strip().lower() == "img"
+                and (el.get("aria-label") or "").strip()):
+            return not el.text_content().strip()
+        node = el
+        for _ in range(SPOKEN_HALF_MAX_DEPTH):
+            if self._tags.get(node) in NAMED_CONTROL_TAGS:
+                return False    # the control's name (a card's cover link), not a phrase's
+            if self._screen_reader_only(node):
+                return len(node.text_content().split()) <= SPOKEN_HALF_MAX_WORDS
+            edge = node[-1] if before and len(node) else node[0] if len(node) else None
+            if (edge is None or not self._tags.get(edge)
+                    or (before and (edge.tail or "").strip())
+                    or (not before and (node.text or "").strip())):
+                return False
+            node = edge
+        return False
 
     def _answer_under_question(self, el) -> bool:
         """A panel of prose hidden right under a short visible line, the two alone in

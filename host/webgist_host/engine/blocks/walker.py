@@ -160,12 +160,12 @@ class Walker:
             self.skipped, destination=self._destination, math=self._math.get,
             footnote=self.footnotes.references.get, tag_of=self._tags.__getitem__,
             class_of=self._class_values.get, href_of=index.href_values.get,
-            boxed_apart=self._boxed_apart)
+            boxed_apart=self._boxed_apart, image_text=index.image_text)
         self.inline_lines: InlineRenderer = InlineRenderer(
             self.skipped, line_breaks=True, destination=self._destination, math=self._math.get,
             footnote=self.footnotes.references.get, tag_of=self._tags.__getitem__,
             class_of=self._class_values.get, href_of=index.href_values.get,
-            boxed_apart=self._boxed_apart)
+            boxed_apart=self._boxed_apart, image_text=index.image_text)
 
     def _boxed_apart(self, previous, current) -> bool:
         """On a measured page, two sibling elements drawn apart (`boxes_apart`)."""
@@ -219,7 +219,7 @@ class Walker:
                 or el in self._backlinks or el in self.taken_titles):
             return True
         if tag == "img" and el not in self._math:
-            if self.index.tiny(el):
+            if self.index.tiny(el) and self.index.image_text(el) is None:
                 self.log(el, f"tracking pixel (under {MIN_IMAGE_PX}px)",
                          self.index.image_source(el) or "")
                 return True
@@ -365,7 +365,12 @@ class Walker:
                 self.decisions.append(Decision(
                     STAGE, Action.DROPPED, "copy-button strip closing a code block's wrapper",
                     self.path(child), " ".join(child.text_content().split())))
-            elif child in self._block_starts:
+            elif child in self._block_starts and not (
+                    self._tags[child] == "img" and _in_a_sentence(run.pieces)
+                    and self.skipped(child)):
+                # (A hidden picture met mid-sentence is not there for the reader:
+                # the words around it run on, "Press <span><img aria-hidden>Power
+                # </span> to finish.")
                 self._flush(run, ctx)
                 run.pieces, run.after_block = [], True
                 self.block(child, ctx)
@@ -774,6 +779,11 @@ def _controls_only(pieces: list, is_control=_is_control) -> bool:
                 return False
             controls = True
     return controls
+
+
+def _in_a_sentence(pieces: list) -> bool:
+    """The run so far holds words: a sentence is being written."""
+    return any(isinstance(piece, str) and any(ch.isalnum() for ch in piece) for piece in pieces)
 
 
 def _has_own_words(pieces: list) -> bool:
