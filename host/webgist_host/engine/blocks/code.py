@@ -316,7 +316,7 @@ def framed_listing(pre, skip: Callable[[object], bool]) -> tuple[object, str | N
     UIs put a header bar "python" and a "Copy code" button inside the <pre>): the
     <code> and the language the label names; None for any other <pre>."""
     codes = [d for d in pre.iterdescendants() if tag_of(d) == "code"]
-    if len(codes) != 1 or codes[0].getparent() is pre:
+    if len(codes) != 1 or codes[0].getparent() is pre and not _label_line_beside(codes[0], pre):
         return None
     code = codes[0]
     if _text_beside(code, pre):
@@ -325,6 +325,13 @@ def framed_listing(pre, skip: Callable[[object], bool]) -> tuple[object, str | N
     if not label or len(label) > LABEL_MAX_WORDS:
         return None
     return code, _named_language(label)
+
+
+def _label_line_beside(code, pre) -> bool:
+    """Whether a <code> child of the <pre> has a line of its own beside it holding
+    words: Shiki's old renderer and twoslash write pre > div.language-id + code."""
+    return any(child is not code and tag_of(child) in LINE_TAGS and "".join(child.itertext()).strip()
+               for child in pre)
 
 
 def _text_beside(code, pre) -> bool:
