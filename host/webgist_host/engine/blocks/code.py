@@ -3,6 +3,7 @@ code), the language its markup names, and the copy-button strip above it."""
 from __future__ import annotations
 
 import re
+from itertools import islice
 from typing import Callable
 
 from ..dom.nodes import tag_of, text_with_breaks
@@ -728,11 +729,20 @@ def numbered_code_lines(rows: list) -> list | None:
     return codes
 
 
+# A line-number cell is small: itself and at most a few elements inside (Gitea: td >
+# span). Looking no further keeps a table nested in first cells from being walked
+# once per level.
+LINE_NUMBER_CELL_NODES = 4
+
+
 def _drawn_line_number(cell) -> int | None:
     """The number a text-less line-number cell draws from its attribute, or None."""
-    if "".join(cell.itertext()).strip():
+    nodes = list(islice(cell.iter(), LINE_NUMBER_CELL_NODES + 1))
+    if len(nodes) > LINE_NUMBER_CELL_NODES or any(
+            (node.text or "").strip() or (node is not cell and (node.tail or "").strip())
+            for node in nodes):
         return None
-    for node in cell.iter():
+    for node in nodes:
         value = node.get(LINE_NUMBER_ATTRIBUTE) if isinstance(node.tag, str) else None
         if value is not None:
             return int(value) if value.strip().isdigit() else None
