@@ -697,17 +697,17 @@ def blob_lines(rows: list) -> list | None:
 
 
 # Gitea's and Forgejo's file view: rows of td.lines-num (empty, its number drawn by
-# the style sheet from data-line-number) + td.lines-code > code. Any such table
-# counts: a first cell with no text but a data-line-number attribute (in it or on an
-# element inside) and one other cell whose only content is a <code>; the numbers
-# count up by one. A cell showing its number as text is not enough (a numbered table
-# of commands is a table).
+# the style sheet from data-line-number) + td.lines-code > code (div.code-inner in
+# newer versions and in their code previews). Any such table counts: a first cell with
+# no text but a data-line-number attribute (in it or on an element inside) and one
+# other cell with content, the line; the numbers count up by one. A cell showing its
+# number as text is not enough (a numbered table of commands is a table).
 LINE_NUMBER_ATTRIBUTE = "data-line-number"
 
 
 def numbered_code_lines(rows: list) -> list | None:
-    """The <code> of each row, when every row is a drawn line number and a line of
-    code."""
+    """The line of each row (its cell, or the one element the cell wraps), when every
+    row is a drawn line number and a line of code."""
     codes, numbers = [], []
     for row in rows:
         cells = [cell for cell in row if tag_of(cell) in ("td", "th")]
@@ -720,10 +720,7 @@ def numbered_code_lines(rows: list) -> list | None:
         filled = [cell for cell in cells[1:] if len(cell) or (cell.text or "").strip()]
         if len(filled) != 1:
             return None
-        code = _only_code(filled[0])
-        if code is None:
-            return None
-        codes.append(code)
+        codes.append(_line_in(filled[0]))
     if not codes or any(b != a + 1 for a, b in zip(numbers, numbers[1:])):
         return None
     return codes
@@ -749,12 +746,13 @@ def _drawn_line_number(cell) -> int | None:
     return None
 
 
-def _only_code(cell):
+def _line_in(cell):
+    """The one element a cell wraps in white space (the template's indentation is no
+    part of the line), else the cell."""
     elements = [child for child in cell if isinstance(child.tag, str)]
-    if len(elements) != 1 or tag_of(elements[0]) != "code" or (cell.text or "").strip() or (
-            elements[0].tail or "").strip():
-        return None
-    return elements[0]
+    if len(elements) == 1 and not (cell.text or "").strip() and not (elements[0].tail or "").strip():
+        return elements[0]
+    return cell
 
 
 def blob_text(cells: list, skip: Callable[[object], bool]) -> str:
