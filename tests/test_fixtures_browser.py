@@ -177,6 +177,9 @@ BROWSER_FIXTURES: dict[str, str] = {
     "code--highlighters-real-markup": "Prism's toolbar, Docusaurus's title, a chat UI's header bar laid out around drawn code",
     "code--node-docs-flavours-and-copy-button": "Node.js's toggle shows the CommonJS flavour of each listing; the ES one is display:none",
     "code--node-docs-esm-flavour-chosen": "the reader chose ES modules: only that flavour is drawn",
+    "code--typora-codemirror-export": "Typora's CodeMirror 5 editor inside a <pre>: its measuring box is drawn off screen, not read",
+    "code--gitea-file-view": "Gitea's file view: line numbers drawn from data-line-number beside <code> cells",
+    "code--listing-beside-a-line-number-pre": "sourcehut's line-number <pre> drawn beside the listing's <pre>",
     # docs generators
     "docs--code-tabs-hidden-panels": "in the browser only the chosen tab is drawn; statically every panel is read",
     "docs--long-sidebar-short-page": "a sidebar <nav> of links drawn beside a short page outweighs it",

@@ -3,6 +3,7 @@ code), the language its markup names, and the copy-button strip above it."""
 from __future__ import annotations
 
 import re
+from itertools import islice
 from typing import Callable
 
 from ..dom.nodes import tag_of, text_with_breaks
@@ -14,7 +15,7 @@ from .tuning import (
     LINE_NUMBER_CLASSES, LISTING_CODE_CELL_CLASS, LISTING_LINE_CLASS, NO_LANGUAGE_WORDS,
     PROSE_TAGS, STRIP_MAX_WORDS,
 )
-from .languages import CLASS_FURNITURE_WORDS, CLASS_WORD_LANGUAGES, LANGUAGE_NAMES, SCOPE_CLASS_PREFIXES, fence_name, scope_language
+from .languages import BRUSH_ALIASES, CLASS_FURNITURE_WORDS, CLASS_WORD_LANGUAGES, LANGUAGE_NAMES, SCOPE_CLASS_PREFIXES, fence_name, scope_language
 
 # Class prefixes highlighters use for the language: Prism/highlight.js "language-",
 # Google prettify "lang-", MDN and Sphinx "highlight-", GitHub "highlight-source-",
@@ -89,7 +90,8 @@ def _language_of(el) -> str | None:
     for attr in BRUSH_ATTRIBUTES:
         brush = _BRUSH_RE.search(el.get(attr) or "")
         if brush:
-            return clean_language(brush.group(1))
+            word = brush.group(1).lower()
+            return BRUSH_ALIASES.get(word) or clean_language(word)
     lowered = (el.get("class") or "").lower().split()
     for token in lowered:
         scope = next((token[len(p):] for p in SCOPE_CLASS_PREFIXES if token.startswith(p)), None)
@@ -198,13 +200,31 @@ def code_language(pre) -> str | None:
 def _own_listing(pre) -> list:
     """The <pre> and its first <code> child, or a lone inner <pre> and its <code>:
     mdBook writes a runnable listing one level deeper, <pre><pre class="playground">
-    <code class="language-rust">."""
+    <code class="language-rust">. Without a <code> child, the <code> of its first
+    line: Google prettify's line numbering (pre.linenums > ol > li > code.lang-js)
+    wraps each line's <code> in a list item."""
     own = [pre]
     elements = [child for child in pre if tag_of(child)]
     if len(elements) == 1 and tag_of(elements[0]) == "pre":
         pre = elements[0]
         own.append(pre)
-    return own + [child for child in pre if tag_of(child) == "code"][:1]
+    codes = [child for child in pre if tag_of(child) == "code"][:1]
+    return own + (codes or _first_line_code(pre))
+
+
+# How deep a line's <code> may sit under its <pre> (pre > ol > li > code).
+FIRST_LINE_CODE_DEPTH = 3
+
+
+def _first_line_code(pre) -> list:
+    node = pre
+    for _ in range(FIRST_LINE_CODE_DEPTH):
+        node = next((child for child in node if isinstance(child.tag, str)), None)
+        if node is None or tag_of(node) not in LINE_TAGS | {"code"}:
+            return []
+        if tag_of(node) == "code":
+            return [node]
+    return []
 
 
 def _lang_attribute_language(el) -> str | None:
@@ -297,7 +317,7 @@ def framed_listing(pre, skip: Callable[[object], bool]) -> tuple[object, str | N
     UIs put a header bar "python" and a "Copy code" button inside the <pre>): the
     <code> and the language the label names; None for any other <pre>."""
     codes = [d for d in pre.iterdescendants() if tag_of(d) == "code"]
-    if len(codes) != 1 or codes[0].getparent() is pre:
+    if len(codes) != 1 or codes[0].getparent() is pre and not _label_line_beside(codes[0], pre):
         return None
     code = codes[0]
     if _text_beside(code, pre):
@@ -306,6 +326,13 @@ def framed_listing(pre, skip: Callable[[object], bool]) -> tuple[object, str | N
     if not label or len(label) > LABEL_MAX_WORDS:
         return None
     return code, _named_language(label)
+
+
+def _label_line_beside(code, pre) -> bool:
+    """Whether a <code> child of the <pre> has a line of its own beside it holding
+    words: Shiki's old renderer and twoslash write pre > div.language-id + code."""
+    return any(child is not code and tag_of(child) in LINE_TAGS and "".join(child.itertext()).strip()
+               for child in pre)
 
 
 def _text_beside(code, pre) -> bool:
@@ -586,7 +613,8 @@ def _numbers_the_lines(words: list[str], code) -> bool:
 def is_line_number_gutter(pre, text: str, is_code: Callable[[object], bool]) -> bool:
     """A <pre> holding only ascending line numbers in the cell before the code's cell
     of a line-number table: furniture, not a listing (it split Chroma's and Hexo's
-    listings in two)."""
+    listings in two). Without a table, a <pre> of as many numbers as the lines of the
+    listing just after it (sourcehut's pre.lines beside div.highlight)."""
     if not _LINE_NUMBERS_RE.match(text):
         return False
     numbers = [int(n) for n in text.split()]
@@ -596,12 +624,49 @@ def is_line_number_gutter(pre, text: str, is_code: Callable[[object], bool]) -> 
     while cell is not None and tag_of(cell) not in ("td", "th"):
         cell = cell.getparent()
     if cell is None:
-        return False
+        return _numbers_the_listing_after(pre, len(numbers), is_code)
     following = cell.getnext()
     while following is not None and not isinstance(following.tag, str):
         following = following.getnext()
     return following is not None and any(
         isinstance(node.tag, str) and is_code(node) for node in following.iter())
+
+
+def _numbers_the_listing_after(pre, count: int, is_code: Callable[[object], bool]) -> bool:
+    following = pre.getnext()
+    while following is not None and not isinstance(following.tag, str):
+        following = following.getnext()
+    if following is None:
+        return False
+    listing = next((node for node in following.iter()
+                    if isinstance(node.tag, str) and is_code(node)), None)
+    return (listing is not None
+            and code_text(listing, lambda el: False).count("\n") + 1 == count)
+
+
+# nbsphinx writes a cell's execution count as a listing of its own before the cell
+# (div.prompt > div.highlight > pre "[3]:"), with or without "In"/"Out".
+_PROMPT_LISTING_RE = re.compile(r"^(?:In|Out)? ?\[ ?\d* ?\]:$")
+PROMPT_WRAPPER_LEVELS = 3
+
+
+def is_notebook_prompt(pre, text: str) -> bool:
+    """A <pre> holding only a notebook's execution prompt, beside the cell it
+    numbers (a next sibling of the <pre> or of the wrappers it alone fills)."""
+    if not _PROMPT_LISTING_RE.match(" ".join(text.replace("\u00a0", " ").split())):
+        return False
+    node = pre
+    for _ in range(PROMPT_WRAPPER_LEVELS + 1):
+        following = node.getnext()
+        while following is not None and not isinstance(following.tag, str):
+            following = following.getnext()
+        if following is not None:
+            return True
+        parent = node.getparent()
+        if parent is None or len([c for c in parent if isinstance(c.tag, str)]) != 1:
+            return False
+        node = parent
+    return False
 
 
 # --- a listing laid out as a table, one row a line --------------------------------
@@ -629,6 +694,65 @@ def blob_lines(rows: list) -> list | None:
             return None
         cells.append(code[0])
     return cells or None
+
+
+# Gitea's and Forgejo's file view: rows of td.lines-num (empty, its number drawn by
+# the style sheet from data-line-number) + td.lines-code > code (div.code-inner in
+# newer versions and in their code previews). Any such table counts: a first cell with
+# no text but a data-line-number attribute (in it or on an element inside) and one
+# other cell with content, the line; the numbers count up by one. A cell showing its
+# number as text is not enough (a numbered table of commands is a table).
+LINE_NUMBER_ATTRIBUTE = "data-line-number"
+
+
+def numbered_code_lines(rows: list) -> list | None:
+    """The line of each row (its cell, or the one element the cell wraps), when every
+    row is a drawn line number and a line of code."""
+    codes, numbers = [], []
+    for row in rows:
+        cells = [cell for cell in row if tag_of(cell) in ("td", "th")]
+        if len(cells) < 2:
+            return None
+        number = _drawn_line_number(cells[0])
+        if number is None:
+            return None
+        numbers.append(number)
+        filled = [cell for cell in cells[1:] if len(cell) or (cell.text or "").strip()]
+        if len(filled) != 1:
+            return None
+        codes.append(_line_in(filled[0]))
+    if not codes or any(b != a + 1 for a, b in zip(numbers, numbers[1:])):
+        return None
+    return codes
+
+
+# A line-number cell is small: itself and at most a few elements inside (Gitea: td >
+# span). Looking no further keeps a table nested in first cells from being walked
+# once per level.
+LINE_NUMBER_CELL_NODES = 4
+
+
+def _drawn_line_number(cell) -> int | None:
+    """The number a text-less line-number cell draws from its attribute, or None."""
+    nodes = list(islice(cell.iter(), LINE_NUMBER_CELL_NODES + 1))
+    if len(nodes) > LINE_NUMBER_CELL_NODES or any(
+            (node.text or "").strip() or (node is not cell and (node.tail or "").strip())
+            for node in nodes):
+        return None
+    for node in nodes:
+        value = node.get(LINE_NUMBER_ATTRIBUTE) if isinstance(node.tag, str) else None
+        if value is not None:
+            return int(value) if value.strip().isdigit() else None
+    return None
+
+
+def _line_in(cell):
+    """The one element a cell wraps in white space (the template's indentation is no
+    part of the line), else the cell."""
+    elements = [child for child in cell if isinstance(child.tag, str)]
+    if len(elements) == 1 and not (cell.text or "").strip() and not (elements[0].tail or "").strip():
+        return elements[0]
+    return cell
 
 
 def blob_text(cells: list, skip: Callable[[object], bool]) -> str:

@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING, Callable
 from .admonitions import read_admonition, title_is_alert_name
 from .code import (
     blob_language, blob_lines, blob_text, block_code_language, block_code_text, code_text,
-    is_block_code, is_line_listing, is_line_number_gutter, framed_listing,
-    label_language, line_listing_text, listings_in,
+    is_block_code, is_line_listing, is_line_number_gutter, is_notebook_prompt, framed_listing,
+    label_language, line_listing_text, listings_in, numbered_code_lines,
 )
 from .context import Context, Frame
 from .definitions import term_style
@@ -130,6 +130,13 @@ def admonition(w: Walker, el, ctx: Context) -> None:
 
 
 def code(w: Walker, el, ctx: Context) -> None:
+    if tag_of(el) == "pre":
+        inner = next((d for d in el.iterdescendants() if d in w.index.editors), None)
+        if inner is not None:
+            # Typora's export: pre.md-fences[lang] around a CodeMirror 5 editor, whose
+            # measuring box and gutters are no part of the code.
+            editor(w, inner, ctx, fallback=w.code_languages[el])
+            return
     if is_line_listing(el):
         text = line_listing_text(el, w.skipped)
         if text.strip():
@@ -156,6 +163,10 @@ def code(w: Walker, el, ctx: Context) -> None:
         w.decisions.append(Decision(STAGE, Action.DROPPED, "line-number gutter of a code block",
                                     w.path(el), " ".join(text.split())[:60]))
         return
+    if text.strip() and tag_of(el) == "pre" and is_notebook_prompt(el, text):
+        w.decisions.append(Decision(STAGE, Action.DROPPED, "a notebook cell's execution prompt",
+                                    w.path(el), text.strip()))
+        return
     if text.strip():
         block_code = is_block_code(el)
         language = block_code_language(el) if block_code else w.code_languages[el]
@@ -165,13 +176,14 @@ def code(w: Walker, el, ctx: Context) -> None:
                language=language or label_language(el, w.skipped))
 
 
-def editor(w: Walker, el, ctx: Context) -> None:
+def editor(w: Walker, el, ctx: Context, fallback: str | None = None) -> None:
     found = read_editor(el, w.skipped)
     if found is None:
         return
     if found.source is not None:
         w.consumed.add(found.source)
-    w.emit(ctx, BlockKind.CODE, el, found.text, found.text, language=found.language)
+    w.emit(ctx, BlockKind.CODE, el, found.text, found.text,
+           language=found.language or fallback)
 
 
 def math(w: Walker, el, ctx: Context) -> None:
@@ -253,7 +265,7 @@ def media(w: Walker, el, ctx: Context) -> None:
 
 def table(w: Walker, el, ctx: Context) -> None:
     rows = own_rows(el)
-    lines = blob_lines(rows)
+    lines = blob_lines(rows) or numbered_code_lines(rows)
     if lines is not None:
         text = blob_text(lines, w.skipped)
         if text.strip():

@@ -39,6 +39,17 @@ LANGUAGE_ALIASES = {
     "apacheconf": "apache", "nginxconf": "nginx", "dosini": "ini", "udiff": "diff",
     "patch": "diff", "sv": "systemverilog", "cljs": "clojure", "proto3": "protobuf",
     "bsh": "bash",
+    # IPython's lexers (Sphinx highlight-ipython3, nbsphinx, Jupyter Book): Python
+    # source; no renderer highlights the IPython names themselves.
+    "ipython": "python", "ipython3": "python", "ipython2": "python",
+}
+
+# SyntaxHighlighter's brush aliases ("brush: pl", MetaCPAN's POD listings), read only
+# after "brush:" where no word is a human language or a class word; brushes whose
+# alias is already a language name or alias above are left out.
+BRUSH_ALIASES = {
+    "pl": "perl", "jscript": "javascript", "ps": "powershell", "ror": "ruby",
+    "rails": "ruby", "as3": "actionscript", "pas": "pascal", "vb": "vbnet",
 }
 
 # Names of languages the curated list (tuning.KNOWN_LANGUAGES) does not hold; each is
