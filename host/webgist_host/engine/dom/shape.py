@@ -39,6 +39,9 @@ MAX_LEFT = 0.25
 # Bytes windows-1252 leaves undefined: Central European letters in windows-1250
 # (0x8D Ť, 0x8F Ź, 0x9D ť), never in a windows-1252 page.
 _UNDEFINED_1252 = re.compile(rb"[\x81\x8d\x8f\x90\x9d]")
+_TRIPLE = re.compile(r"(.)\1\1")
+_LATIN = re.compile(r"[A-Za-z]")
+_NOT_LATIN = re.compile(r"[^\x00-\u024f]")
 _WORD = re.compile(r"[^\W\d_ªº]+")
 # A character that is not a letter, digit, space or ASCII between two letters:
 # "¹" "³" "¿" "¾" "№" "§" "¶"... ("ª" and "º", letters to Unicode, are ordinal
@@ -110,12 +113,16 @@ def shape_score(text: str) -> int:
         word = match.group()
         if word.isascii() or (word.isupper() and len(word) > 1):
             continue
-        score += -len(word) if _mixed_case(word) else len(word)
+        score += -len(word) if _misshapen(word) else len(word)
     return score
 
 
-def _mixed_case(word: str) -> bool:
-    """A capital after a lowercase letter inside the word ("пРИВЕТ", "deÐil")."""
+def _misshapen(word: str) -> bool:
+    """A capital after a lowercase letter ("пРИВЕТ", "deÐil"), ASCII letters with
+    letters of another script ("isљthe": a no-break space read as a letter), or one
+    letter three times in a row ("љљљ")."""
+    if _TRIPLE.search(word) or (_LATIN.search(word) and _NOT_LATIN.search(word)):
+        return True
     seen_lower = False
     for ch in word:
         if ch.islower():
