@@ -42,13 +42,17 @@ _UNDEFINED_1252 = re.compile(rb"[\x81\x8d\x8f\x90\x9d]")
 _TRIPLE = re.compile(r"(.)\1\1")
 _LATIN = re.compile(r"[A-Za-z]")
 _NOT_LATIN = re.compile(r"[^\x00-\u024f]")
-_WORD = re.compile(r"[^\W\d_ªº]+")
+# Letters: word characters less digits, "_" and the few that Python's \w takes for
+# letters or digits but text never has inside a word: superscript digits and
+# vulgar fractions (Unicode "No") and the ordinal signs "ª" "º" (letters to Unicode).
+_SIGNS = "²³¹¼½¾ªº"
+_LETTER = rf"[^\W\d_{_SIGNS}]"
+_WORD = re.compile(rf"{_LETTER}+")
 # A character that is not a letter, digit, space or ASCII between two letters:
-# "¹" "³" "¿" "¾" "№" "§" "¶"... ("ª" and "º", letters to Unicode, are ordinal
-# signs). Quotes, dashes and the middle dot belong between letters ("don’t",
-# "l·l", "x–y") and are left out.
+# "¹" "³" "¿" "¾" "№" "§" "¶"... Quotes, dashes and the middle dot belong between
+# letters ("don’t", "l·l", "x–y") and are left out.
 _SYMBOL_IN_WORD = re.compile(
-    r"(?<=[^\W\d_])(?:[^\w\s\x00-\x7f’‘‚‛′–—‐‑·\u00ad…«»“”„]|[ªº])(?=[^\W\d_])")
+    rf"(?<={_LETTER})(?:[^\w\s\x00-\x7f’‘‚‛′–—‐‑·\u00ad…«»“”„]|[{_SIGNS}])(?={_LETTER})")
 
 
 def best_sibling(sample: bytes, codec: str) -> str:
