@@ -80,8 +80,10 @@ def better_latin(sample: bytes, data: bytes) -> str | None:
     breaks them (see MIN_BROKEN), else None (windows-1252 stays)."""
     western = sample.decode("cp1252", errors="replace")
     broken = symbols_in_words(western) + len(_UNDEFINED_1252.findall(sample))
+    if broken < MIN_BROKEN:                 # (most Western pages: skip the count)
+        return None
     letters = sum(1 for ch in western if ch > "\x7f" and ch.isalpha())
-    if broken < MIN_BROKEN or broken < MIN_BROKEN_SHARE * letters:
+    if broken < MIN_BROKEN_SHARE * letters:
         return None
     best, best_score = None, shape_score(western)
     for codec in LATIN_ALTERNATIVES:
