@@ -66,8 +66,9 @@ _UTF8_SHARE = 0.5
 
 
 def guess_charset(data: bytes) -> str | None:
-    """The Python codec of a non-Latin charset `data` is plainly written in, or None
-    (not sure, or Latin text: read it as windows-1252)."""
+    """The Python codec of a non-Latin charset `data` is plainly written in, or of a
+    Central European one its windows-1252 reading breaks (shape.better_latin), or
+    None (not sure, or Western text: read it as windows-1252)."""
     if _mostly_utf8(data):
         return None
     sample = _text_sample(data)
