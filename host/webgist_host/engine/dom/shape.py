@@ -25,6 +25,11 @@ SIBLINGS = (
     ("cp1253", "iso8859_7"),                # Greek
 )
 _FAMILY = {codecs.lookup(name).name: family for family in SIBLINGS for name in family}
+# Charsets with letters where KOI8-R has its lowercase (0xC0-0xDF): Arabic in
+# windows-1256, half-width katakana in Shift-JIS. The detector names them for short
+# KOI8-R text (a language menu's "русский"), so the Cyrillic family is weighed too.
+KOI8_LOOKALIKES = ("cp1256", "cp932", "shift_jis")
+_CHALLENGED = {codecs.lookup(name).name: (name,) + SIBLINGS[0] for name in KOI8_LOOKALIKES}
 # Central European charsets tried when the windows-1252 reading is broken (see
 # MIN_BROKEN). windows-1250 first: on a tie it is the likelier one on the web.
 LATIN_ALTERNATIVES = ("cp1250", "iso8859_2")
@@ -56,12 +61,15 @@ _SYMBOL_IN_WORD = re.compile(
 
 
 def best_sibling(sample: bytes, codec: str) -> str:
-    """`codec`, or the charset of its script whose reading of `sample` has the
-    better shape (shape_score); `codec` on a tie or when no sibling decodes."""
-    family = _FAMILY.get(codec)
+    """`codec`, or the charset of its script (of KOI8-R's, for a KOI8_LOOKALIKES
+    charset) whose reading of `sample` has the better shape (shape_score); `codec`
+    on a tie or when no sibling decodes."""
+    family = _FAMILY.get(codec) or _CHALLENGED.get(codec)
     if not family:
         return codec
     best, best_score = codec, shape_score(sample.decode(codec, errors="replace"))
+    if codec not in _FAMILY:
+        best_score = max(best_score, 0)     # another script must read as words
     for other in family:
         if codecs.lookup(other).name == codec:
             continue
