@@ -53,6 +53,7 @@ _NOT_LATIN = re.compile(r"[^\x00-\u024f]")
 _SIGNS = "²³¹¼½¾ªº"
 _LETTER = rf"[^\W\d_{_SIGNS}]"
 _WORD = re.compile(rf"{_LETTER}+")
+_WIDE_LETTERS = re.compile(rf"[^\x00-\x7f\W\d_{_SIGNS}]")    # non-ASCII letters
 # A character that is not a letter, digit, space or ASCII between two letters:
 # "¹" "³" "¿" "¾" "№" "§" "¶"... Quotes, dashes and the middle dot belong between
 # letters ("don’t", "l·l", "x–y") and are left out.
@@ -90,7 +91,7 @@ def better_latin(sample: bytes, data: bytes) -> str | None:
     broken = symbols_in_words(western) + len(_UNDEFINED_1252.findall(sample))
     if broken < MIN_BROKEN:                 # (most Western pages: skip the count)
         return None
-    letters = sum(1 for ch in western if ch > "\x7f" and ch.isalpha())
+    letters = len(_WIDE_LETTERS.findall(western))
     if broken < MIN_BROKEN_SHARE * letters:
         return None
     best, best_score = None, shape_score(western)
@@ -123,8 +124,7 @@ def shape_score(text: str) -> int:
     text read in a case-swapping sibling has them in the wrong one. Only words with
     a non-ASCII letter count."""
     score = -3 * symbols_in_words(text)
-    for match in _WORD.finditer(text):
-        word = match.group()
+    for word in _WORD.findall(text):
         if word.isascii() or (word.isupper() and len(word) > 1):
             continue
         score += -len(word) if _misshapen(word) else len(word)
