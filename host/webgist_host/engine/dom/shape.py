@@ -9,7 +9,9 @@ readings break the shape of words instead:
   letters into symbols inside words ("¶" for "Ά", "№" for "р");
 - Central European text (Polish, Slovak, Romanian...) in windows-1250 or ISO-8859-2,
   read as windows-1252, puts symbols inside words ("wi¹¿¹cy", "ka¾dý") or bytes
-  windows-1252 leaves undefined.
+  windows-1252 leaves undefined;
+- short KOI8-R text, whose lowercase block holds letters in windows-1256 (Arabic)
+  and Shift-JIS (half-width katakana), is taken for those.
 Running text is mostly lowercase words, capitalised words and no symbol between
 two letters; the reading closest to that wins. Pure functions of their arguments.
 """
@@ -18,8 +20,8 @@ from __future__ import annotations
 import codecs
 import re
 
-# Charsets of one script that the detector confuses; the first of each is the
-# reading kept on a tie. Python codec names.
+# Charsets of one script that the detector confuses (Python codec names). The
+# detector's choice is kept on a tie.
 SIBLINGS = (
     ("cp1251", "koi8_r", "iso8859_5"),      # Cyrillic
     ("cp1253", "iso8859_7"),                # Greek
@@ -36,8 +38,9 @@ LATIN_ALTERNATIVES = ("cp1250", "iso8859_2")
 # A windows-1252 reading is broken when it has at least MIN_BROKEN symbols inside
 # words, a share MIN_BROKEN_SHARE of its non-ASCII letters at least: a Western page
 # has at most a stray "®" or "™" between two letters. An alternative replaces it
-# only when it leaves at most MAX_LEFT of those symbols. Set on the tune half of the
-# charset evaluation (docs/robustness.md, "Session 22: charset10").
+# only when it leaves at most MAX_LEFT of those symbols. Chosen before the charset
+# evaluation was run; on its tune half (docs/robustness.md, "Session 22: charset10")
+# no Western page changed, and they were not moved after.
 MIN_BROKEN = 3
 MIN_BROKEN_SHARE = 0.02
 MAX_LEFT = 0.25
@@ -113,6 +116,7 @@ def better_latin(sample: bytes, data: bytes) -> str | None:
 
 
 def symbols_in_words(text: str) -> int:
+    """How many symbols stand between two letters of `text` (_SYMBOL_IN_WORD)."""
     return sum(1 for _ in _SYMBOL_IN_WORD.finditer(text))
 
 
@@ -132,7 +136,7 @@ def shape_score(text: str) -> int:
 
 
 def _misshapen(word: str) -> bool:
-    """A capital after a lowercase letter ("пРИВЕТ", "deÐil"), ASCII letters with
+    """A capital after a lowercase letter ("пРИВЕТ", "żQué"), ASCII letters with
     letters of another script ("isљthe": a no-break space read as a letter), or one
     letter three times in a row ("љљљ")."""
     if _TRIPLE.search(word) or (_LATIN.search(word) and _NOT_LATIN.search(word)):
