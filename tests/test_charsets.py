@@ -76,11 +76,22 @@ def test_the_static_command_reads_and_says_so(tmp_path):
     + "<p>caf\u00e9 \u201cq\u201d</p>".encode("cp1252"),
     # Too little text to tell.
     "<p>\u00a9 2025 Société</p>".encode("cp1252"),
+    # Western text whose windows-1252 reading has a symbol or two between letters
+    # (not the several symbols a Central European page read so has).
+    ("<p>Caf\u00e9 cr\u00e8me na\u00efve, Brand\u2122s and Acme\u00aeTools</p>" * 3)
+    .encode("cp1252"),
 ])
 def test_western_mixed_and_short_pages_keep_the_windows_1252_reading(data):
     assert guess_charset(data) is None
     assert decode_page(data).note == ("bytes are not valid UTF-8; invalid bytes read as "
                                       "windows-1252")
+
+
+def test_a_central_european_page_keeps_windows_1252_when_its_reading_is_whole():
+    # Hungarian read as windows-1252 ("õ" for "ő") breaks no word: too little to tell
+    # from Western text by its shape, so it keeps the windows-1252 reading.
+    data = ("<p>Az " + "\u0151sz " * 30 + "</p>").encode("cp1250")
+    assert guess_charset(data) is None
 
 
 @pytest.mark.browser

@@ -8,6 +8,11 @@ charsets of non-Latin scripts: windows-1252 stays the answer whenever the guess 
 Latin one, unsure, or the bytes look like UTF-8 with a few stray bytes (a page that
 converts well today is read as before).
 
+Two of the detector's confusions are settled by the shape of the text (shape.py):
+sibling charsets of one script (KOI8-R, windows-1251 and ISO-8859-5 swap letter cases;
+ISO-8859-7 and windows-1253 differ at a few letters), and Central European text
+(windows-1250, ISO-8859-2), whose windows-1252 reading puts symbols inside words.
+
 Runs only on that fallback path, never on a UTF-8 or declared page.
 """
 from __future__ import annotations
@@ -15,6 +20,8 @@ from __future__ import annotations
 import codecs
 import re
 import unicodedata
+
+from .shape import better_latin, best_sibling
 
 # The candidates the detector weighs. The Latin ones are there so that Western text
 # is recognised as such (and then read as windows-1252, as before), not forced into
@@ -59,8 +66,9 @@ _UTF8_SHARE = 0.5
 
 
 def guess_charset(data: bytes) -> str | None:
-    """The Python codec of a non-Latin charset `data` is plainly written in, or None
-    (not sure, or Latin text: read it as windows-1252)."""
+    """The Python codec of a non-Latin charset `data` is plainly written in, or of a
+    Central European one its windows-1252 reading breaks (shape.better_latin), or
+    None (not sure, or Western text: read it as windows-1252)."""
     if _mostly_utf8(data):
         return None
     sample = _text_sample(data)
@@ -72,11 +80,10 @@ def guess_charset(data: bytes) -> str | None:
         return None
     best = from_bytes(sample, cp_isolation=list(_LATIN_CANDIDATES + GUESSABLE_CHARSETS),
                       explain=False).best()
-    if best is None:
-        return None
-    codec = codecs.lookup(best.encoding).name
+    codec = None if best is None else codecs.lookup(best.encoding).name
     if codec not in _GUESSABLE:
-        return None
+        return better_latin(sample, data)
+    codec = best_sibling(sample, codec)
     try:
         data.decode(codec)
     except UnicodeDecodeError:

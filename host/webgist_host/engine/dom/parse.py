@@ -293,8 +293,8 @@ codecs.register_error("webgist-cp1252", _cp1252_fallback)
 
 def decode_bytes(data: bytes) -> tuple[str, str | None]:
     """Text from bytes: a BOM wins, then valid UTF-8, then the declared charset, then
-    (nothing declared) a non-Latin charset the text plainly fits (charset.py), then
-    UTF-8 with stray bytes read as windows-1252. Never raises."""
+    (nothing declared) a non-Latin or Central European charset the text plainly fits
+    (charset.py), then UTF-8 with stray bytes read as windows-1252. Never raises."""
     for bom, codec in _BYTE_ORDER_CODECS:
         if data.startswith(bom):
             text = data[len(bom):].decode(codec, errors="replace")
