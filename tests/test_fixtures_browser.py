@@ -259,6 +259,7 @@ BROWSER_FIXTURES: dict[str, str] = {
     # quotes
     "quotes--prose-and-structured": "blockquote of prose vs blockquote holding a list",
     "quotes--structured-with-cite": "structured blockquote with a drawn citation",
+    "quotes--nested-replies-with-lists-and-code": "quotes inside walked quotes (lists and code beside them) nest as the browser draws them",
     # readme
     "readme--task-lists-and-tables": "task-list checkboxes, tables and badge images as drawn",
     "readme--github-repo": "GitHub README: svg anchors aria-hidden, code, lists; relative links",

@@ -106,9 +106,15 @@ def caption(w: Walker, el, ctx: Context, *, before=None) -> None:
         w.emit(ctx, BlockKind.FIGURE_CAPTION, el, text, rich, **placed)
 
 
+def _quotes_around(ctx: Context) -> tuple:
+    """The chain of quotes a quote opened here sits in, so the renderer nests it."""
+    return ctx.quote_outer + (ctx.quote_of,) if ctx.quoted and ctx.quote_of else ()
+
+
 def blockquote(w: Walker, el, ctx: Context) -> None:
     if _quote_is_structured(el):
-        w.container(el, ctx._replace(quoted=True, quote_of=w.path(el), callout=None, frame=None))
+        w.container(el, ctx._replace(quoted=True, quote_of=w.path(el), callout=None, frame=None,
+                                     quote_outer=_quotes_around(ctx)))
         return
     text, rich = finish(*w.inline_lines.content(el))
     if text:
@@ -125,7 +131,7 @@ def admonition(w: Walker, el, ctx: Context) -> None:
         text, rich = finish(*w.inline.content(box.title))
         if text and not title_is_alert_name(text, box.alert):
             lines.append(wrap(" ".join(rich.split("  \n")), "**"))
-    w.container(el, ctx._replace(quoted=True, quote_of=w.path(el),
+    w.container(el, ctx._replace(quoted=True, quote_of=w.path(el), quote_outer=_quotes_around(ctx),
                                  callout="\n".join(lines) or None))
 
 

@@ -272,7 +272,8 @@ class Walker:
             elif frame.taken:
                 fields["body_of"] = frame.xpath
         if ctx.quoted:
-            fields.update(quoted=True, quote_of=ctx.quote_of, callout=ctx.callout)
+            fields.update(quoted=True, quote_of=ctx.quote_of, callout=ctx.callout,
+                          quote_outer=ctx.quote_outer)
         if ctx.float_of:
             fields["float_of"] = ctx.float_of
         if fields["dom_index"] > self._last_index:
