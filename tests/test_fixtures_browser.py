@@ -200,6 +200,7 @@ BROWSER_FIXTURES: dict[str, str] = {
     "editors--codemirror6": "CodeMirror 6: editor lines, fixed/sticky gutters",
     "editors--monaco": "Monaco: absolutely positioned view lines composed into one block",
     "editors--viewport-hidden-pre": "viewport editor completed from a hidden <pre> beside it",
+    "code--textarea-examples": "code in a textarea whose class says code, as the browser keeps its value; a form field and a read-only republish box stay out",
     # escaping
     "escaping--brackets-breaks-nbsp": "nbsp and breaks as the browser serialises them",
     "escaping--identifiers": "identifiers in drawn text keep their underscores",

@@ -18,6 +18,7 @@ from .editors import read_editor
 from .images import image_alt, image_source
 from .inline import escape_text, finish, link, markdown_url, wrap
 from .page_index import MEDIA_LABELS, svg_labels
+from .textareas import textarea_text
 from .tables import (
     cells_of, clean_table_html, grid_rows, is_layout_table, needs_html, own_rows,
 )
@@ -178,6 +179,13 @@ def editor(w: Walker, el, ctx: Context) -> None:
     if found.source is not None:
         w.consumed.add(found.source)
     w.emit(ctx, BlockKind.CODE, el, found.text, found.text, language=found.language)
+
+
+def textarea(w: Walker, el, ctx: Context) -> None:
+    """Code shown in a textarea (an example to edit and run): its text as written."""
+    text = textarea_text(el).rstrip()
+    if text.strip() and el not in w.consumed:
+        w.emit(ctx, BlockKind.CODE, el, text, text, language=w.code_languages[el])
 
 
 def math(w: Walker, el, ctx: Context) -> None:

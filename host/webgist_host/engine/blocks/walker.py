@@ -202,7 +202,7 @@ class Walker:
         tag = self._tags[el]
         if not tag:                     # a comment or processing instruction
             return True
-        if tag in SKIPPED_TAGS:
+        if tag in SKIPPED_TAGS and not (tag == "textarea" and el in self._block_starts):
             return not (self.visibility.noscript_is_the_page(el) or is_math_script(el)
                         or _swallowed_siblings(el) or self.visibility.noscript_pictures(el))
         if (el in self._roles and self.index.role(el) == "tablist"
@@ -316,6 +316,8 @@ class Walker:
             return kinds.math
         if el in self._editors:
             return kinds.editor
+        if tag == "textarea":
+            return kinds.textarea       # in the block starts only when it shows code
         classes = self._class_values.get(el)
         # (A line listing is named by its class: most <div>s have none. drawn_as_code
         # is asked only where it can say yes.)
