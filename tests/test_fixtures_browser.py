@@ -208,6 +208,8 @@ BROWSER_FIXTURES: dict[str, str] = {
     "escaping--line-starts": "line starts after drawn <br> breaks",
     # footnotes, forum, links
     "footnotes--references-and-notes": "footnote references and the notes list below a drawn <hr>",
+    "footnotes--substack-notes-opened-by-their-number": "links to a note's own number (Substack's div.footnote > a.footnote-number) make the note",
+    "footnotes--latexml-notes-inside-the-sentence": "notes written inside their sentence (LaTeXML's span.ltx_note) as references, each note after its paragraph",
     "forum--declared-thread-short-replies": "a thread declared in JSON-LD keeps its short replies",
     "forum--noscript-thread": "scripts run, so the <noscript> thread is not drawn",
     "forum--social-post-short-replies": "a dated post whose head says article keeps its replies when they are built as the post is, however short",

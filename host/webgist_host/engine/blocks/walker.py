@@ -21,7 +21,7 @@ from .code import (
 from .context import Context, Frame
 from .definitions import styled_term
 from .editors import read_editor
-from .footnotes import find_footnotes
+from .footnotes import find_footnotes, in_page_links
 from .images import shows_nothing
 from .inline import (
     InlineRenderer, LinkPolicy, base_url_of, boxes_apart, escape_piece, escape_text, finish,
@@ -135,7 +135,8 @@ class Walker:
         self._last_index = 0
         self._hrefs: dict = {}               # raw href -> self.links.href(raw)
         self._destinations: dict = {}        # raw href -> its Markdown link destination
-        self.footnotes = find_footnotes(index.root, index.ids, index.fragment_links)
+        self.footnotes = find_footnotes(index.root, index.ids, in_page_links(
+            index.fragment_links, index.links, self.links.base), index.class_values)
         # A list item's run is a control only through a link to the page's source
         # view or to an empty search (_controls_only): most pages have no such link,
         # and then no item's run need be looked at for controls. (Each distinct
@@ -441,6 +442,20 @@ class Walker:
             return
         for segment in _split_at_double_breaks(run.pieces):
             self._paragraph(run, segment, ctx)
+        if self.footnotes.inline_notes:
+            self._inline_notes(run.pieces, ctx)
+
+    def _inline_notes(self, pieces: list, ctx: Context) -> None:
+        """The notes written inside the run's sentences, each after it as "[^n]: "."""
+        notes = self.footnotes.inline_notes
+        for piece in pieces:
+            if isinstance(piece, str):
+                continue
+            for el in piece.iter():
+                if el in notes and not self.skipped(el):
+                    # (Walked as a container: a box drawn only on hover is read.)
+                    kinds.footnote(self, notes[el], ctx._replace(frame=None),
+                                   self.footnotes.labels[notes[el]])
 
     def _paragraph(self, run: _Run, pieces: list, ctx: Context) -> None:
         text, rich_text = _render_run(self.inline, pieces, run.container)
