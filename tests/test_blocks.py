@@ -680,3 +680,18 @@ def test_words_after_the_link_keep_its_words_in_one_unlinked_line():
             '<span>Rental price $30.00</span></div></main>')
     rich = [b.rich_text for b in blocks_of(html)[0]]
     assert rich[-1] == "Black Tie Rental price $30.00"
+
+
+def test_a_footnote_link_spelling_the_pages_own_address_is_in_page():
+    from webgist_host.engine.pipeline import convert
+    page = "https://pub.example/p/post"
+    html = (f'<html><head><link rel="canonical" href="{page}"></head><body><article>'
+            f'<p>A claim.<a class="footnote-anchor" id="footnote-anchor-1" href="{page}#footnote-1">1</a>'
+            f' And <a href="https://other.example/p/post#footnote-1">a link</a>.</p>'
+            f'<div class="footnote"><a id="footnote-1" href="{page}#footnote-anchor-1" '
+            f'class="footnote-number">1</a><div class="footnote-content"><p>The note.</p></div>'
+            '</div></article></body></html>')
+    for url in (None, page):         # a saved page names its address as canonical
+        markdown = convert(html, url=url).markdown
+        assert "A claim.[^1] And [a link](https://other.example/p/post#footnote-1)." in markdown
+        assert markdown.rstrip().endswith("[^1]: The note.")

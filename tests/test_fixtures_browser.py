@@ -207,6 +207,7 @@ BROWSER_FIXTURES: dict[str, str] = {
     "editors--codemirror6": "CodeMirror 6: editor lines, fixed/sticky gutters",
     "editors--monaco": "Monaco: absolutely positioned view lines composed into one block",
     "editors--viewport-hidden-pre": "viewport editor completed from a hidden <pre> beside it",
+    "code--textarea-examples": "code in a textarea whose class says code, as the browser keeps its value; a form field and a read-only republish box stay out",
     # escaping
     "escaping--brackets-breaks-nbsp": "nbsp and breaks as the browser serialises them",
     "escaping--identifiers": "identifiers in drawn text keep their underscores",
@@ -214,6 +215,8 @@ BROWSER_FIXTURES: dict[str, str] = {
     "escaping--line-starts": "line starts after drawn <br> breaks",
     # footnotes, forum, links
     "footnotes--references-and-notes": "footnote references and the notes list below a drawn <hr>",
+    "footnotes--substack-notes-opened-by-their-number": "links to a note's own number (Substack's div.footnote > a.footnote-number) make the note",
+    "footnotes--latexml-notes-inside-the-sentence": "notes written inside their sentence (LaTeXML's span.ltx_note) as references, each note after its paragraph",
     "forum--declared-thread-short-replies": "a thread declared in JSON-LD keeps its short replies",
     "forum--noscript-thread": "scripts run, so the <noscript> thread is not drawn",
     "forum--social-post-short-replies": "a dated post whose head says article keeps its replies when they are built as the post is, however short",
@@ -237,6 +240,7 @@ BROWSER_FIXTURES: dict[str, str] = {
     "math--katex": "KaTeX: the drawn HTML copy dropped, TeX annotation kept",
     "math--mathjax-scripts": "MathJax scripts and their drawn, aria-hidden copies",
     "math--mediawiki-mathml": "MediaWiki MathML hidden by CSS beside its fallback image",
+    "math--mathml-without-tex": "MathML with no TeX beside it (MathJax 3's assistive copy, raw <math>) drawn by the browser, spelled as TeX",
     # MDN
     "mdn--notecards-and-params": "MDN note cards, parameter <dl>, iframe; relative links",
     "main--content-header-band": "a header-named band inside <main> drawn above the body",
@@ -268,6 +272,7 @@ BROWSER_FIXTURES: dict[str, str] = {
     # quotes
     "quotes--prose-and-structured": "blockquote of prose vs blockquote holding a list",
     "quotes--structured-with-cite": "structured blockquote with a drawn citation",
+    "quotes--nested-replies-with-lists-and-code": "quotes inside walked quotes (lists and code beside them) nest as the browser draws them",
     # readme
     "readme--task-lists-and-tables": "task-list checkboxes, tables and badge images as drawn",
     "readme--github-repo": "GitHub README: svg anchors aria-hidden, code, lists; relative links",

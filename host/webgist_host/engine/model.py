@@ -159,6 +159,7 @@ class Block:
     widget: Widget | None = None         # named furniture around it
     quoted: bool = False                 # inside a <blockquote> that was walked into
     quote_of: str | None = None          # xpath of that quote (or admonition): one quote each
+    quote_outer: tuple[str, ...] = ()    # xpaths of the quotes around quote_of, outermost first
     callout: str | None = None           # its first line: a GFM alert "[!NOTE]" or "**See also**"
     body_of: str | None = None           # xpath of the item this block continues (li, dd)
     float_of: str | None = None          # xpath of the floated element it sits in

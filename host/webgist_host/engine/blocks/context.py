@@ -32,6 +32,7 @@ class Context(NamedTuple):
     numbers: dict | None = None        # <li> -> its number, for the <ol> being walked
     quoted: bool = False
     quote_of: str | None = None        # xpath of the quote or admonition walked into
+    quote_outer: tuple = ()            # xpaths of the quotes around it, outermost first
     callout: str | None = None         # the quote's opening line ("[!NOTE]", "**See also**")
     float_of: str | None = None
     link: str | None = None            # href of an <a> walked through (cards, <a><img>)

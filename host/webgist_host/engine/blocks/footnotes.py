@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from urllib.parse import urldefrag, urljoin
 
 from ..dom.nodes import tag_of
 from .inline import BLOCK_TAGS
 from .tuning import (
-    MARK_MAX_LETTERS, MAX_REFERENCE_CHARS, NOTE_BLOCK_TAGS, REFERENCE_CLASSES, NOTE_NAME_RE, REFERENCE_ID_LEVELS,
+    INLINE_NOTE_TAGS, MARK_MAX_LETTERS, MAX_REFERENCE_CHARS, NOTE_BLOCK_TAGS, NUMBER_TARGET_TAGS, REFERENCE_CLASSES, NOTE_NAME_RE, REFERENCE_ID_LEVELS,
     REFERENCE_WRAPPER_TAGS, WRAPPER_STOP_TAGS,
 )
 
@@ -26,6 +27,9 @@ _WORD_RE = re.compile(r"\w")
 _DIGITS_RE = re.compile(r"\d+")
 # A label GFM accepts in "[^label]": no brackets, spaces or carets.
 _LABEL_RE = re.compile(r"^[^\[\]\s^\\]+$")
+# A class word ending so names a note's mark alone, its text elsewhere
+# (LaTeXML's ltx_role_footnotemark).
+MARK_ROLE_SUFFIX = "mark"
 
 
 @dataclass
@@ -36,6 +40,7 @@ class Footnotes:
     marks: dict = field(default_factory=dict)         # note element -> its reference's text
     references: dict = field(default_factory=dict)    # <a> or its wrapper -> label
     backlinks: set = field(default_factory=set)       # elements to drop inside notes
+    inline_notes: dict = field(default_factory=dict)  # note kept in its sentence -> its text box
 
     def reference(self, el) -> str | None:
         return self.references.get(el)
@@ -90,14 +95,41 @@ def _own_label(note, link_text: str) -> str:
     return "note"
 
 
-def find_footnotes(root, ids: dict, anchors: list) -> Footnotes:
-    """`ids` maps id -> element and `anchors` lists the <a href="#..."> of the page,
-    both gathered in the walker's one pass over the tree."""
+def _fragment(a) -> str:
+    return (a.get("href") or "").strip().partition("#")[2]
+
+
+def in_page_links(fragment_links: list, links: list, page_url: str | None) -> list:
+    """The links to a place in this page: "#..." ones, and those that spell the
+    page's own address before the "#" (Substack writes every footnote link so)."""
+    if not page_url:
+        return fragment_links
+    page = urldefrag(page_url)[0]
+    found = []
+    for a in links:
+        href = (a.get("href") or "").strip()
+        if href.startswith("#"):
+            found.append(a)
+        elif "#" in href:
+            try:
+                if urldefrag(urljoin(page_url, href))[0] == page:
+                    found.append(a)
+            except ValueError:
+                continue
+    return found
+
+
+def find_footnotes(root, ids: dict, anchors: list, class_values: dict | None = None) -> Footnotes:
+    """`ids` maps id -> element, `anchors` lists the in-page links of the page and
+    `class_values` element -> class value, all gathered in the walker's one pass
+    over the tree."""
     found = Footnotes()
     taken: set[str] = set()
+    if class_values:
+        _find_inline_notes(found, class_values, taken)
     reference_ids: set[str] = set()
     for a in anchors:
-        target = ids.get((a.get("href") or "").strip()[1:])
+        target = _note_of(ids.get(_fragment(a)))
         text = _text(a)
         if target is None or not text or len(text.strip("[]() ")) > MAX_REFERENCE_CHARS:
             continue
@@ -125,6 +157,85 @@ def find_footnotes(root, ids: dict, anchors: list) -> Footnotes:
     if found.labels:
         _find_backlinks(found, anchors, reference_ids)
     return found
+
+
+def _find_inline_notes(found: Footnotes, class_values: dict, taken: set) -> None:
+    """Notes written inside their sentence, shown on hover: an inline element whose
+    class says note, opened by its mark in <sup> and holding its text in a box
+    after it (LaTeXML's span.ltx_note > sup.ltx_note_mark + span.ltx_note_outer).
+    The element becomes the reference; its text box the note, its repeated marks
+    dropped."""
+    notes: set = set()
+    for el, classes in class_values.items():
+        if ("note" not in classes and "fn" not in classes
+                or tag_of(el) not in INLINE_NOTE_TAGS or not NOTE_NAME_RE.search(classes)):
+            continue
+        children = [child for child in el if isinstance(child.tag, str)]
+        if len(children) < 2 or tag_of(children[0]) != "sup" or (el.text or "").strip():
+            continue
+        mark = _text(children[0])
+        if not mark or len(mark) > MAX_REFERENCE_CHARS or not _is_mark(mark):
+            continue
+        box = next((child for child in children[1:] if _WORD_RE.search(_text(child))), None)
+        if box is None or _text(box) == mark or any(
+                outer in notes for outer in el.iterancestors()):
+            continue                     # a mark alone, or the box of a note found
+        notes.add(el)
+        if any(word.endswith(MARK_ROLE_SUFFIX) for word in classes.split()):
+            # A mark whose note is written elsewhere (LaTeXML's \footnotemark, its box
+            # holding only "footnotemark: 2"): the mark is all a reader sees.
+            found.backlinks.add(box)
+            continue
+        label = _own_label(el, mark)
+        unique, n = label, 2
+        while unique in taken:
+            unique, n = f"{label}-{n}", n + 1
+        taken.add(unique)
+        found.references[el] = unique
+        found.inline_notes[el] = box
+        found.labels[box] = unique
+        found.backlinks.update(_repeated_marks(box, mark))
+
+
+def _repeated_marks(box, mark: str) -> list:
+    """The elements at the head of a note's box that only restate its mark."""
+    node = box
+    while not (node.text or "").strip():
+        kids = [child for child in node if isinstance(child.tag, str)]
+        if not kids:
+            return []
+        if _text(kids[0]) != mark:
+            if (kids[0].tail or "").strip():
+                return []
+            node = kids[0]               # the box's text sits one level in
+            continue
+        marks = []
+        for kid in kids:
+            if _text(kid) != mark:
+                break
+            marks.append(kid)
+            if (kid.tail or "").strip():
+                break
+        return marks
+    return []
+
+
+def _note_of(target):
+    """The note a reference's target stands for: the target itself, or the note it
+    opens when the link points at the note's own number (Substack's
+    div.footnote > a.footnote-number#footnote-1 + div.footnote-content)."""
+    if target is None or tag_of(target) not in NUMBER_TARGET_TAGS or _is_note(target):
+        return target
+    parent = target.getparent()
+    if parent is None or tag_of(parent) == "li" or not _is_note(parent):
+        return target
+    if (parent.text or "").strip() or _first_element(parent) is not target:
+        return target
+    return parent
+
+
+def _first_element(el):
+    return next((child for child in el if isinstance(child.tag, str)), None)
 
 
 def _is_mark(text: str) -> bool:
@@ -178,7 +289,7 @@ def _reference_element(a):
 def _find_backlinks(found: Footnotes, anchors: list, reference_ids: set) -> None:
     """Links from a note back to its reference, and the wrappers holding only them
     and marks (Wikipedia's span.mw-cite-backlink: "^ a b")."""
-    links = [a for a in anchors if (a.get("href") or "").strip()[1:] in reference_ids]
+    links = [a for a in anchors if _fragment(a) in reference_ids]
     found.backlinks.update(links)
     for a in links:
         node = a.getparent()

@@ -18,6 +18,7 @@ from .editors import read_editor
 from .images import image_alt, image_source
 from .inline import escape_text, finish, link, markdown_url, wrap
 from .page_index import MEDIA_LABELS, svg_labels
+from .textareas import textarea_text
 from .tables import (
     cells_of, clean_table_html, grid_rows, is_layout_table, needs_html, own_rows,
 )
@@ -106,9 +107,15 @@ def caption(w: Walker, el, ctx: Context, *, before=None) -> None:
         w.emit(ctx, BlockKind.FIGURE_CAPTION, el, text, rich, **placed)
 
 
+def _quotes_around(ctx: Context) -> tuple:
+    """The chain of quotes a quote opened here sits in, so the renderer nests it."""
+    return ctx.quote_outer + (ctx.quote_of,) if ctx.quoted and ctx.quote_of else ()
+
+
 def blockquote(w: Walker, el, ctx: Context) -> None:
     if _quote_is_structured(el):
-        w.container(el, ctx._replace(quoted=True, quote_of=w.path(el), callout=None, frame=None))
+        w.container(el, ctx._replace(quoted=True, quote_of=w.path(el), callout=None, frame=None,
+                                     quote_outer=_quotes_around(ctx)))
         return
     text, rich = finish(*w.inline_lines.content(el))
     if text:
@@ -125,7 +132,7 @@ def admonition(w: Walker, el, ctx: Context) -> None:
         text, rich = finish(*w.inline.content(box.title))
         if text and not title_is_alert_name(text, box.alert):
             lines.append(wrap(" ".join(rich.split("  \n")), "**"))
-    w.container(el, ctx._replace(quoted=True, quote_of=w.path(el),
+    w.container(el, ctx._replace(quoted=True, quote_of=w.path(el), quote_outer=_quotes_around(ctx),
                                  callout="\n".join(lines) or None))
 
 
@@ -184,6 +191,13 @@ def editor(w: Walker, el, ctx: Context, fallback: str | None = None) -> None:
         w.consumed.add(found.source)
     w.emit(ctx, BlockKind.CODE, el, found.text, found.text,
            language=found.language or fallback)
+
+
+def textarea(w: Walker, el, ctx: Context) -> None:
+    """Code shown in a textarea (an example to edit and run): its text as written."""
+    text = textarea_text(el).rstrip()
+    if text.strip() and el not in w.consumed:
+        w.emit(ctx, BlockKind.CODE, el, text, text, language=w.code_languages[el])
 
 
 def math(w: Walker, el, ctx: Context) -> None:

@@ -12,6 +12,7 @@ from .code import is_block_code
 from .editors import EditorShape, could_be_editor, editor_shape
 from .images import draws_placeholder, image_as_text, image_source, shown_noscript_pictures
 from .inline import BLOCK_TAGS
+from .textareas import is_code_textarea
 from .math import (
     MATH_ROOT_TAGS, MATH_SOURCE_ATTRIBUTE_SET, Math, class_may_say_math, could_be_mathjax2_copy,
     math_of,
@@ -40,7 +41,7 @@ WALK_ATTRIBUTES = frozenset({"hidden", "aria-hidden", "style", "popover", "open"
 # holds or how it is drawn (a formula, an editor, or an element the browser drew as
 # code may have any tag).
 _TAGS_THAT_MAY_START_BLOCKS = frozenset({*MEDIA_LABELS, "code", "div", "img", "noscript",
-                                         "svg"})
+                                         "svg", "textarea"})
 
 
 class PerValue(dict):
@@ -228,6 +229,8 @@ class PageIndex:
             return bool(shown_noscript_pictures(el, self.measured))
         if tag == "svg":
             return bool(svg_labels(el))
+        if tag == "textarea":
+            return is_code_textarea(el)
         return False
 
     # --- paths and boxes ------------------------------------------------------------
@@ -374,7 +377,7 @@ class PageIndex:
 
     def is_code(self, el) -> bool:
         tag = self.tags[el]
-        return (tag in CODE_TAGS or el in self.editors
+        return (tag in CODE_TAGS or el in self.editors or tag == "textarea"
                 or (self.measured or tag == "div" and el in self.attr_names)
                 and self.drawn_as_code(el, tag))
 

@@ -457,6 +457,12 @@ NOTE_NAME_RE = re.compile(r"(?:^|[-_:.])(?:fn|footnote|ftn|cite[-_]note|endnote|
                           re.I)
 # Block elements that may be a note when their id or class says so.
 NOTE_BLOCK_TAGS = frozenset({"p", "div", "aside", "section", "dd"})
+# Inline elements that may hold a note in its sentence when their class says note
+# (LaTeXML's span.ltx_note.ltx_role_footnote on every arXiv HTML paper).
+INLINE_NOTE_TAGS = frozenset({"span", "small"})
+# Inline elements a reference may target when they open the note as its number
+# (Substack's a.footnote-number first in div.footnote): the note is their parent.
+NUMBER_TARGET_TAGS = frozenset({"a", "span", "sup"})
 # A reference's visible text is a number, a letter or a mark, in brackets or not;
 # longer text is an ordinary in-page link (a table of contents).
 MAX_REFERENCE_CHARS = 8

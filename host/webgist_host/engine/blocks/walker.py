@@ -21,7 +21,7 @@ from .code import (
 from .context import Context, Frame
 from .definitions import styled_term
 from .editors import read_editor
-from .footnotes import find_footnotes
+from .footnotes import find_footnotes, in_page_links
 from .images import shows_nothing
 from .inline import (
     InlineRenderer, LinkPolicy, base_url_of, boxes_apart, escape_piece, escape_text, finish,
@@ -135,7 +135,8 @@ class Walker:
         self._last_index = 0
         self._hrefs: dict = {}               # raw href -> self.links.href(raw)
         self._destinations: dict = {}        # raw href -> its Markdown link destination
-        self.footnotes = find_footnotes(index.root, index.ids, index.fragment_links)
+        self.footnotes = find_footnotes(index.root, index.ids, in_page_links(
+            index.fragment_links, index.links, self.links.base), index.class_values)
         # A list item's run is a control only through a link to the page's source
         # view or to an empty search (_controls_only): most pages have no such link,
         # and then no item's run need be looked at for controls. (Each distinct
@@ -202,7 +203,7 @@ class Walker:
         tag = self._tags[el]
         if not tag:                     # a comment or processing instruction
             return True
-        if tag in SKIPPED_TAGS:
+        if tag in SKIPPED_TAGS and not (tag == "textarea" and el in self._block_starts):
             return not (self.visibility.noscript_is_the_page(el) or is_math_script(el)
                         or _swallowed_siblings(el) or self.visibility.noscript_pictures(el))
         if (el in self._roles and self.index.role(el) == "tablist"
@@ -272,7 +273,8 @@ class Walker:
             elif frame.taken:
                 fields["body_of"] = frame.xpath
         if ctx.quoted:
-            fields.update(quoted=True, quote_of=ctx.quote_of, callout=ctx.callout)
+            fields.update(quoted=True, quote_of=ctx.quote_of, callout=ctx.callout,
+                          quote_outer=ctx.quote_outer)
         if ctx.float_of:
             fields["float_of"] = ctx.float_of
         if fields["dom_index"] > self._last_index:
@@ -315,6 +317,8 @@ class Walker:
             return kinds.math
         if el in self._editors:
             return kinds.editor
+        if tag == "textarea":
+            return kinds.textarea       # in the block starts only when it shows code
         classes = self._class_values.get(el)
         # (A line listing is named by its class: most <div>s have none. drawn_as_code
         # is asked only where it can say yes.)
@@ -443,6 +447,20 @@ class Walker:
             return
         for segment in _split_at_double_breaks(run.pieces):
             self._paragraph(run, segment, ctx)
+        if self.footnotes.inline_notes:
+            self._inline_notes(run.pieces, ctx)
+
+    def _inline_notes(self, pieces: list, ctx: Context) -> None:
+        """The notes written inside the run's sentences, each after it as "[^n]: "."""
+        notes = self.footnotes.inline_notes
+        for piece in pieces:
+            if isinstance(piece, str):
+                continue
+            for el in piece.iter():
+                if el in notes and not self.skipped(el):
+                    # (Walked as a container: a box drawn only on hover is read.)
+                    kinds.footnote(self, notes[el], ctx._replace(frame=None),
+                                   self.footnotes.labels[notes[el]])
 
     def _paragraph(self, run: _Run, pieces: list, ctx: Context) -> None:
         text, rich_text = _render_run(self.inline, pieces, run.container)

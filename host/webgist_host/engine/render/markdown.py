@@ -123,7 +123,7 @@ def render_markdown(blocks: list[Block], metadata: Metadata, options: dict | Non
     out: list[str] = []
     previous: Block | None = None
     for block in blocks:
-        separator, spacer = _join(previous, block) if previous is not None else ("", False)
+        separator, spacer = _join(previous, block) if previous is not None else ("", 0)
         lines = _render_block(block, state, previous, spacer)
         if not lines:
             continue
@@ -138,24 +138,37 @@ def render_markdown(blocks: list[Block], metadata: Metadata, options: dict | Non
     return body + "\n" if body else ""
 
 
-def _join(previous: Block, block: Block) -> tuple[str, bool]:
-    """What goes between two blocks, and whether the second opens with the blank
-    quote line (">") that separates blocks inside one quote."""
+def _join(previous: Block, block: Block) -> tuple[str, int]:
+    """What goes between two blocks, and how many quotes deep the blank quote line
+    (">", "> >") that separates blocks inside the quotes they share is (0: none)."""
     list_item = BlockKind.LIST_ITEM
     if previous.kind == list_item and block.kind == list_item and not block.body_of:
-        return "\n", False      # one list: no blank line between its items
-    if _same_quote(previous, block):
-        return "\n", True       # blocks walked out of one blockquote share it
-    return "\n\n", False
+        return "\n", 0          # one list: no blank line between its items
+    shared = _shared_quotes(previous, block)
+    if shared:
+        return "\n", shared     # blocks walked out of one blockquote share it
+    return "\n\n", 0
 
 
-def _same_quote(previous: Block | None, block: Block) -> bool:
-    return (previous is not None and previous.quoted and block.quoted
-            and previous.quote_of == block.quote_of)
+def _quote_chain(block: Block | None) -> tuple:
+    """The quotes a block was walked out of, outermost first."""
+    if block is None or not block.quoted:
+        return ()
+    return block.quote_outer + (block.quote_of,)
+
+
+def _shared_quotes(previous: Block | None, block: Block) -> int:
+    """How many of their quotes, from the outermost, two blocks share."""
+    shared = 0
+    for outer, inner in zip(_quote_chain(previous), _quote_chain(block)):
+        if outer != inner:
+            break
+        shared += 1
+    return shared
 
 
 def _render_block(block: Block, state: _State, previous: Block | None = None,
-                  spacer: bool = False) -> list[str]:
+                  spacer: int = 0) -> list[str]:
     kind = block.kind
     list_item = BlockKind.LIST_ITEM
     if kind != list_item and not block.body_of:
@@ -176,11 +189,13 @@ def _render_block(block: Block, state: _State, previous: Block | None = None,
         # The list is inside the quote: the item's column is counted after "> ".
         lines, indent = [indent + line if line else line for line in lines], ""
     if quoted:
-        if spacer:
-            lines = [""] + lines
-        elif not _same_quote(previous, block) and block.callout:
+        if block.callout and block.quote_of not in _quote_chain(previous):
             lines = _callout(block, nested=bool(indent)) + lines
-        lines = [f"> {line}" if line else ">" for line in lines]
+        # A quote inside quotes walked into nests once for each: "> > ".
+        for _ in range(len(block.quote_outer) + 1):
+            lines = [f"> {line}" if line else ">" for line in lines]
+        if spacer:
+            lines = [" ".join(">" * spacer)] + lines
     return [indent + line if line else line for line in lines] if indent else lines
 
 
