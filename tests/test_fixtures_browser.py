@@ -240,7 +240,6 @@ BROWSER_FIXTURES: dict[str, str] = {
     "math--katex": "KaTeX: the drawn HTML copy dropped, TeX annotation kept",
     "math--mathjax-scripts": "MathJax scripts and their drawn, aria-hidden copies",
     "math--mediawiki-mathml": "MediaWiki MathML hidden by CSS beside its fallback image",
-    "math--mathml-without-tex": "MathML with no TeX beside it (MathJax 3's assistive copy, raw <math>) drawn by the browser, spelled as TeX",
     # MDN
     "mdn--notecards-and-params": "MDN note cards, parameter <dl>, iframe; relative links",
     "main--content-header-band": "a header-named band inside <main> drawn above the body",

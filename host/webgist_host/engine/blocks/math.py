@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from urllib.parse import parse_qs, unquote, urlsplit
 
 from ..dom.nodes import tag_of, text_with_breaks
-from .mathml_tex import mathml_tex
 from .tuning import (
     DISPLAY_CLASS_WORDS, DISPLAY_PARENT_TAGS, LATEX_IMAGE_CLASSES, LATEX_URL_PARAMETERS,
     MATHJAX2_SCRIPT_DISTANCE,
@@ -43,7 +42,6 @@ MATHJAX2_COPY_CLASSES = frozenset({
     "MathJax", "MathJax_Display", "MathJax_Preview", "MathJax_SVG", "MathJax_SVG_Display",
     "MathJax_CHTML", "MathJax_PHTML", "MathJax_MathML", "MJX_Assistive_MathML",
 })
-MATHJAX2_PREVIEW_CLASS = "MathJax_Preview"
 # Attributes a renderer keeps the source in, on the element that holds the formula
 # (Gemini: <span class="math-inline" data-math="x"> around KaTeX without MathML).
 MATH_SOURCE_ATTRIBUTES = ("data-math", "data-tex", "data-latex")
@@ -112,9 +110,7 @@ def _text_without_annotations(el) -> str:
 
 
 def _mathml(el) -> Math:
-    # No TeX kept beside it (MathJax 3's assistive MathML, raw MathML): spelled from
-    # the markup, so exponents, fractions and limits keep their structure.
-    tex = _annotation_tex(el) or clean_tex(el.get("alttext")) or mathml_tex(el)
+    tex = _annotation_tex(el) or clean_tex(el.get("alttext"))
     display = (el.get("display") or "").strip().lower() == "block"
     return Math(tex, display, _SPACE_RE.sub(" ", _text_without_annotations(el)).strip())
 
@@ -275,17 +271,8 @@ def is_mathjax2_copy(el) -> bool:
     """A MathJax 2 rendering whose <script type="math/tex"> source follows it."""
     if not could_be_mathjax2_copy(el.get("class")):
         return False
-    classes = _classes(el)
-    if not (classes & MATHJAX2_COPY_CLASSES):
+    if not (_classes(el) & MATHJAX2_COPY_CLASSES):
         return False
-    if MATHJAX2_PREVIEW_CLASS in classes:
-        # A preview written just after its script (MathJax writes it before) is the
-        # same formula again.
-        before = el.getprevious()
-        while before is not None and not isinstance(before.tag, str):
-            before = before.getprevious()
-        if before is not None and is_math_script(before):
-            return True
     node = el.getnext()
     for _ in range(MATHJAX2_SCRIPT_DISTANCE):
         while node is not None and not isinstance(node.tag, str):
