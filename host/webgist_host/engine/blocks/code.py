@@ -331,8 +331,9 @@ def framed_listing(pre, skip: Callable[[object], bool]) -> tuple[object, str | N
 def _label_line_beside(code, pre) -> bool:
     """Whether a <code> child of the <pre> has a line of its own beside it holding
     words: Shiki's old renderer and twoslash write pre > div.language-id + code."""
-    return any(child is not code and tag_of(child) in LINE_TAGS and "".join(child.itertext()).strip()
-               for child in pre)
+    first = next((child for child in pre if isinstance(child.tag, str)), None)
+    return (first is not None and first is not code and tag_of(first) in LINE_TAGS
+            and bool("".join(first.itertext()).strip()))
 
 
 def _text_beside(code, pre) -> bool:
@@ -624,6 +625,8 @@ def is_line_number_gutter(pre, text: str, is_code: Callable[[object], bool]) -> 
     while cell is not None and tag_of(cell) not in ("td", "th"):
         cell = cell.getparent()
     if cell is None:
+        if len(pre.findall("a")) != len(numbers):
+            return False
         return _numbers_the_listing_after(pre, len(numbers), is_code)
     following = cell.getnext()
     while following is not None and not isinstance(following.tag, str):
@@ -656,8 +659,8 @@ def is_notebook_prompt(pre, text: str) -> bool:
     if not _PROMPT_LISTING_RE.match(" ".join(text.replace("\u00a0", " ").split())):
         return False
     node = pre
-    for _ in range(PROMPT_WRAPPER_LEVELS + 1):
-        following = node.getnext()
+    for level in range(PROMPT_WRAPPER_LEVELS + 1):
+        following = node.getnext() if level else None
         while following is not None and not isinstance(following.tag, str):
             following = following.getnext()
         if following is not None:
