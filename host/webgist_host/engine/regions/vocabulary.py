@@ -495,6 +495,11 @@ ID_SLUG_PREFIXES = ("user-content-", "h-")
 # ("has-disclaimer"), and a popover not on the wrapper holding its visible trigger.
 SHAPE_GUARDED_WORDS = frozenset({"disclaimer", "disclaimers", "popover"})
 POPOVER_TRIGGER_WORDS = frozenset({"popover"})
+# Words of an author's box believed only on an element holding no table header cell:
+# an infobox about a person (MediaWiki's every "infobox biography vcard") is a data
+# table of labelled facts (th: Born, Died, Spouse), the page's own content; an author
+# box is a photo and a few lines of prose.
+DATA_GUARDED_WORDS = frozenset({"bio", "biography"})
 TRIGGER_WORD = "trigger"
 # A class token's first word that makes the rest its object: the box has, lacks or
 # shows one, it is not one.
