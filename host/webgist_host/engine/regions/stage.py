@@ -56,6 +56,7 @@ from .closing_links import closing_site_links
 from .after_text import BoxTraits, after_text_band, before_text_lines, box_traits
 from .fact_boxes import fact_boxes, review_boxes
 from .title_header import headline_in_header
+from .control_tallies import CONTROL_TALLY_REASON, control_tallies
 from .signup_boxes import signup_boxes
 from .comment_thread import NO_THREAD, Thread, blog_thread, thread_after_story
 from .teaser_rails import closing_cards, teaser_rails
@@ -373,6 +374,7 @@ def _take_out_furniture(page: _Page, main: _Main, placed: list[Block],
     # Last: the other rules read such runs as the short lines of a band or a series.
     _take_out(placed, reasons, counted_controls(placed, page.tree),
               COUNTED_CONTROL_REASON)
+    _take_out(placed, reasons, control_tallies(placed, page.tree), CONTROL_TALLY_REASON)
 
 
 def _without(weights: list[int], indices: list[int]) -> list[int]:
