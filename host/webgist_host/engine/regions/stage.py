@@ -62,7 +62,7 @@ from .comment_thread import NO_THREAD, Thread, blog_thread, thread_after_story
 from .teaser_rails import closing_cards, teaser_rails
 from .link_cards import LINK_CARD_REASON, link_cards
 from .reasons import (
-    CHROME_REASON_PREFIX, OUTSIDE_CONTAINER, ASIDE_REASON, HEADER_REASON, COMMENTS_REASON,
+    CHROME_REASON_PREFIX, OUTSIDE_CONTAINER, ASIDE_REASON, COMMENTS_REASON,
     AFTER_BODY_REASON, CONTROL_LINE_REASON, BYLINE_REASON, COMMENT_CALL_REASON,
     TRAILING_SERIES_REASON, CHART_LABEL_REASON, SHARE_REASON, READ_ALSO_REASON,
     OTHER_STORY_REASON, HEADLINE_BOX_REASON, TEASER_CARD_REASON, TEASER_RAIL_REASON,
@@ -268,7 +268,7 @@ def _bring_back_beside_text(page: _Page, main: _Main, placed: list[Block],
     # The container's parent holds the story's header band beside its text.
     band = container.path.rsplit("/", 1)[0] + "/" if container.path else ""
     _bring_in(placed, reasons, headline_in_header(
-        placed, lambda i: reasons[i] == HEADER_REASON, band, page.title))
+        placed, reasons.__getitem__, band, page.title))
     twins = container_twins(page.tree, container.path, page.lineage)
     beside = ([i for i, chain in enumerate(page.lineage) if any(t in chain for t in twins)]
               if twins else [])
