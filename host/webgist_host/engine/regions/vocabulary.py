@@ -441,6 +441,11 @@ WIDGET_WORDS: dict[str, Widget] = {
     **{"related" + listed: Widget.RELATED
        for listed in ("posts", "articles", "stories", "news", "content", "reads")},
     "newsletter": Widget.NEWSLETTER, "subscribe": Widget.NEWSLETTER,
+    # The subscription wall set after a story's opening paragraphs (Piano's
+    # div.paywall-prompt#piano-inline, "paywall-bar", "paywall-cta"): an offer, not the
+    # story. Not on the story's own body when it is walled ("article-body
+    # paywall-fade", marks._widget_from_names).
+    "paywall": Widget.NEWSLETTER,
     "signup": Widget.NEWSLETTER,
     # Not "ads" or "promo": classified-ad listings and product promotions are content.
     "advert": Widget.AD, "advertisement": Widget.AD, "adsbygoogle": Widget.AD,
@@ -493,6 +498,7 @@ ID_SLUG_PREFIXES = ("user-content-", "h-")
 # on a heading or an element holding one (a terms page's "disclaimers" section, a
 # design system's "popover-usage" section), not as a modifier's object
 # ("has-disclaimer"), and a popover not on the wrapper holding its visible trigger.
+PAYWALL_WORD = "paywall"
 SHAPE_GUARDED_WORDS = frozenset({"disclaimer", "disclaimers", "popover"})
 POPOVER_TRIGGER_WORDS = frozenset({"popover"})
 # Words of an author's box believed only on an element holding no table header cell:
