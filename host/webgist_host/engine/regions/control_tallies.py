@@ -16,7 +16,7 @@ import re
 
 from ..dom.nodes import TreeIndex
 from ..model import Block, BlockKind
-from .tuning import TALLY_CELL_MAX_DEPTH
+from .tuning import TALLY_CELL_MAX_DEPTH, TALLY_CELL_MAX_SIBLINGS
 
 CONTROL_TALLY_REASON = ("a count drawn beside a control (a post's votes, claps or replies "
                         "between its buttons), not content")
@@ -59,8 +59,11 @@ def _beside_control(tree: TreeIndex, element, count: str) -> bool:
     # A control beside the cell counts when it is drawn as an icon or a glyph (▲ ▼):
     # a button with words ("Track price" beside a review's score) is an action on
     # what the number rates, not the number's control.
+    # (A toolbar's or a vote column's neighbours are few: a box of more children is
+    # a list, and reading its children for every number in it would cost their
+    # product.)
     parent = cell.getparent()
-    return parent is not None and any(
+    return parent is not None and len(parent) <= TALLY_CELL_MAX_SIBLINGS and any(
         sibling is not cell and _control(tree, sibling) and not _has_words(sibling)
         for sibling in parent)
 
