@@ -83,6 +83,7 @@ BROWSER_FIXTURES: dict[str, str] = {
     "qa--question-title-and-vote-counts": "a question's <h1>, linked to its own page in a band named 'question-header' beside the asked / viewed line, is drawn and kept; the vote counts between the vote buttons go",
     "article--toolbar-counts-beside-buttons": "the clap and response counts drawn beside the clap link and inside the responses button, in the toolbar under the title, go",
     "news--paywall-prompt-after-opening": "a subscription wall named 'paywall-prompt' drawn inside the story's body after its paragraphs goes; the walled body ('paywall-fade') stays",
+    "docs--help-article-votes": "a help article's votes box ('article-votes': the question, Yes / No buttons, the tally) drawn after its text goes",
     "wiki--person-infobox": "a person's infobox ('infobox biography vcard'), a table of labelled facts drawn beside the lead, stays as a table",
     "news--headline-in-named-header-band": "a story's <h1> in a band named 'art-header' beside its text, outside any <article>, is drawn and kept",
     "news--breadcrumb-ends-with-title": "a breadcrumb drawn above the title that ends with the title goes; a line of links and separators in the text stays",
