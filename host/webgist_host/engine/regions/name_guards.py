@@ -16,7 +16,7 @@ from urllib.parse import urlsplit
 from ..words import has_alnum, word_count
 from .tuning import BUTTON_GROUP_MAX_WORDS, BUTTON_GROUP_MIN_CONTROL_SHARE
 from .vocabulary import (
-    BUTTON_GROUP_WORDS, DOCUMENT_PAGE_EXTENSIONS, LONG_FILE_EXTENSIONS, NAME_MODIFIER_WORDS, POPOVER_TRIGGER_WORDS,
+    BUTTON_GROUP_WORDS, DATA_GUARDED_WORDS, DOCUMENT_PAGE_EXTENSIONS, LONG_FILE_EXTENSIONS, NAME_MODIFIER_WORDS, POPOVER_TRIGGER_WORDS,
     SHAPE_GUARDED_WORDS, TRIGGER_WORD, token_words, words_of_value,
 )
 
@@ -36,6 +36,9 @@ _FILE_EXTENSION = re.compile(
 
 def unguarded(el, words: frozenset[str]) -> frozenset[str]:
     """`words` less the shape-guarded ones the element's shape does not bear out."""
+    data = words & DATA_GUARDED_WORDS
+    if data and _holds_header_cell(el):
+        words = words - data
     guarded = words & SHAPE_GUARDED_WORDS
     if not guarded:
         return words
@@ -54,6 +57,11 @@ def _named_plainly(el, word: str) -> bool:
             if word in parts and parts[0] not in NAME_MODIFIER_WORDS:
                 return True
     return False
+
+
+def _holds_header_cell(el) -> bool:
+    """A table's header cell (`th`: a label of a fact), in the element or under it."""
+    return el.tag == "th" or next(el.iterdescendants("th"), None) is not None
 
 
 def _holds_heading(el) -> bool:

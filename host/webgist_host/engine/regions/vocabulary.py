@@ -455,6 +455,11 @@ WIDGET_WORDS: dict[str, Widget] = {
     **{"related" + listed: Widget.RELATED
        for listed in ("posts", "articles", "stories", "news", "content", "reads")},
     "newsletter": Widget.NEWSLETTER, "subscribe": Widget.NEWSLETTER,
+    # The subscription wall set after a story's opening paragraphs (Piano's
+    # div.paywall-prompt#piano-inline, "paywall-bar", "paywall-cta"): an offer, not the
+    # story. Not on the story's own body when it is walled ("article-body
+    # paywall-fade", marks._widget_from_names).
+    "paywall": Widget.NEWSLETTER,
     "signup": Widget.NEWSLETTER,
     # Not "ads" or "promo": classified-ad listings and product promotions are content.
     "advert": Widget.AD, "advertisement": Widget.AD, "adsbygoogle": Widget.AD,
@@ -470,6 +475,10 @@ WIDGET_WORDS: dict[str, Widget] = {
     # vBulletin's userinfo, "timestamp" spans): who and when ("Joined:", "Posts:").
     "postprofile": Widget.POST_FURNITURE, "postdetails": Widget.POST_FURNITURE,
     "userinfo": Widget.POST_FURNITURE, "timestamp": Widget.POST_FURNITURE,
+    # ...and the readers' votes on a post or a help article (Zendesk's div.article-votes:
+    # "Was this article helpful? Yes No, 12 out of 40 found this helpful"): a tally and
+    # its buttons, not the text.
+    "votes": Widget.POST_FURNITURE,
     # The author's box after an article ("author-bio", "author__info", "about-author"):
     # who wrote it, not what they wrote.
     "bio": Widget.AUTHOR_BIO, "biography": Widget.AUTHOR_BIO,
@@ -507,8 +516,14 @@ ID_SLUG_PREFIXES = ("user-content-", "h-")
 # on a heading or an element holding one (a terms page's "disclaimers" section, a
 # design system's "popover-usage" section), not as a modifier's object
 # ("has-disclaimer"), and a popover not on the wrapper holding its visible trigger.
+PAYWALL_WORD = "paywall"
 SHAPE_GUARDED_WORDS = frozenset({"disclaimer", "disclaimers", "popover"})
 POPOVER_TRIGGER_WORDS = frozenset({"popover"})
+# Words of an author's box believed only on an element holding no table header cell:
+# an infobox about a person (MediaWiki's every "infobox biography vcard") is a data
+# table of labelled facts (th: Born, Died, Spouse), the page's own content; an author
+# box is a photo and a few lines of prose.
+DATA_GUARDED_WORDS = frozenset({"bio", "biography"})
 TRIGGER_WORD = "trigger"
 # A class token's first word that makes the rest its object: the box has, lacks or
 # shows one, it is not one.
