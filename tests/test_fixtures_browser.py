@@ -176,6 +176,7 @@ BROWSER_FIXTURES: dict[str, str] = {
     "code--node-docs-esm-flavour-chosen": "the reader chose ES modules: only that flavour is drawn",
     # docs generators
     "docs--code-tabs-hidden-panels": "in the browser only the chosen tab is drawn; statically every panel is read",
+    "docs--tabs-paired-by-position": "tabs with no aria-controls pair with their panels by order: the drawn panel is read under its tab's name and the strip goes; statically every panel is",
     "docs--long-sidebar-short-page": "a sidebar <nav> of links drawn beside a short page outweighs it",
     "docs--mkdocs-material-page": "MkDocs Material: collapsible details, svg icons, lists",
     "docs--mkdocs-material-tabbed": "tabbed code blocks: only the drawn tab's layout",

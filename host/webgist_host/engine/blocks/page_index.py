@@ -12,6 +12,7 @@ from .code import is_block_code
 from .editors import EditorShape, could_be_editor, editor_shape
 from .images import image_source, shown_noscript_pictures
 from .inline import BLOCK_TAGS
+from .tab_pairs import pair_tabs_by_position
 from .math import (
     MATH_ROOT_TAGS, MATH_SOURCE_ATTRIBUTE_SET, Math, class_may_say_math, could_be_mathjax2_copy,
     math_of,
@@ -108,6 +109,7 @@ class PageIndex:
         self.hrefs: set = set()             # the distinct href values of those links
         self.href_values: dict = {}         # <a href> -> its href value
         self._image_sources: dict = {}      # <img> -> image_source(img), once asked
+        self._tabs_by_position: dict | None = None   # panel -> tab, once asked
         self.stamped = False                # some element carries a path stamp
         if elements is None:
             elements = list(root.iter())
@@ -431,13 +433,23 @@ class PageIndex:
         return label[:200] or None
 
     def tab_of(self, panel):
-        """The tab (role=tab) whose aria-controls names this panel, or None."""
+        """The tab (role=tab) whose aria-controls names this panel, else the tab
+        paired with it by position (tab_pairs), or None."""
         panel_id = panel.get("id")
-        if not panel_id:
-            return None
-        return next((tab for tab in self.controllers
-                     if self.role(tab) == "tab"
-                     and panel_id in tab.get("aria-controls").split()), None)
+        if panel_id:
+            tab = next((tab for tab in self.controllers
+                        if self.role(tab) == "tab"
+                        and panel_id in tab.get("aria-controls").split()), None)
+            if tab is not None:
+                return tab
+        return self.tabs_by_position().get(panel)
+
+    def tabs_by_position(self) -> dict:
+        """panel -> tab for tab sets linked only by their order (tab_pairs)."""
+        if self._tabs_by_position is None:
+            self._tabs_by_position = pair_tabs_by_position(self.roles, self.role,
+                                                           self.positions)
+        return self._tabs_by_position
 
     def names_its_panels(self, tablist) -> bool:
         """A tab strip whose every tab names, by aria-controls, a tab panel on the page:
@@ -450,6 +462,9 @@ class PageIndex:
         tab_words = sum(len(tab.text_content().split()) for tab in tabs)
         if len(tablist.text_content().split()) > tab_words + TAB_STRIP_EXTRA_WORDS:
             return False
+        if all(tab.get("aria-controls") is None for tab in tabs):
+            paired = set(self.tabs_by_position().values())
+            return all(tab in paired for tab in tabs)
         for tab in tabs:
             refs = (tab.get("aria-controls") or "").split()
             panels = [self.ids.get(ref) for ref in refs]
