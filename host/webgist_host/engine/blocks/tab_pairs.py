@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from bisect import bisect_right
 
+from .tuning import RADIO_TAB_LABEL_MAX_WORDS
+
 # How far above the strip the panels' wrapper and the strip may meet: the strip's
 # own wrapper (Docusaurus's div.tabs-container) or one more (a header around the
 # strip). Further up, a strip and panels are no longer one tab set.
@@ -37,8 +39,9 @@ def pair_tabs_by_position(roles: dict, role_of, positions: dict) -> dict:
         tabs = [el for el in tablist.iter() if el in roles and role_of(el) == "tab"]
         if not tabs or any(tab.get("aria-controls") is not None for tab in tabs):
             continue
-        if not all(tab.text_content().split() for tab in tabs):
-            continue            # an icon's tab has no name to give its panel
+        words = [len(tab.text_content().split()) for tab in tabs]
+        if not all(0 < n <= RADIO_TAB_LABEL_MAX_WORDS for n in words):
+            continue            # an icon's tab names nothing; an accordion's holds its panel
         first = bisect_right(panel_positions, positions[tablist])
         if first >= len(panels):
             continue
@@ -56,7 +59,8 @@ def pair_tabs_by_position(roles: dict, role_of, positions: dict) -> dict:
 
 
 def _near(tablist, wrapper) -> bool:
-    """The strip and the panels' wrapper meet within MAX_SHARED_LEVELS above the strip."""
+    """The strip and the panels' wrapper meet within MAX_SHARED_LEVELS above the
+    strip, the wrapper outside the strip."""
     above, node = set(), tablist.getparent()
     for _ in range(MAX_SHARED_LEVELS):
         if node is None:
@@ -65,8 +69,8 @@ def _near(tablist, wrapper) -> bool:
         node = node.getparent()
     node = wrapper
     for _ in range(MAX_SHARED_LEVELS + 1):
-        if node is None:
-            return False
+        if node is None or node is tablist:
+            return False        # panels inside the strip: an accordion, no tab set
         if node in above:
             return True
         node = node.getparent()
