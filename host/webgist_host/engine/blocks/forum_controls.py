@@ -52,29 +52,31 @@ def forum_controls(anchors: Iterable, href_of, itemprops: dict) -> set:
 
 def _goes_nowhere(href: str | None) -> bool:
     """A link within the page or to a script: a control, not a way to another page."""
-    href = (href or "").strip()
-    return href.startswith("#") or href[:11].lower() == "javascript:"
+    return (href or "").strip().startswith("#") or _runs_script(href)
 
 
 def _is_control_strip(el, href_of) -> bool:
-    """Only links that go nowhere (_goes_nowhere) and separators, at least one of each:
-    "| parent | [–]". A lone in-page link ("Back to top", a contents entry) is no strip."""
+    """Only links that go nowhere (_goes_nowhere) and separators, at least one of each,
+    one link a script's or a toggle: "| parent | [–]". In-page links alone are a
+    contents strip ("Free · Team · Enterprise" over the sections they name): they stay."""
     if tag_of(el) not in ("span", "div", "p"):
         return False
     pieces = [el.text or ""]
-    links = 0
+    acts = False
     for child in el:
-        if not isinstance(child.tag, str):
-            pieces.append(child.tail or "")
-            continue
-        if tag_of(child) != "a" or not _goes_nowhere(href_of(child)):
-            return False
-        links += 1
+        if isinstance(child.tag, str):
+            if tag_of(child) != "a" or not _goes_nowhere(href_of(child)):
+                return False
+            acts = acts or _runs_script(href_of(child)) or is_toggle_text(child.text_content())
         pieces.append(child.tail or "")
     text = "".join(pieces)
-    if not any(ch in _SEPARATORS for ch in text):
+    if not acts or not any(ch in _SEPARATORS for ch in text):
         return False
-    return links > 0 and all(ch.isspace() or ch in _SEPARATORS for ch in text)
+    return all(ch.isspace() or ch in _SEPARATORS for ch in text)
+
+
+def _runs_script(href: str | None) -> bool:
+    return (href or "").strip()[:11].lower() == "javascript:"
 
 
 def _is_count(words: list) -> bool:
