@@ -450,10 +450,12 @@ def drawn_apart(previous, current, before: str, after: str) -> bool:
     Latin, Cyrillic, Hangul...; Han and kana run on: "日本の未来"). Links side by side
     in Thai, Lao, Tibetan, Myanmar or Khmer run on too: those scripts space phrases,
     not words, and their wikis link words inside a phrase ("ภาษากลุ่มไท" +
-    "ตะวันตกเฉียงใต้"). `before` and `after` are the text written either side."""
+    "ตะวันตกเฉียงใต้"). A <time> is a word of its own, and two <label>s side by side are two
+    controls' names. `before` and `after` are the text written either side."""
     return (previous is not None and letters_meet(before, after)
             and (_styled_span(previous) and _styled_span(current)
                  or previous.tag == "time" or current.tag == "time"
+                 or previous.tag == current.tag == "label"
                  or previous.tag == current.tag == "a"
                  and previous.get("href") != current.get("href")
                  and not _in_phrase_spaced_script(before, after)))
@@ -510,6 +512,16 @@ def boxes_apart(first, second) -> bool:
     if b.y >= a.bottom - 1 or a.y >= b.bottom - 1:
         return True
     return b.x >= a.right + APART_GAP_PX or a.x >= b.right + APART_GAP_PX
+
+
+def _labelled_next(field) -> bool:
+    """A form field drawn before its label (input + label, as radio buttons and check
+    boxes are written). A field after its label may be a CSS toggle hidden between a
+    note's mark and the note (org-mode's sidenotes): it parts nothing."""
+    if (field.get("type") or "").strip().lower() == "hidden":
+        return False
+    following = field.getnext()
+    return following is not None and following.tag == "label"
 
 
 def _styled_span(el) -> bool:
@@ -627,7 +639,7 @@ class InlineRenderer:
         classes = self.class_of(el)
         # (The permalink and edit-section tests asked only where they can say yes:
         # of a link, of a classed element.)
-        if tag == "input" and (el.get("type") or "").strip().lower() != "hidden":
+        if tag == "input" and _labelled_next(el):
             # A form control is a box, not words: the labels of two radio buttons or
             # check boxes side by side are two words ("Black" "White").
             return " ", " "
