@@ -25,7 +25,7 @@ INTERACTION_PROPERTY = "interactionstatistic"
 
 
 def is_toggle_text(text: str | None) -> bool:
-    return bool(text) and _TOGGLE.fullmatch(text.strip()) is not None
+    return text is not None and _TOGGLE.fullmatch(text.strip()) is not None
 
 
 def forum_controls(anchors: Iterable, href_of, itemprops: dict) -> set:
