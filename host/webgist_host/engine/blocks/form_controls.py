@@ -21,14 +21,16 @@ _UNSHOWN_CLASSES = SCREEN_READER_ONLY_CLASSES | HIDING_CLASSES
 def stepper_buttons(inputs: Iterable) -> set:
     """The stepper buttons beside the number fields among `inputs` (<input> elements)."""
     found: set = set()
+    holders: set = set()        # each number field's parent, looked through once
     for field in inputs:
         if (field.get("type") or "").strip().lower() != "number":
             continue
         holder = field.getparent()
-        if holder is None:
+        if holder is None or holder in holders:
             continue
+        holders.add(holder)
         for sibling in holder:
-            if sibling is not field and _is_button(sibling) and _shows_only_signs(sibling):
+            if _is_button(sibling) and _shows_only_signs(sibling):
                 found.add(sibling)
     return found
 

@@ -35,6 +35,7 @@ def pair_tabs_by_position(roles: dict, role_of, positions: dict) -> dict:
         return {}
     panel_positions = [positions[p] for p in panels]
     pairs: dict = {}
+    groups: dict = {}           # a panels' parent -> its panel children, read once
     for tablist in tablists:
         tabs = [el for el in tablist.iter() if el in roles and role_of(el) == "tab"]
         if not tabs or any(tab.get("aria-controls") is not None for tab in tabs):
@@ -48,8 +49,10 @@ def pair_tabs_by_position(roles: dict, role_of, positions: dict) -> dict:
         parent = panels[first].getparent()
         if parent is None:
             continue
-        group = [child for child in parent
-                 if child in roles and role_of(child) == "tabpanel"]
+        if parent not in groups:
+            groups[parent] = [child for child in parent
+                              if child in roles and role_of(child) == "tabpanel"]
+        group = groups[parent]
         if len(group) != len(tabs) or group[0] is not panels[first]:
             continue
         if not _near(tablist, parent) or any(panel in pairs for panel in group):
