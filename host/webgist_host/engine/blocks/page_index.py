@@ -110,6 +110,7 @@ class PageIndex:
         self.href_values: dict = {}         # <a href> -> its href value
         self._image_sources: dict = {}      # <img> -> image_source(img), once asked
         self._tabs_by_position: dict | None = None   # panel -> tab, once asked
+        self._tabs_paired: set = set()               # ... and those tabs
         self.stamped = False                # some element carries a path stamp
         if elements is None:
             elements = list(root.iter())
@@ -449,6 +450,7 @@ class PageIndex:
         if self._tabs_by_position is None:
             self._tabs_by_position = pair_tabs_by_position(self.roles, self.role,
                                                            self.positions)
+            self._tabs_paired = set(self._tabs_by_position.values())
         return self._tabs_by_position
 
     def names_its_panels(self, tablist) -> bool:
@@ -463,8 +465,8 @@ class PageIndex:
         if len(tablist.text_content().split()) > tab_words + TAB_STRIP_EXTRA_WORDS:
             return False
         if all(tab.get("aria-controls") is None for tab in tabs):
-            paired = set(self.tabs_by_position().values())
-            return all(tab in paired for tab in tabs)
+            self.tabs_by_position()
+            return all(tab in self._tabs_paired for tab in tabs)
         for tab in tabs:
             refs = (tab.get("aria-controls") or "").split()
             panels = [self.ids.get(ref) for ref in refs]
