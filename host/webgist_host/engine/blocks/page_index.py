@@ -12,11 +12,11 @@ from .code import is_block_code
 from .editors import EditorShape, could_be_editor, editor_shape
 from .images import image_source, shown_noscript_pictures
 from .inline import BLOCK_TAGS
-from .tab_pairs import pair_tabs_by_position
 from .math import (
     MATH_ROOT_TAGS, MATH_SOURCE_ATTRIBUTE_SET, Math, class_may_say_math, could_be_mathjax2_copy,
     math_of,
 )
+from .tab_pairs import pair_tabs_by_position
 from .tuning import (
     AD_UNIT_SIZES, CODE_STRUCTURE_TAGS, CODE_TAGS, MIN_IMAGE_PX, MIN_SVG_LABELS, MIN_SVG_WORDS,
     NAMED_CODE_ATTRIBUTES, NEVER_DRAWN_CODE_TAGS, TAB_STRIP_EXTRA_WORDS,
