@@ -187,6 +187,7 @@ BROWSER_FIXTURES: dict[str, str] = {
     "code--listing-beside-a-line-number-pre": "sourcehut's line-number <pre> drawn beside the listing's <pre>",
     # docs generators
     "docs--code-tabs-hidden-panels": "in the browser only the chosen tab is drawn; statically every panel is read",
+    "docs--tabs-paired-by-position": "tabs with no aria-controls pair with their panels by order: the drawn panel is read under its tab's name and the strip goes; statically every panel is",
     "docs--long-sidebar-short-page": "a sidebar <nav> of links drawn beside a short page outweighs it",
     "docs--mkdocs-material-page": "MkDocs Material: collapsible details, svg icons, lists",
     "docs--mkdocs-material-tabbed": "tabbed code blocks: only the drawn tab's layout",
@@ -224,6 +225,7 @@ BROWSER_FIXTURES: dict[str, str] = {
     "footnotes--latexml-notes-inside-the-sentence": "notes written inside their sentence (LaTeXML's span.ltx_note) as references, each note after its paragraph",
     "forum--declared-thread-short-replies": "a thread declared in JSON-LD keeps its short replies",
     "forum--noscript-thread": "scripts run, so the <noscript> thread is not drawn",
+    "forum--per-comment-controls": "as drawn: a collapse toggle, a strip of in-page links between separators and a declared like count go; a <meta> or <link> between two boxes parts nothing",
     "forum--social-post-short-replies": "a dated post whose head says article keeps its replies when they are built as the post is, however short",
     "forum--attachment-link-after-post-lines": "a post's lines above its linked attachment picture are not that link's text, as drawn",
     "links--unsafe-schemes": "hrefs as the browser decodes them (entity-encoded schemes)",
@@ -268,6 +270,7 @@ BROWSER_FIXTURES: dict[str, str] = {
     "product--lone-links-among-product-lines": "a lone link among a product's lines goes as drawn; the linked <h1> stays",
     "product--buy-box-button-lines": "a declared product's variant buttons go as drawn; an accordion's heading set in a button stays",
     "product--shipping-and-returns-terms": "as drawn: a declared product's \"Livraison et retours\" tab and its \"Produits similaires\" rail go, its other tabs stay",
+    "product--variant-radios-and-quantity-stepper": "as drawn: two radio buttons' labels are two words, a number field's −/+ buttons go, a struck old price is set apart from the new one",
     "product--toggles-cards-and-long-lines-in-buttons": "as drawn: open/close toggles' questions, a card button's lines and a long line in a button stay; size buttons and a menu button's label go",
     "service--lone-calls-to-action": "a lone short link closing a section's text goes as drawn; a long link, a list and an e-mail stay",
     "qa--prettyprint-legacy": "prettyprint code spans drawn in monospace beside floats",

@@ -342,10 +342,29 @@ def link_to(rich: str, destination: str | None) -> str:
     return f"{lead}{before}[{core}]({destination}){after}{trail}"
 
 
+# A struck run standing as a word of its own ("~~$129.00~~"), closed right against
+# the next word: a sale's old and new prices written in boxes side by side.
+_STRUCK_WORD = re.compile(r"(?:^|(?<=\s))~~(?!\s)[^~\n]+?(?<!\s)~~(?=\S)")
+
+
+def _space_after_struck(rich: str) -> str:
+    """A space after a struck word that runs into a letter, digit or currency sign
+    ("~~$129.00~~$99.00" reads as one price): they are two values. A struck part of a
+    word ("colo~~u~~r") does not stand alone, and stays."""
+    def spaced(match: re.Match) -> str:
+        after = rich[match.end()]
+        if after.isalnum() or unicodedata.category(after) == "Sc":
+            return match.group(0) + " "
+        return match.group(0)
+    return _STRUCK_WORD.sub(spaced, rich)
+
+
 def finish(plain: str, rich: str) -> tuple[str, str]:
     """Collapse whitespace, resolve hard breaks and escape line starts."""
     plain = " ".join(plain.split())
     rich = collapse(resolve_brackets(rich))
+    if "~~" in rich:
+        rich = _space_after_struck(rich)
     if BR not in rich:
         # One line (most blocks): what the general case below makes of it.
         line = rich.strip(" ")
@@ -414,6 +433,9 @@ def _is_edit_section(classes: str | None) -> bool:
                 and set(classes.split()) & EDIT_SECTION_CLASSES)
 
 
+# Elements never drawn that sit between two boxes in microdata ("<time>…</time><meta
+# itemprop=…><span>1</span>"): they neither join nor part their neighbours.
+UNDRAWN_TAGS = frozenset({"meta", "link"})
 # Sibling boxes at least this far apart on one line (CSS px) are two words: a space is
 # about a quarter of an em (4 px in 16 px type); kerning and rounding leave under one.
 APART_GAP_PX = 2.0
@@ -428,9 +450,12 @@ def drawn_apart(previous, current, before: str, after: str) -> bool:
     Latin, Cyrillic, Hangul...; Han and kana run on: "日本の未来"). Links side by side
     in Thai, Lao, Tibetan, Myanmar or Khmer run on too: those scripts space phrases,
     not words, and their wikis link words inside a phrase ("ภาษากลุ่มไท" +
-    "ตะวันตกเฉียงใต้"). `before` and `after` are the text written either side."""
+    "ตะวันตกเฉียงใต้"). A <time> is a word of its own, and two <label>s side by side are two
+    controls' names. `before` and `after` are the text written either side."""
     return (previous is not None and letters_meet(before, after)
             and (_styled_span(previous) and _styled_span(current)
+                 or previous.tag == "time" or current.tag == "time"
+                 or previous.tag == current.tag == "label"
                  or previous.tag == current.tag == "a"
                  and previous.get("href") != current.get("href")
                  and not _in_phrase_spaced_script(before, after)))
@@ -504,6 +529,16 @@ def boxes_apart(first, second) -> bool:
     return b.x >= a.right + APART_GAP_PX or a.x >= b.right + APART_GAP_PX
 
 
+def _labelled_next(field) -> bool:
+    """A form field drawn before its label (input + label, as radio buttons and check
+    boxes are written). A field after its label may be a CSS toggle hidden between a
+    note's mark and the note (org-mode's sidenotes): it parts nothing."""
+    if (field.get("type") or "").strip().lower() == "hidden":
+        return False
+    following = field.getnext()
+    return following is not None and following.tag == "label"
+
+
 def _styled_span(el) -> bool:
     return el.tag == "span" and bool(el.get("class"))
 
@@ -560,14 +595,17 @@ class InlineRenderer:
         previous = None
         code_run = None      # the code span just written, with nothing after it yet
         for child in el:
-            if isinstance(child.tag, str):
+            if isinstance(child.tag, str) and self.tag_of(child) not in UNDRAWN_TAGS:
                 p, r = self.element(child, depth + 1, styles)
                 code_run = self.place(plain, rich, child, p, r, previous, code_run, styles)
             if child.tail:
                 plain.append(child.tail)
                 rich.append(escape_piece(child.tail))
                 code_run = None
-            previous = child if isinstance(child.tag, str) and not child.tail else None
+            if child.tail or not isinstance(child.tag, str):
+                previous = None
+            elif self.tag_of(child) not in UNDRAWN_TAGS:
+                previous = child      # (a <meta> or <link> between two boxes parts nothing)
         return "".join(plain), "".join(rich)
 
     def place(self, plain: list, rich: list, child, p: str, r: str, previous,
@@ -619,6 +657,10 @@ class InlineRenderer:
         classes = self.class_of(el)
         # (The permalink and edit-section tests asked only where they can say yes:
         # of a link, of a classed element.)
+        if tag == "input" and _labelled_next(el):
+            # A form control is a box, not words: the labels of two radio buttons or
+            # check boxes side by side are two words ("Black" "White").
+            return " ", " "
         if (self.skip(el) or tag == "a" and is_permalink(el, tag, classes, self.href_of(el))
                 or classes and _is_edit_section(classes)
                 or tag in CONTROL_TAGS and _in_heading(el)):

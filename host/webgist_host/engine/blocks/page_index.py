@@ -17,6 +17,7 @@ from .math import (
     MATH_ROOT_TAGS, MATH_SOURCE_ATTRIBUTE_SET, Math, class_may_say_math, could_be_mathjax2_copy,
     math_of,
 )
+from .tab_pairs import pair_tabs_by_position
 from .tuning import (
     AD_UNIT_SIZES, CODE_STRUCTURE_TAGS, CODE_TAGS, MIN_IMAGE_PX, MIN_SVG_LABELS, MIN_SVG_WORDS,
     NAMED_CODE_ATTRIBUTES, NEVER_DRAWN_CODE_TAGS, TAB_STRIP_EXTRA_WORDS,
@@ -109,6 +110,8 @@ class PageIndex:
         self.hrefs: set = set()             # the distinct href values of those links
         self.href_values: dict = {}         # <a href> -> its href value
         self._image_sources: dict = {}      # <img> -> image_source(img), once asked
+        self._tabs_by_position: dict | None = None   # panel -> tab, once asked
+        self._tabs_paired: set = set()               # ... and those tabs
         self.stamped = False                # some element carries a path stamp
         if elements is None:
             elements = list(root.iter())
@@ -450,13 +453,24 @@ class PageIndex:
         return label[:200] or None
 
     def tab_of(self, panel):
-        """The tab (role=tab) whose aria-controls names this panel, or None."""
+        """The tab (role=tab) whose aria-controls names this panel, else the tab
+        paired with it by position (tab_pairs), or None."""
         panel_id = panel.get("id")
-        if not panel_id:
-            return None
-        return next((tab for tab in self.controllers
-                     if self.role(tab) == "tab"
-                     and panel_id in tab.get("aria-controls").split()), None)
+        if panel_id:
+            tab = next((tab for tab in self.controllers
+                        if self.role(tab) == "tab"
+                        and panel_id in tab.get("aria-controls").split()), None)
+            if tab is not None:
+                return tab
+        return self.tabs_by_position().get(panel)
+
+    def tabs_by_position(self) -> dict:
+        """panel -> tab for tab sets linked only by their order (tab_pairs)."""
+        if self._tabs_by_position is None:
+            self._tabs_by_position = pair_tabs_by_position(self.roles, self.role,
+                                                           self.positions)
+            self._tabs_paired = set(self._tabs_by_position.values())
+        return self._tabs_by_position
 
     def names_its_panels(self, tablist) -> bool:
         """A tab strip whose every tab names, by aria-controls, a tab panel on the page:
@@ -469,6 +483,9 @@ class PageIndex:
         tab_words = sum(len(tab.text_content().split()) for tab in tabs)
         if len(tablist.text_content().split()) > tab_words + TAB_STRIP_EXTRA_WORDS:
             return False
+        if all(tab.get("aria-controls") is None for tab in tabs):
+            self.tabs_by_position()
+            return all(tab in self._tabs_paired for tab in tabs)
         for tab in tabs:
             refs = (tab.get("aria-controls") or "").split()
             panels = [self.ids.get(ref) for ref in refs]

@@ -25,10 +25,12 @@ from .footnotes import find_footnotes, in_page_links
 from .images import shows_nothing
 from .inline import (
     InlineRenderer, LinkPolicy, base_url_of, boxes_apart, escape_piece, escape_text, finish,
-    is_permalink, link, link_destination, runs_on,
+    UNDRAWN_TAGS, is_permalink, link, link_destination, runs_on,
 )
 from .math import is_math_script, is_mathjax2_copy
 from .page_index import PageIndex, PerValue, next_element, previous_element
+from .form_controls import stepper_buttons
+from .forum_controls import forum_controls
 from .radio_tabs import find_radio_tabs, tab_code_language
 from .tables import grid_rows, names_a_table
 from .tuning import (
@@ -155,6 +157,11 @@ class Walker:
         # this set and, for a classed element, from what its class value may say.
         self._may_skip = _may_skip(index, self.visibility, self._backlinks,
                                    self.radio_tabs.labels)
+        self.steppers = stepper_buttons(index.tagged("input"))
+        self._may_skip.update(self.steppers)
+        self.thread_controls = forum_controls(index.tagged("a"), index.href_values.get,
+                                              index.itemprop_values)
+        self._may_skip.update(self.thread_controls)
         self._class_may_skip = PerValue(partial(_class_may_skip, self.visibility,
                                                 index.class_mathjax))
         self.inline: InlineRenderer = InlineRenderer(
@@ -213,6 +220,13 @@ class Walker:
             return True
         if el in self.radio_tabs.labels:
             self.log(el, "a radio tab's label: its panel is read under it",
+                     " ".join(el.text_content().split()))
+            return True
+        if el in self.steppers:
+            self.log(el, "a number field's stepper button", " ".join(el.text_content().split()))
+            return True
+        if el in self.thread_controls:
+            self.log(el, "a comment's control: a toggle, in-page links or a declared count",
                      " ".join(el.text_content().split()))
             return True
         classes = self._class_values.get(el)
@@ -596,6 +610,8 @@ def _render_run(inline: InlineRenderer, pieces: list, container) -> tuple[str, s
         if isinstance(piece, str):
             here = piece.owner if isinstance(piece, _WrappedText) else container
             p, r = piece, escape_piece(piece)
+        elif tag_of(piece) in UNDRAWN_TAGS:
+            continue            # never drawn: it neither joins nor parts its neighbours
         else:
             here = piece.getparent()
             p, r = inline.element(piece, 1, frozenset())

@@ -1,0 +1,84 @@
+"""Per-comment controls of forum and comment threads.
+
+Threads repeat a few controls on every comment, and read as text they come between
+the author and the words: a collapse toggle written as a bracketed sign ("[–]",
+"[+]": Hacker News, old Reddit, Slashdot), a strip of in-page links between
+separators ("| parent | next | [–]": links that lead nowhere but within the page or
+to a script), and a count of interactions a page declares as such (schema.org's
+`interactionStatistic`: Discourse's "2 Likes"). Each is known by its shape, not
+by its words.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from ..dom.nodes import tag_of
+
+# A collapse or expand toggle: one sign between square brackets.
+_TOGGLE = re.compile(r"\[\s*[-–−+]\s*\]")
+# Text a control strip may hold between its links: separators only.
+_SEPARATORS = frozenset("|·•/")
+# A declared interaction count is a number and a word or two ("2 Likes", "9 Kommentare").
+MAX_COUNT_WORDS = 3
+INTERACTION_PROPERTY = "interactionstatistic"
+
+
+def is_toggle_text(text: str | None) -> bool:
+    return text is not None and _TOGGLE.fullmatch(text.strip()) is not None
+
+
+def forum_controls(anchors: Iterable, href_of, itemprops: dict) -> set:
+    """The toggles, in-page control strips and declared interaction counts among the
+    page's <a> elements (`anchors`; `href_of` gives an href value or None) and its
+    elements with an itemprop (`itemprops`: element -> value)."""
+    found: set = set()
+    holders: set = set()
+    for link in anchors:
+        if len(link) == 0 and is_toggle_text(link.text):
+            found.add(link)
+        if _goes_nowhere(href_of(link)):
+            parent = link.getparent()
+            if parent is not None and parent not in holders:
+                holders.add(parent)
+                if _is_control_strip(parent, href_of):
+                    found.add(parent)
+    for el, value in itemprops.items():
+        if ((value or "").strip().lower() == INTERACTION_PROPERTY
+                and _is_count(" ".join(el.itertext()).split())):
+            found.add(el)
+    return found
+
+
+def _goes_nowhere(href: str | None) -> bool:
+    """A link within the page or to a script: a control, not a way to another page."""
+    return (href or "").strip().startswith("#") or _runs_script(href)
+
+
+def _is_control_strip(el, href_of) -> bool:
+    """Only links that go nowhere (_goes_nowhere) and separators, at least one of each,
+    one link a script's or a toggle: "| parent | [–]". In-page links alone are a
+    contents strip ("Free · Team · Enterprise" over the sections they name): they stay."""
+    if tag_of(el) not in ("span", "div", "p"):
+        return False
+    pieces = [el.text or ""]
+    acts = False
+    for child in el:
+        if isinstance(child.tag, str):
+            if tag_of(child) != "a" or not _goes_nowhere(href_of(child)):
+                return False
+            acts = acts or _runs_script(href_of(child)) or is_toggle_text(child.text_content())
+        pieces.append(child.tail or "")
+    text = "".join(pieces)
+    if not acts or not any(ch in _SEPARATORS for ch in text):
+        return False
+    return all(ch.isspace() or ch in _SEPARATORS for ch in text)
+
+
+def _runs_script(href: str | None) -> bool:
+    return (href or "").strip()[:11].lower() == "javascript:"
+
+
+def _is_count(words: list) -> bool:
+    return (0 < len(words) <= MAX_COUNT_WORDS
+            and any(ch.isdigit() for ch in words[0]))
