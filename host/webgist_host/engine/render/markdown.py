@@ -204,9 +204,30 @@ def _callout(block: Block, nested: bool = False) -> list[str]:
     return head + [""]
 
 
+# What blocks.inline.escape_line_start writes, read back: an ATX heading's text is
+# inline content only (CommonMark §4.2), so "## 1. Definitions" holds no list and
+# "## - x" no bullet, and those escapes are noise there.
+_LINE_START_ESCAPE_RE = re.compile(r"^\\(?=#{1,6}(?:\s|$)|>|[-+*_](?:\s|$)|=+\s*$|-+\s*$)")
+_ORDERED_ESCAPE_RE = re.compile(r"^(\[?\d{1,9})\\(?=[.)](?:\s|$))")
+# A heading's text ending in a run of "#" after a space: CommonMark reads the run as
+# the heading's closing sequence and drops it, so its first "#" is escaped.
+_CLOSING_SEQUENCE_RE = re.compile(r"(?:(?<=[ \t])|^)(?=#+[ \t]*$)")
+
+
+def heading_text(rich: str) -> str:
+    """A block's one-line rich text as an ATX heading's text."""
+    if rich[:1] == "\\":
+        rich = _LINE_START_ESCAPE_RE.sub("", rich, count=1)
+    elif rich[:1].isdecimal() or rich[:1] == "[":
+        rich = _ORDERED_ESCAPE_RE.sub(r"\1", rich, count=1)
+    if rich.rstrip(" \t").endswith("#"):
+        rich = _CLOSING_SEQUENCE_RE.sub(r"\\", rich, count=1)
+    return rich
+
+
 def _heading(block: Block, rich: str, state: _State) -> list[str]:
     level = min(MAX_HEADING_LEVEL, max(1, block.level or 1))
-    return ["#" * level + " " + " ".join(rich.split())] if rich.strip() else []
+    return ["#" * level + " " + heading_text(" ".join(rich.split()))] if rich.strip() else []
 
 
 def _quote(block: Block, rich: str, state: _State) -> list[str]:
