@@ -327,7 +327,7 @@ def hold(rich: str, mark: str) -> str:
 # ("**注意：**推导" -> "**注意**：推导"): any Unicode punctuation or symbol but the ASCII
 # ones that are Markdown's own syntax (a code span's backtick, a link's brackets, an
 # escape, a tag's angle brackets...), which must stay where they are.
-_UNMOVABLE = frozenset("\\`<>[]()*_~!&#|$\x02\x03")
+_UNMOVABLE = frozenset("\\`<>[]()*_~&#|$\x02\x03")
 
 
 def _movable(ch: str) -> bool:
@@ -370,12 +370,33 @@ def _move_out(pieces: list[str], at: int, opening: bool) -> bool:
         cut += 1
     if cut == 0 or cut == len(text):
         return False
+    if not opening and text[-1] == "!" and pieces[outer][:1] == "[":
+        return False           # "!" before a link's "[" would make it an image
     if opening:
         pieces[outer] += text[:cut]
         pieces[inner] = text[cut:]
     else:
         pieces[outer] = text[-cut:] + pieces[outer]
         pieces[inner] = text[:-cut]
+    return True
+
+
+def _into_link(pieces: list[str], at: int, partner: dict[int, int]) -> bool:
+    """An emphasis holding one whole link ("**[a](/)**" after a letter, which cannot
+    open) moved inside the link's text, where its brackets stand either side of it:
+    "[**a**](/)". False when the emphasis holds anything else."""
+    opener, closer = min(at, partner[at]), max(at, partner[at])
+    text = pieces[opener + 1]
+    if closer != opener + 2 or not (text.startswith("[") and text.endswith(")")):
+        return False
+    split = text.find("](")
+    while split > 0 and text[split - 1] == "\\":
+        split = text.find("](", split + 1)
+    if split < 0 or split != text.rfind("]("):
+        return False
+    pieces[opener - 1] += "["
+    pieces[opener + 1] = text[1:split]
+    pieces[closer + 1] = text[split:] + pieces[closer + 1]
     return True
 
 
@@ -404,11 +425,17 @@ def resolve_emphasis(rich: str) -> str:
         out, bad = _written(pieces, partner, as_html)
         if not bad:
             return out
+        changed: set[int] = set()       # pairs changed this round: judged again next
         for at in bad:
-            opening = partner[at] > at
-            if at in moved or not _move_out(pieces, at, opening):
+            if at in changed or at in as_html:
+                continue
+            if _into_link(pieces, at, partner):
+                changed.update((at, partner[at]))
+                continue
+            if at in moved or not _move_out(pieces, at, opening=partner[at] > at):
                 as_html.update((at, partner[at]))
             moved.add(at)
+            changed.add(at)
 
 
 def _written(pieces: list[str], partner: dict[int, int],
