@@ -3,8 +3,9 @@
 A "**" opens only when left-flanking and closes only when right-flanking (CommonMark
 §6.2): punctuation just inside a marker with a letter just outside it ("**注意：**推导",
 "使用**“引号”**的", "**Note:**text") leaves the asterisks as literal text. The engine
-moves such punctuation outside the marker where it can, and writes the HTML element
-where it cannot. The oracle is markdown-it-py (CommonMark, with GFM's strikethrough).
+moves such punctuation outside the marker where it can (or the marker inside a link it
+wraps), and writes the HTML element where it cannot; bold or italics around punctuation
+alone is written plain. The oracle is markdown-it-py (CommonMark, with GFM's strikethrough).
 """
 from __future__ import annotations
 
@@ -21,7 +22,9 @@ CASES = [
     ("使用<strong>“引号”</strong>的形式", (1, 0, 0)),
     ("也可以<em>（括号）</em>注明", (0, 1, 0)),
     ("<b>Note:</b>text runs on", (1, 0, 0)),
-    ("a<b>(</b>b", (1, 0, 0)),                       # punctuation alone: HTML
+    ("a<b>(</b>b", (0, 0, 0)),                       # punctuation alone: plain
+    ("blocks<b>,</b> then <i>x</i><em>.</em>", (0, 1, 0)),
+    ("build<del>,</del> layouts", (0, 0, 1)),         # a struck sign is an edit
     ("price<del>($20)</del>now", (0, 0, 1)),         # brackets stay inside: HTML
     ("x<strong><em>“both”</em></strong>y", (1, 1, 0)),
     ("The whole story is told at length, see<b><a href='https://example.com/a'>“this”</a></b>now and read it.", (1, 0, 0)),

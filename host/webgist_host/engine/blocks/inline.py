@@ -418,11 +418,12 @@ def resolve_emphasis(rich: str) -> str:
             j = stack.pop()
             partner[i], partner[j] = j, i
     as_html: set[int] = set()
+    unmarked: set[int] = set()         # of those, the ones written without emphasis
     moved: set[int] = set()
     # Each round writes a marker as HTML or moves punctuation for good, so the rounds
     # end; one suffices on almost every block.
     while True:
-        out, bad = _written(pieces, partner, as_html)
+        out, bad = _written(pieces, partner, as_html, unmarked)
         if not bad:
             return out
         changed: set[int] = set()       # pairs changed this round: judged again next
@@ -434,12 +435,23 @@ def resolve_emphasis(rich: str) -> str:
                 continue
             if at in moved or not _move_out(pieces, at, opening=partner[at] > at):
                 as_html.update((at, partner[at]))
+                if _punctuation_only(pieces, at, partner):
+                    unmarked.update((at, partner[at]))
             moved.add(at)
             changed.add(at)
 
 
-def _written(pieces: list[str], partner: dict[int, int],
-             as_html: set[int]) -> tuple[str, list[int]]:
+def _punctuation_only(pieces: list[str], at: int, partner: dict[int, int]) -> bool:
+    """Bold or italics holding no letter or digit (a bold comma): its emphasis shows
+    nothing a reader needs, and "<strong>,</strong>" in the text is noise. A struck
+    sign is an edit and keeps its <del>."""
+    opener, closer = min(at, partner[at]), max(at, partner[at])
+    return (_HELD_MARK[pieces[opener]][0] != "~~"
+            and not any(ch.isalnum() for piece in pieces[opener + 1:closer] for ch in piece))
+
+
+def _written(pieces: list[str], partner: dict[int, int], as_html: set[int],
+             unmarked: set[int]) -> tuple[str, list[int]]:
     """The text with each held marker written, and the markers that cannot open or
     close where they stand."""
     out: list[str] = []
@@ -448,8 +460,8 @@ def _written(pieces: list[str], partner: dict[int, int],
     for i, piece in enumerate(pieces):
         if i % 2 == 0:
             written = piece
-        elif i not in partner:
-            written = ""                 # a marker whose partner was cut off
+        elif i not in partner or i in unmarked:
+            written = ""                 # a marker whose partner was cut off, or unneeded
         else:
             mark, element, opening = _HELD_MARK[piece]
             if i in as_html:
