@@ -25,6 +25,8 @@ CASES = [
     ("a<b>(</b>b", (0, 0, 0)),                       # punctuation alone: plain
     ("blocks<b>,</b> then <i>x</i><em>.</em>", (0, 1, 0)),
     ("build<del>,</del> layouts", (0, 0, 1)),         # a struck sign is an edit
+    ("<b>one</b><b>two</b> and <i>a</i><i>b</i>", (1, 1, 0)),   # side by side: one
+    ("a<b>“x”</b><b>“y”</b>b", (1, 0, 0)),
     ("price<del>($20)</del>now", (0, 0, 1)),         # brackets stay inside: HTML
     ("x<strong><em>“both”</em></strong>y", (1, 1, 0)),
     ("The whole story is told at length, see<b><a href='https://example.com/a'>“this”</a></b>now and read it.", (1, 0, 0)),

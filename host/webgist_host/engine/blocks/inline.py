@@ -129,6 +129,7 @@ _HELD_OPENERS = frozenset(opener for _, opener, _, _ in _HELD_EMPHASIS)
 _HELD_MARK = {held: (mark, element, held == opener)
               for mark, opener, closer, element in _HELD_EMPHASIS for held in (opener, closer)}
 _HELD_RE = re.compile("([\x10-\x15])")
+_SIDE_BY_SIDE = tuple(closer + opener for _, opener, closer, _ in _HELD_EMPHASIS)
 
 _SENTINELS = {ord(ch): None for ch in (OPEN_BRACKET, CLOSE_BRACKET, *_HELD_MARK)}
 
@@ -406,6 +407,11 @@ def resolve_emphasis(rich: str) -> str:
     ("使用“**引号**”的"), and as HTML (<strong>, <em>, <del>) where nothing else does."""
     if not any(ch in rich for ch in _HELD_OPENERS):
         return rich
+    # Two emphases of one kind side by side (<b>one</b><b>two</b>) draw as one, and
+    # written apart ("**one****two**", "*a**b*") CommonMark misreads them: one they are.
+    while any(pair in rich for pair in _SIDE_BY_SIDE):
+        for pair in _SIDE_BY_SIDE:
+            rich = rich.replace(pair, "")
     # Text pieces alternate with held markers: an empty text between two markers.
     pieces = _HELD_RE.split(rich)
     partner: dict[int, int] = {}
@@ -420,6 +426,7 @@ def resolve_emphasis(rich: str) -> str:
     as_html: set[int] = set()
     unmarked: set[int] = set()         # of those, the ones written without emphasis
     moved: set[int] = set()
+    linked: set[int] = set()
     # Each round writes a marker as HTML or moves punctuation for good, so the rounds
     # end; one suffices on almost every block.
     while True:
@@ -430,8 +437,9 @@ def resolve_emphasis(rich: str) -> str:
         for at in bad:
             if at in changed or at in as_html:
                 continue
-            if _into_link(pieces, at, partner):
+            if at not in linked and _into_link(pieces, at, partner):
                 changed.update((at, partner[at]))
+                linked.update((at, partner[at]))
                 continue
             if at in moved or not _move_out(pieces, at, opening=partner[at] > at):
                 as_html.update((at, partner[at]))
