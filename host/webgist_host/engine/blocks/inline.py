@@ -399,6 +399,27 @@ def _into_link(pieces: list[str], at: int, partner: dict[int, int]) -> bool:
     return True
 
 
+_MARK_OF = {ord(held): mark for held, (mark, _, _) in _HELD_MARK.items()}
+_RUN_CHARS = frozenset("*~\\")
+_OPENERS = frozenset("\x10\x12\x14")
+
+
+def _all_flank(rich: str) -> bool:
+    """Every held marker has a letter, digit or ideograph on its inside and no
+    marker character on its outside: each opens or closes wherever it stands (most
+    emphasis), so the markers can be written as they are."""
+    last = len(rich) - 1
+    for match in _HELD_RE.finditer(rich):
+        at = match.start()
+        before = rich[at - 1] if at else " "
+        after = rich[at + 1] if at < last else " "
+        inner, outer = (after, before) if rich[at] in _OPENERS else (before, after)
+        if (inner in _HELD_MARK or outer in _HELD_MARK or outer in _RUN_CHARS
+                or _is_blank(inner) or _is_punctuation(inner)):
+            return False
+    return True
+
+
 def resolve_emphasis(rich: str) -> str:
     """Write the held emphasis as Markdown markers where CommonMark reads them so,
     moving punctuation just inside a marker outside where that lets it open or close
@@ -409,6 +430,8 @@ def resolve_emphasis(rich: str) -> str:
     # written apart ("**one****two**", "*a**b*") CommonMark misreads them: one they are.
     while "\x11\x10" in rich or "\x13\x12" in rich or "\x15\x14" in rich:
         rich = rich.replace("\x11\x10", "").replace("\x13\x12", "").replace("\x15\x14", "")
+    if _all_flank(rich):
+        return rich.translate(_MARK_OF)
     # Text pieces alternate with held markers: an empty text between two markers.
     pieces = _HELD_RE.split(rich)
     partner: dict[int, int] = {}
