@@ -17,7 +17,7 @@ class Frame:
     rect: Rect | None
     fields: dict
     taken: bool = False
-    prefix: str = ""            # a footnote's "[^n]: ", written before the first paragraph
+    prefix: str = ""            # a footnote's "[^n]: " or a lettered item's "a. ", before the first paragraph
     mark: str = ""              # the reference's text, which a note may restate first
     term: str = ""              # a <dt>'s look: "code" (an API signature), "bold", or ""
 

@@ -15,13 +15,14 @@ from functools import cached_property
 from typing import Any, Callable
 from urllib.parse import urljoin, urlsplit
 
-from .code import code_span_text
+from .code import code_span_text, code_text
 from .math import Math, math_of
 from .urls import QuickJoin
 from ..dom.nodes import tag_of
 from .tuning import (
-    CONTROL_TAGS, EDIT_SECTION_CLASSES, LINE_BREAKING_TAGS, MAX_LINK_URL_CHARS, PERMALINK_CLASSES,
-    PERMALINK_GLYPHS, PERMALINK_MAX_CHARS, SKIPPED_TAGS, UNSAFE_HREF_PREFIXES,
+    CODE_TAGS, CONTROL_TAGS, EDIT_SECTION_CLASSES, LINE_BREAKING_TAGS, MAX_LINK_URL_CHARS, PERMALINK_CLASSES,
+    PERMALINK_GLYPHS, PERMALINK_MAX_CHARS, QUOTE_MARKS, QUOTE_MARKS_DEFAULT, SKIPPED_TAGS,
+    UNSAFE_HREF_PREFIXES,
 )
 
 # Elements that start a new block in the browser's default stylesheet. Met inside
@@ -116,12 +117,24 @@ _LINE_START_MARKS = frozenset("#>-+*=_")
 # sit in a later text node (Wikipedia writes "[", "1", "]" as three nodes).
 OPEN_BRACKET = "\x02"
 CLOSE_BRACKET = "\x03"
-_SENTINELS = {ord(OPEN_BRACKET): None, ord(CLOSE_BRACKET): None}
+
+# Emphasis markers are held as these until the whole block is known: whether "**"
+# can open or close (CommonMark's flanking rules, §6.2) depends on the characters
+# either side of it, which may sit in the next text node or in the parent's.
+# (mark, held opener, held closer, the HTML element written where the mark cannot be)
+_HELD_EMPHASIS = (("**", "\x10", "\x11", "strong"), ("*", "\x12", "\x13", "em"),
+                  ("~~", "\x14", "\x15", "del"))
+_HOLD = {mark: (opener, closer) for mark, opener, closer, _ in _HELD_EMPHASIS}
+_HELD_MARK = {held: (mark, element, held == opener)
+              for mark, opener, closer, element in _HELD_EMPHASIS for held in (opener, closer)}
+_HELD_RE = re.compile("([\x10-\x15])")
+
+_SENTINELS = {ord(ch): None for ch in (OPEN_BRACKET, CLOSE_BRACKET, *_HELD_MARK)}
 
 
-# Every character any escape above (or the bracket hold) looks at. Most text has
-# none, and then the seven substitutions are skipped.
-_ESCAPE_CANDIDATES = re.compile(r"[\\`*_<&~\[\]\x02\x03]")
+# Every character any escape above (or the bracket and emphasis holds) looks at.
+# Most text has none, and then the seven substitutions are skipped.
+_ESCAPE_CANDIDATES = re.compile(r"[\\`*_<&~\[\]\x02\x03\x10-\x15]")
 
 
 def escape_piece(text: str) -> str:
@@ -300,6 +313,198 @@ def wrap(rich: str, mark: str) -> str:
     return f"{lead}{mark}{core}{mark}{trail}"
 
 
+def hold(rich: str, mark: str) -> str:
+    """`rich` emphasised with `mark`, held until `finish` knows what is either side."""
+    lead, core, trail = _split_edges(rich)
+    if not core:
+        return rich
+    opener, closer = _HOLD[mark]
+    return f"{lead}{opener}{core}{closer}{trail}"
+
+
+# Punctuation that may be moved out of an emphasis to let its marker open or close
+# ("**注意：**推导" -> "**注意**：推导"): any Unicode punctuation or symbol but the ASCII
+# ones that are Markdown's own syntax (a code span's backtick, a link's brackets, an
+# escape, a tag's angle brackets...), which must stay where they are.
+_UNMOVABLE = frozenset("\\`<>[]()*_~&#|$\x02\x03")
+
+
+def _movable(ch: str) -> bool:
+    return ch not in _UNMOVABLE and _is_punctuation(ch)
+
+
+def _is_punctuation(ch: str) -> bool:
+    """CommonMark's Unicode punctuation: the P and S categories (0.31, §2.1)."""
+    return unicodedata.category(ch)[0] in "PS"
+
+
+def _is_blank(ch: str) -> bool:
+    return ch == BR or ch.isspace()
+
+
+def _flanks(out: str, start: int, end: int, opening: bool) -> bool:
+    """Whether the delimiter run around out[start:end] can open (left-flanking) or
+    close (right-flanking) emphasis; the edge of the text counts as white space."""
+    ch = out[start]
+    while start > 0 and out[start - 1] == ch and not (start > 1 and out[start - 2] == "\\"):
+        start -= 1
+    while end < len(out) and out[end] == ch:
+        end += 1
+    before = out[start - 1] if start else " "
+    after = out[end] if end < len(out) else " "
+    inside, outside = (after, before) if opening else (before, after)
+    if _is_blank(inside):
+        return False
+    return not _is_punctuation(inside) or _is_blank(outside) or _is_punctuation(outside)
+
+
+def _move_out(pieces: list[str], at: int, opening: bool) -> bool:
+    """Move the punctuation just inside the marker at pieces[at] to its outside; False
+    when it cannot be (no plain text there, nothing but punctuation, or syntax).
+    Markers sit at odd places in `pieces`, between texts, so both neighbours exist."""
+    inner, outer = (at + 1, at - 1) if opening else (at - 1, at + 1)
+    text = pieces[inner]
+    cut = 0
+    while cut < len(text) and _movable(text[cut if opening else -1 - cut]):
+        cut += 1
+    if cut == 0 or cut == len(text):
+        return False
+    if not opening and text[-1] == "!" and pieces[outer][:1] == "[":
+        return False           # "!" before a link's "[" would make it an image
+    if opening:
+        pieces[outer] += text[:cut]
+        pieces[inner] = text[cut:]
+    else:
+        pieces[outer] = text[-cut:] + pieces[outer]
+        pieces[inner] = text[:-cut]
+    return True
+
+
+def _into_link(pieces: list[str], at: int, partner: dict[int, int]) -> bool:
+    """An emphasis holding one whole link ("**[a](/)**" after a letter, which cannot
+    open) moved inside the link's text, where its brackets stand either side of it:
+    "[**a**](/)". False when the emphasis holds anything else."""
+    opener, closer = min(at, partner[at]), max(at, partner[at])
+    text = pieces[opener + 1]
+    if closer != opener + 2 or not (text.startswith("[") and text.endswith(")")):
+        return False
+    split = text.find("](")
+    while split > 0 and text[split - 1] == "\\":
+        split = text.find("](", split + 1)
+    if split < 0 or split != text.rfind("]("):
+        return False
+    pieces[opener - 1] += "["
+    pieces[opener + 1] = text[1:split]
+    pieces[closer + 1] = text[split:] + pieces[closer + 1]
+    return True
+
+
+_MARK_OF = {ord(held): mark for held, (mark, _, _) in _HELD_MARK.items()}
+_RUN_CHARS = frozenset("*~\\")
+_OPENERS = frozenset("\x10\x12\x14")
+
+
+def _all_flank(rich: str) -> bool:
+    """Every held marker has a letter, digit or ideograph on its inside and no
+    marker character on its outside: each opens or closes wherever it stands (most
+    emphasis), so the markers can be written as they are."""
+    last = len(rich) - 1
+    for match in _HELD_RE.finditer(rich):
+        at = match.start()
+        before = rich[at - 1] if at else " "
+        after = rich[at + 1] if at < last else " "
+        inner, outer = (after, before) if rich[at] in _OPENERS else (before, after)
+        if (inner in _HELD_MARK or outer in _HELD_MARK or outer in _RUN_CHARS
+                or _is_blank(inner) or _is_punctuation(inner)):
+            return False
+    return True
+
+
+def resolve_emphasis(rich: str) -> str:
+    """Write the held emphasis as Markdown markers where CommonMark reads them so,
+    moving punctuation just inside a marker outside where that lets it open or close
+    ("使用“**引号**”的"), and as HTML (<strong>, <em>, <del>) where nothing else does."""
+    if "\x10" not in rich and "\x12" not in rich and "\x14" not in rich:
+        return rich           # no emphasis (most blocks): plain `in` tests, in C
+    # Two emphases of one kind side by side (<b>one</b><b>two</b>) draw as one, and
+    # written apart ("**one****two**", "*a**b*") CommonMark misreads them: one they are.
+    while "\x11\x10" in rich or "\x13\x12" in rich or "\x15\x14" in rich:
+        rich = rich.replace("\x11\x10", "").replace("\x13\x12", "").replace("\x15\x14", "")
+    if _all_flank(rich):
+        return rich.translate(_MARK_OF)
+    # Text pieces alternate with held markers: an empty text between two markers.
+    pieces = _HELD_RE.split(rich)
+    partner: dict[int, int] = {}
+    stack: list[int] = []
+    for i in range(1, len(pieces), 2):
+        mark, _, opening = _HELD_MARK[pieces[i]]
+        if opening:
+            stack.append(i)
+        elif stack and _HELD_MARK[pieces[stack[-1]]][0] == mark:
+            j = stack.pop()
+            partner[i], partner[j] = j, i
+    as_html: set[int] = set()
+    unmarked: set[int] = set()         # of those, the ones written without emphasis
+    moved: set[int] = set()
+    linked: set[int] = set()
+    # Each round writes a marker as HTML or moves punctuation for good, so the rounds
+    # end; one suffices on almost every block.
+    while True:
+        out, bad = _written(pieces, partner, as_html, unmarked)
+        if not bad:
+            return out
+        changed: set[int] = set()       # pairs changed this round: judged again next
+        for at in bad:
+            if at in changed or at in as_html:
+                continue
+            if at not in linked and _into_link(pieces, at, partner):
+                changed.update((at, partner[at]))
+                linked.update((at, partner[at]))
+                continue
+            if at in moved or not _move_out(pieces, at, opening=partner[at] > at):
+                as_html.update((at, partner[at]))
+                if _punctuation_only(pieces, at, partner):
+                    unmarked.update((at, partner[at]))
+            moved.add(at)
+            changed.add(at)
+
+
+def _punctuation_only(pieces: list[str], at: int, partner: dict[int, int]) -> bool:
+    """Bold or italics holding no letter or digit (a bold comma): its emphasis shows
+    nothing a reader needs, and "<strong>,</strong>" in the text is noise. A struck
+    sign is an edit and keeps its <del>."""
+    opener, closer = min(at, partner[at]), max(at, partner[at])
+    return (_HELD_MARK[pieces[opener]][0] != "~~"
+            and not any(ch.isalnum() for piece in pieces[opener + 1:closer] for ch in piece))
+
+
+def _written(pieces: list[str], partner: dict[int, int], as_html: set[int],
+             unmarked: set[int]) -> tuple[str, list[int]]:
+    """The text with each held marker written, and the markers that cannot open or
+    close where they stand."""
+    out: list[str] = []
+    spans: list[tuple[int, int, int]] = []
+    length = 0
+    for i, piece in enumerate(pieces):
+        if i % 2 == 0:
+            written = piece
+        elif i not in partner or i in unmarked:
+            written = ""                 # a marker whose partner was cut off, or unneeded
+        else:
+            mark, element, opening = _HELD_MARK[piece]
+            if i in as_html:
+                written = f"<{element}>" if opening else f"</{element}>"
+            else:
+                written = mark
+                spans.append((i, length, length + len(mark)))
+        out.append(written)
+        length += len(written)
+    text = "".join(out)
+    bad = [i for i, start, end in spans
+           if not _flanks(text, start, end, opening=partner[i] > i)]
+    return text, bad
+
+
 def script(plain: str, rich: str, tag: str) -> str:
     """`rich` between <sub> or <sup> tags; spaces and breaks stay outside them. A
     bracketed citation mark ("[1]", "[citation needed]") is set apart by its
@@ -312,6 +517,18 @@ def script(plain: str, rich: str, tag: str) -> str:
             or not any(ch.isalnum() for ch in words)):
         return rich
     return f"{lead}<{tag}>{core}</{tag}>{trail}"
+
+
+def quoted(el, rich: str, inner: bool) -> str:
+    """A <q>'s text between the quotation marks its language draws around it."""
+    lead, core, trail = _split_edges(rich)
+    if not core:
+        return rich
+    lang = next((a.get("lang") for a in el.iterancestors() if a.get("lang")), None) \
+        if not el.get("lang") else el.get("lang")
+    marks = QUOTE_MARKS.get((lang or "").split("-")[0].lower(), QUOTE_MARKS_DEFAULT)
+    opener, closer = marks[2:] if inner else marks[:2]
+    return f"{lead}{opener}{core}{closer}{trail}"
 
 
 def link(rich: str, href: str | None) -> str:
@@ -362,7 +579,7 @@ def _space_after_struck(rich: str) -> str:
 def finish(plain: str, rich: str) -> tuple[str, str]:
     """Collapse whitespace, resolve hard breaks and escape line starts."""
     plain = " ".join(plain.split())
-    rich = collapse(resolve_brackets(rich))
+    rich = collapse(resolve_emphasis(resolve_brackets(rich)))
     if "~~" in rich:
         rich = _space_after_struck(rich)
     if BR not in rich:
@@ -687,10 +904,12 @@ class InlineRenderer:
         if tag in CODE_SPAN_TAGS and "code" not in styles:
             text = collapse("".join(el.itertext()) if len(el) == 0 else code_span_text(el))
             return text, self._code(text)
+        if tag in CODE_TAGS and self.line_breaks and "code" not in styles:
+            return self._listing(el)
         if depth > self.MAX_DEPTH:
             text = collapse(" ".join(el.itertext()))
             return text, escape_piece(text)
-        inner_styles = styles | {tag} if tag in EMPHASIS_MARKS else styles
+        inner_styles = styles | {tag} if tag in EMPHASIS_MARKS or tag == "q" else styles
         plain, rich = self.content(el, depth, inner_styles)
         return plain, self._decorate(el, tag, plain, rich, styles)
 
@@ -734,6 +953,15 @@ class InlineRenderer:
         return (kept + note + base_plain[len(kept):],
                 f"{lead}{core}{escape_piece(note)}{trail}")
 
+    def _listing(self, el) -> tuple[str, str]:
+        """A listing inside a table cell or a quote's lines: a code span a line, one
+        below the other (its lines run together would be one wrong command)."""
+        lines = [line for line in (collapse(line).strip()
+                                   for line in code_text(el, self.skip).split("\n")) if line]
+        if not lines:
+            return "", ""
+        return " ".join(lines), BR + BR.join(code_span(line) for line in lines) + BR
+
     def _code(self, text: str) -> str:
         lead = " " if text.startswith(" ") else ""
         trail = " " if text.endswith(" ") and text.strip() else ""
@@ -744,11 +972,13 @@ class InlineRenderer:
         if mark:
             # Nested emphasis of the same strength would close the outer one early.
             already = any(EMPHASIS_MARKS.get(s) == mark for s in styles)
-            return rich if already else wrap(collapse(rich), mark)
+            return rich if already else hold(collapse(rich), mark)
         if tag == "a":
             return link_to(collapse(rich), self.destination(self.href_of(el)))
         if tag in SCRIPT_TAGS:
             return script(plain, rich, tag)
+        if tag == "q":
+            return quoted(el, rich, inner="q" in styles)
         if tag in BLOCK_TAGS:
             sep = BR if self.line_breaks and tag in LINE_BREAKING_TAGS else " "
             return f"{sep}{rich}{sep}"

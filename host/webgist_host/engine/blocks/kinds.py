@@ -17,6 +17,7 @@ from .definitions import term_style
 from .editors import read_editor
 from .images import image_alt, image_source
 from .inline import escape_text, finish, link, markdown_url, wrap
+from .list_labels import item_labels
 from .page_index import MEDIA_LABELS, svg_labels
 from .textareas import textarea_text
 from .tables import (
@@ -56,8 +57,13 @@ def list_(w: Walker, el, ctx: Context) -> None:
                 w.container(item, ctx)
         return
     ordered = tag_of(el) == "ol"
+    numbers = _item_numbers(el) if ordered else None
+    labels = item_labels(el, numbers) if numbers else None
+    if labels is not None:
+        # Letters, roman numerals or the items' own numbers: bullets that say them.
+        ordered, numbers = False, labels
     inner = ctx._replace(list_depth=ctx.list_depth + 1, ordered=ordered,
-                         numbers=_item_numbers(el) if ordered else None, frame=None)
+                         numbers=numbers, frame=None)
     w.container(el, inner)
 
 
@@ -72,11 +78,13 @@ def footnote(w: Walker, el, ctx: Context, label: str) -> None:
 
 def list_item(w: Walker, el, ctx: Context) -> None:
     number = ctx.numbers.get(el) if (ctx.ordered and ctx.numbers) else None
+    # A bullet of a lettered list: its letter ("a."), before its first paragraph.
+    label = ctx.numbers.get(el) if (not ctx.ordered and ctx.numbers) else None
     # (Only an item holding an <input> can be a task: most hold none.)
     checked = _task_state(el) if el in w.index.holds_input else None
     fields = dict(kind=BlockKind.LIST_ITEM, tag="li", level=max(1, ctx.list_depth),
                   ordered=ctx.ordered, number=number, checked=checked)
-    _framed(w, el, ctx, fields)
+    _framed(w, el, ctx, fields, prefix=f"{label} " if label else "")
 
 
 def definition(w: Walker, el, ctx: Context) -> None:
@@ -85,13 +93,14 @@ def definition(w: Walker, el, ctx: Context) -> None:
     _framed(w, el, ctx, dict(kind=BlockKind.PARAGRAPH, tag=tag), term=term)
 
 
-def _framed(w: Walker, el, ctx: Context, fields: dict, term: str = "") -> None:
+def _framed(w: Walker, el, ctx: Context, fields: dict, term: str = "", prefix: str = "") -> None:
     outer = ctx.frame
     if outer is not None and outer.taken and fields["kind"] != BlockKind.LIST_ITEM:
         # A definition list inside a definition (Sphinx's "Returns:" field list
         # in a function's <dd>) continues the outer item.
         fields = {**fields, "body_of": outer.xpath}
-    frame = Frame(w.path(el), w.index.positions.get(el, 0), w.rect(el), fields, term=term)
+    frame = Frame(w.path(el), w.index.positions.get(el, 0), w.rect(el), fields, term=term,
+                  prefix=prefix)
     w.container(el, ctx._replace(frame=frame, numbers=None))
 
 

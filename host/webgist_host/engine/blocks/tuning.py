@@ -187,6 +187,20 @@ NEVER_DRAWN_CODE_TAGS = CODE_TAGS | (CODE_STRUCTURE_TAGS - {"p"}) | {"li", "dt",
 
 # --- inline content (inline.py) -------------------------------------------------------
 
+# The quotation marks a <q> is drawn with (CSS `quotes: auto`, from CLDR's quotation
+# marks): outer pair, inner pair, by the primary language subtag of the nearest
+# `lang`. A language not listed takes QUOTE_MARKS_DEFAULT (English's, which Hebrew,
+# Chinese, Portuguese and many others use too). The text holds no marks of its own:
+# a <q> read without them runs its quotation into the sentence.
+QUOTE_MARKS_DEFAULT = ("\u201c", "\u201d", "\u2018", "\u2019")
+QUOTE_MARKS = {
+    **{lang: ("\u201e", "\u201c", "\u201a", "\u2018") for lang in ("de", "cs", "sk", "sl", "is", "lt")},
+    **{lang: ("\u00ab", "\u00bb", "\u201e", "\u201c") for lang in ("ru", "uk", "be")},
+    **{lang: ("\u00ab", "\u00bb", "\u201c", "\u201d") for lang in ("fr", "es", "it", "ca", "el")},
+    **{lang: ("\u201e", "\u201d", "\u00ab", "\u00bb") for lang in ("pl", "hu", "ro")},
+    "ja": ("\u300c", "\u300d", "\u300e", "\u300f"),
+}
+
 # Inside a table cell or a quote these separate lines rather than just words
 # (<td>a<br>b</td> must not come out as "ab").
 LINE_BREAKING_TAGS = frozenset({"p", "li", "div", "dt", "dd", "tr"})

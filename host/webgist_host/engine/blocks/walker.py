@@ -19,7 +19,7 @@ from .code import (
     leads_to_code,
 )
 from .context import Context, Frame
-from .definitions import styled_term
+from .definitions import styled_term, term_style
 from .editors import read_editor
 from .footnotes import find_footnotes, in_page_links
 from .images import shows_nothing
@@ -265,7 +265,11 @@ class Walker:
         if "dom_index" not in fields:
             fields["dom_index"] = self._positions.get(el, 0)
         fields["kind"], fields["text"], fields["rich_text"] = kind, text, rich
-        fields["tag"] = self._tags[el]
+        fields["tag"] = tag = self._tags[el]
+        if tag == "summary" and kind is _PARAGRAPH:
+            # A <details>'s summary is its question or title: set apart from the
+            # answer as a definition's term is (one holding a heading is that heading).
+            fields["rich_text"] = rich = styled_term(text, rich, term_style(el))
         frame = ctx.frame
         # The item's first paragraph is the item: its path is the item's, and its
         # own is not worked out.

@@ -113,6 +113,7 @@ class _State:
     list_stack: list[tuple[int, int]] = field(default_factory=list)   # (level, content column)
     item_columns: dict[str, int] = field(default_factory=dict)        # li/dd xpath -> indent
     counters: dict[int, int] = field(default_factory=dict)            # level -> last number
+    delimiters: dict[int, str] = field(default_factory=dict)          # level -> "." or ")"
     item_quotes: dict[str, str | None] = field(default_factory=dict)  # xpath -> its quote_of
 
 
@@ -174,6 +175,7 @@ def _render_block(block: Block, state: _State, previous: Block | None = None,
     if kind != list_item and not block.body_of:
         state.list_stack.clear()
         state.counters.clear()
+        state.delimiters.clear()
     refs = state.refs
     rich = refs.convert(block.rich_text) if refs and kind not in VERBATIM_KINDS else block.rich_text
     lines = _LINE_WRITERS.get(kind, _paragraph)(block, rich, state)
@@ -219,9 +221,30 @@ def _callout(block: Block, nested: bool = False) -> list[str]:
     return head + [""]
 
 
+# What blocks.inline.escape_line_start writes, read back: an ATX heading's text is
+# inline content only (CommonMark §4.2), so "## 1. Definitions" holds no list and
+# "## - x" no bullet, and those escapes are noise there.
+_LINE_START_ESCAPE_RE = re.compile(r"^\\(?=#{1,6}(?:\s|$)|>|[-+*_](?:\s|$)|=+\s*$|-+\s*$)")
+_ORDERED_ESCAPE_RE = re.compile(r"^(\[?\d{1,9})\\(?=[.)](?:\s|$))")
+# A heading's text ending in a run of "#" after a space: CommonMark reads the run as
+# the heading's closing sequence and drops it, so its first "#" is escaped.
+_CLOSING_SEQUENCE_RE = re.compile(r"(?:(?<=[ \t])|^)(?=#+[ \t]*$)")
+
+
+def heading_text(rich: str) -> str:
+    """A block's one-line rich text as an ATX heading's text."""
+    if rich[:1] == "\\":
+        rich = _LINE_START_ESCAPE_RE.sub("", rich, count=1)
+    elif rich[:1].isdecimal() or rich[:1] == "[":
+        rich = _ORDERED_ESCAPE_RE.sub(r"\1", rich, count=1)
+    if rich.rstrip(" \t").endswith("#"):
+        rich = _CLOSING_SEQUENCE_RE.sub(r"\\", rich, count=1)
+    return rich
+
+
 def _heading(block: Block, rich: str, state: _State) -> list[str]:
     level = min(MAX_HEADING_LEVEL, max(1, block.level or 1))
-    return ["#" * level + " " + " ".join(rich.split())] if rich.strip() else []
+    return ["#" * level + " " + heading_text(" ".join(rich.split()))] if rich.strip() else []
 
 
 def _quote(block: Block, rich: str, state: _State) -> list[str]:
@@ -261,11 +284,20 @@ def _list_item(block: Block, rich: str, state: _State) -> list[str]:
         state.list_stack.pop()
     for deeper in [k for k in state.counters if k > level]:
         del state.counters[deeper]
+        state.delimiters.pop(deeper, None)
     base = state.list_stack[-1][1] if state.list_stack else 0
     if block.ordered:
-        number = block.number if block.number is not None else state.counters.get(level, 0) + 1
+        previous = state.counters.get(level)
+        number = block.number if block.number is not None else (previous or 0) + 1
+        delimiter = state.delimiters.get(level, ".")
+        if previous is not None and number != previous + 1:
+            # CommonMark counts a list on from its first number: one that does not
+            # follow (<li value="5"> after 2, a second <ol> right after the first)
+            # starts a new list, which the other delimiter does.
+            delimiter = ")" if delimiter == "." else "."
         state.counters[level] = number
-        marker = f"{number}."
+        state.delimiters[level] = delimiter
+        marker = f"{number}{delimiter}"
     else:
         marker = BULLET
     column = base + len(marker) + 1
