@@ -35,18 +35,3 @@ MENU = '<ul><li><a href="/a">Hives</a></li><li><a href="/b">Honey</a></li></ul>'
 ])
 def test_other_h1s_in_header_bands_stay_out(header, title):
     assert texts(page(header, title)) == PARAGRAPHS
-
-
-def test_a_question_title_linked_to_its_own_page_with_its_asked_line_stays():
-    header = (f'<div id="question-header"><h1><a href="/questions/1/beekeepers">{HEADLINE}</a></h1>'
-              '<div class="aside-cta"><a href="/questions/ask">Ask Question</a></div></div>'
-              '<div class="meta"><div>Asked 2 years ago</div><div>Modified <a href="?lastactivity">1 year ago</a></div></div>')
-    assert texts(page(header))[:1] == [HEADLINE]
-
-
-@pytest.mark.parametrize("header", [
-    f'<div class="header"><h1><a href="/">{HEADLINE}</a></h1></div>',                 # a link home
-    f'<div class="header"><h1>{HEADLINE}</h1></div><nav><a href="/a">Hives</a></nav>',  # then a menu
-])
-def test_headlines_that_are_a_sites_header_stay_out(header):
-    assert HEADLINE not in texts(page(header))

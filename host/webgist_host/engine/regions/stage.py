@@ -56,13 +56,12 @@ from .closing_links import closing_site_links
 from .after_text import BoxTraits, after_text_band, before_text_lines, box_traits
 from .fact_boxes import fact_boxes, review_boxes
 from .title_header import headline_in_header
-from .control_tallies import CONTROL_TALLY_REASON, control_tallies
 from .signup_boxes import signup_boxes
 from .comment_thread import NO_THREAD, Thread, blog_thread, thread_after_story
 from .teaser_rails import closing_cards, teaser_rails
 from .link_cards import LINK_CARD_REASON, link_cards
 from .reasons import (
-    CHROME_REASON_PREFIX, OUTSIDE_CONTAINER, ASIDE_REASON, COMMENTS_REASON,
+    CHROME_REASON_PREFIX, OUTSIDE_CONTAINER, ASIDE_REASON, HEADER_REASON, COMMENTS_REASON,
     AFTER_BODY_REASON, CONTROL_LINE_REASON, BYLINE_REASON, COMMENT_CALL_REASON,
     TRAILING_SERIES_REASON, CHART_LABEL_REASON, SHARE_REASON, READ_ALSO_REASON,
     OTHER_STORY_REASON, HEADLINE_BOX_REASON, TEASER_CARD_REASON, TEASER_RAIL_REASON,
@@ -268,7 +267,7 @@ def _bring_back_beside_text(page: _Page, main: _Main, placed: list[Block],
     # The container's parent holds the story's header band beside its text.
     band = container.path.rsplit("/", 1)[0] + "/" if container.path else ""
     _bring_in(placed, reasons, headline_in_header(
-        placed, reasons.__getitem__, band, page.title))
+        placed, lambda i: reasons[i] == HEADER_REASON, band, page.title))
     twins = container_twins(page.tree, container.path, page.lineage)
     beside = ([i for i, chain in enumerate(page.lineage) if any(t in chain for t in twins)]
               if twins else [])
@@ -374,7 +373,6 @@ def _take_out_furniture(page: _Page, main: _Main, placed: list[Block],
     # Last: the other rules read such runs as the short lines of a band or a series.
     _take_out(placed, reasons, counted_controls(placed, page.tree),
               COUNTED_CONTROL_REASON)
-    _take_out(placed, reasons, control_tallies(placed, page.tree), CONTROL_TALLY_REASON)
 
 
 def _without(weights: list[int], indices: list[int]) -> list[int]:

@@ -162,14 +162,6 @@ DATED_TEASER_SERIES_MIN_ITEMS = 3
 # Slide counters (counted_controls.py): "1 2 3" of a carousel's dots. Two numbers in a
 # row are as often a short answer's "1" and "2".
 COUNTED_CONTROLS_MIN_RUN = 3
-# A count beside a control (control_tallies.py): how far up from the count's element
-# its cell is sought (the vote count's div, the voting column, the post's cell; a
-# toolbar's p, span and two wrappers).
-TALLY_CELL_MAX_DEPTH = 4
-# ...and how many elements may stand beside the cell for one of them to be its control
-# (Stack Exchange's vote column holds up to nine: two arrows, their hidden inputs, a
-# bookmark, a history link, the accepted mark, the bounty beside the count).
-TALLY_CELL_MAX_SIBLINGS = 12
 # A story's "previous / next" pair of cards after its last paragraph (teaser_rails.
 # closing_cards): two is the pager's size.
 CLOSING_CARDS_MIN_ITEMS = 2

@@ -475,10 +475,6 @@ WIDGET_WORDS: dict[str, Widget] = {
     # vBulletin's userinfo, "timestamp" spans): who and when ("Joined:", "Posts:").
     "postprofile": Widget.POST_FURNITURE, "postdetails": Widget.POST_FURNITURE,
     "userinfo": Widget.POST_FURNITURE, "timestamp": Widget.POST_FURNITURE,
-    # ...and the readers' votes on a post or a help article (Zendesk's div.article-votes:
-    # "Was this article helpful? Yes No, 12 out of 40 found this helpful"): a tally and
-    # its buttons, not the text.
-    "votes": Widget.POST_FURNITURE,
     # The author's box after an article ("author-bio", "author__info", "about-author"):
     # who wrote it, not what they wrote.
     "bio": Widget.AUTHOR_BIO, "biography": Widget.AUTHOR_BIO,
