@@ -227,7 +227,7 @@ BROWSER_FIXTURES: dict[str, str] = {
     "forum--attachment-link-after-post-lines": "a post's lines above its linked attachment picture are not that link's text, as drawn",
     "links--unsafe-schemes": "hrefs as the browser decodes them (entity-encoded schemes)",
     # images
-    "images--lazy-placeholder-drawn": "a lazy image with no declared size, its loader not run: the 1x1 placeholder drawn (transparent) stands for the picture data-src names, as statically; a bare data: pixel goes",
+    "images--lazy-placeholder-drawn": "a lazy image named for readers (alt, noscript twin) with no declared size, its loader not run: the 1x1 placeholder drawn (transparent) stands for the picture data-src names, as statically; a bare data: pixel goes",
     "images--lazy-and-relative": "lazy images drawn at their boxes; the <noscript> twin not drawn; srcset's currentSrc",
     "images--picture-placeholder": "<picture> over a placeholder img: the browser's chosen <source> candidate",
     "images--variants": "images whose loads fail drawn as alt text, kept; srcset currentSrc; links resolve",

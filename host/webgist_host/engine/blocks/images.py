@@ -8,9 +8,7 @@ import unicodedata
 from urllib.parse import unquote_to_bytes
 
 from ..dom.nodes import tag_of
-from .tuning import (
-    ICON_ALT_MAX_WORDS, MIN_IMAGE_PX, PICTURE_DEPTH, PLACEHOLDER_SCHEMES, SYMBOL_ALT_MAX_CHARS,
-)
+from .tuning import MIN_IMAGE_PX, PICTURE_DEPTH, PLACEHOLDER_SCHEMES, SYMBOL_ALT_MAX_CHARS
 
 # collect.js stamps the browser's currentSrc here when it differs from src.
 CURRENT_SRC_ATTR = "data-wg-src"
@@ -110,15 +108,17 @@ def image_source(el, measured_src: bool = True) -> str | None:
 
 def draws_placeholder(el) -> bool:
     """The browser drew a lazy loader's placeholder (a data: src the loader has not
-    swapped yet: offline, or below the fold when the page was read) for an image
-    whose real address the page names (a lazy attribute, the <noscript> twin, its
-    <picture>): the drawn box is the placeholder's (a 1x1 GIF drawn 1x1), not the
-    picture's. CURRENT_SRC_ATTR is stamped only when the browser showed another
-    address than src."""
+    swapped yet: offline, or below the fold when the page was read) for a picture
+    the page names for readers: an alt beside the lazy address, or the <noscript>
+    twin, or its <picture>. The drawn box (a 1x1 GIF drawn 1x1) is the
+    placeholder's, not the picture's. A lazy address with no alt and no twin is
+    not believed: a tracking pixel loads lazily too. CURRENT_SRC_ATTR is stamped
+    only when the browser showed another address than src."""
     src = _attr(el, "src")
     if not _is_placeholder(src) or _attr(el, CURRENT_SRC_ATTR):
         return False
-    return (_own_source(el, measured_src=False) is not None
+    return ((bool((el.get("alt") or "").strip())
+             and _own_source(el, measured_src=False) is not None)
             or noscript_image(el) is not None or picture_source(el) is not None)
 
 
@@ -244,30 +244,25 @@ def image_as_text(el, small: bool | None) -> str | None:
     picture, or nothing). `small`: drawn or declared smaller than a picture (True),
     larger (False), or not known (None, no size without a browser).
 
-    An emoji or symbol's alt is that character in the text, unless drawn large. A
-    small icon whose alt is a word or two standing inside a sentence, words on both
-    sides, is that word ("tap the <img alt=Settings width=16> icon"), unless the
-    words beside it say it already (<img alt=orange> orange). At a line's edge it is
-    a label's decoration ("<img alt='US flag'>United States", "Licensed<img
-    alt=checkmark>") and goes, as before."""
+    An emoji or symbol's alt is that character in the text, unless drawn large. With
+    no size known, only inside a run of words ("You'll see <img alt=✅> when"): an
+    image standing alone (a figure, a link, its own block) is a picture whatever its
+    alt. A word icon's alt ("Avatar", "PDF file") is not read: beside a name or a
+    link it is decoration, and words cannot tell the two apart."""
     alt = " ".join((el.get("alt") or "").split())
-    if not alt:
+    if not symbol_alt(alt) or small is False:
         return None
-    if symbol_alt(alt):
-        return alt if small is not False else None
-    if not small or len(alt.split()) > ICON_ALT_MAX_WORDS:
+    if small is None and not _in_words(el):
         return None
+    return alt
+
+
+def _in_words(el) -> bool:
+    """Words stand right before or right after `el` in its parent's text."""
     previous, parent = el.getprevious(), el.getparent()
     before = (previous.tail if previous is not None else
               parent.text if parent is not None else None) or ""
-    after = el.tail or ""
-    if not (_has_word(before) and _has_word(after)):
-        return None         # a label's icon beside it ("US flag", "checkmark"), no word
-    said = alt.casefold()
-    if (" ".join(after.split()).casefold().startswith(said)
-            or " ".join(before.split()).casefold().endswith(said)):
-        return None
-    return alt
+    return _has_word(before) or _has_word(el.tail or "")
 
 
 def _has_word(text: str) -> bool:

@@ -695,6 +695,12 @@ def _in_phrase_spaced_script(before: str, after: str) -> bool:
 
 # A ruby's annotation: its reading (<rt>), or a container of readings (<rtc>).
 RUBY_TEXT_TAGS = frozenset({"rt", "rtc"})
+# Per-character readings that join with no space: kana, bopomofo, Han, and Hangul
+# syllables (漢<rt>한</rt>字<rt>자</rt> reads 한자, one word, though Korean is
+# written with spaces between words).
+_READING_JOINED = re.compile(
+    r"[\u3040-\u30ff\u3100-\u312f\u31a0-\u31bf\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+    r"\uff66-\uff9f\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]")
 
 
 def _reading_text(rt):
@@ -942,7 +948,7 @@ class InlineRenderer:
         base = base_plain.strip()
         if not readings or not base:
             return base_plain, base_rich
-        unspaced = all(_UNSPACED_SCRIPT.search(reading) for reading in readings)
+        unspaced = all(_READING_JOINED.search(reading) for reading in readings)
         reading = ("" if unspaced else " ").join(readings)
         if _UNSPACED_SCRIPT.match(base[-1]):
             note = f"（{reading}）"

@@ -403,7 +403,7 @@ class PageIndex:
         # image that failed to load is drawn as its alt text, one line (18 px) high
         # and as wide as the words, and it is still the page's picture.
         # A lazy loader's placeholder drawn in the picture's place says nothing of
-        # the picture's size.
+        # the picture's size (its own box only: an ancestor's verdict still holds).
         box = self.box(el)
         return (box is not None and box.displayed
                 and box.rect.w < MIN_IMAGE_PX and box.rect.h < MIN_IMAGE_PX

@@ -49,10 +49,11 @@ SPOKEN_HALF_MAX_WORDS = 12
 # The spoken half may sit inside the drawn half's neighbour (WP Recipe Maker's
 # <span>15<span class="sr-only"> minutes</span></span><span aria-hidden>mins</span>),
 # and the drawn half may be wrapped alone (Shopify's <p><span aria-hidden>4.6 / 5.0
-# </span></p> after the stars' role=img): a neighbour's edge is followed this many
-# levels down, and a lone wrapper climbed this many up. A phrase's markup is shallow.
-SPOKEN_HALF_MAX_DEPTH = 3
-SPOKEN_HALF_MAX_WRAPS = 3
+# </span></p> after the stars' role=img): this many levels are looked at, the
+# neighbour itself first, then the child at its edge; a lone wrapper is climbed
+# this many up. What the two pages need; a phrase's markup is shallow.
+SPOKEN_HALF_MAX_DEPTH = 2
+SPOKEN_HALF_MAX_WRAPS = 1
 # Without a browser, a hiding class or an inline display:none is not believed on an
 # element holding at least this share of the text of its <main> (or of the page,
 # when there is none): hiding the page's bulk is a reveal a script performs on load.
@@ -132,12 +133,10 @@ RUNNABLE_SCRIPT_TYPES = frozenset({
 
 # Below this many CSS pixels an image is a tracking pixel or an icon, not content.
 MIN_IMAGE_PX = 32
-# An image drawn at text size stands for text in its line (images.image_as_text):
-# an emoji's or a symbol's alt is a character or a short sequence (a flag, a family
-# joined with ZWJ, a skin tone); a small icon's alt that stands in a sentence is a
-# word or two ("Settings"), a longer one a description.
+# An emoji or symbol image drawn at text size stands for its alt in the line
+# (images.image_as_text): a character or a short sequence (a flag, a family joined
+# with ZWJ, a skin tone); a longer run of symbols is art.
 SYMBOL_ALT_MAX_CHARS = 16
-ICON_ALT_MAX_WORDS = 2
 # The Interactive Advertising Bureau's standard ad unit sizes (width, height in CSS
 # pixels: banner, leaderboard, rectangles, skyscrapers, billboard, mobile banners,
 # micro bar). An embed declared or drawn at one of them is an ad slot: ad servers

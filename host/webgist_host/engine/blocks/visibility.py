@@ -21,7 +21,9 @@ from .tuning import (
     SCREEN_READER_ONLY_CLASSES, SCREEN_READER_ONLY_SUFFIXES, SHOWN_AT_SOME_WIDTH,
     SPOKEN_HALF_MAX_DEPTH, SPOKEN_HALF_MAX_WORDS, SPOKEN_HALF_MAX_WRAPS,
 )
-from ..dom.capture import DRAWN_AND_SEEN, DRAWN_AND_SEEN_BITS
+from ..dom.capture import (
+    DRAWN_AND_SEEN, DRAWN_AND_SEEN_BITS, UNSEEN_CLIPPED, UNSEEN_ZERO_SIZE_CLIP,
+)
 from ..dom.nodes import tag_of
 
 # Elements (and roles) whose text is their accessible name: text inside them that a
@@ -133,13 +135,19 @@ def _runs(script) -> bool:
     return not kind or kind in RUNNABLE_SCRIPT_TYPES
 
 
+# The unseen verdicts a lazy placeholder's own 1x1 box earns (clipped to its one
+# pixel, or zero-sized and clipping): the picture it stands for is not that box.
+# Off the page, outside a panel's clip, content-visibility: an ancestor's, kept.
+PLACEHOLDER_OWN_UNSEEN = frozenset({UNSEEN_CLIPPED, UNSEEN_ZERO_SIZE_CLIP})
+
+
 def _alone_wrapped(el):
     """`el`, or its outermost ancestor that holds nothing but `el` (no other element,
     no text of its own), climbed at most a few levels."""
     for _ in range(SPOKEN_HALF_MAX_WRAPS):
         parent = el.getparent()
-        if (parent is None or len(parent) != 1 or (parent.text or "").strip()
-                or (el.tail or "").strip()):
+        if (parent is None or el.getprevious() is not None or el.getnext() is not None
+                or (parent.text or "").strip() or (el.tail or "").strip()):
             break
         el = parent
     return el
@@ -332,13 +340,12 @@ class Visibility:
                     or behind.rest_of_paragraph_behind_control(el)):
                 return None     # no box: its blocks are placed after the control
             return "the browser gave it no layout box"
-        if box is not None and tag == "img" and draws_placeholder(el):
-            # A lazy loader's placeholder, drawn 1x1 or faded out until the loader
-            # swaps the picture in: the box is the placeholder's, not the picture's.
-            return None
         if box is not None and not box.visible and not behind.in_invisible_tab_panel(el):
             return "the browser drew it invisible"
         unseen = box.unseen_reason if box is not None else None
+        if (unseen and box is not None and box.unseen_code in PLACEHOLDER_OWN_UNSEEN
+                and tag == "img" and draws_placeholder(el)):
+            unseen = None   # the lazy placeholder's own 1x1 box, not the picture's
         if (unseen and not until_found and not self._names_something_shown(el)
                 and not behind.clamped_text(el, box) and not behind.in_collapsed_panel(el, box)):
             return f"not seen by a reader: {unseen}"
@@ -475,11 +482,12 @@ class Visibility:
         # Nested or wrapped, the drawn half is a phrase too (a unit, a score): a
         # whole hidden list or panel beside a clipped heading is no pair, nor a
         # hidden picture beside a byline's clipped "This article was".
+        if not 0 < len(el.text_content().split()) <= SPOKEN_HALF_MAX_WORDS:
+            return False
         stand = _alone_wrapped(el)
-        return (any(sibling is not None and self._spoken_half(sibling, before)
-                    for sibling, before in ((stand.getnext(), False),
-                                            (stand.getprevious(), True)))
-                and 0 < len(el.text_content().split()) <= SPOKEN_HALF_MAX_WORDS)
+        return any(sibling is not None and self._spoken_half(sibling, before)
+                   for sibling, before in ((stand.getnext(), False),
+                                           (stand.getprevious(), True)))
 
     def _spoken_half(self, el, before: bool) -> bool:
         """`el`, the neighbour standing `before` (or after) an aria-hidden element, is
@@ -496,7 +504,7 @@ class Visibility:
                 return False    # the control's name (a card's cover link), not a phrase's
             if self._screen_reader_only(node):
                 return len(node.text_content().split()) <= SPOKEN_HALF_MAX_WORDS
-            edge = node[-1] if before and len(node) else node[0] if len(node) else None
+            edge = next(node.iterchildren(reversed=before), None)
             if (edge is None or not self._tags.get(edge)
                     or (before and (edge.tail or "").strip())
                     or (not before and (node.text or "").strip())):

@@ -52,6 +52,7 @@ UNSEEN_REASONS = {
     9: "wholly outside a box that hides its overflow (a panel or slide moved out of view)",
 }
 UNSEEN_OUTSIDE_CLIP = 9
+UNSEEN_CLIPPED = 2
 UNSEEN_ZERO_SIZE_CLIP = 7
 # A box drawn for a reader to see (laid out, visible, no UNSEEN code) has exactly
 # DRAWN_AND_SEEN among these bits: one test for what `displayed`, `visible` and
