@@ -28,8 +28,9 @@ def test_a_declared_count_in_a_comment_goes():
 
 
 def test_a_count_of_more_words_than_a_count_stays():
-    words = " ".join(["2"] + ["people"] * MAX_COUNT_WORDS)
-    assert _controls(_count(words)) == []
+    assert MAX_COUNT_WORDS == 3
+    assert _controls(_count("1 person liked")) == ["1 person liked"]
+    assert _controls(_count("4 people found this")) == []
 
 
 def test_a_count_that_does_not_start_with_a_number_stays():
@@ -51,6 +52,10 @@ def test_a_count_outside_a_thread_message_stays():
 def test_a_toggle_strip_standing_alone_goes():
     assert _controls('<span> | <a href="#2">parent</a> | <a href="javascript:void(0)">[–]</a></span>'
                      ) == ["[–]", "| parent | [–]"]
+
+
+def test_a_list_item_is_no_strip_only_its_toggle_goes():
+    assert _controls('<ul><li><a href="#2">parent</a> | <a href="#t">[–]</a></li></ul>') == ["[–]"]
 
 
 def test_script_links_without_a_toggle_stay():
