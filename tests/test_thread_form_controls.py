@@ -128,3 +128,10 @@ def test_two_labels_side_by_side_are_two_words():
 def test_a_time_is_a_word_of_its_own_but_keeps_its_ordinal():
     assert _md('<p>Updated <time>3 Jan</time><span>by Ann</span>.</p>') == "Updated 3 Jan by Ann."
     assert _md('<p>Le <time>1</time><sup>er</sup> juin.</p>') == "Le 1<sup>er</sup> juin."
+
+
+def test_a_count_in_the_authors_card_of_a_message_goes_but_not_in_a_lone_profile():
+    card = ('<div itemprop="author" itemscope itemtype="https://schema.org/Person">ann'
+            '<div itemprop="interactionStatistic">20 posts</div></div>')
+    assert _controls(COMMENT.format(card)) == ["20 posts"]
+    assert _controls(card) == []

@@ -25,6 +25,9 @@ INTERACTION_PROPERTY = "interactionstatistic"
 # The schema.org items a thread repeats once per message: a count is that message's
 # control only inside one of them (a recipe's "12000 downloads" is the page's figure).
 POST_TYPES = frozenset({"comment", "answer", "discussionforumposting", "socialmediaposting"})
+# Items a message holds for its author: a count in the author's card beside the
+# message (a forum's post count under the name) is the message's too.
+AUTHOR_TYPES = frozenset({"person", "organization"})
 # Elements whose text is a table's or a list's value, never a control to drop.
 _VALUE_HOLDERS = frozenset({"td", "th", "li"})
 
@@ -93,11 +96,13 @@ def _stands_alone(el) -> bool:
 
 
 def _in_post(el) -> bool:
-    """Whether the nearest schema.org item around `el` is a thread's message."""
+    """Whether the nearest schema.org item around `el`, past its author's, is a
+    thread's message."""
     for ancestor in el.iterancestors():
         if ancestor.get("itemscope") is not None:
-            kind = (ancestor.get("itemtype") or "").strip().rstrip("/").rsplit("/", 1)[-1]
-            return kind.lower() in POST_TYPES
+            kind = (ancestor.get("itemtype") or "").strip().rstrip("/").rsplit("/", 1)[-1].lower()
+            if kind not in AUTHOR_TYPES:
+                return kind in POST_TYPES
     return False
 
 
