@@ -51,9 +51,10 @@ def forum_controls(anchors: Iterable, href_of, itemprops: dict) -> set:
                 holders.add(parent)
                 if _is_control_strip(parent, href_of):
                     found.add(parent)
+    posts: dict = {}            # element -> whether it lies in a message (_in_post)
     for el, value in itemprops.items():
         if ((value or "").strip().lower() == INTERACTION_PROPERTY
-                and tag_of(el) not in _VALUE_HOLDERS and _in_post(el)
+                and tag_of(el) not in _VALUE_HOLDERS and _in_post(el, posts)
                 and _is_count(" ".join(el.itertext()).split())):
             found.add(el)
     return found
@@ -95,15 +96,25 @@ def _stands_alone(el) -> bool:
     return all(ch.isspace() or ch in _SEPARATORS for ch in before + (el.tail or ""))
 
 
-def _in_post(el) -> bool:
+def _in_post(el, known: dict) -> bool:
     """Whether the nearest schema.org item around `el`, past its author's, is a
-    thread's message."""
+    thread's message. `known` keeps each ancestor's answer, so that counts nested
+    deep or in nested items read each ancestor once."""
+    path = []
+    answer = False
     for ancestor in el.iterancestors():
+        if ancestor in known:
+            answer = known[ancestor]
+            break
+        path.append(ancestor)
         if ancestor.get("itemscope") is not None:
             kind = (ancestor.get("itemtype") or "").strip().rstrip("/").rsplit("/", 1)[-1].lower()
             if kind not in AUTHOR_TYPES:
-                return kind in POST_TYPES
-    return False
+                answer = kind in POST_TYPES
+                break
+    for ancestor in path:
+        known[ancestor] = answer
+    return answer
 
 
 def _runs_script(href: str | None) -> bool:
