@@ -39,3 +39,37 @@ def test_an_accordion_whose_tabs_hold_their_panels_pairs_nothing():
 def test_tabs_that_name_their_panels_are_left_to_aria_controls():
     assert _pairs('<div><div role="tablist"><button role="tab" aria-controls="p1">A</button></div>'
                   '<div role="tabpanel" id="p1">a</div></div>') == {}
+
+
+def test_a_strip_in_a_header_pairs_with_the_panels_beside_the_header():
+    assert _pairs('<div class="tabs-container"><header><ul role="tablist"><li role="tab">npm</li>'
+                  '<li role="tab">Yarn</li></ul></header>'
+                  '<div><div role="tabpanel">a</div><div role="tabpanel">b</div></div></div>'
+                  ) == {"a": "npm", "b": "Yarn"}
+
+
+def test_panels_whose_wrapper_meets_the_strip_four_levels_up_pair_nothing():
+    assert _pairs('<section><div><div><div><ul role="tablist"><li role="tab">npm</li>'
+                  '<li role="tab">Yarn</li></ul></div></div></div>'
+                  '<div><div role="tabpanel">a</div><div role="tabpanel">b</div></div></section>'
+                  ) == {}
+
+
+def test_an_icon_only_tab_or_a_long_tab_pairs_nothing():
+    panels = '<div><div role="tabpanel">a</div><div role="tabpanel">b</div></div></div>'
+    assert _pairs('<div><ul role="tablist"><li role="tab">npm</li><li role="tab"><svg></svg></li>'
+                  '</ul>' + panels) == {}
+    assert _pairs('<div><ul role="tablist"><li role="tab">npm</li><li role="tab">'
+                  'one two three four five six seven</li></ul>' + panels) == {}
+
+
+def test_panels_keep_the_first_strip_that_pairs_with_them():
+    assert _pairs('<div><ul role="tablist"><li role="tab">npm</li><li role="tab">Yarn</li></ul>'
+                  '<ul role="tablist"><li role="tab">A</li><li role="tab">B</li></ul>'
+                  '<div><div role="tabpanel">a</div><div role="tabpanel">b</div></div></div>'
+                  ) == {"a": "npm", "b": "Yarn"}
+
+
+def test_a_panel_group_that_starts_before_the_strip_pairs_nothing():
+    assert _pairs('<div><div role="tabpanel">x</div><ul role="tablist"><li role="tab">npm</li>'
+                  '<li role="tab">Yarn</li></ul><div role="tabpanel">y</div></div>') == {}

@@ -21,16 +21,12 @@ _UNSHOWN_CLASSES = SCREEN_READER_ONLY_CLASSES | HIDING_CLASSES
 def stepper_buttons(inputs: Iterable) -> set:
     """The stepper buttons beside the number fields among `inputs` (<input> elements)."""
     found: set = set()
-    holders: set = set()        # each number field's parent, looked through once
     for field in inputs:
         if (field.get("type") or "").strip().lower() != "number":
             continue
-        holder = field.getparent()
-        if holder is None or holder in holders:
-            continue
-        holders.add(holder)
-        for sibling in holder:
-            if _is_button(sibling) and _shows_only_signs(sibling):
+        for sibling in (field.getprevious(), field.getnext()):
+            if (sibling is not None and _is_button(sibling) and _shows_only_signs(sibling)
+                    and not _shows_picture(sibling)):
                 found.add(sibling)
     return found
 
@@ -46,6 +42,15 @@ def _is_button(el) -> bool:
 def _shows_only_signs(button) -> bool:
     """No letter or digit in the button's text outside the parts a class hides."""
     return not any(ch.isalnum() for ch in "".join(_shown_text(button)))
+
+
+def _shows_picture(button) -> bool:
+    """An image, or an SVG with a title, is the button's content (a colour swatch, a
+    size guide): it is no stepper sign."""
+    for el in button.iter("img", "picture", "svg", "{*}svg"):
+        if tag_of(el) != "svg" or any(tag_of(c) == "title" for c in el):
+            return True
+    return False
 
 
 def _shown_text(el):

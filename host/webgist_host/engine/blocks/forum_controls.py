@@ -22,6 +22,14 @@ _SEPARATORS = frozenset("|·•/")
 # A declared interaction count is a number and a word or two ("2 Likes", "9 Kommentare").
 MAX_COUNT_WORDS = 3
 INTERACTION_PROPERTY = "interactionstatistic"
+# The schema.org items a thread repeats once per message: a count is that message's
+# control only inside one of them (a recipe's "12000 downloads" is the page's figure).
+POST_TYPES = frozenset({"comment", "answer", "discussionforumposting", "socialmediaposting"})
+# Items a message holds for its author: a count in the author's card beside the
+# message (a forum's post count under the name) is the message's too.
+AUTHOR_TYPES = frozenset({"person", "organization"})
+# Elements whose text is a table's or a list's value, never a control to drop.
+_VALUE_HOLDERS = frozenset({"td", "th", "li"})
 
 
 def is_toggle_text(text: str | None) -> bool:
@@ -35,7 +43,7 @@ def forum_controls(anchors: Iterable, href_of, itemprops: dict) -> set:
     found: set = set()
     holders: set = set()
     for link in anchors:
-        if len(link) == 0 and is_toggle_text(link.text):
+        if len(link) == 0 and is_toggle_text(link.text) and _stands_alone(link):
             found.add(link)
         if _goes_nowhere(href_of(link)):
             parent = link.getparent()
@@ -43,8 +51,10 @@ def forum_controls(anchors: Iterable, href_of, itemprops: dict) -> set:
                 holders.add(parent)
                 if _is_control_strip(parent, href_of):
                     found.add(parent)
+    posts: dict = {}            # element -> whether it lies in a message (_in_post)
     for el, value in itemprops.items():
         if ((value or "").strip().lower() == INTERACTION_PROPERTY
+                and tag_of(el) not in _VALUE_HOLDERS and _in_post(el, posts)
                 and _is_count(" ".join(el.itertext()).split())):
             found.add(el)
     return found
@@ -57,9 +67,11 @@ def _goes_nowhere(href: str | None) -> bool:
 
 def _is_control_strip(el, href_of) -> bool:
     """Only links that go nowhere (_goes_nowhere) and separators, at least one of each,
-    one link a script's or a toggle: "| parent | [–]". In-page links alone are a
-    contents strip ("Free · Team · Enterprise" over the sections they name): they stay."""
-    if tag_of(el) not in ("span", "div", "p"):
+    one link a bracketed toggle, standing apart from running text: "| parent | [–]".
+    In-page links alone are a contents strip ("Free · Team · Enterprise" over the
+    sections they name), and script links alone a post's own (its attachments, its
+    tags, "6.1 / 6.6" in a sentence): they stay."""
+    if tag_of(el) not in ("span", "div", "p") or not _stands_alone(el):
         return False
     pieces = [el.text or ""]
     acts = False
@@ -67,12 +79,42 @@ def _is_control_strip(el, href_of) -> bool:
         if isinstance(child.tag, str):
             if tag_of(child) != "a" or not _goes_nowhere(href_of(child)):
                 return False
-            acts = acts or _runs_script(href_of(child)) or is_toggle_text(child.text_content())
+            acts = acts or is_toggle_text(child.text_content())
         pieces.append(child.tail or "")
     text = "".join(pieces)
     if not acts or not any(ch in _SEPARATORS for ch in text):
         return False
     return all(ch.isspace() or ch in _SEPARATORS for ch in text)
+
+
+def _stands_alone(el) -> bool:
+    """No running text either side of `el` in its parent: only blanks or separators."""
+    previous = el.getprevious()
+    parent = el.getparent()
+    before = (previous.tail if previous is not None
+              else parent.text if parent is not None else None) or ""
+    return all(ch.isspace() or ch in _SEPARATORS for ch in before + (el.tail or ""))
+
+
+def _in_post(el, known: dict) -> bool:
+    """Whether the nearest schema.org item around `el`, past its author's, is a
+    thread's message. `known` keeps each ancestor's answer, so that counts nested
+    deep or in nested items read each ancestor once."""
+    path = []
+    answer = False
+    for ancestor in el.iterancestors():
+        if ancestor in known:
+            answer = known[ancestor]
+            break
+        path.append(ancestor)
+        if ancestor.get("itemscope") is not None:
+            kind = (ancestor.get("itemtype") or "").strip().rstrip("/").rsplit("/", 1)[-1].lower()
+            if kind not in AUTHOR_TYPES:
+                answer = kind in POST_TYPES
+                break
+    for ancestor in path:
+        known[ancestor] = answer
+    return answer
 
 
 def _runs_script(href: str | None) -> bool:

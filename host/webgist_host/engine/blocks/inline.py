@@ -559,29 +559,10 @@ def link_to(rich: str, destination: str | None) -> str:
     return f"{lead}{before}[{core}]({destination}){after}{trail}"
 
 
-# A struck run standing as a word of its own ("~~$129.00~~"), closed right against
-# the next word: a sale's old and new prices written in boxes side by side.
-_STRUCK_WORD = re.compile(r"(?:^|(?<=\s))~~(?!\s)[^~\n]+?(?<!\s)~~(?=\S)")
-
-
-def _space_after_struck(rich: str) -> str:
-    """A space after a struck word that runs into a letter, digit or currency sign
-    ("~~$129.00~~$99.00" reads as one price): they are two values. A struck part of a
-    word ("colo~~u~~r") does not stand alone, and stays."""
-    def spaced(match: re.Match) -> str:
-        after = rich[match.end()]
-        if after.isalnum() or unicodedata.category(after) == "Sc":
-            return match.group(0) + " "
-        return match.group(0)
-    return _STRUCK_WORD.sub(spaced, rich)
-
-
 def finish(plain: str, rich: str) -> tuple[str, str]:
     """Collapse whitespace, resolve hard breaks and escape line starts."""
     plain = " ".join(plain.split())
     rich = collapse(resolve_emphasis(resolve_brackets(rich)))
-    if "~~" in rich:
-        rich = _space_after_struck(rich)
     if BR not in rich:
         # One line (most blocks): what the general case below makes of it.
         line = rich.strip(" ")
@@ -653,6 +634,9 @@ def _is_edit_section(classes: str | None) -> bool:
 # Elements never drawn that sit between two boxes in microdata ("<time>…</time><meta
 # itemprop=…><span>1</span>"): they neither join nor part their neighbours.
 UNDRAWN_TAGS = frozenset({"meta", "link"})
+# Raised or lowered letters written against a word: an ordinal's ending after a
+# <time>'s number ("1<sup>er</sup>", "5<sup>th</sup>") is part of that word.
+SCRIPT_POSITION_TAGS = frozenset({"sup", "sub"})
 # Sibling boxes at least this far apart on one line (CSS px) are two words: a space is
 # about a quarter of an em (4 px in 16 px type); kerning and rounding leave under one.
 APART_GAP_PX = 2.0
@@ -671,7 +655,8 @@ def drawn_apart(previous, current, before: str, after: str) -> bool:
     controls' names. `before` and `after` are the text written either side."""
     return (previous is not None and letters_meet(before, after)
             and (_styled_span(previous) and _styled_span(current)
-                 or previous.tag == "time" or current.tag == "time"
+                 or (previous.tag == "time" or current.tag == "time")
+                 and current.tag not in SCRIPT_POSITION_TAGS
                  or previous.tag == current.tag == "label"
                  or previous.tag == current.tag == "a"
                  and previous.get("href") != current.get("href")

@@ -318,7 +318,8 @@ class Walker:
         # radio tab set's panels are named by radio_tabs.)
         tab = (self.index.tab_label(el) if el in self._roles
                else self.radio_tabs.panel_names.get(el))
-        if tab:
+        if tab and (len(el) or (el.text or "").strip()):
+            # (A panel left empty until its tab is chosen gets no label over nothing.)
             self.emit(ctx, BlockKind.PARAGRAPH, el, tab, f"**{escape_text(tab)}**")
         handler = self._special_handler(el, tag) or kinds.HANDLERS.get(tag)
         if handler is None and (tag in kinds.HEADING_LEVELS or tag == "div"
