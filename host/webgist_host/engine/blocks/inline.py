@@ -369,8 +369,6 @@ def _move_out(pieces: list[str], at: int, opening: bool) -> bool:
         cut += 1
     if cut == 0 or cut == len(text):
         return False
-    if not opening and text[-1] == "!" and pieces[outer][:1] == "[":
-        return False           # "!" before a link's "[" would make it an image
     if opening:
         pieces[outer] += text[:cut]
         pieces[inner] = text[cut:]
@@ -378,6 +376,31 @@ def _move_out(pieces: list[str], at: int, opening: bool) -> bool:
         pieces[outer] = text[-cut:] + pieces[outer]
         pieces[inner] = text[:-cut]
     return True
+
+
+def _ends_in_bang(text: str) -> bool:
+    """Whether `text` ends in a "!" that is not escaped."""
+    if not text.endswith("!"):
+        return False
+    slashes = len(text) - 1 - len(text[:-1].rstrip("\\"))
+    return slashes % 2 == 0
+
+
+def unbang(text: str) -> str:
+    """`text`, about to be followed by a link's "[": a "!" it ends in escaped, or the
+    link would be read as an image ("today![Shop](/shop)")."""
+    return text[:-1] + "\\!" if _ends_in_bang(text) else text
+
+
+def unbang_joins(pieces: list[str]) -> None:
+    """Escape each "!" that ends a piece when the next non-empty piece opens a link."""
+    last = -1
+    for k, piece in enumerate(pieces):
+        if not piece:
+            continue
+        if last >= 0 and piece[0] == "[" and _ends_in_bang(pieces[last]):
+            pieces[last] = unbang(pieces[last])
+        last = k
 
 
 def _into_link(pieces: list[str], at: int, partner: dict[int, int]) -> bool:
@@ -393,7 +416,7 @@ def _into_link(pieces: list[str], at: int, partner: dict[int, int]) -> bool:
         split = text.find("](", split + 1)
     if split < 0 or split != text.rfind("]("):
         return False
-    pieces[opener - 1] += "["
+    pieces[opener - 1] = unbang(pieces[opener - 1]) + "["
     pieces[opener + 1] = text[1:split]
     pieces[closer + 1] = text[split:] + pieces[closer + 1]
     return True
@@ -485,6 +508,7 @@ def _written(pieces: list[str], partner: dict[int, int], as_html: set[int],
     out: list[str] = []
     spans: list[tuple[int, int, int]] = []
     length = 0
+    bang: int | None = None      # the last non-empty piece written
     for i, piece in enumerate(pieces):
         if i % 2 == 0:
             written = piece
@@ -497,6 +521,11 @@ def _written(pieces: list[str], partner: dict[int, int], as_html: set[int],
             else:
                 written = mark
                 spans.append((i, length, length + len(mark)))
+        if written[:1] == "[" and bang is not None and _ends_in_bang(out[bang]):
+            out[bang] = unbang(out[bang])
+            length += 1
+        if written:
+            bang = len(out)
         out.append(written)
         length += len(written)
     text = "".join(out)
@@ -829,6 +858,7 @@ class InlineRenderer:
                 previous = None
             elif self.tag_of(child) not in UNDRAWN_TAGS:
                 previous = child      # (a <meta> or <link> between two boxes parts nothing)
+        unbang_joins(rich)
         return "".join(plain), "".join(rich)
 
     def place(self, plain: list, rich: list, child, p: str, r: str, previous,
