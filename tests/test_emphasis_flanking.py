@@ -84,6 +84,17 @@ EXACT = [
     ("yes!<span><a href='/n'>nested</a></span> end",
      "yes\\![nested](/n) end",
      '<p>yes!<a href="/n">nested</a> end</p>'),
+    # A closing quotation mark moved out of the emphasis takes its opening mark along,
+    # so the emphasis is not drawn from one mark only ("**“Done**”").
+    ("The column shows ✅<b>“Done”</b>for each finished task.",
+     "The column shows ✅“**Done**”for each finished task.",
+     "<p>The column shows ✅“<strong>Done</strong>”for each finished task.</p>"),
+    ("He said<b>\"yes\"</b>loudly, then <i>'no'</i>quietly.",
+     "He said\"**yes**\"loudly, then '*no*'quietly.",
+     "<p>He said&quot;<strong>yes</strong>&quot;loudly, then '<em>no</em>'quietly.</p>"),
+    ("Das ist<b>„wichtig!“</b>jetzt, sagt er.",
+     "Das ist„**wichtig!**“jetzt, sagt er.",
+     "<p>Das ist„<strong>wichtig!</strong>“jetzt, sagt er.</p>"),
     # A "!" not right before a link, and an image, stay as they are.
     ("Wow! <a href='/x'>spaced</a> and done!",
      "Wow! [spaced](/x) and done!",

@@ -358,24 +358,52 @@ def _flanks(out: str, start: int, end: int, opening: bool) -> bool:
     return not _is_punctuation(inside) or _is_blank(outside) or _is_punctuation(outside)
 
 
-def _move_out(pieces: list[str], at: int, opening: bool) -> bool:
-    """Move the punctuation just inside the marker at pieces[at] to its outside; False
-    when it cannot be (no plain text there, nothing but punctuation, or syntax).
-    Markers sit at odd places in `pieces`, between texts, so both neighbours exist."""
+def _move_out(pieces: list[str], at: int, opening: bool) -> str:
+    """Move the punctuation just inside the marker at pieces[at] to its outside, and
+    return it; "" when it cannot be (no plain text there, nothing but punctuation, or
+    syntax). Markers sit at odd places in `pieces`, between texts, so both neighbours
+    exist."""
     inner, outer = (at + 1, at - 1) if opening else (at - 1, at + 1)
     text = pieces[inner]
     cut = 0
     while cut < len(text) and _movable(text[cut if opening else -1 - cut]):
         cut += 1
     if cut == 0 or cut == len(text):
-        return False
+        return ""
     if opening:
         pieces[outer] += text[:cut]
         pieces[inner] = text[cut:]
+        return text[:cut]
+    pieces[outer] = text[-cut:] + pieces[outer]
+    pieces[inner] = text[:-cut]
+    return text[-cut:]
+
+
+# Quotation marks and brackets that pair up (opening, closing), in the languages'
+# usages: German „…“ and ‚…‘, Swedish and Danish »…« as well as «…».
+_PAIRED = frozenset({"“”", "‘’", "„“", "‚‘", "«»", "»«", "‹›", "›‹", '""', "''",
+                     "「」", "『』", "（）", "【】", "《》", "〈〉", "〔〕", "［］", "｛｝"})
+
+
+def _move_partner_mark(pieces: list[str], other: int, cut: str, opening: bool) -> bool:
+    """After a quotation mark or bracket moved out past the marker at pieces[at], move
+    its partner just inside the other marker out too: "**“Done**”" would draw the
+    emphasis from the opening mark only ("“**Done**”" does not). Whether it moved."""
+    if opening:
+        inner, outer = other - 1, other + 1
+        text = pieces[inner]
+        if len(text) > 1 and cut[0] + text[-1] in _PAIRED:
+            pieces[outer] = text[-1] + pieces[outer]
+            pieces[inner] = text[:-1]
+            return True
     else:
-        pieces[outer] = text[-cut:] + pieces[outer]
-        pieces[inner] = text[:-cut]
-    return True
+        inner, outer = other + 1, other - 1
+        text = pieces[inner]
+        if len(text) > 1 and text[0] + cut[-1] in _PAIRED:
+            pieces[outer] += text[0]
+            pieces[inner] = text[1:]
+            return True
+    return False
 
 
 def _ends_in_bang(text: str) -> bool:
@@ -484,7 +512,11 @@ def resolve_emphasis(rich: str) -> str:
                 changed.update((at, partner[at]))
                 linked.update((at, partner[at]))
                 continue
-            if at in moved or not _move_out(pieces, at, opening=partner[at] > at):
+            cut = "" if at in moved else _move_out(pieces, at, opening=partner[at] > at)
+            if (cut and partner[at] not in changed
+                    and _move_partner_mark(pieces, partner[at], cut, opening=partner[at] > at)):
+                changed.add(partner[at])    # judged again next round, where it stands now
+            if not cut:
                 as_html.update((at, partner[at]))
                 if _punctuation_only(pieces, at, partner):
                     unmarked.update((at, partner[at]))
