@@ -471,6 +471,16 @@ def _all_flank(rich: str) -> bool:
     return True
 
 
+# A "!" closing one emphasis right before a like one that opens with a link: merged
+# below, "**cut!**" and "**[see](/u)**" would read "**cut![see](/u)**", an image.
+_BANG_BEFORE_MERGE_RE = re.compile(r"(\\*)!((?:\x11\x10|\x13\x12|\x15\x14)+\[)")
+
+
+def _unbang_merge(match: re.Match) -> str:
+    slashes, rest = match.groups()
+    return match.group(0) if len(slashes) % 2 else f"{slashes}\\!{rest}"
+
+
 def resolve_emphasis(rich: str) -> str:
     """Write the held emphasis as Markdown markers where CommonMark reads them so,
     moving punctuation just inside a marker outside where that lets it open or close
@@ -479,6 +489,8 @@ def resolve_emphasis(rich: str) -> str:
         return rich           # no emphasis (most blocks): plain `in` tests, in C
     # Two emphases of one kind side by side (<b>one</b><b>two</b>) draw as one, and
     # written apart ("**one****two**", "*a**b*") CommonMark misreads them: one they are.
+    if "!" in rich:
+        rich = _BANG_BEFORE_MERGE_RE.sub(_unbang_merge, rich)
     while "\x11\x10" in rich or "\x13\x12" in rich or "\x15\x14" in rich:
         rich = rich.replace("\x11\x10", "").replace("\x13\x12", "").replace("\x15\x14", "")
     if _all_flank(rich):
