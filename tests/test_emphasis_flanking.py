@@ -59,3 +59,56 @@ def test_emphasis_that_needs_no_help_is_plain_markdown():
             "<b>Note:</b> then text.</p></article></body></html>")
     markdown = webgist_host.convert(page, scope="main").markdown
     assert "Some **bold** and *slanted* words, **Note:** then text." in markdown
+
+
+EXACT = [
+    # (inline HTML of one paragraph, its exact Markdown, the HTML markdown-it renders)
+    # Bold around a whole link after a letter goes inside the link's text.
+    ("The story is told at length, see<b><a href='/a'>“this”</a></b>now and read it.",
+     "The story is told at length, see[**“this”**](/a)now and read it.",
+     '<p>The story is told at length, see<a href="/a"><strong>“this”</strong></a>now and read it.</p>'),
+    # A "!" right before a link's "[" is escaped, or the link would be an image: after
+    # plain text, after a bold "!" written plain, and before a link holding the bold.
+    ("today!<a href='/shop'>Shop</a> now",
+     "today\\![Shop](/shop) now",
+     '<p>today!<a href="/shop">Shop</a> now</p>'),
+    ("today<b>!</b><a href='/shop'>Shop</a> now",
+     "today\\![Shop](/shop) now",
+     '<p>today!<a href="/shop">Shop</a> now</p>'),
+    ("Warning<em>!</em><a href='/docs'>docs</a> now",
+     "Warning\\![docs](/docs) now",
+     '<p>Warning!<a href="/docs">docs</a> now</p>'),
+    ("Big news for all, hooray!<b><a href='/post'>Read it</a></b>now and tell friends.",
+     "Big news for all, hooray\\![**Read it**](/post)now and tell friends.",
+     '<p>Big news for all, hooray!<a href="/post"><strong>Read it</strong></a>now and tell friends.</p>'),
+    ("The price was high, now<b>cut!</b><b><a href='/u'>see it</a></b> today and more.",
+     "The price was high, now**cut\\![see it](/u)** today and more.",
+     '<p>The price was high, now<strong>cut!<a href="/u">see it</a></strong> today and more.</p>'),
+    ("yes!<span><a href='/n'>nested</a></span> end",
+     "yes\\![nested](/n) end",
+     '<p>yes!<a href="/n">nested</a> end</p>'),
+    # A closing quotation mark moved out of the emphasis takes its opening mark along,
+    # so the emphasis is not drawn from one mark only ("**“Done**”").
+    ("The column shows ✅<b>“Done”</b>for each finished task.",
+     "The column shows ✅“**Done**”for each finished task.",
+     "<p>The column shows ✅“<strong>Done</strong>”for each finished task.</p>"),
+    ("He said<b>\"yes\"</b>loudly, then <i>'no'</i>quietly.",
+     "He said\"**yes**\"loudly, then '*no*'quietly.",
+     "<p>He said&quot;<strong>yes</strong>&quot;loudly, then '<em>no</em>'quietly.</p>"),
+    ("Das ist<b>„wichtig!“</b>jetzt, sagt er.",
+     "Das ist„**wichtig!**“jetzt, sagt er.",
+     "<p>Das ist„<strong>wichtig!</strong>“jetzt, sagt er.</p>"),
+    # A "!" not right before a link, and an image, stay as they are.
+    ("Wow! <a href='/x'>spaced</a> and done!",
+     "Wow! [spaced](/x) and done!",
+     '<p>Wow! <a href="/x">spaced</a> and done!</p>'),
+]
+
+
+@pytest.mark.parametrize("inline, markdown, html", EXACT, ids=[c[0] for c in EXACT])
+def test_exact_markdown(inline, markdown, html):
+    page = f"<html><body><article><h1>T</h1><p>{inline}</p></article></body></html>"
+    written = webgist_host.convert(page, scope="main").markdown
+    body = written.split("\n\n", 1)[1].strip()
+    assert body == markdown
+    assert _paragraph(body).strip() == html

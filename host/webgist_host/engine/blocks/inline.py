@@ -358,26 +358,77 @@ def _flanks(out: str, start: int, end: int, opening: bool) -> bool:
     return not _is_punctuation(inside) or _is_blank(outside) or _is_punctuation(outside)
 
 
-def _move_out(pieces: list[str], at: int, opening: bool) -> bool:
-    """Move the punctuation just inside the marker at pieces[at] to its outside; False
-    when it cannot be (no plain text there, nothing but punctuation, or syntax).
-    Markers sit at odd places in `pieces`, between texts, so both neighbours exist."""
+def _move_out(pieces: list[str], at: int, opening: bool) -> str:
+    """Move the punctuation just inside the marker at pieces[at] to its outside, and
+    return it; "" when it cannot be (no plain text there, nothing but punctuation, or
+    syntax). Markers sit at odd places in `pieces`, between texts, so both neighbours
+    exist."""
     inner, outer = (at + 1, at - 1) if opening else (at - 1, at + 1)
     text = pieces[inner]
     cut = 0
     while cut < len(text) and _movable(text[cut if opening else -1 - cut]):
         cut += 1
     if cut == 0 or cut == len(text):
-        return False
-    if not opening and text[-1] == "!" and pieces[outer][:1] == "[":
-        return False           # "!" before a link's "[" would make it an image
+        return ""
     if opening:
         pieces[outer] += text[:cut]
         pieces[inner] = text[cut:]
+        return text[:cut]
+    pieces[outer] = text[-cut:] + pieces[outer]
+    pieces[inner] = text[:-cut]
+    return text[-cut:]
+
+
+# Quotation marks and brackets that pair up (opening, closing), in the languages'
+# usages: German „…“ and ‚…‘, Swedish and Danish »…« as well as «…».
+_PAIRED = frozenset({"“”", "‘’", "„“", "‚‘", "«»", "»«", "‹›", "›‹", '""', "''",
+                     "「」", "『』", "（）", "【】", "《》", "〈〉", "〔〕", "［］", "｛｝"})
+
+
+def _move_partner_mark(pieces: list[str], other: int, cut: str, opening: bool) -> bool:
+    """After a quotation mark or bracket moved out past the marker at pieces[at], move
+    its partner just inside the other marker out too: "**“Done**”" would draw the
+    emphasis from the opening mark only ("“**Done**”" does not). Whether it moved."""
+    if opening:
+        inner, outer = other - 1, other + 1
+        text = pieces[inner]
+        if len(text) > 1 and cut[0] + text[-1] in _PAIRED:
+            pieces[outer] = text[-1] + pieces[outer]
+            pieces[inner] = text[:-1]
+            return True
     else:
-        pieces[outer] = text[-cut:] + pieces[outer]
-        pieces[inner] = text[:-cut]
-    return True
+        inner, outer = other + 1, other - 1
+        text = pieces[inner]
+        if len(text) > 1 and text[0] + cut[-1] in _PAIRED:
+            pieces[outer] += text[0]
+            pieces[inner] = text[1:]
+            return True
+    return False
+
+
+def _ends_in_bang(text: str) -> bool:
+    """Whether `text` ends in a "!" that is not escaped."""
+    if not text.endswith("!"):
+        return False
+    slashes = len(text) - 1 - len(text[:-1].rstrip("\\"))
+    return slashes % 2 == 0
+
+
+def unbang(text: str) -> str:
+    """`text`, about to be followed by a link's "[": a "!" it ends in escaped, or the
+    link would be read as an image ("today![Shop](/shop)")."""
+    return text[:-1] + "\\!" if _ends_in_bang(text) else text
+
+
+def unbang_joins(pieces: list[str]) -> None:
+    """Escape each "!" that ends a piece when the next non-empty piece opens a link."""
+    last = -1
+    for k, piece in enumerate(pieces):
+        if not piece:
+            continue
+        if last >= 0 and piece[0] == "[" and _ends_in_bang(pieces[last]):
+            pieces[last] = unbang(pieces[last])
+        last = k
 
 
 def _into_link(pieces: list[str], at: int, partner: dict[int, int]) -> bool:
@@ -393,7 +444,7 @@ def _into_link(pieces: list[str], at: int, partner: dict[int, int]) -> bool:
         split = text.find("](", split + 1)
     if split < 0 or split != text.rfind("]("):
         return False
-    pieces[opener - 1] += "["
+    pieces[opener - 1] = unbang(pieces[opener - 1]) + "["
     pieces[opener + 1] = text[1:split]
     pieces[closer + 1] = text[split:] + pieces[closer + 1]
     return True
@@ -420,6 +471,16 @@ def _all_flank(rich: str) -> bool:
     return True
 
 
+# A "!" closing one emphasis right before a like one that opens with a link: merged
+# below, "**cut!**" and "**[see](/u)**" would read "**cut![see](/u)**", an image.
+_BANG_BEFORE_MERGE_RE = re.compile(r"(\\*)!((?:\x11\x10|\x13\x12|\x15\x14)+\[)")
+
+
+def _unbang_merge(match: re.Match) -> str:
+    slashes, rest = match.groups()
+    return match.group(0) if len(slashes) % 2 else f"{slashes}\\!{rest}"
+
+
 def resolve_emphasis(rich: str) -> str:
     """Write the held emphasis as Markdown markers where CommonMark reads them so,
     moving punctuation just inside a marker outside where that lets it open or close
@@ -428,6 +489,8 @@ def resolve_emphasis(rich: str) -> str:
         return rich           # no emphasis (most blocks): plain `in` tests, in C
     # Two emphases of one kind side by side (<b>one</b><b>two</b>) draw as one, and
     # written apart ("**one****two**", "*a**b*") CommonMark misreads them: one they are.
+    if "!" in rich:
+        rich = _BANG_BEFORE_MERGE_RE.sub(_unbang_merge, rich)
     while "\x11\x10" in rich or "\x13\x12" in rich or "\x15\x14" in rich:
         rich = rich.replace("\x11\x10", "").replace("\x13\x12", "").replace("\x15\x14", "")
     if _all_flank(rich):
@@ -461,7 +524,11 @@ def resolve_emphasis(rich: str) -> str:
                 changed.update((at, partner[at]))
                 linked.update((at, partner[at]))
                 continue
-            if at in moved or not _move_out(pieces, at, opening=partner[at] > at):
+            cut = "" if at in moved else _move_out(pieces, at, opening=partner[at] > at)
+            if (cut and partner[at] not in changed
+                    and _move_partner_mark(pieces, partner[at], cut, opening=partner[at] > at)):
+                changed.add(partner[at])    # judged again next round, where it stands now
+            if not cut:
                 as_html.update((at, partner[at]))
                 if _punctuation_only(pieces, at, partner):
                     unmarked.update((at, partner[at]))
@@ -485,6 +552,7 @@ def _written(pieces: list[str], partner: dict[int, int], as_html: set[int],
     out: list[str] = []
     spans: list[tuple[int, int, int]] = []
     length = 0
+    bang: int | None = None      # the last non-empty piece written
     for i, piece in enumerate(pieces):
         if i % 2 == 0:
             written = piece
@@ -497,6 +565,11 @@ def _written(pieces: list[str], partner: dict[int, int], as_html: set[int],
             else:
                 written = mark
                 spans.append((i, length, length + len(mark)))
+        if written[:1] == "[" and bang is not None and _ends_in_bang(out[bang]):
+            out[bang] = unbang(out[bang])
+            length += 1
+        if written:
+            bang = len(out)
         out.append(written)
         length += len(written)
     text = "".join(out)
@@ -814,6 +887,7 @@ class InlineRenderer:
                 previous = None
             elif self.tag_of(child) not in UNDRAWN_TAGS:
                 previous = child      # (a <meta> or <link> between two boxes parts nothing)
+        unbang_joins(rich)
         return "".join(plain), "".join(rich)
 
     def place(self, plain: list, rich: list, child, p: str, r: str, previous,
