@@ -138,12 +138,7 @@ def find_footnotes(root, ids: dict, anchors: list, class_values: dict | None = N
         if not _is_note(target) or _contains(target, a) or _holds_heading(target):
             continue
         if target not in found.labels:
-            label = _own_label(target, text)
-            unique, n = label, 2
-            while unique in taken:
-                unique, n = f"{label}-{n}", n + 1
-            taken.add(unique)
-            found.labels[target] = unique
+            found.labels[target] = _unique_label(_own_label(target, text), taken)
             found.marks[target] = text
         label = found.labels[target]
         found.references[_reference_element(a)] = label
@@ -186,16 +181,20 @@ def _find_inline_notes(found: Footnotes, class_values: dict, taken: set) -> None
             # holding only "footnotemark: 2"): the mark is all a reader sees.
             found.backlinks.add(box)
             continue
-        label = _own_label(el, mark)
-        unique, n = label, 2
-        while unique in taken:
-            unique, n = f"{label}-{n}", n + 1
-        taken.add(unique)
+        unique = _unique_label(_own_label(el, mark), taken)
         found.references[el] = unique
         found.inline_notes[el] = box
         found.labels[box] = unique
         found.backlinks.update(_repeated_marks(box, mark))
 
+
+def _unique_label(label: str, taken: set) -> str:
+    """`label`, or `label-2`, `label-3`... if another note took it; recorded in `taken`."""
+    unique, n = label, 2
+    while unique in taken:
+        unique, n = f"{label}-{n}", n + 1
+    taken.add(unique)
+    return unique
 
 def _repeated_marks(box, mark: str) -> list:
     """The elements at the head of a note's box that only restate its mark."""
