@@ -25,7 +25,7 @@ from .footnotes import find_footnotes, in_page_links
 from .images import shows_nothing
 from .inline import (
     InlineRenderer, LinkPolicy, base_url_of, boxes_apart, escape_piece, escape_text, finish,
-    UNDRAWN_TAGS, is_permalink, link, link_destination, runs_on, unbang_joins,
+    UNDRAWN_TAGS, is_permalink, link, link_destination, runs_on, join_unbanged,
 )
 from .math import is_math_script, is_mathjax2_copy
 from .page_index import PageIndex, PerValue, next_element, previous_element
@@ -635,8 +635,7 @@ def _render_run(inline: InlineRenderer, pieces: list, container) -> tuple[str, s
             previous = piece
         if plain and plain[-1]:
             written = plain[-1]
-    unbang_joins(rich)
-    return finish("".join(plain), "".join(rich))
+    return finish("".join(plain), join_unbanged(rich))
 
 
 def _leaves_card_link(owner, here, container) -> bool:
