@@ -483,12 +483,26 @@ def _all_flank(rich: str) -> bool:
 
 # A "!" closing one emphasis right before a like one that opens with a link: merged
 # below, "**cut!**" and "**[see](/u)**" would read "**cut![see](/u)**", an image.
-_BANG_BEFORE_MERGE_RE = re.compile(r"(\\*)!((?:\x11\x10|\x13\x12|\x15\x14)+\[)")
+_BANG_BEFORE_MERGE_RE = re.compile(r"!(?=(?:\x11\x10|\x13\x12|\x15\x14)+\[)")
 
 
-def _unbang_merge(match: re.Match) -> str:
-    slashes, rest = match.groups()
-    return match.group(0) if len(slashes) % 2 else f"{slashes}\\!{rest}"
+def _unbang_merges(rich: str) -> str:
+    """Each "!" not already escaped that stands right before a merge of emphases
+    opening a link, escaped. The backslashes before it are counted by hand: a pattern
+    that read them would scan a long run of them again from each of its positions."""
+    out: list[str] = []
+    last = 0
+    for match in _BANG_BEFORE_MERGE_RE.finditer(rich):
+        at = match.start()
+        slashes = 0
+        while at - slashes > last and rich[at - slashes - 1] == "\\":
+            slashes += 1
+        if slashes % 2 == 0:
+            out.append(rich[last:at])
+            out.append("\\!")
+            last = at + 1
+    out.append(rich[last:])
+    return "".join(out)
 
 
 def resolve_emphasis(rich: str) -> str:
@@ -500,7 +514,7 @@ def resolve_emphasis(rich: str) -> str:
     # Two emphases of one kind side by side (<b>one</b><b>two</b>) draw as one, and
     # written apart ("**one****two**", "*a**b*") CommonMark misreads them: one they are.
     if "!" in rich:
-        rich = _BANG_BEFORE_MERGE_RE.sub(_unbang_merge, rich)
+        rich = _unbang_merges(rich)
     while "\x11\x10" in rich or "\x13\x12" in rich or "\x15\x14" in rich:
         rich = rich.replace("\x11\x10", "").replace("\x13\x12", "").replace("\x15\x14", "")
     if _all_flank(rich):
