@@ -137,7 +137,7 @@ def _same_page(url: str, address: str) -> bool:
                          and link.hostname.removeprefix("www.") != page.hostname.removeprefix("www.")):
         return False
     ours, theirs = _steps(url), _steps(address)
-    if not _SLUG_STEP.fullmatch(ours[-1]) or len(ours) != len(theirs):
+    if not _SLUG_STEP.fullmatch(ours[-1]):
         return False
     return ours == theirs or (
         len(ours) >= 2 and ours[:-1] == theirs[:-1] and ours[-2].isdigit()
