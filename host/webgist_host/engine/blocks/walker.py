@@ -756,34 +756,8 @@ def _prose_in_button(el) -> bool:
     """A paragraph set inside a <button> (Medium's <button><div><p>Listen</p></div>
     </button>) is the button's label: text inside a button is a control's name, never
     a paragraph. By tag or role only, with _labels_a_button's limits (a few words, no
-    disclosure, no link). (A paragraph holding a button stays: "Download CSV".) Nor a
-    button set in a sentence ("Sign in or <button><p>create an account</p></button>
-    to enjoy"): its words are the sentence's."""
-    button = el.getparent()
-    for _ in range(BUTTON_LABEL_MAX_DEPTH):
-        if button is None or not isinstance(button.tag, str):
-            return False
-        if _drawn_as_button(button, _NoClassWords()):
-            break
-        button = button.getparent()
-    else:
-        return False
-    return (_labels_a_button(button, _NoClassWords()) and not _has_words(button.tail)
-            and not _has_words(_text_before(button)))
-
-
-def _has_words(text: str | None) -> bool:
-    return bool(text) and any(ch.isalnum() for ch in text)
-
-
-def _text_before(el) -> str | None:
-    """The text right before `el` in its parent: its previous sibling's tail, or the
-    parent's own text when it comes first."""
-    previous = el.getprevious()
-    if previous is not None:
-        return previous.tail
-    parent = el.getparent()
-    return parent.text if parent is not None else None
+    disclosure, no link). (A paragraph holding a button stays: "Download CSV".)"""
+    return _labels_a_button(el.getparent(), _NoClassWords())
 
 
 def _drawn_as_button(el, says_button) -> bool:
