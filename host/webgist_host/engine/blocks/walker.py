@@ -499,15 +499,13 @@ class Walker:
         # (rustdoc's "Source" link stands beside its heading's hidden "§").
         # (A run with words in its own text is no run of controls: most runs are
         # answered so, before their elements are looked at, or the question asked.)
-        if (is_control is not None and (
+        if is_control is not None and (
                 not _has_own_words(pieces)
                 and _controls_only([p for p in pieces if isinstance(p, str)
                                     or not (self.skipped(p) or is_permalink(p, self._tags[p]))],
                                    is_control)
                 or is_control is _is_control and not ctx.link
-                and _labels_a_button(run.container, self._says_button))
-                or container_tag == "p" and not ctx.link
-                and _prose_in_button(run.container)
+                and _labels_a_button(run.container, self._says_button)
         ) and not _asks_a_question(pieces):
             single = len(pieces) == 1 and not isinstance(pieces[0], str)
             self.log(pieces[0] if single else run.container,
@@ -743,21 +741,6 @@ def _labels_a_button(el, says_button) -> bool:
             return len(" ".join(el.itertext()).split()) <= BUTTON_LABEL_MAX_WORDS
         el = el.getparent()
     return False
-
-
-class _NoClassWords:
-    """A `says_button` that reads no class names: only a tag or a role says button."""
-
-    def __getitem__(self, classes: str) -> bool:
-        return False
-
-
-def _prose_in_button(el) -> bool:
-    """A paragraph set inside a <button> (Medium's <button><div><p>Listen</p></div>
-    </button>) is the button's label: text inside a button is a control's name, never
-    a paragraph. By tag or role only, with _labels_a_button's limits (a few words, no
-    disclosure, no link). (A paragraph holding a button stays: "Download CSV".)"""
-    return _labels_a_button(el.getparent(), _NoClassWords())
 
 
 def _drawn_as_button(el, says_button) -> bool:
