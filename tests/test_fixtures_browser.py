@@ -316,6 +316,7 @@ BROWSER_FIXTURES: dict[str, str] = {
     "wordpress--gutenberg-post": "Gutenberg post in <main>: image block, sharing and post navigation as drawn",
     "wordpress--pullquote-and-list": "WordPress pullquote figure, list and table",
     "wordpress--jetpack-related-posts": "Jetpack's related posts box inside the post's content, its items filled in",
+    "qa--question-title-linked-to-its-page": "a Q&A question's <h1>, linked to the page itself in a band named question-header, stays, its code and answers with it",
 }
 
 

@@ -35,3 +35,84 @@ MENU = '<ul><li><a href="/a">Hives</a></li><li><a href="/b">Honey</a></li></ul>'
 ])
 def test_other_h1s_in_header_bands_stay_out(header, title):
     assert texts(page(header, title)) == PARAGRAPHS
+
+
+# A question's title: its <h1> links to the page itself (the page's address or its
+# canonical one); a logo links to the site's root, an index file or a language's root.
+QUESTION = "/questions/3277503/why-do-beekeepers-count-hives"
+HERE = f"https://bees.example{QUESTION}"
+
+
+def qa_page(href: str, title: str = f"bees - {HEADLINE} - Bee Answers", head: str = "",
+            quoted: str = "") -> str:
+    text = "".join(f"<p>{p}</p>" for p in PARAGRAPHS)
+    return f"""<html><head><title>{title}</title>{head}</head><body>
+      <div id="content"><div id="question-header"><h1><a href="{href}">{HEADLINE}</a></h1>
+        <div class="aside-cta"><a href="/questions/ask">Ask Question</a></div></div>
+      <div class="meta"><div>Asked 2 years ago</div><div>Modified <a href="?lastactivity">1 year ago</a></div></div>
+      <div class="story-text">{quoted}{text}</div></div></body></html>"""
+
+
+def qa_texts(html: str, url: str | None) -> list[str]:
+    return [b.text for b in convert(html, url=url, scope="main").blocks]
+
+
+@pytest.mark.parametrize("href, url", [
+    (QUESTION, HERE),                                                  # the page's own address
+    (QUESTION, None),                                                  # a saved page: its <title>
+    ("/questions/3277503/old-slug", HERE),                             # the id, another slug
+])
+def test_a_question_title_linked_to_its_own_page_stays(href, url):
+    assert qa_texts(qa_page(href), url)[:1] == [HEADLINE]
+
+
+def test_its_canonical_address_says_the_page_when_no_address_is_given():
+    head = f'<link rel="canonical" href="{HERE}">'
+    assert qa_texts(qa_page(QUESTION, title=HEADLINE, head=head), None)[:1] == [HEADLINE]
+
+
+def test_a_heading_linked_here_that_does_not_say_the_title_stays_out():
+    assert HEADLINE not in qa_texts(qa_page(QUESTION, title="Wasps in the attic - Bee Answers"), HERE)
+
+
+def test_a_quoted_h1_in_the_text_is_not_the_pages_title():
+    quoted = "<blockquote><h1>Count your hives twice a year</h1></blockquote>"
+    assert qa_texts(qa_page(QUESTION, quoted=quoted), HERE)[:1] == [HEADLINE]
+
+
+@pytest.mark.parametrize("href, url", [
+    ("/", HERE), ("/en/", HERE), ("/index.html", HERE), ("./", HERE),   # where logos link
+    ("https://bees.example/index.php", HERE),
+    ("/questions/999/why-do-beekeepers-count-hives", HERE),            # another question
+    ("/questions/3277503/old-slug", "https://bees.example/questions/3277503"),  # no slug
+    (f"{QUESTION}#answers", HERE),                                     # a place in the page
+    (f"https://other.example{QUESTION}", HERE),                        # another site
+    ("/blog/", "https://bees.example/blog/"),                          # a section's front page
+    ("./", "https://bees.example/2024/05/wet-winter"),                 # a date's folder
+    ("/blog/", None),                                                  # saved: not a page's slug
+    ("/pt-br/", None),                                                 # saved: a language's root
+    ("/blog/another-post", "https://bees.example/blog/this-post"),     # a sibling page, no id
+])
+def test_headings_not_linked_to_this_page_stay_out(href, url):
+    assert HEADLINE not in qa_texts(qa_page(href), url)
+
+
+@pytest.mark.parametrize("title", [
+    HEADLINE,                                # the <title> says only the heading: a site's name
+    "Bee Answers - Hives counted",           # not a piece of it
+])
+def test_a_saved_pages_heading_is_a_whole_piece_of_a_longer_title(title):
+    assert HEADLINE not in qa_texts(qa_page(QUESTION, title=title), None)
+
+
+def test_a_short_saved_heading_is_not_taken_for_the_title():
+    html = qa_page(QUESTION, title="bees - Count hives - Bee Answers").replace(
+        f">{HEADLINE}</a>", ">Count hives</a>")
+    assert "Count hives" not in qa_texts(html, None)
+
+
+def test_a_saved_pages_heading_must_stand_beside_the_text():
+    html = qa_page(QUESTION).replace('<div class="story-text">', '<div class="story"><div class="story-text">'
+                                     ).replace("</div></div></body>", "</div></div></div></body>")
+    assert HEADLINE not in qa_texts(html, None)
+    assert qa_texts(html, HERE)[:1] == [HEADLINE]           # linked here, it is the title anywhere

@@ -16,6 +16,7 @@ from typing import Any, Callable
 from urllib.parse import urljoin, urlsplit
 
 from .code import code_span_text, code_text
+from .struck import ends_struck_number, opens_number, starts_word
 from .math import Math, math_of
 from .urls import QuickJoin
 from ..dom.nodes import tag_of
@@ -899,14 +900,22 @@ class InlineRenderer:
             rich.append(escape_piece(el.text))
         previous = None
         code_run = None      # the code span just written, with nothing after it yet
+        struck = False       # the last words written are a struck number (struck.py)
         for child in el:
             if isinstance(child.tag, str) and self.tag_of(child) not in UNDRAWN_TAGS:
                 p, r = self.element(child, depth + 1, styles)
+                if struck and opens_number(p):
+                    p, r = " " + p, " " + r
+                before = plain[-1] if plain else ""
                 code_run = self.place(plain, rich, child, p, r, previous, code_run, styles)
+                if p:
+                    struck = starts_word(before, p) and ends_struck_number(child)
             if child.tail:
-                plain.append(child.tail)
-                rich.append(escape_piece(child.tail))
+                tail = " " + child.tail if struck and opens_number(child.tail) else child.tail
+                plain.append(tail)
+                rich.append(escape_piece(tail))
                 code_run = None
+                struck = False
             if child.tail or not isinstance(child.tag, str):
                 previous = None
             elif self.tag_of(child) not in UNDRAWN_TAGS:

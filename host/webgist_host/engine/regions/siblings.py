@@ -27,6 +27,9 @@ from .tuning import DROPPED_WIDGETS, LEAD_MAX_LINKED_SHARE, SENTENCE_MIN_WORDS
 # caption belongs to the article is a convention references split on.
 _PARAGRAPH = BlockKind.PARAGRAPH
 _HEADING = BlockKind.HEADING
+_CODE = BlockKind.CODE
+# What the lead is made of: its sentences, and the code between them.
+_LEAD_KINDS = (_PARAGRAPH, _CODE)
 
 
 def container_twins(tree: TreeIndex, container: str | None,
@@ -85,15 +88,19 @@ def lead_sentences(blocks: list[Block], placements: list[Placement],
         parent = shared_ancestor(blocks[title].xpath, parent)
     lead: list[int] = []
     headings: list[int] = []
+    code: list[int] = []
     for i in range(title + 1, len(blocks)):
         chain = lineage[i]
         if container in chain:
             break
         kind = blocks[i].kind
-        if parent not in chain or not (kind == _PARAGRAPH or beyond_siblings and kind == _HEADING):
+        if parent not in chain or not (kind in _LEAD_KINDS or beyond_siblings and kind == _HEADING):
             continue
         placement = placements[i]
         if placement.chrome is not None or placement.widget in DROPPED_WIDGETS:
+            continue
+        if kind == _CODE:
+            code.append(i)
             continue
         if words[i] - weights[i] > LEAD_MAX_LINKED_SHARE * words[i]:
             continue
@@ -102,5 +109,9 @@ def lead_sentences(blocks: list[Block], placements: list[Placement],
         elif weights[i] >= SENTENCE_MIN_WORDS:
             lead.append(i)
     # ...and there the headings over the lead's sentences (a landing page's sections
-    # each open with one), not those after its last sentence.
-    return sorted(lead + [i for i in headings if lead and i < lead[-1] and words[i]])
+    # each open with one), not those after its last sentence; and the code a
+    # question shows between its sentences, in their own box.
+    boxes = {blocks[i].xpath.rsplit("/", 1)[0] for i in lead}
+    return sorted(lead + [i for i in headings if lead and i < lead[-1] and words[i]]
+                  + [i for i in code if lead and lead[0] < i < lead[-1]
+                     and blocks[i].xpath.rsplit("/", 1)[0] in boxes])

@@ -267,7 +267,7 @@ def _bring_back_beside_text(page: _Page, main: _Main, placed: list[Block],
     # The container's parent holds the story's header band beside its text.
     band = container.path.rsplit("/", 1)[0] + "/" if container.path else ""
     _bring_in(placed, reasons, headline_in_header(
-        placed, lambda i: reasons[i] == HEADER_REASON, band, page.title))
+        placed, lambda i: reasons[i] == HEADER_REASON, band, page.title, page.address))
     twins = container_twins(page.tree, container.path, page.lineage)
     beside = ([i for i, chain in enumerate(page.lineage) if any(t in chain for t in twins)]
               if twins else [])

@@ -1,0 +1,67 @@
+"""A struck old price written right before the new one: "$129.00" "$99.00", not
+"$129.00$99.00". Shops set the two as boxes side by side with nothing between them
+in the source (a margin or a flex gap parts them on screen), so where an inline run
+is joined, a number struck through (`<del>`, `<s>`, `<strike>`) and text opening
+with a digit or a currency sign right after it are parted by a space. Only there:
+a code span, a word's parts or CJK text never meet this test."""
+from __future__ import annotations
+
+import unicodedata
+
+from ..dom.nodes import tag_of
+
+STRIKE_TAGS = frozenset({"del", "s", "strike"})
+# How far down an element's last children a struck number is looked for
+# (<span><s>$129.00</s></span>): wrappers are shallow; the bound keeps it linear.
+_STRUCK_MAX_DEPTH = 4
+# A price's letters: a currency's code or sign written in letters (USD, kr, zł, R$).
+_PRICE_MAX_LETTERS = 3
+# What a number is written with besides digits: separators of thousands and decimals.
+_NUMBER_MARKS = frozenset(".,'’ \u00a0\u202f")
+
+
+def is_number(text: str) -> bool:
+    """Whether `text` is a number or a price: digits, separators, currency signs and
+    at most a currency code's letters."""
+    text = text.strip()
+    if not any(ch.isdigit() for ch in text):
+        return False
+    letters = 0
+    for ch in text:
+        if ch.isalpha():
+            letters += 1
+        elif not (ch.isdigit() or ch in _NUMBER_MARKS or unicodedata.category(ch) == "Sc"):
+            return False
+    return letters <= _PRICE_MAX_LETTERS
+
+
+def ends_struck_number(el) -> bool:
+    """Whether `el` is, or ends with (down its last children, with no words after
+    them), a struck-through number."""
+    for _ in range(_STRUCK_MAX_DEPTH):
+        if tag_of(el) in STRIKE_TAGS:
+            return is_number("".join(el.itertext()))
+        last = None
+        for child in reversed(el):
+            if isinstance(child.tag, str):
+                last = child
+                break
+            if child.tail and child.tail.strip():
+                return False
+        if last is None or last.tail and last.tail.strip():
+            return False
+        el = last
+    return False
+
+
+def starts_word(before: str, text: str) -> bool:
+    """Whether `text`, written after `before`, opens a word of its own: a struck digit
+    glued to letters or digits before it is a part of a word ("H<s>2</s>O")."""
+    last, first = before[-1:], text[:1]
+    return not (last.isalnum() and first.isalnum())
+
+
+def opens_number(text: str) -> bool:
+    """Whether `text` opens, with no space, on a digit or a currency sign."""
+    first = text[:1]
+    return bool(first) and (first.isdigit() or unicodedata.category(first) == "Sc")

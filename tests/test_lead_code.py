@@ -1,0 +1,44 @@
+"""The code a question shows between its sentences comes back with them when the
+container walk took the answers' box beside it (siblings.lead_sentences)."""
+from __future__ import annotations
+
+from webgist_host import convert
+
+ASK = "How do I read every line of a file in Python and store each line in a list?"
+MORE = "This works, but I want each line without its trailing newline, and a shorter way."
+CODE = "lines = []\nfor line in open(name):\n    lines.append(line)"
+ANSWER = ("Buffered readers keep a block of the file in memory and hand out one line at a "
+          "time, so the whole file never has to fit in memory at once, which matters for "
+          "logs that grow to several gigabytes over a week of traffic.")
+
+
+def page(question: str) -> str:
+    answers = "".join(f'<div class="answer"><p>{n}. {ANSWER}</p></div>' for n in range(8))
+    return f"""<html><head><title>Read a file into a list</title></head><body>
+      <header class="site-header"><a href="/">Code Answers</a>
+        <nav><a href="/questions">Questions</a> <a href="/tags">Tags</a></nav></header>
+      <div class="page"><div class="title-band"><h1>Read a file into a list</h1></div>
+        <div class="question">{question}</div>
+        <div class="answers">{answers}</div></div>
+      <footer class="site-footer"><p>All answers are licensed by their authors.</p></footer>
+      </body></html>"""
+
+
+def texts(html: str) -> list[str]:
+    return [b.text for b in convert(html, scope="main").blocks]
+
+
+def test_code_between_the_leads_sentences_comes_back_with_them():
+    kept = texts(page(f"<p>{ASK}</p><pre>{CODE}</pre><p>{MORE}</p>"))
+    assert kept[:4] == ["Read a file into a list", ASK, CODE, MORE]
+
+
+def test_code_after_the_last_sentence_stays_out():
+    kept = texts(page(f"<p>{ASK}</p><p>{MORE}</p><pre>{CODE}</pre>"))
+    assert kept[:3] == ["Read a file into a list", ASK, MORE]
+    assert CODE not in kept
+
+
+def test_code_in_another_box_between_the_sentences_stays_out():
+    kept = texts(page(f'<p>{ASK}</p><div class="promo"><pre>{CODE}</pre></div><p>{MORE}</p>'))
+    assert CODE not in kept and ASK in kept and MORE in kept

@@ -1,0 +1,45 @@
+"""A struck old price and the new price right after it are parted by a space where
+the inline run is joined (blocks/struck.py)."""
+from __future__ import annotations
+
+import pytest
+
+from webgist_host import convert
+from webgist_host.engine.blocks.struck import is_number
+
+
+def markdown(body: str) -> str:
+    return convert(f"<html><body>{body}</body></html>", scope="page").markdown.strip()
+
+
+@pytest.mark.parametrize("body, expected", [
+    ("<p>Now <s>$129.00</s>$99.00 only</p>", "Now ~~$129.00~~ $99.00 only"),          # a tail
+    ("<p>Now <b><s>$129.00</s>$99.00</b> only</p>", "Now **~~$129.00~~ $99.00** only"),  # inside one
+    ('<div><span><s class="a">$129.00</s></span><span class="sr-only">Sale price</span>'
+     '<span class="b">$99.00</span></div>', "~~$129.00~~ $99.00"),                  # a run's pieces
+    ('<p>Was <span><del>129,00 €</del></span><span class="b">99,00 €</span></p>',
+     "Was ~~129,00 €~~ 99,00 €"),                                                   # inside a paragraph
+    ("<p>Was <strike>USD 12</strike>9 today</p>", "Was ~~USD 12~~ 9 today"),
+])
+def test_a_struck_price_and_the_next_are_parted(body, expected):
+    assert markdown(body) == expected
+
+
+@pytest.mark.parametrize("body, expected", [
+    ("<p>H<s>2</s>3 is no price</p>", "H~~2~~3 is no price"),               # a word's part
+    ("<p><b>H<s>2</s>3</b> is none</p>", "**H~~2~~3** is none"),            # ...inside an element
+    ("<p>The <s>old</s>2 models</p>", "The ~~old~~2 models"),              # struck words
+    ("<p>A <s>$20</s>off sticker</p>", "A ~~$20~~off sticker"),            # a word after
+    ("<p>A <span><s>$20</s> now</span>15 left</p>", "A ~~$20~~ now15 left"),  # words after it
+    ("<p><code>a</code><s>12</s>3 x</p>", "`a`~~12~~3 x"),                 # glued to code
+])
+def test_other_struck_text_is_left_as_written(body, expected):
+    assert markdown(body) == expected
+
+
+@pytest.mark.parametrize("text, number", [
+    ("$129.00", True), ("129,00 €", True), ("1 299 kr", True), ("R$ 12", True), ("¥99", True),
+    ("12 items", False), ("old", False), ("$", False), ("v2.0-beta", False),
+])
+def test_what_counts_as_a_number(text, number):
+    assert is_number(text) is number
