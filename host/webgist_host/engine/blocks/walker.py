@@ -19,6 +19,7 @@ from .code import (
     leads_to_code,
 )
 from .context import Context, Frame
+from .counted_lines import counted_line_rows
 from .definitions import styled_term, term_style
 from .editors import read_editor
 from .footnotes import find_footnotes, in_page_links
@@ -345,7 +346,8 @@ class Walker:
                 and self.index.drawn_as_code(el, tag)
                 or tag == "code" and is_block_code(el)
                 or tag == "div" and classes and self._may_list_lines[classes]
-                and is_line_listing(el)):
+                and is_line_listing(el)
+                or tag == "div" and counted_line_rows(el) is not None):
             return kinds.code
         if classes and self._admonishes(classes) and read_admonition(el, tag) is not None:
             return kinds.admonition

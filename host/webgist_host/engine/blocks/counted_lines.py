@@ -1,0 +1,103 @@
+"""Listings written without a <pre> as a stack of rows, each row led by its own line
+number: a table of number cell + line cell (Gitiles' file view), or a <div> of one
+<div> per line whose first element is the number (LaTeXML's lstlisting, as arXiv's
+HTML papers show it). The numbers are the evidence: they count up by one and the
+element holding each says what it is in its class (LINE_NUMBER_CLASS_STEMS). A
+numbered table of steps, whose numbers carry no such class, stays a table."""
+from __future__ import annotations
+
+import re
+from typing import Callable
+
+from ..dom.nodes import tag_of
+from .tuning import LINE_NUMBER_CLASS_STEMS
+
+# A line number as a gutter writes it: digits, perhaps a colon or a full stop.
+_COUNT_RE = re.compile(r"^\s*(\d{1,7})[:.]?\s*$")
+_WORD_RE = re.compile(r"\w")
+
+
+_CLASS_WORD_RE = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
+
+
+def names_line_number(el) -> bool:
+    """A class token naming a line number, read as words whatever its case and
+    separators (u-lineNum, FileContents-lineNum, line-number, ltx_tag_listingline):
+    one word of LINE_NUMBER_CLASS_STEMS, or two that join into one ("line" "num")."""
+    for token in (el.get("class") or "").split():
+        words = [word.lower() for word in _CLASS_WORD_RE.findall(token)]
+        if any(word in LINE_NUMBER_CLASS_STEMS for word in words) or any(
+                first + second in LINE_NUMBER_CLASS_STEMS for first, second in zip(words, words[1:])):
+            return True
+    return False
+
+
+def _first_element(row):
+    return next((child for child in row if isinstance(child.tag, str)), None)
+
+
+def _gutter_number(el) -> int | None:
+    if el is None or not names_line_number(el):
+        return None
+    found = _COUNT_RE.match("".join(el.itertext()))
+    return int(found.group(1)) if found else None
+
+
+def _counted(rows: list) -> list | None:
+    """Each row's gutter, when every row opens with one and the numbers count up."""
+    gutters: list = []
+    last = None
+    for row in rows:
+        if (row.text or "").strip():
+            return None
+        gutter = _first_element(row)
+        number = _gutter_number(gutter)
+        if number is None or (last is not None and number != last + 1):
+            return None
+        last = number
+        gutters.append(gutter)
+    return gutters or None
+
+
+def counted_line_cells(rows: list) -> list | None:
+    """Table rows of a line-number cell and one line cell: the line cells."""
+    if not rows or _gutter_number(_first_element(rows[0])) is None:
+        return None
+    if _counted(rows) is None:
+        return None
+    lines = []
+    for row in rows:
+        cells = [cell for cell in row if tag_of(cell) in ("td", "th")]
+        if len(cells) != 2:
+            return None
+        lines.append(cells[1])
+    return lines
+
+
+def counted_line_rows(el) -> list | None:
+    """A <div> of line <div>s each led by its number: the rows. Other children may only
+    be marks without words (LaTeXML's download arrow before the lines)."""
+    if tag_of(el) != "div":
+        return None
+    children = [child for child in el if isinstance(child.tag, str)]
+    rows = [child for child in children if tag_of(child) == "div"
+            and _gutter_number(_first_element(child)) is not None]
+    if not rows or _gutter_number(_first_element(rows[0])) is None:
+        return None
+    if any(child not in rows and _WORD_RE.search("".join(child.itertext()))
+           for child in children):
+        return None
+    return rows if _counted(rows) is not None else None
+
+
+def counted_listing_text(rows: list, read: Callable[[object, Callable[[object], bool]], str],
+                         skip: Callable[[object], bool]) -> str:
+    """The rows' lines without their numbers; the newlines that only lay out the
+    source around each row's content are not the line's."""
+    lines = []
+    for row in rows:
+        if skip(row):
+            continue
+        gutter = _first_element(row)
+        lines.append(read(row, lambda node, g=gutter: node is g or skip(node)).strip("\r\n"))
+    return "\n".join(lines).strip("\n")
