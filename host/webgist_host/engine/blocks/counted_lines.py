@@ -15,6 +15,8 @@ from .tuning import LINE_NUMBER_CLASS_STEMS
 # A line number as a gutter writes it: digits, perhaps a colon or a full stop.
 _COUNT_RE = re.compile(r"^\s*(\d{1,7})[:.]?\s*$")
 _WORD_RE = re.compile(r"\w")
+# How many children of a line stack may be something else, each without words.
+MAX_WORDLESS_CHILDREN = 2
 
 
 _CLASS_WORD_RE = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
@@ -24,7 +26,10 @@ def names_line_number(el) -> bool:
     """A class token naming a line number, read as words whatever its case and
     separators (u-lineNum, FileContents-lineNum, line-number, ltx_tag_listingline):
     one word of LINE_NUMBER_CLASS_STEMS, or two that join into one ("line" "num")."""
-    for token in (el.get("class") or "").split():
+    classes = el.get("class") or ""
+    if "line" not in classes.lower():
+        return False            # every stem holds the word; most classes are answered here
+    for token in classes.split():
         words = [word.lower() for word in _CLASS_WORD_RE.findall(token)]
         if any(word in LINE_NUMBER_CLASS_STEMS for word in words) or any(
                 first + second in LINE_NUMBER_CLASS_STEMS for first, second in zip(words, words[1:])):
@@ -76,16 +81,20 @@ def counted_line_cells(rows: list) -> list | None:
 
 def counted_line_rows(el) -> list | None:
     """A <div> of line <div>s each led by its number: the rows. Other children may only
-    be marks without words (LaTeXML's download arrow before the lines)."""
+    be a few marks without words (LaTeXML's download arrow before the lines)."""
     if tag_of(el) != "div":
         return None
-    children = [child for child in el if isinstance(child.tag, str)]
-    rows = [child for child in children if tag_of(child) == "div"
-            and _gutter_number(_first_element(child)) is not None]
-    if not rows or _gutter_number(_first_element(rows[0])) is None:
-        return None
-    if any(child not in rows and _WORD_RE.search("".join(child.itertext()))
-           for child in children):
+    rows, others = [], []
+    for child in el:
+        if not isinstance(child.tag, str):
+            continue
+        if tag_of(child) == "div" and _gutter_number(_first_element(child)) is not None:
+            rows.append(child)
+        else:
+            others.append(child)
+            if len(others) > MAX_WORDLESS_CHILDREN:
+                return None
+    if not rows or any(_WORD_RE.search("".join(other.itertext())) for other in others):
         return None
     return rows if _counted(rows) is not None else None
 
@@ -98,6 +107,11 @@ def counted_listing_text(rows: list, read: Callable[[object, Callable[[object], 
     for row in rows:
         if skip(row):
             continue
-        gutter = _first_element(row)
-        lines.append(read(row, lambda node, g=gutter: node is g or skip(node)).strip("\r\n"))
+        lines.append(read(row, _without(_first_element(row), skip)).strip("\r\n"))
     return "\n".join(lines).strip("\n")
+
+
+def _without(gutter, skip: Callable[[object], bool]) -> Callable[[object], bool]:
+    def skipped(node) -> bool:
+        return node is gutter or skip(node)
+    return skipped
