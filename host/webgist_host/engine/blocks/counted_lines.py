@@ -115,3 +115,41 @@ def _without(gutter, skip: Callable[[object], bool]) -> Callable[[object], bool]
     def skipped(node) -> bool:
         return node is gutter or skip(node)
     return skipped
+
+
+# A gap between two tokens written as no-break spaces in a span of its own: a
+# typesetter laying out code without a <pre> (Racket's Scribble: span.hspace).
+_SPACER_RE = re.compile(r"^\u00a0+$")
+
+
+def spaced_token_cells(rows: list) -> list | None:
+    """A one-column table whose cells are lines of code tokens: every word in a span
+    with a class (or a link inside one), the gaps between tokens no-break spaces in
+    spans of their own (Racket Scribble's table.RktBlk, no <pre>, one row a line).
+    The cells, when every row is one such cell and a spacer is found."""
+    cells, spacer = [], False
+    for row in rows:
+        own = [cell for cell in row if isinstance(cell.tag, str)]
+        if len(own) != 1 or tag_of(own[0]) != "td":
+            return None
+        cell = own[0]
+        for node in cell.iter():
+            if not isinstance(node.tag, str):
+                return None
+            if node is not cell and (node.tail or "").strip() and not _is_token(node.getparent()):
+                return None
+            if (node.text or "").strip("\u00a0 \t\r\n") and not _is_token(node):
+                return None
+            spacer = spacer or (tag_of(node) == "span" and _SPACER_RE.match(node.text or "") is not None
+                                and len(node) == 0)
+        cells.append(cell)
+    return cells if cells and spacer else None
+
+
+def _is_token(el) -> bool:
+    """A span with a class, or a link inside one."""
+    if el is None:
+        return False
+    if tag_of(el) == "a":
+        el = el.getparent()
+    return el is not None and tag_of(el) == "span" and bool((el.get("class") or "").strip())

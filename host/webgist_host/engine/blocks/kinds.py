@@ -14,7 +14,9 @@ from .code import (
     label_language, line_listing_text, listings_in, names_the_listing_after, numbered_code_lines,
 )
 from .context import Context, Frame
-from .counted_lines import counted_line_cells, counted_line_rows, counted_listing_text
+from .counted_lines import (
+    counted_line_cells, counted_line_rows, counted_listing_text, spaced_token_cells,
+)
 from .definitions import term_style
 from .editors import read_editor
 from .images import image_alt, image_source
@@ -301,9 +303,13 @@ def media(w: Walker, el, ctx: Context) -> None:
 
 def table(w: Walker, el, ctx: Context) -> None:
     rows = own_rows(el)
-    lines = blob_lines(rows) or numbered_code_lines(rows) or counted_line_cells(rows)
+    tokens = None
+    lines = (blob_lines(rows) or numbered_code_lines(rows) or counted_line_cells(rows)
+             or (tokens := spaced_token_cells(rows)))
     if lines is not None:
         text = blob_text(lines, w.skipped)
+        if tokens is not None:
+            text = block_code_text(text)
         if text.strip():
             w.emit(ctx, BlockKind.CODE, el, text, text, language=blob_language(el))
         return
