@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from typing import Callable
 
+from lxml import etree
+
 from ..dom.nodes import tag_of
 from .tuning import LINE_NUMBER_CLASS_STEMS
 
@@ -38,7 +40,7 @@ def names_line_number(el) -> bool:
 
 
 def _first_element(row):
-    return next((child for child in row if isinstance(child.tag, str)), None)
+    return next(row.iterchildren(etree.Element), None)
 
 
 def _gutter_number(el) -> int | None:
@@ -85,9 +87,7 @@ def counted_line_rows(el) -> list | None:
     if tag_of(el) != "div":
         return None
     rows, others = [], []
-    for child in el:
-        if not isinstance(child.tag, str):
-            continue
+    for child in el.iterchildren(etree.Element):
         if tag_of(child) == "div" and _gutter_number(_first_element(child)) is not None:
             rows.append(child)
         else:
