@@ -25,10 +25,13 @@ _CLASS_WORD_RE = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 
 
 def names_line_number(el) -> bool:
+    return class_names_line_number(el.get("class") or "")
+
+
+def class_names_line_number(classes: str) -> bool:
     """A class token naming a line number, read as words whatever its case and
     separators (u-lineNum, FileContents-lineNum, line-number, ltx_tag_listingline):
     one word of LINE_NUMBER_CLASS_STEMS, or two that join into one ("line" "num")."""
-    classes = el.get("class") or ""
     if "line" not in classes.lower():
         return False            # every stem holds the word; most classes are answered here
     for token in classes.split():
@@ -43,8 +46,8 @@ def _first_element(row):
     return next(row.iterchildren(etree.Element), None)
 
 
-def _gutter_number(el) -> int | None:
-    if el is None or not names_line_number(el):
+def _gutter_number(el, names: Callable[[str], bool] = class_names_line_number) -> int | None:
+    if el is None or not names(el.get("class") or ""):
         return None
     found = _COUNT_RE.match("".join(el.itertext()))
     return int(found.group(1)) if found else None
@@ -81,14 +84,15 @@ def counted_line_cells(rows: list) -> list | None:
     return lines
 
 
-def counted_line_rows(el) -> list | None:
+def counted_line_rows(el, names: Callable[[str], bool] = class_names_line_number) -> list | None:
     """A <div> of line <div>s each led by its number: the rows. Other children may only
-    be a few marks without words (LaTeXML's download arrow before the lines)."""
+    be a few marks without words (LaTeXML's download arrow before the lines). `names`
+    answers class_names_line_number (the walker asks once per class value)."""
     if tag_of(el) != "div":
         return None
     rows, others = [], []
     for child in el.iterchildren(etree.Element):
-        if tag_of(child) == "div" and _gutter_number(_first_element(child)) is not None:
+        if tag_of(child) == "div" and _gutter_number(_first_element(child), names) is not None:
             rows.append(child)
         else:
             others.append(child)
