@@ -3,7 +3,8 @@ number: a table of number cell + line cell (Gitiles' file view), or a <div> of o
 <div> per line whose first element is the number (LaTeXML's lstlisting, as arXiv's
 HTML papers show it). The numbers are the evidence: they count up by one and the
 element holding each says what it is in its class (LINE_NUMBER_CLASS_STEMS). A
-numbered table of steps, whose numbers carry no such class, stays a table."""
+numbered table of steps, whose numbers carry no such class, stays a table. Also a
+one-column table of code tokens with no-break-space spacers (spaced_token_cells)."""
 from __future__ import annotations
 
 import re
