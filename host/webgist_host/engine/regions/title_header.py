@@ -36,7 +36,7 @@ _ROOT_STEP = re.compile(r"\.{0,2}|(?:index|default|home)(?:\.\w+)?|[a-z]{2}(?:[-
                         re.IGNORECASE)
 # A page's own slug or id ("why-is-x-bad", "21553327", "post_12.html"), not a
 # section's one word ("blog", "news").
-_SLUG_STEP = re.compile(r".*[-_\d].*")
+_SLUG_MARK = re.compile(r"[-_\d]")
 
 
 def _normal(text: str) -> str:
@@ -102,7 +102,7 @@ def _own_title(blocks: list[Block], header_dropped: Callable[[int], bool], band:
     if not block.xpath.startswith(band):
         return None
     pieces = [_normal(p) for p in re.split(TITLE_SEPARATOR, title)]
-    slugs = all(_SLUG_STEP.fullmatch(_steps(t)[-1]) for t in targets)
+    slugs = all(_SLUG_MARK.search(_steps(t)[-1]) for t in targets)
     said = (len(pieces) > 1 and text in pieces
             and len(text.split()) >= HEADLINE_MIN_WORDS)
     return first if slugs and said else None
@@ -137,8 +137,8 @@ def _same_page(url: str, address: str) -> bool:
                          and link.hostname.removeprefix("www.") != page.hostname.removeprefix("www.")):
         return False
     ours, theirs = _steps(url), _steps(address)
-    if not _SLUG_STEP.fullmatch(ours[-1]):
+    if not _SLUG_MARK.search(ours[-1]):
         return False
     return ours == theirs or (
         len(ours) >= 2 and ours[:-1] == theirs[:-1] and ours[-2].isdigit()
-        and _SLUG_STEP.fullmatch(theirs[-1]) is not None)
+        and _SLUG_MARK.search(theirs[-1]) is not None)
