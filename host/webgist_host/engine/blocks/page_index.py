@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from .code import is_block_code
 from .editors import EditorShape, could_be_editor, editor_shape
-from .images import draws_placeholder, image_as_text, image_source, shown_noscript_pictures
+from .images import (
+    draws_placeholder, image_as_text, image_source, shown_noscript_pictures, symbol_alt,
+)
 from .inline import BLOCK_TAGS
 from .textareas import is_code_textarea
 from .math import (
@@ -412,8 +414,9 @@ class PageIndex:
     def image_text(self, el) -> str | None:
         """images.image_as_text, with what is known of the image's size: drawn or
         declared under MIN_IMAGE_PX (`tiny`), drawn or declared larger, or unknown."""
-        if not (el.get("alt") or "").strip():
-            return None     # (most pictures: nothing to stand for, no size asked)
+        alt = el.get("alt")
+        if not alt or not symbol_alt(" ".join(alt.split())):
+            return None     # (most pictures: no symbol to stand for, no size asked)
         small: bool | None = True
         if not self.tiny(el):
             box = self.box(el)

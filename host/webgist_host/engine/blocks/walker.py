@@ -138,7 +138,7 @@ class Walker:
         self._hrefs: dict = {}               # raw href -> self.links.href(raw)
         self._destinations: dict = {}        # raw href -> its Markdown link destination
         self.footnotes = find_footnotes(index.root, index.ids, in_page_links(
-            index.fragment_links, index.links, self.links.base), index.class_values)
+            index.fragment_links, index.href_values, self.links.base), index.class_values)
         # A list item's run is a control only through a link to the page's source
         # view or to an empty search (_controls_only): most pages have no such link,
         # and then no item's run need be looked at for controls. (Each distinct
