@@ -900,16 +900,19 @@ class InlineRenderer:
         previous = None
         code_run = None      # the code span just written, with nothing after it yet
         for child in el:
-            if isinstance(child.tag, str) and self.tag_of(child) not in UNDRAWN_TAGS:
+            element = isinstance(child.tag, str)
+            drawn = element and self.tag_of(child) not in UNDRAWN_TAGS
+            if drawn:
                 p, r = self.element(child, depth + 1, styles)
                 code_run = self.place(plain, rich, child, p, r, previous, code_run, styles)
-            if child.tail:
-                plain.append(child.tail)
-                rich.append(escape_piece(child.tail))
+            tail = child.tail
+            if tail:
+                plain.append(tail)
+                rich.append(escape_piece(tail))
                 code_run = None
-            if child.tail or not isinstance(child.tag, str):
+            if tail or not element:
                 previous = None
-            elif self.tag_of(child) not in UNDRAWN_TAGS:
+            elif drawn:
                 previous = child      # (a <meta> or <link> between two boxes parts nothing)
         return "".join(plain), join_unbanged(rich)
 

@@ -822,7 +822,7 @@ def _controls_only(pieces: list, is_control=_is_control) -> bool:
 
 def _in_a_sentence(pieces: list) -> bool:
     """The run so far holds words: a sentence is being written."""
-    return any(isinstance(piece, str) and any(ch.isalnum() for ch in piece) for piece in pieces)
+    return any(isinstance(piece, str) and has_alnum(piece) for piece in pieces)
 
 
 def _has_own_words(pieces: list) -> bool:
