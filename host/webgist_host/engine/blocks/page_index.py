@@ -105,6 +105,7 @@ class PageIndex:
         self.id_values: dict = {}           # element -> its id value, when it has one
         self.name_values: dict = {}         # element -> its name value, when it has one
         self.itemprop_values: dict = {}     # element -> its itemprop value, when it has one
+        self.itemtype_values: dict = {}     # element -> its itemtype value, when it has one
         self.controllers: list = []         # elements with aria-controls
         self.roles: dict = {}               # element -> its role value, when it has one
         self.links: list = []               # <a href> in source order
@@ -161,6 +162,8 @@ class PageIndex:
                     name_values[el] = el.get("name")
                 if "itemprop" in names:
                     self.itemprop_values[el] = el.get("itemprop")
+                if "itemtype" in names:
+                    self.itemtype_values[el] = el.get("itemtype")
                 if tag == "a" and "href" in names:
                     self.links.append(el)
                     href = self.href_values[el] = el.get("href")
