@@ -3,6 +3,7 @@ what the walk or the read it replaces answered."""
 from __future__ import annotations
 
 from webgist_host.engine.blocks.page_index import PageIndex
+from webgist_host.engine.bylines import elements_by_itemprop
 from webgist_host.engine.blocks.visibility import HIDDEN_BY_TAG, Visibility
 from webgist_host.engine.dom.capture import (
     FLAG_DISPLAYED, FLAG_VISIBLE, UNSEEN_SHIFT, UNSEEN_ZERO_SIZE_CLIP, Box, Capture,
@@ -28,6 +29,27 @@ def test_elements_by_tag_are_each_tags_walk():
     tagged = ElementsByTag(root)
     for tag in GATHERED_TAGS:
         assert tagged(tag) == list(root.iter(tag)), tag
+
+
+_MICRODATA = """<html><body itemscope itemtype="https://schema.org/WebPage">
+<div itemprop="mainEntity" itemscope itemtype=" http://schema.org/Product/ "><span
+itemprop="name">One</span><span itemprop="">empty</span><!-- itemprop="name" -->
+<svg itemprop="image"><title itemprop="name">icon</title></svg><p itemtype="x">no scope</p>
+<div itemprop="review" itemscope itemtype="https://schema.org/Review"><b itemprop="name">Two
+</b></div></div><p data-itemprop="name">not one</p></body></html>"""
+
+
+def test_microdata_from_the_index_is_what_the_attribute_walks_read():
+    root = parse_html(_MICRODATA)
+    index = PageIndex(root, Capture())
+    by_walk = elements_by_itemprop(root)
+    assert list(by_walk) == ["mainEntity", "name", "", "image", "review"]
+    from_index = elements_by_itemprop(root, index.itemprop_values)
+    assert list(from_index) == list(by_walk)
+    for prop, elements in by_walk.items():
+        assert from_index[prop] == elements, prop
+    assert list(index.itemtype_values.values()) == [
+        str(value) for value in root.xpath("//@itemtype")]
 
 
 def test_naming_words_from_the_index_are_those_read_from_the_element():

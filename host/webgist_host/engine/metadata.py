@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from urllib.parse import urljoin
 
 from .bylines import (
-    UNAUTHORED_TYPES, byline_near_h1, dateline_near_h1, headline_element, itemprops,
+    UNAUTHORED_TYPES, byline_near_h1, dateline_near_h1, elements_by_itemprop, headline_element,
     microdata_author, microdata_date, rel_author, time_near_h1, url_day, without_byline_word,
 )
 from .dom.capture import Capture
@@ -252,10 +252,11 @@ def _reviewed_product(items: list[dict]) -> bool:
     return False
 
 
-def _one_microdata_product(root) -> bool:
-    """True when the page's microdata names exactly one product."""
+def _one_microdata_product(root, itemtypes: dict | None = None) -> bool:
+    """True when the page's microdata names exactly one product. `itemtypes`: element
+    -> itemtype value, in document order, when the caller gathered them."""
     found = 0
-    for itemtype in root.xpath("//@itemtype"):
+    for itemtype in (root.xpath("//@itemtype") if itemtypes is None else itemtypes.values()):
         if MICRODATA_PRODUCT_RE.match(itemtype.strip()):
             found += 1
             if found > 1:
@@ -319,9 +320,11 @@ def read_metadata(root, *, url: str | None, capture: Capture) -> Metadata:
 
 
 def read_page_metadata(root, *, url: str | None, capture: Capture,
-                       tagged: ElementsByTag | None = None) -> tuple[Metadata, Declared]:
+                       tagged: ElementsByTag | None = None, itemprops: dict | None = None,
+                       itemtypes: dict | None = None) -> tuple[Metadata, Declared]:
     """The page's metadata, and what of it the head declared (`Declared`).
-    `tagged`: the page's elements by tag, when the caller gathered them."""
+    `tagged`: the page's elements by tag; `itemprops`, `itemtypes`: element -> its
+    itemprop or itemtype value, in document order; each when the caller gathered them."""
     if tagged is None:
         tagged = ElementsByTag(root)
     body = root.find("body")
@@ -347,7 +350,7 @@ def read_page_metadata(root, *, url: str | None, capture: Capture,
                            host_label(page_url))
     # The body is read only for what the head leaves out.
     read_body = not (declared_author and declared_date)
-    props = itemprops(root) if read_body else {}
+    props = elements_by_itemprop(root, itemprops) if read_body else {}
     headline = headline_element(tagged("h1"), title or "") if read_body else None
     body_date = microdata_date(props)
     author = (declared_author or ld.any_author or microdata_author(props) or rel_author(tagged("a"))
@@ -364,7 +367,7 @@ def read_page_metadata(root, *, url: str | None, capture: Capture,
         canonical_url=_canonical(tagged, page_url, metas),
         page_type=("discussion" if ld.discussion else "product"
                    if ld.product or (metas.get("og:type") or "").lower() in PRODUCT_TYPES
-                   or _one_microdata_product(root) or _first(metas, PRODUCT_PRICE_META)
+                   or _one_microdata_product(root, itemtypes) or _first(metas, PRODUCT_PRICE_META)
                    or _body_says_product(body) or _one_add_to_cart(tagged)
                    else "review" if ld.review else None),
     )

@@ -86,9 +86,14 @@ def convert(html: str | bytes, *, url: str | None = None,
     elements = list(root.iter())
     # (The elements several stages look for over the whole page, gathered once.)
     tagged = ElementsByTag(root)
-    metadata, declared = read_page_metadata(root, url=url, capture=capture, tagged=tagged)
+    # The index pass reads every element's attribute names: the page's microdata
+    # (itemprop, itemtype) comes from it, not from two more walks of the tree.
+    index = PageIndex(root, capture, elements, tagged)
+    metadata, declared = read_page_metadata(root, url=url, capture=capture, tagged=tagged,
+                                            itemprops=index.itemprop_values,
+                                            itemtypes=index.itemtype_values)
     link_base = _link_base(url or capture.url, metadata.canonical_url)
-    blocks, decisions, index = _read_blocks(root, elements, tagged, capture, link_base, run)
+    blocks, decisions, index = _read_blocks(root, index, capture, link_base, run)
     run.lap("blocks")
     blocks = _regions(index, blocks, decisions, scope, metadata, declared, run)
     # Nothing after regions reads the tree. Let the element objects and the index
@@ -154,13 +159,11 @@ def _scheme(url: str) -> str:
     return url.split(":", 1)[0].lower() if ":" in url else ""
 
 
-def _read_blocks(root: Any, elements: list, tagged: ElementsByTag, capture: Capture,
+def _read_blocks(root: Any, index: PageIndex, capture: Capture,
                  base_url: str | None, run: _Run) -> tuple[list[Block], list[Decision], PageIndex]:
-    """The blocks, the decisions taken reading them, and the page's index, which
-    the regions stage reads too. `elements` is `list(root.iter())`, `tagged` its
-    elements by tag."""
+    """The blocks, the decisions taken reading them, and the page's index (`index`,
+    or a new one of the tree cut to SAFE_DEPTH), which the regions stage reads too."""
     try:
-        index = PageIndex(root, capture, elements, tagged)
         return (*extract_blocks(root, capture, base_url=base_url, index=index), index)
     except RecursionError:
         bound_depth(root, SAFE_DEPTH)        # `elements` no longer lists the tree

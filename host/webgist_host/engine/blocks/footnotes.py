@@ -99,23 +99,27 @@ def _fragment(a) -> str:
     return (a.get("href") or "").strip().partition("#")[2]
 
 
-def in_page_links(fragment_links: list, links: list, page_url: str | None) -> list:
+def in_page_links(fragment_links: list, href_values: dict, page_url: str | None) -> list:
     """The links to a place in this page: "#..." ones, and those that spell the
-    page's own address before the "#" (Substack writes every footnote link so)."""
+    page's own address before the "#" (Substack writes every footnote link so).
+    `href_values` maps each <a href> to its href value, in source order."""
     if not page_url:
         return fragment_links
     page = urldefrag(page_url)[0]
+    here: dict[str, bool] = {}          # href -> whether it points into this page
     found = []
-    for a in links:
-        href = (a.get("href") or "").strip()
-        if href.startswith("#"):
-            found.append(a)
-        elif "#" in href:
+    for a, href in href_values.items():
+        if "#" not in href:
+            continue                    # (most links: one test in C)
+        if href not in here:
+            href_ = href.strip()
             try:
-                if urldefrag(urljoin(page_url, href))[0] == page:
-                    found.append(a)
+                here[href] = (href_.startswith("#")
+                              or urldefrag(urljoin(page_url, href_))[0] == page)
             except ValueError:
-                continue
+                here[href] = False
+        if here[href]:
+            found.append(a)
     return found
 
 

@@ -33,7 +33,8 @@ _VALUE_HOLDERS = frozenset({"td", "th", "li"})
 
 
 def is_toggle_text(text: str | None) -> bool:
-    return text is not None and _TOGGLE.fullmatch(text.strip()) is not None
+    # ("[" first: most link texts hold none, and that test is one search in C.)
+    return text is not None and "[" in text and _TOGGLE.fullmatch(text.strip()) is not None
 
 
 def forum_controls(anchors: Iterable, href_of, itemprops: dict) -> set:
@@ -45,7 +46,8 @@ def forum_controls(anchors: Iterable, href_of, itemprops: dict) -> set:
     for link in anchors:
         if len(link) == 0 and is_toggle_text(link.text) and _stands_alone(link):
             found.add(link)
-        if _goes_nowhere(href_of(link)):
+        href = href_of(link)
+        if href is not None and _goes_nowhere(href):
             parent = link.getparent()
             if parent is not None and parent not in holders:
                 holders.add(parent)
@@ -62,7 +64,8 @@ def forum_controls(anchors: Iterable, href_of, itemprops: dict) -> set:
 
 def _goes_nowhere(href: str | None) -> bool:
     """A link within the page or to a script: a control, not a way to another page."""
-    return (href or "").strip().startswith("#") or _runs_script(href)
+    href = (href or "").strip()
+    return href.startswith("#") or href[:11].lower() == "javascript:"
 
 
 def _is_control_strip(el, href_of) -> bool:
@@ -115,10 +118,6 @@ def _in_post(el, known: dict) -> bool:
     for ancestor in path:
         known[ancestor] = answer
     return answer
-
-
-def _runs_script(href: str | None) -> bool:
-    return (href or "").strip()[:11].lower() == "javascript:"
 
 
 def _is_count(words: list) -> bool:

@@ -902,7 +902,9 @@ class InlineRenderer:
         code_run = None      # the code span just written, with nothing after it yet
         struck = False       # the last words written are a struck number (struck.py)
         for child in el:
-            if isinstance(child.tag, str) and self.tag_of(child) not in UNDRAWN_TAGS:
+            element = isinstance(child.tag, str)
+            drawn = element and self.tag_of(child) not in UNDRAWN_TAGS
+            if drawn:
                 p, r = self.element(child, depth + 1, styles)
                 if struck and opens_number(p):
                     p, r = " " + p, " " + r
@@ -910,15 +912,16 @@ class InlineRenderer:
                 code_run = self.place(plain, rich, child, p, r, previous, code_run, styles)
                 if p:
                     struck = starts_word(before, p) and ends_struck_number(child)
-            if child.tail:
-                tail = " " + child.tail if struck and opens_number(child.tail) else child.tail
+            tail = child.tail
+            if tail:
+                tail = " " + tail if struck and opens_number(tail) else tail
                 plain.append(tail)
                 rich.append(escape_piece(tail))
                 code_run = None
                 struck = False
-            if child.tail or not isinstance(child.tag, str):
+            if tail or not element:
                 previous = None
-            elif self.tag_of(child) not in UNDRAWN_TAGS:
+            elif drawn:
                 previous = child      # (a <meta> or <link> between two boxes parts nothing)
         return "".join(plain), join_unbanged(rich)
 

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from .code import is_block_code
 from .editors import EditorShape, could_be_editor, editor_shape
-from .images import draws_placeholder, image_as_text, image_source, shown_noscript_pictures
+from .images import (
+    draws_placeholder, image_as_text, image_source, shown_noscript_pictures, symbol_alt,
+)
 from .inline import BLOCK_TAGS
 from .textareas import is_code_textarea
 from .math import (
@@ -103,6 +105,7 @@ class PageIndex:
         self.id_values: dict = {}           # element -> its id value, when it has one
         self.name_values: dict = {}         # element -> its name value, when it has one
         self.itemprop_values: dict = {}     # element -> its itemprop value, when it has one
+        self.itemtype_values: dict = {}     # element -> its itemtype value, when it has one
         self.controllers: list = []         # elements with aria-controls
         self.roles: dict = {}               # element -> its role value, when it has one
         self.links: list = []               # <a href> in source order
@@ -159,6 +162,8 @@ class PageIndex:
                     name_values[el] = el.get("name")
                 if "itemprop" in names:
                     self.itemprop_values[el] = el.get("itemprop")
+                if "itemtype" in names:
+                    self.itemtype_values[el] = el.get("itemtype")
                 if tag == "a" and "href" in names:
                     self.links.append(el)
                     href = self.href_values[el] = el.get("href")
@@ -412,8 +417,9 @@ class PageIndex:
     def image_text(self, el) -> str | None:
         """images.image_as_text, with what is known of the image's size: drawn or
         declared under MIN_IMAGE_PX (`tiny`), drawn or declared larger, or unknown."""
-        if not (el.get("alt") or "").strip():
-            return None     # (most pictures: nothing to stand for, no size asked)
+        alt = el.get("alt")
+        if not alt or not symbol_alt(" ".join(alt.split())):
+            return None     # (most pictures: no symbol to stand for, no size asked)
         small: bool | None = True
         if not self.tiny(el):
             box = self.box(el)

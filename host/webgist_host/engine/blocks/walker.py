@@ -144,7 +144,7 @@ class Walker:
         self._hrefs: dict = {}               # raw href -> self.links.href(raw)
         self._destinations: dict = {}        # raw href -> its Markdown link destination
         self.footnotes = find_footnotes(index.root, index.ids, in_page_links(
-            index.fragment_links, index.links, self.links.base), index.class_values)
+            index.fragment_links, index.href_values, self.links.base), index.class_values)
         # A list item's run is a control only through a link to the page's source
         # view or to an empty search (_controls_only): most pages have no such link,
         # and then no item's run need be looked at for controls. (Each distinct
@@ -846,7 +846,7 @@ def _controls_only(pieces: list, is_control=_is_control) -> bool:
 
 def _in_a_sentence(pieces: list) -> bool:
     """The run so far holds words: a sentence is being written."""
-    return any(isinstance(piece, str) and any(ch.isalnum() for ch in piece) for piece in pieces)
+    return any(isinstance(piece, str) and has_alnum(piece) for piece in pieces)
 
 
 def _has_own_words(pieces: list) -> bool:
