@@ -73,6 +73,7 @@ BROWSER_FIXTURES: dict[str, str] = {
     "news--ad-slot-labels-between-paragraphs": "ad slots' labels ('- Reklama -', 'REKLAMA') drawn between a story's paragraphs go",
     "article--comment-thread-under-permalink-post": "a readers' thread outweighing a post dated only by its permalink goes, drawn as in source",
     "news--comment-section-named-beyond-english": "a comment section named in Spanish (comentarios) inside the story's element goes, drawn as in source",
+    "article--menu-links-drawn-around-blocks": "a <nav> whose menu entries are links drawn around <div>s is navigation when the container is <body>; drawn as in source",
     "news--teaser-card-drawn-as-one-link": "a teaser card drawn as one link between a dated story's paragraphs goes; the story's figure linked to a larger copy stays",
     "article--listicle-linked-section-headings": "a listicle's headings, each drawn as a link to the place's page over the story's own paragraph, stay",
     "forum--replies-under-dated-url": "a forum's replies under a question whose address carries its day, with no blog markup, stay",

@@ -53,10 +53,13 @@ class Placement:
 def resolve_marks(blocks: list[Block], contexts: list[Context],
                   lineage: list[tuple[str, ...]], linked_words: list[int],
                   words: list[int], product_page: bool,
-                  review_page: bool = False) -> list[Placement]:
-    """Each block's placement (`words`: each block's word count). Blocks in the same
-    element share one context object: each is resolved once."""
-    belief = _Belief(blocks, contexts, lineage, linked_words, words, product_page, review_page)
+                  review_page: bool = False,
+                  linked_through: list[int] | None = None) -> list[Placement]:
+    """Each block's placement (`words`: each block's word count; `linked_through`,
+    its linked words counting a block inside a link as linked whole). Blocks in the
+    same element share one context object: each is resolved once."""
+    belief = _Belief(blocks, contexts, lineage, linked_words, words, product_page, review_page,
+                     linked_words if linked_through is None else linked_through)
     resolved: dict[int, Placement] = {}
     placements = []
     for context in contexts:
@@ -73,24 +76,29 @@ class _Belief:
 
     def __init__(self, blocks: list[Block], contexts: list[Context],
                  lineage: list[tuple[str, ...]], linked_words: list[int],
-                 block_words: list[int], product_page: bool, review_page: bool):
+                 block_words: list[int], product_page: bool, review_page: bool,
+                 linked_through: list[int]):
         words: dict[str, int] = {}
         linked: dict[str, int] = {}
+        through: dict[str, int] = {}
         prose: dict[str, int] = {}
         total = 0
         # Only marked elements are weighed: the sums are kept for their paths alone
         # (a block's ancestry is a dozen or two elements deep, a few of them marked).
         marked = {path for context in contexts for path, _, _ in context.marks}
-        for block, chain, in_links, n in zip(blocks, lineage, linked_words, block_words):
+        for block, chain, in_links, n, in_through in zip(blocks, lineage, linked_words,
+                                                         block_words, linked_through):
             total += n
             sentences = (n - in_links if block.kind == _PARAGRAPH
                          and n - in_links >= SENTENCE_MIN_WORDS else 0)
             for p in marked.intersection(chain):
                 words[p] = words.get(p, 0) + n
                 linked[p] = linked.get(p, 0) + in_links
+                through[p] = through.get(p, 0) + in_through
                 if sentences:
                     prose[p] = prose.get(p, 0) + sentences
         self.words, self.linked, self.prose = words, linked, prose
+        self.through = through
         self.total = total
         self.prose_total = total - sum(linked_words)
         self.product_page = product_page
@@ -162,7 +170,10 @@ class _Belief:
         held = self.words.get(path, 0)
         in_links = self.linked.get(path, 0)
         share = WIDGET_MAX_SHARE if source == _WIDGET else CHROME_MAX_SHARE
-        # A navigation landmark (or a page header) made of links is navigation at any size.
+        # A navigation landmark (or a page header) made of links is navigation at any
+        # size; its links may be drawn around whole blocks (a menu's <a> around <div>s).
+        if kind == _NAV or kind == _HEADER:
+            in_links = max(in_links, self.through.get(path, 0))
         link_nav = (source == _LANDMARK and in_links >= LINK_NAV_SHARE * held
                     and (kind == _NAV or kind == _HEADER
                          and self.prose_total >= LINK_HEADER_MIN_PROSE))

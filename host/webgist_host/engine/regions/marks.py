@@ -20,9 +20,9 @@ from typing import NamedTuple
 
 from ..words import has_alnum, word_count
 from ..dom.nodes import TreeIndex
-from ..model import Block, Region, Widget
+from ..model import Block, BlockKind, Region, Widget
 from .name_guards import HEADING_TAGS, is_control_group, unguarded
-from .tuning import CHROME_LANDMARKS, ID_SLUG_TEXT_CHARS
+from .tuning import CHROME_LANDMARKS, ID_SLUG_TEXT_CHARS, SENTENCE_MIN_WORDS
 from .vocabulary import (
     API_SIGNATURE_WORDS, ARTICLE_BODY_ITEMPROP, ARTICLE_BODY_WORDS, ARTICLE_WORDS,
     BUTTON_GROUP_WORDS,
@@ -100,6 +100,11 @@ class BlockContexts(NamedTuple):
     lineage: list[tuple[str, ...]]      # the real paths of its element's ancestry, root first
     linked: list[int]                   # how many of its words sit inside links
     tab_panels: frozenset[str]          # paths of tab panels that have a sibling panel
+    # `linked`, but a block inside a link counts as linked whole (`linked` credits a
+    # link's words to the block around it, none to the blocks inside it) unless it
+    # is a paragraph of sentences (a card's teaser); for weighing a navigation or
+    # header mark
+    linked_through: list[int]
 
 
 def block_contexts(tree: TreeIndex, blocks: list[Block]) -> BlockContexts:
@@ -117,27 +122,42 @@ def block_contexts(tree: TreeIndex, blocks: list[Block]) -> BlockContexts:
     names = _Names(tree)
     frames = _Frames(tree, names)
     block_of: dict = {}                       # a block's element -> its last block
+    hits_of: dict = {}                        # a block's element -> all its blocks
     for path, elements in tree.elements_at(by_path).items():
         hits = by_path[path]
         for el in elements:
             block_of[el] = hits[-1]
+            hits_of[el] = hits
         frame = frames.of(elements[-1])       # the last in document order stands
         context, chain = frame.context, frame.lineage
         for i in hits:
             contexts[i] = context
             lineage[i] = chain
     linked = [0] * len(blocks)
+    through = [0] * len(blocks)
     owners = _Owners(tree.root, block_of)
+    inside_links = _blocks_inside_links(tree, hits_of)
     for el in tree.links:
-        owner = owners.block(el)
-        if owner is None:
-            continue
         text = el.text_content()
         # A permalink glyph (¶, #, §) is a widget, not words a reader follows:
         # an API entry's "name ¶" is no linked teaser title.
-        if has_alnum(text):
-            linked[owner] += word_count(text)
-    return BlockContexts(contexts, lineage, linked, _tab_panels(tree, names))
+        if not has_alnum(text):
+            continue
+        n = word_count(text)
+        owner = owners.block(el)
+        if owner is not None:
+            linked[owner] += n
+        # A link drawn around blocks (a menu entry whose <a> holds <div>s) links
+        # each of them whole; only the rest of its words are its owner's.
+        for i in inside_links.get(el, ()):
+            inside = word_count(blocks[i].text)
+            n -= inside
+            # ...but a card's sentence under its link stays prose
+            if blocks[i].kind != BlockKind.PARAGRAPH or inside < SENTENCE_MIN_WORDS:
+                through[i] = inside
+        if owner is not None and n > 0:
+            through[owner] += n
+    return BlockContexts(contexts, lineage, linked, _tab_panels(tree, names), through)
 
 
 def _tab_panels(tree: TreeIndex, names: _Names) -> frozenset[str]:
@@ -152,6 +172,31 @@ def _tab_panels(tree: TreeIndex, names: _Names) -> frozenset[str]:
         real_path = tree.real_path(el)
         panels.setdefault(real_path.rsplit("/", 1)[0], []).append(real_path)
     return frozenset(p for group in panels.values() if len(group) > 1 for p in group)
+
+
+def _blocks_inside_links(tree: TreeIndex, hits_of: dict) -> dict:
+    """Each link's blocks: those whose elements have it as their nearest link above.
+    One climb per element, each climbed element remembered: linear in the page."""
+    links = set(tree.links)
+    above: dict = {}                     # element -> the nearest link above it, or None
+
+    def link_above(el):
+        climbed = []
+        node = el.getparent()
+        while node is not None and node not in above and node not in links:
+            climbed.append(node)
+            node = node.getparent()
+        found = None if node is None else node if node in links else above[node]
+        for passed in climbed:
+            above[passed] = found
+        return found
+
+    inside: dict = {}
+    for el, hits in hits_of.items():
+        link = link_above(el)
+        if link is not None:
+            inside.setdefault(link, []).extend(hits)
+    return inside
 
 
 class _Owners:

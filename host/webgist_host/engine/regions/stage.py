@@ -189,7 +189,8 @@ def _read_page(tree: TreeIndex, blocks: list[Block], *, page_type: str | None, d
     words = [word_count(block.text) for block in blocks]
     placements = resolve_marks(blocks, walked.contexts, lineage, linked, words,
                                product_page=page_type == PRODUCT_PAGE,
-                               review_page=page_type == REVIEW_PAGE)
+                               review_page=page_type == REVIEW_PAGE,
+                               linked_through=walked.linked_through)
     weights = [_content_weight(block, n, linked_n)
                for block, n, linked_n in zip(blocks, words, linked)]
     # A partner's paid story in an element named as an ad (it holds the page's
