@@ -157,8 +157,8 @@ COMMENT_HEADINGS_BY_LANGUAGE: dict[str, frozenset[str]] = {
 # products" (English: vocabulary.FURNITURE_HEADING_PATTERNS), as shops in those
 # languages title it.
 SHOP_RAIL_HEADINGS_BY_LANGUAGE: dict[str, frozenset[str]] = {
-    "fr": frozenset({"produits similaires", "produits associés", "articles similaires"}),
-    "de": frozenset({"ähnliche produkte", "ähnliche artikel", "passende produkte"}),
+    "fr": frozenset({"produits similaires", "produits associés"}),
+    "de": frozenset({"ähnliche produkte", "passende produkte"}),
     "es": frozenset({"productos relacionados", "productos similares"}),
     "it": frozenset({"prodotti correlati", "prodotti simili"}),
     "pt": frozenset({"produtos relacionados", "produtos semelhantes", "produtos similares"}),
@@ -166,8 +166,8 @@ SHOP_RAIL_HEADINGS_BY_LANGUAGE: dict[str, frozenset[str]] = {
     "pl": frozenset({"podobne produkty", "produkty powiązane"}),
 }
 
-FURNITURE_HEADINGS = frozenset().union(*FURNITURE_HEADINGS_BY_LANGUAGE.values(),
-                                       *SHOP_RAIL_HEADINGS_BY_LANGUAGE.values())
+FURNITURE_HEADINGS = frozenset().union(*FURNITURE_HEADINGS_BY_LANGUAGE.values())
+SHOP_RAIL_HEADINGS = frozenset().union(*SHOP_RAIL_HEADINGS_BY_LANGUAGE.values())
 COMMENT_HEADINGS = frozenset().union(*COMMENT_HEADINGS_BY_LANGUAGE.values())
 
 # A count before or after the words: "12 comentários", "Komentar (3)", "评论（3）".
