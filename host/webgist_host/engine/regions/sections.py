@@ -47,6 +47,8 @@ _PRODUCT_FURNITURE_HEADING = re.compile(
     "|".join(f"(?:{p})" for p in PRODUCT_FURNITURE_HEADING_PATTERNS), re.IGNORECASE)
 _CONTROL_LINE = re.compile("|".join(f"(?:{p})" for p in CONTROL_LINE_PATTERNS), re.IGNORECASE)
 _LABEL_DASHES = " -–—"
+# What stands between a page's title and the site's name in its <title>.
+_TITLE_SEPARATORS = "-–—|·:•»"
 # HTML's headings run from <h1> to <h6>.
 MAX_HEADING_LEVEL = 6
 # A Markdown link's text in a block's rich text.
@@ -131,17 +133,19 @@ def furniture_sections(blocks: list[Block], comments_are_content: bool = False,
                 open_level = None
             if open_level is None:
                 opens = is_furniture_heading(block.text, comments_are_content)
-                shop = None
-                if not opens and product_page and not is_title(block) and (
-                        heading_key(block.text) != title_key) and is_furniture_heading(
-                            block.text, comments_are_content, product_page=True):
-                    scope = _section_scope(blocks, i, wrappers)
-                    opens = _in_own_box(last_heading, level, scope)
-                    shop = [] if opens else None
-                if opens:
-                    open_level, title_text = block.level, block.text
+                # A shop's terms: the section is handed back when it proves to be one
+                # of the text's own sections (closed by a heading of its rank).
+                shop = [] if not opens and product_page and _shop_heading(
+                    block, comments_are_content, title_key) else None
+                if opens or shop is not None:
                     scope = _section_scope(blocks, i, wrappers)
                     climbed = scope != block.xpath.rsplit("/", 1)[0] + "/"
+                    if shop is not None:
+                        # Alone in its wrapper, it is a tab's or a panel's label.
+                        opens = climbed or _in_own_box(last_heading, level, scope)
+                        shop = shop if opens and not climbed else None
+                if opens:
+                    open_level, title_text = block.level, block.text
                     section = ([] if climbed and weights and not _is_comment_heading(title_text)
                                else None)
             last_heading[level] = block.xpath
@@ -157,6 +161,23 @@ def furniture_sections(blocks: list[Block], comments_are_content: bool = False,
     if open_level is not None:
         _give_back_prose(section, inside, weights)
     return inside
+
+
+def _shop_heading(block: Block, comments_are_content: bool, title_key: str | None) -> bool:
+    """Whether a heading is a shop's terms or its rail of other products, and not the
+    page's title (a shop's own policy page may have a cart button too)."""
+    return (not is_title(block) and not _says_title(block.text, title_key)
+            and is_furniture_heading(block.text, comments_are_content, product_page=True))
+
+
+def _says_title(text: str, title_key: str | None) -> bool:
+    """Whether a heading says the page's title: all of it, or its part before the
+    site's name ("Shipping & Returns – Alder Goods")."""
+    if not title_key:
+        return False
+    key = heading_key(text)
+    return title_key == key or (title_key.startswith(key)
+                                and title_key[len(key):].lstrip()[:1] in _TITLE_SEPARATORS)
 
 
 def _in_own_box(last_heading: list[str], level: int, scope: str) -> bool:
