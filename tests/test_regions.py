@@ -176,6 +176,18 @@ def test_a_shops_terms_in_a_tab_of_their_own_go_on_a_product_page():
     assert "Free delivery over 50 euros." not in texts and "Shipping & Returns" not in texts
 
 
+def test_a_shops_terms_in_an_accordion_go_on_a_product_page():
+    """Each label alone in its button: the panels' labels, however many share the box."""
+    html = f"""<html><head>{PRODUCT_HEAD}</head><body><main><h1>Kettle</h1>
+      <div class="accordion"><button><h3>Details</h3></button><div><p>{ARTICLE}</p></div>
+      <button><h3>Shipping &amp; Returns</h3></button><div><p>Free delivery over 50 euros.</p></div>
+      <button><h3>Care</h3></button><div><p>{ARTICLE} Rinse it.</p></div>
+      </div></main></body></html>"""
+    texts = _texts(html)
+    assert ARTICLE in texts and f"{ARTICLE} Rinse it." in texts
+    assert "Free delivery over 50 euros." not in texts and "Shipping & Returns" not in texts
+
+
 def test_a_shops_terms_among_the_texts_sibling_sections_stay():
     """A review that declares the product it reviews writes its own section on them."""
     html = f"""<html><head>{PRODUCT_HEAD}</head><body><main><article><h1>Kettle review</h1>
@@ -187,10 +199,22 @@ def test_a_shops_terms_among_the_texts_sibling_sections_stay():
     assert "It came in two days; returning it costs nothing." in texts
 
 
-@pytest.mark.parametrize("tag", ["h1", "h2"])
-def test_a_shops_terms_never_open_on_the_pages_title(tag):
+def test_a_shops_terms_opening_the_texts_sections_stay():
+    """Closed by a heading of their rank in the same element: the text's own section."""
+    html = f"""<html><head>{PRODUCT_HEAD}</head><body><main><h1>Kettle review</h1>
+      <article><h2>Shipping &amp; Returns</h2><p>It came in two days; returning it costs nothing.</p>
+      <h2>Boiling</h2><p>{ARTICLE}</p></article></main></body></html>"""
+    texts = _texts(html)
+    assert "Shipping & Returns" in texts
+    assert "It came in two days; returning it costs nothing." in texts
+
+
+@pytest.mark.parametrize("tag, title", [("h1", "Help – Kettle Co"),
+                                        ("h2", "Shipping &amp; Returns – Kettle Co"),
+                                        ("h2", "Shipping &amp; Returns")])
+def test_a_shops_terms_never_open_on_the_pages_title(tag, title):
     """A shop's own policy page, judged a product page by its one cart button."""
-    html = f"""<html><head><title>Shipping &amp; Returns – Kettle Co</title></head><body><main>
+    html = f"""<html><head><title>{title}</title></head><body><main>
       <{tag}>Shipping &amp; Returns</{tag}><h3>Shipping</h3><p>{ARTICLE}</p>
       <h3>Returns</h3><p>Send it back within thirty days.</p>
       <div><p>Gift wrap</p><button class="add-to-cart">Add to cart</button></div>
