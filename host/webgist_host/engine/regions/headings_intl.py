@@ -11,6 +11,11 @@ teasers, more from the site, sharing, newsletters. Phrases that also head an
 article's own sections are left out: "Voir aussi" (Wikipedia), "Diskussion" and
 "Diskuse" (a paper's discussion), a bare "Rekomendasi" or "Рекомендуем" (a report's
 recommendations).
+
+SHOP_RAIL_HEADINGS holds a shop's rail of other products ("Produits similaires") in
+seven languages; sections.is_furniture_heading reads it on pages that declare a
+product only, since a review's or a docs page's "Productos similares" section is its
+own text.
 """
 from __future__ import annotations
 
@@ -154,8 +159,9 @@ COMMENT_HEADINGS_BY_LANGUAGE: dict[str, frozenset[str]] = {
 }
 
 # A shop's rail of other products under its product: "Similar products", "Related
-# products" (English: vocabulary.FURNITURE_HEADING_PATTERNS), as shops in those
-# languages title it.
+# products" (English: vocabulary.FURNITURE_HEADING_PATTERNS, on every page as before),
+# as shops in those languages title it; read on declared products only. Phrases the
+# table above holds already ("articles similaires", "ähnliche Artikel") are not repeated.
 SHOP_RAIL_HEADINGS_BY_LANGUAGE: dict[str, frozenset[str]] = {
     "fr": frozenset({"produits similaires", "produits associés"}),
     "de": frozenset({"ähnliche produkte", "passende produkte"}),
