@@ -183,8 +183,9 @@ def _says_title(text: str, title_key: str | None) -> bool:
 def _in_own_box(last_heading: list[str], level: int, scope: str) -> bool:
     """Whether a heading of rank `level` whose section lives in `scope` stands in a box
     of its own: no heading of its rank or a higher one came before it in that element
-    (a tab, an accordion's panel), as one would among an article's sections."""
-    return not any(path.startswith(scope) for path in last_heading[1:level + 1] if path)
+    (a tab, an accordion's panel), as one would among an article's sections. The
+    page's `<h1>` heads all of them, a shop's flat product page too: it does not count."""
+    return not any(path.startswith(scope) for path in last_heading[2:level + 1] if path)
 
 
 def _give_back_shop(shop: list[int] | None, inside: dict[int, str]) -> None:
