@@ -191,9 +191,11 @@ def test_a_shops_terms_in_an_accordion_go_on_a_product_page():
 def test_a_shops_terms_under_a_flat_product_pages_title_go():
     """The <h1> heads the page, not a sibling section: the terms stand alone."""
     html = f"""<html><head>{PRODUCT_HEAD}</head><body><main><h1>Kettle</h1><p>{ARTICLE}</p>
-      <h2>Shipping &amp; Returns</h2><p>Free delivery over 50 euros.</p></main></body></html>"""
+      <p>{ARTICLE} Rinse it.</p><h2>Shipping &amp; Returns</h2><p>Free delivery over 50 euros.</p>
+      </main></body></html>"""
     texts = _texts(html)
-    assert ARTICLE in texts and "Free delivery over 50 euros." not in texts
+    assert ARTICLE in texts and f"{ARTICLE} Rinse it." in texts
+    assert "Free delivery over 50 euros." not in texts
 
 
 def test_a_shops_terms_among_the_texts_sibling_sections_stay():
