@@ -209,6 +209,17 @@ def test_a_shops_terms_among_the_texts_sibling_sections_stay():
     assert "It came in two days; returning it costs nothing." in texts
 
 
+@pytest.mark.parametrize("title, says", [
+    ("Shipping & Returns", True), ("Shipping & Returns – Alder Goods", True),
+    ("Shipping & Returns | Alder Goods", True), ("Shipping & Returns Tote Bag", False),
+    ("Kettle", False), (None, False),
+])
+def test_a_heading_says_the_title_when_it_is_the_title_before_the_sites_name(title, says):
+    from webgist_host.engine.regions.headings_intl import heading_key
+    from webgist_host.engine.regions.sections import _says_title
+    assert _says_title("Shipping & Returns", heading_key(title) if title else None) is says
+
+
 def test_a_shops_terms_opening_the_texts_sections_stay():
     """Closed by a heading of their rank in the same element: the text's own section."""
     html = f"""<html><head>{PRODUCT_HEAD}</head><body><main><h1>Kettle review</h1>
