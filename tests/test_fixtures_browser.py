@@ -272,6 +272,8 @@ BROWSER_FIXTURES: dict[str, str] = {
     "product--shop-lines-above-product-name": "the shop lines drawn above a declared product's name go, its pictures stay",
     "product--lone-links-among-product-lines": "a lone link among a product's lines goes as drawn; the linked <h1> stays",
     "product--buy-box-button-lines": "a declared product's variant buttons go as drawn; an accordion's heading set in a button stays",
+    "product--shop-terms-box-above-description": "as drawn: a declared product's \"Delivery & Returns\" box over an empty panel goes, the description its section climbs over stays",
+    "article--delivery-section-of-a-reviewed-product": "as drawn: a review declaring the product it reviews keeps its own \"Shipping and returns\" section among its sections",
     "product--shipping-and-returns-terms": "as drawn: a declared product's \"Livraison et retours\" tab and its \"Produits similaires\" rail go, its other tabs stay",
     "product--variant-radios-and-quantity-stepper": "as drawn: two radio buttons' labels are two words, a number field's −/+ buttons go",
     "product--stepper-beside-swatches": "only the number field's neighbouring sign button goes; swatch and size-guide image buttons in its form stay",

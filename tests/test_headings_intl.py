@@ -25,8 +25,16 @@ def test_related_headings_in_other_languages_are_furniture(heading):
     "Produits similaires", "Ähnliche Produkte", "Productos relacionados", "Prodotti correlati",
     "Produtos relacionados", "Vergelijkbare producten", "Podobne produkty",
 ])
-def test_a_shops_rail_of_other_products_is_furniture_beyond_english(heading):
-    assert is_furniture_heading(heading)
+def test_a_shops_rail_of_other_products_is_furniture_beyond_english_on_product_pages(heading):
+    assert is_furniture_heading(heading, product_page=True)
+    # A review's or a docs page's "Similar products" section is its own text.
+    assert not is_furniture_heading(heading)
+
+
+def test_shop_rail_headings_are_not_in_the_news_tables():
+    """The shop table holds only what the related-headings tables lack."""
+    for language, phrases in SHOP_RAIL_HEADINGS_BY_LANGUAGE.items():
+        assert not phrases & FURNITURE_HEADINGS_BY_LANGUAGE.get(language, frozenset()), language
 
 
 @pytest.mark.parametrize("heading", ["12 comentários", "Komentar (3)", "评论（3）", "Kommentare"])

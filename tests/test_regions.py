@@ -134,18 +134,114 @@ def test_furniture_headings(heading, furniture):
 
 
 @pytest.mark.parametrize("heading", [
+    # English
     "Shipping & Returns", "Delivery and returns", "Shipping and return policies",
-    "Free shipping & returns", "Livraison et retours", "Versand und Rückgabe",
-    "Envíos y devoluciones", "Spedizione e resi",
+    "Free shipping & returns", "Returns & shipping", "Shipping & exchanges",
+    # French, German, Spanish, Italian, Dutch, Portuguese, Polish
+    "Livraison et retours", "Expédition et retours", "Retours et échanges",
+    "Versand und Rückgabe", "Versand & Retouren", "Lieferung & Rückgabe",
+    "Envíos y devoluciones", "Envío y devolución", "Entrega y devoluciones",
+    "Spedizione e resi", "Spedizioni e resi", "Consegna e resi",
+    "Verzending & retourneren", "Verzending en retour",
+    "Envio e devolução", "Envios e devoluções",
+    "Dostawa i zwroty", "Wysyłka i zwroty",
 ])
 def test_shipping_and_returns_head_furniture_on_a_product_page_only(heading):
     assert is_furniture_heading(heading, product_page=True)
     assert not is_furniture_heading(heading)
 
 
-@pytest.mark.parametrize("heading", ["Returns", "Delivery", "Return policy", "Shipping"])
-def test_a_bare_shipping_or_returns_heading_stays_on_a_product_page(heading):
+@pytest.mark.parametrize("heading", [
+    "Returns", "Delivery", "Return policy", "Shipping",
+    # the words inside a longer heading are the page's own
+    "Questions about shipping & returns", "Shipping & returns for furniture",
+    "Free shipping & returns on every order", "Livraison et retours offerts",
+])
+def test_a_bare_or_longer_shipping_or_returns_heading_stays_on_a_product_page(heading):
     assert not is_furniture_heading(heading, product_page=True)
+
+
+PRODUCT_HEAD = ('<script type="application/ld+json">{"@context": "https://schema.org", '
+                '"@type": "Product", "name": "Kettle", "offers": {"@type": "Offer", '
+                '"price": "40", "priceCurrency": "EUR"}}</script>')
+
+
+def test_a_shops_terms_in_a_tab_of_their_own_go_on_a_product_page():
+    html = f"""<html><head>{PRODUCT_HEAD}</head><body><main><h1>Kettle</h1>
+      <div class="tab"><h2>Description</h2><p>{ARTICLE}</p></div>
+      <div class="tab"><h2>Shipping &amp; Returns</h2><p>Free delivery over 50 euros.</p></div>
+      </main></body></html>"""
+    texts = _texts(html)
+    assert ARTICLE in texts
+    assert "Free delivery over 50 euros." not in texts and "Shipping & Returns" not in texts
+
+
+def test_a_shops_terms_in_an_accordion_go_on_a_product_page():
+    """Each label alone in its button: the panels' labels, however many share the box."""
+    html = f"""<html><head>{PRODUCT_HEAD}</head><body><main><h1>Kettle</h1>
+      <div class="accordion"><button><h3>Details</h3></button><div><p>{ARTICLE}</p></div>
+      <button><h3>Shipping &amp; Returns</h3></button><div><p>Free delivery over 50 euros.</p></div>
+      <button><h3>Care</h3></button><div><p>{ARTICLE} Rinse it.</p></div>
+      </div></main></body></html>"""
+    texts = _texts(html)
+    assert ARTICLE in texts and f"{ARTICLE} Rinse it." in texts
+    assert "Free delivery over 50 euros." not in texts and "Shipping & Returns" not in texts
+
+
+def test_a_shops_terms_under_a_flat_product_pages_title_go():
+    """The <h1> heads the page, not a sibling section: the terms stand alone."""
+    html = f"""<html><head>{PRODUCT_HEAD}</head><body><main><h1>Kettle</h1><p>{ARTICLE}</p>
+      <p>{ARTICLE} Rinse it.</p><h2>Shipping &amp; Returns</h2><p>Free delivery over 50 euros.</p>
+      </main></body></html>"""
+    texts = _texts(html)
+    assert ARTICLE in texts and f"{ARTICLE} Rinse it." in texts
+    assert "Free delivery over 50 euros." not in texts
+
+
+def test_a_shops_terms_among_the_texts_sibling_sections_stay():
+    """A review that declares the product it reviews writes its own section on them."""
+    html = f"""<html><head>{PRODUCT_HEAD}</head><body><main><article><h1>Kettle review</h1>
+      <h2>Boiling</h2><p>{ARTICLE}</p>
+      <h2>Shipping &amp; Returns</h2><p>It came in two days; returning it costs nothing.</p>
+      </article></main></body></html>"""
+    texts = _texts(html)
+    assert "Shipping & Returns" in texts
+    assert "It came in two days; returning it costs nothing." in texts
+
+
+@pytest.mark.parametrize("title, says", [
+    ("Shipping & Returns", True), ("Shipping & Returns – Alder Goods", True),
+    ("Shipping & Returns | Alder Goods", True), ("Shipping & Returns Tote Bag", False),
+    ("Kettle", False), (None, False),
+])
+def test_a_heading_says_the_title_when_it_is_the_title_before_the_sites_name(title, says):
+    from webgist_host.engine.regions.headings_intl import heading_key
+    from webgist_host.engine.regions.sections import _says_title
+    assert _says_title("Shipping & Returns", heading_key(title) if title else None) is says
+
+
+def test_a_shops_terms_opening_the_texts_sections_stay():
+    """Closed by a heading of their rank in the same element: the text's own section."""
+    html = f"""<html><head>{PRODUCT_HEAD}</head><body><main><h1>Kettle review</h1>
+      <article><h2>Shipping &amp; Returns</h2><p>It came in two days; returning it costs nothing.</p>
+      <h2>Boiling</h2><p>{ARTICLE}</p></article></main></body></html>"""
+    texts = _texts(html)
+    assert "Shipping & Returns" in texts
+    assert "It came in two days; returning it costs nothing." in texts
+
+
+@pytest.mark.parametrize("tag, title", [("h1", "Help – Kettle Co"),
+                                        ("h2", "Shipping &amp; Returns – Kettle Co"),
+                                        ("h2", "Shipping &amp; Returns")])
+def test_a_shops_terms_never_open_on_the_pages_title(tag, title):
+    """A shop's own policy page, judged a product page by its one cart button."""
+    html = f"""<html><head><title>{title}</title></head><body><main>
+      <{tag}>Shipping &amp; Returns</{tag}><h3>Shipping</h3><p>{ARTICLE}</p>
+      <h3>Returns</h3><p>Send it back within thirty days.</p>
+      <div><p>Gift wrap</p><button class="add-to-cart">Add to cart</button></div>
+      </main></body></html>"""
+    texts = _texts(html)
+    assert ARTICLE in texts and "Send it back within thirty days." in texts
 
 
 def test_a_furniture_section_ends_with_its_parent_element():

@@ -11,6 +11,11 @@ teasers, more from the site, sharing, newsletters. Phrases that also head an
 article's own sections are left out: "Voir aussi" (Wikipedia), "Diskussion" and
 "Diskuse" (a paper's discussion), a bare "Rekomendasi" or "Рекомендуем" (a report's
 recommendations).
+
+SHOP_RAIL_HEADINGS holds a shop's rail of other products ("Produits similaires") in
+seven languages; sections.is_furniture_heading reads it on pages that declare a
+product only, since a review's or a docs page's "Productos similares" section is its
+own text.
 """
 from __future__ import annotations
 
@@ -154,11 +159,12 @@ COMMENT_HEADINGS_BY_LANGUAGE: dict[str, frozenset[str]] = {
 }
 
 # A shop's rail of other products under its product: "Similar products", "Related
-# products" (English: vocabulary.FURNITURE_HEADING_PATTERNS), as shops in those
-# languages title it.
+# products" (English: vocabulary.FURNITURE_HEADING_PATTERNS, on every page as before),
+# as shops in those languages title it; read on declared products only. Phrases the
+# table above holds already ("articles similaires", "ähnliche Artikel") are not repeated.
 SHOP_RAIL_HEADINGS_BY_LANGUAGE: dict[str, frozenset[str]] = {
-    "fr": frozenset({"produits similaires", "produits associés", "articles similaires"}),
-    "de": frozenset({"ähnliche produkte", "ähnliche artikel", "passende produkte"}),
+    "fr": frozenset({"produits similaires", "produits associés"}),
+    "de": frozenset({"ähnliche produkte", "passende produkte"}),
     "es": frozenset({"productos relacionados", "productos similares"}),
     "it": frozenset({"prodotti correlati", "prodotti simili"}),
     "pt": frozenset({"produtos relacionados", "produtos semelhantes", "produtos similares"}),
@@ -166,8 +172,8 @@ SHOP_RAIL_HEADINGS_BY_LANGUAGE: dict[str, frozenset[str]] = {
     "pl": frozenset({"podobne produkty", "produkty powiązane"}),
 }
 
-FURNITURE_HEADINGS = frozenset().union(*FURNITURE_HEADINGS_BY_LANGUAGE.values(),
-                                       *SHOP_RAIL_HEADINGS_BY_LANGUAGE.values())
+FURNITURE_HEADINGS = frozenset().union(*FURNITURE_HEADINGS_BY_LANGUAGE.values())
+SHOP_RAIL_HEADINGS = frozenset().union(*SHOP_RAIL_HEADINGS_BY_LANGUAGE.values())
 COMMENT_HEADINGS = frozenset().union(*COMMENT_HEADINGS_BY_LANGUAGE.values())
 
 # A count before or after the words: "12 comentários", "Komentar (3)", "评论（3）".

@@ -28,7 +28,7 @@ from .tuning import (ARTICLE_BEFORE_SERIES_MIN_WORDS, ARTICLE_MIN_PARAGRAPHS, BO
                      SECTION_SCOPE_MIN_DEPTH, SHORT_LINE_RAW_FACTOR,
                      TEASER_HEADLINE_MIN_WORDS, TEASER_LEAD_MIN_LINKED, TEASER_SERIES_MIN_ITEMS,
                      TEASER_SERIES_MIN_LED)
-from .headings_intl import COMMENT_HEADINGS, FURNITURE_HEADINGS, heading_key
+from .headings_intl import COMMENT_HEADINGS, FURNITURE_HEADINGS, SHOP_RAIL_HEADINGS, heading_key
 from .vocabulary import (COMMENT_HEADING_PATTERNS, CONTROL_LINE_PATTERNS, MARKDOWN_LINK_PATTERN,
                          FURNITURE_HEADING_PATTERNS, PRODUCT_FURNITURE_HEADING_PATTERNS)
 
@@ -47,22 +47,29 @@ _PRODUCT_FURNITURE_HEADING = re.compile(
     "|".join(f"(?:{p})" for p in PRODUCT_FURNITURE_HEADING_PATTERNS), re.IGNORECASE)
 _CONTROL_LINE = re.compile("|".join(f"(?:{p})" for p in CONTROL_LINE_PATTERNS), re.IGNORECASE)
 _LABEL_DASHES = " -–—"
+# What stands between a page's title and the site's name in its <title>.
+_TITLE_SEPARATORS = "-–—|·:•»"
+# HTML's headings run from <h1> to <h6>.
+MAX_HEADING_LEVEL = 6
 # A Markdown link's text in a block's rich text.
 _LINK_TEXT = re.compile(r"\[([^\[\]]*)\]\(")
 
 
 def is_furniture_heading(text: str, comments_are_content: bool = False,
                          product_page: bool = False) -> bool:
+    """Whether a heading's words name furniture; with `product_page`, a shop's terms
+    ("Shipping & Returns") and its rail of other products beyond English count too."""
     text = " ".join(text.split()).strip(" :.!?")
     if len(text) > MAX_FURNITURE_HEADING_CHARS:
         return False
-    if product_page and _PRODUCT_FURNITURE_HEADING.fullmatch(text):
-        return True
     if _FURNITURE_HEADING.fullmatch(text) or (
             not comments_are_content and _COMMENT_HEADING.fullmatch(text)):
         return True
     key = heading_key(text)
-    return key in FURNITURE_HEADINGS or (not comments_are_content and key in COMMENT_HEADINGS)
+    if key in FURNITURE_HEADINGS or (not comments_are_content and key in COMMENT_HEADINGS):
+        return True
+    return product_page and (bool(_PRODUCT_FURNITURE_HEADING.fullmatch(text))
+                             or key in SHOP_RAIL_HEADINGS)
 
 
 def is_control_line(text: str) -> bool:
@@ -84,7 +91,7 @@ def _short_line(text: str, max_chars: int) -> str | None:
 
 def furniture_sections(blocks: list[Block], comments_are_content: bool = False,
                        weights: list[int] | None = None,
-                       product_page: bool = False) -> dict[int, str]:
+                       product_page: bool = False, title: str | None = None) -> dict[int, str]:
     """Index of each block (in source order) inside a furniture section -> its heading.
 
     A section ends at the next heading of the same or a higher rank, or where the
@@ -93,40 +100,98 @@ def furniture_sections(blocks: list[Block], comments_are_content: bool = False,
     heads the wrapper's siblings; with `weights` (each block's words outside links),
     such a climbed section that holds FURNITURE_SECTION_MAX_PROSE_WORDS of them is the
     page's text under an empty box's heading (a "Related" box a script fills), not
-    furniture. Comment sections are exempt: comments are prose. On a page that declares
-    a product (`product_page`), the shop's shipping and returns terms head furniture too.
+    furniture. Comment sections are exempt: comments are prose.
+
+    On a page that declares a product (`product_page`), the shop's terms ("Shipping &
+    Returns") and its rail of other products head furniture too, but only as a tab or
+    a box of their own (`_in_own_box`): never the page's title (an `<h1>`, or the words
+    of `title`: a shop's policy page), and never a section among the sibling sections
+    of the page's text (a review that declares the product it reviews).
     """
     inside: dict[int, str] = {}
     # A declared discussion titles its own posts "Recommended Posts" in such a
     # wrapper: there the heading's parent bounds it.
     wrappers = 0 if comments_are_content else HEADING_WRAPPER_DEPTH
+    title_key = heading_key(title) if title else None
+    # The path of the last heading of each rank (index = level) seen so far.
+    last_heading = [""] * (MAX_HEADING_LEVEL + 1)
     open_level: int | None = None
-    scope = title = ""
+    scope = title_text = ""
     section: list[int] | None = None
+    shop: list[int] | None = None
     for i, block in enumerate(blocks):
         if open_level is not None and not block.xpath.startswith(scope):
             _give_back_prose(section, inside, weights)
             open_level = None
         if block.kind == _HEADING:
+            level = min(max(block.level, 1), MAX_HEADING_LEVEL)
             if open_level is not None and block.level <= open_level:
                 _give_back_prose(section, inside, weights)
+                # A shop's terms closed by a heading of their own rank in the same
+                # element: a section of the page's text, not a tab.
+                _give_back_shop(shop, inside)
                 open_level = None
-            if open_level is None and is_furniture_heading(block.text, comments_are_content,
-                                                           product_page):
-                open_level, title = block.level, block.text
-                scope = _section_scope(blocks, i, wrappers)
-                climbed = scope != block.xpath.rsplit("/", 1)[0] + "/"
-                section = [] if climbed and weights and not _is_comment_heading(title) else None
+            if open_level is None:
+                opens = is_furniture_heading(block.text, comments_are_content)
+                # A shop's terms: the section is handed back when it proves to be one
+                # of the text's own sections (closed by a heading of its rank).
+                shop = [] if not opens and product_page and _shop_heading(
+                    block, comments_are_content, title_key) else None
+                if opens or shop is not None:
+                    scope = _section_scope(blocks, i, wrappers)
+                    climbed = scope != block.xpath.rsplit("/", 1)[0] + "/"
+                    if shop is not None:
+                        # Alone in its wrapper, it is a tab's or a panel's label.
+                        opens = climbed or _in_own_box(last_heading, level, scope)
+                        shop = shop if opens and not climbed else None
+                if opens:
+                    open_level, title_text = block.level, block.text
+                    section = ([] if climbed and weights and not _is_comment_heading(title_text)
+                               else None)
+            last_heading[level] = block.xpath
         if open_level is not None:
-            inside[i] = title
+            inside[i] = title_text
             if section is not None:
                 section.append(i)
+            if shop is not None:
+                shop.append(i)
         elif i not in inside and block.kind == _PARAGRAPH and _is_furniture_label(block.text):
             for j in _labelled_link_list(blocks, i, wrappers):
                 inside[j] = block.text
     if open_level is not None:
         _give_back_prose(section, inside, weights)
     return inside
+
+
+def _shop_heading(block: Block, comments_are_content: bool, title_key: str | None) -> bool:
+    """Whether a heading is a shop's terms or its rail of other products, and not the
+    page's title (a shop's own policy page may have a cart button too)."""
+    return (not is_title(block) and not _says_title(block.text, title_key)
+            and is_furniture_heading(block.text, comments_are_content, product_page=True))
+
+
+def _says_title(text: str, title_key: str | None) -> bool:
+    """Whether a heading says the page's title: all of it, or its part before the
+    site's name ("Shipping & Returns – Alder Goods")."""
+    if not title_key:
+        return False
+    key = heading_key(text)
+    return title_key == key or (title_key.startswith(key)
+                                and title_key[len(key):].lstrip()[:1] in _TITLE_SEPARATORS)
+
+
+def _in_own_box(last_heading: list[str], level: int, scope: str) -> bool:
+    """Whether a heading of rank `level` whose section lives in `scope` stands in a box
+    of its own: no heading of its rank or a higher one came before it in that element
+    (a tab, an accordion's panel), as one would among an article's sections. The
+    page's `<h1>` heads all of them, a shop's flat product page too: it does not count."""
+    return not any(path.startswith(scope) for path in last_heading[2:level + 1] if path)
+
+
+def _give_back_shop(shop: list[int] | None, inside: dict[int, str]) -> None:
+    """Take back a shop's terms section, heading and all."""
+    for i in shop or ():
+        inside.pop(i, None)
 
 
 def _give_back_prose(section: list[int] | None, inside: dict[int, str],
@@ -140,7 +205,8 @@ def _give_back_prose(section: list[int] | None, inside: dict[int, str],
 
 
 def _is_comment_heading(text: str) -> bool:
-    return not is_furniture_heading(text, comments_are_content=True)
+    """Whether only the comment headings name it (a shop's terms are no comments)."""
+    return not is_furniture_heading(text, comments_are_content=True, product_page=True)
 
 
 def _is_furniture_label(text: str) -> bool:

@@ -146,7 +146,8 @@ def apply_regions(tree: TreeIndex, blocks: list[Block], scope: str, *,
     in_container = [w if container.path is None or container.path in chain else 0
                     for w, chain in zip(page.weights, page.lineage)]
     furniture = furniture_sections(blocks, comments_are_content=page_type == DISCUSSION_PAGE,
-                                   weights=in_container, product_page=page_type == PRODUCT_PAGE)
+                                   weights=in_container, product_page=page_type == PRODUCT_PAGE,
+                                   title=page.title)
     placed, reasons = _place_blocks(blocks, page.placements, page.lineage, container,
                                     main.comments_kept, furniture)
     placed = _keep_title(placed, reasons, container.path, furniture)

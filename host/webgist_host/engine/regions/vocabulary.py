@@ -170,19 +170,22 @@ FURNITURE_HEADING_PATTERNS = (
     r"(share|share this( post| article| page)?|share on .{1,20}|follow us.*)",
     r"(sign up|subscribe)( to| for)?( our)? (newsletter|updates|emails?).*|newsletter",
 )
-# On a page that declares a product, the shop's terms beside its description: "Shipping &
-# Returns", "Delivery and returns", "Shipping and return policies", and the same words in
-# seven other languages (WCXB's product references leave these tabs out on five shops).
-# Only there: a landing or a docs page's "Free shipping & returns" or "Returns" is its
+# On a page that declares a product, the shop's terms beside its description, as its
+# tabs and accordions head them: "Shipping & Returns", "Delivery and returns", "Shipping
+# and return policies". Only there, and only as a box of their own (sections.py): a
+# landing page's "Free shipping & returns" or a review's "Delivery and returns" is its
 # own text. A bare "Returns", "Delivery" or "Return policy" stays: a docs page's section,
-# a product's own data and a marketplace's listed terms (kept by the references) use them.
+# a product's own data and a marketplace's listed terms use them. Beyond English, the
+# wordings shops' product tabs and accordions use in their code (docs/rules/regions.md,
+# the Placement table); footers' and help centres' names ("Trocas e devoluções",
+# "Bezorging en retour", "Returns & Exchanges") are left out.
 PRODUCT_FURNITURE_HEADING_PATTERNS = (
     r"(free )?(shipping|delivery) (and|&) (returns?|return polic(y|ies)|exchanges?)",
     r"(returns?|exchanges?) (and|&) (shipping|delivery)",
-    r"livraison (et|&) retours?|retours? (et|&) échanges|versand (und|&) "
-    r"(rückgabe|retoure|rücksendung)|lieferung (und|&) rückgabe|envíos? y devoluci(ón|ones)|"
-    r"spedizion[ei] e res[oi]|verzending (en|&) retour(neren|en)?|envio e devoluç(ão|ões)|"
-    r"dostawa i zwroty",
+    r"(livraison|expédition) (et|&) retours?|retours? (et|&) échanges",
+    r"(versand|lieferung) (und|&) (rückgabe|retouren?|rücksendung)",
+    r"(envíos?|entrega) y devoluci(ón|ones)|(spedizion[ei]|consegna) e res[oi]",
+    r"verzending (en|&) retour(neren|en)?|envios? e devoluç(ão|ões)|(dostawa|wysyłka) i zwroty",
 )
 # Comment sections: "Comments", "12 responses", "Leave a reply". Furniture under an
 # article; on a page whose comments are its content (a forum thread) they head
