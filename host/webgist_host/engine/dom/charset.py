@@ -65,10 +65,12 @@ MAX_GLUED = 0.3
 _UTF8_SHARE = 0.5
 
 
-def guess_charset(data: bytes) -> str | None:
+def guess_charset(data: bytes, late: str | None = None) -> str | None:
     """The Python codec of a non-Latin charset `data` is plainly written in, or of a
     Central European one its windows-1252 reading breaks (shape.better_latin), or
-    None (not sure, or Western text: read it as windows-1252)."""
+    None (not sure, or Western text: read it as windows-1252). `late` is a charset
+    the head declares after the sniffing window: a Central European guess is then
+    taken only if it is the one declared (a windows-1252 page says so)."""
     if _mostly_utf8(data):
         return None
     sample = _text_sample(data)
@@ -82,7 +84,8 @@ def guess_charset(data: bytes) -> str | None:
                       explain=False).best()
     codec = None if best is None else codecs.lookup(best.encoding).name
     if codec not in _GUESSABLE:
-        return better_latin(sample, data)
+        latin = better_latin(sample, data)
+        return latin if late is None or latin and _codec(latin) == _codec(late) else None
     codec = best_sibling(sample, codec)
     try:
         data.decode(codec)
@@ -112,6 +115,13 @@ def reads_as_text(text: str) -> bool:
         previous = ch
     return (letters >= MIN_LETTERS and in_words >= MIN_IN_WORDS * letters
             and glued <= MAX_GLUED * letters)
+
+
+def _codec(label: str) -> str | None:
+    try:
+        return codecs.lookup(label).name
+    except LookupError:
+        return None
 
 
 def _mostly_utf8(data: bytes) -> bool:
