@@ -3,17 +3,20 @@
 Pages saved or served in a legacy charset (Shift-JIS, GBK, EUC-KR, windows-1251...)
 often carry no <meta charset> and come without their HTTP header. Read as
 windows-1252, the web's default, their words turn to mojibake. A browser guesses
-the charset from the bytes; so does this, with charset-normalizer, but only for the
-charsets of non-Latin scripts: windows-1252 stays the answer whenever the guess is a
-Latin one, unsure, or the bytes look like UTF-8 with a few stray bytes (a page that
-converts well today is read as before).
+the charset from the bytes; so does this, with charset-normalizer, for the charsets
+of non-Latin scripts. A Latin guess is not taken from the detector: windows-1252
+stays the answer unless its reading breaks words the way Central European text does
+(shape.better_latin); so it does when the guess is unsure or the bytes look like
+UTF-8 with a few stray bytes (a page that converts well today is read as before).
 
 Two of the detector's confusions are settled by the shape of the text (shape.py):
 sibling charsets of one script (KOI8-R, windows-1251 and ISO-8859-5 swap letter cases;
 ISO-8859-7 and windows-1253 differ at a few letters), and Central European text
 (windows-1250, ISO-8859-2), whose windows-1252 reading puts symbols inside words.
 
-Runs only on that fallback path, never on a UTF-8 or declared page.
+Runs only on that fallback path, never on a UTF-8 or declared page (a declaration
+past the first 1 KiB, in the head, still vetoes a Central European guess it does
+not name).
 """
 from __future__ import annotations
 

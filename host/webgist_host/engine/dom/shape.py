@@ -41,8 +41,9 @@ LATIN_ALTERNATIVES = ("cp1250", "iso8859_2")
 # words, a share MIN_BROKEN_SHARE of its non-ASCII letters at least: a Western page
 # has at most a stray "®" or "™" between two letters. An alternative replaces it
 # only when it leaves at most MAX_LEFT of those symbols. Chosen before the charset
-# evaluation was run; on its tune half (docs/robustness.md, "Session 22: charset10")
-# no Western page changed, and they were not moved after.
+# evaluation was run and not moved after (docs/robustness.md, "Session 22:
+# charset10"); ordinal abbreviations and UTF-8 pieces are left out of the count
+# ("Session 23: mendC").
 MIN_BROKEN = 3
 MIN_BROKEN_SHARE = 0.02
 MAX_LEFT = 0.25
