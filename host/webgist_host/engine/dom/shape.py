@@ -108,9 +108,10 @@ def better_latin(sample: bytes, data: bytes) -> str | None:
     breaks them (see MIN_BROKEN), else None (windows-1252 stays)."""
     sample = _UTF8_CHAR.sub(b"", sample)
     western = sample.decode("cp1252", errors="replace")
-    broken = (symbols_in_words(western) - _count(_ORDINAL_IN_WORD, western)
-              + len(_UNDEFINED_1252.findall(sample)))
-    if broken < MIN_BROKEN:                 # (most Western pages: skip the count)
+    broken = symbols_in_words(western) + len(_UNDEFINED_1252.findall(sample))
+    if broken >= MIN_BROKEN:                # (most Western pages: skip the count)
+        broken -= _count(_ORDINAL_IN_WORD, western)
+    if broken < MIN_BROKEN:
         return None
     letters = len(_WIDE_LETTERS.findall(western))
     if broken < MIN_BROKEN_SHARE * letters:
