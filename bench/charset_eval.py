@@ -3,7 +3,11 @@
 Every WCXB dev and readability-dev page whose text is not all ASCII, its
 `<meta charset>` removed, encoded in its script's legacy charsets (no declaration,
 so `decode_page` must guess), plus each UTF-8 page with one windows-1252 paragraph
-added (it must keep its mixed reading). The two corpora hold almost no Central
+added, and each Western page in windows-1252 with its last paragraphs (a share
+MIRROR_SHARE of those with non-ASCII text, three at least) in UTF-8, as posts or
+comments stored in another charset: both mixed kinds must keep their mixed reading.
+Hand-written Portuguese, Spanish and Italian pages with ordinal signs
+(bench/charset_pages/, part tune) are Western rows too. The two corpora hold almost no Central
 European, Turkish or Baltic text, so pages are also built from the machine's
 gettext catalogues (/usr/share/locale/LANG/LC_MESSAGES/DOMAIN.mo: real translated
 sentences), one per language and program domain.
@@ -39,6 +43,9 @@ DATA = Path(__file__).resolve().parents[1] / ".." / "shared" / "bench"
 LOCALE = Path("/usr/share/locale")
 META = re.compile(r"<meta[^<>]*charset[^<>]*>", re.I)
 PASTE = "<p>café “quoted” naïve</p>"
+HAND = Path(__file__).resolve().parent / "charset_pages"
+PARAGRAPH = re.compile(r"<p[\s>].*?</p>", re.S | re.I)
+MIRROR_SHARE = 0.3
 # Letters that say which legacy family a Latin page needs beyond windows-1252
 # (ş is shared by Turkish and Romanian, so Turkish is told by ğ and ı).
 CENTRAL = set("ąćęłńśźżĄĆĘŁŃŚŹŻőűŐŰřěůčťďňľĺŕŘĚŮČŤĎŇĽĹŔđĐăĂţŢ")
@@ -149,7 +156,32 @@ def row(decode_page, page, part, group, kind, codec, data, truth):
             "h": hashlib.sha1(text.encode("utf-8", "surrogatepass")).hexdigest()}
 
 
+def hand_pages():
+    for path in sorted(HAND.glob("*.html")):
+        yield f"hand/{path.stem}", "tune", path.read_text(encoding="utf-8")
+
+
+def mirror(text: str) -> tuple[bytes, str] | None:
+    """`text` in windows-1252 with its last non-ASCII paragraphs in UTF-8, and the
+    text it must read as; None when it has too few such paragraphs."""
+    paragraphs = [m for m in PARAGRAPH.finditer(text) if not m.group().isascii()]
+    if len(paragraphs) < 3:
+        return None
+    pieces, end = [], 0
+    for m in paragraphs[-max(1, int(len(paragraphs) * MIRROR_SHARE)):]:
+        pieces.append((text[end:m.start()].encode("cp1252", errors="xmlcharrefreplace"),
+                       "cp1252"))
+        pieces.append((m.group().encode("utf-8"), "utf-8"))
+        end = m.end()
+    pieces.append((text[end:].encode("cp1252", errors="xmlcharrefreplace"), "cp1252"))
+    return (b"".join(piece for piece, _ in pieces),
+            "".join(piece.decode(codec) for piece, codec in pieces))
+
+
 def cases(data: Path):
+    for page, part, raw in hand_pages():
+        text = META.sub("", raw)
+        yield page, part, "western", text, TARGETS["western"], True
     for page, part, raw in corpus_pages(data):
         text = META.sub("", raw)
         group = script_of(text)
@@ -178,6 +210,13 @@ def run(data: Path) -> list[dict]:
                        + text[end:].encode("utf-8"))
             rows.append(row(decode_page, page, part, group, "mixed", "utf-8+cp1252", encoded,
                             text[:end] + PASTE + text[end:]))
+        mirrored = mirror(text) if group.removeprefix("mo-") == "western" else None
+        if mirrored:
+            try:
+                mirrored[0].decode("utf-8")
+            except UnicodeDecodeError:      # (else valid UTF-8: not the fallback path)
+                rows.append(row(decode_page, page, part, group, "mirror", "cp1252+utf-8",
+                                *mirrored))
     return rows
 
 
@@ -185,6 +224,10 @@ def label(r: dict) -> str:
     group = r["group"].removeprefix("mo-")
     if r["kind"] == "mixed":
         return "UTF-8 + one windows-1252 paragraph"
+    if r["kind"] == "mirror":
+        return "windows-1252 + UTF-8 paragraphs"
+    if r["page"].startswith("hand/"):
+        return f"Western, hand-written, {r['codec']}"
     names = {"western": "Western", "ascii": "Western", "ce": "Central European",
              "tr": "Turkish", "baltic": "Baltic", "CYRILLIC": "Cyrillic", "GREEK": "Greek",
              "han": "Chinese", "zh_CN": "Chinese", "zh_TW": "Chinese"}
@@ -195,7 +238,9 @@ def compare(old: list[dict], new: list[dict]) -> None:
     after = {(r["page"], r["codec"], r["kind"]): r for r in new}
     table: dict = collections.defaultdict(collections.Counter)
     for r in old:
-        n = after[(r["page"], r["codec"], r["kind"])]
+        n = after.get((r["page"], r["codec"], r["kind"]))
+        if n is None:                       # (a kind or page the old run lacked)
+            continue
         s = table[label(r)]
         p = r["part"]
         s[p + " pages"] += 1

@@ -21,7 +21,7 @@ from webgist_host.engine.dom.charset import guess_charset
 
 CHARSETS = Path(__file__).parent / "pages" / "charsets"
 PAGES = sorted(p for p in CHARSETS.iterdir() if (p / "page.html").exists())
-GUESSED = [p for p in PAGES if not p.name.endswith("windows-1252")]
+GUESSED = [p for p in PAGES if not p.name.split("-", 1)[1].startswith("windows-1252")]
 GUESS_NOTE = "bytes are not UTF-8 and no charset is declared; read as"
 
 

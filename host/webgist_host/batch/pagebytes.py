@@ -107,8 +107,8 @@ def decode_page(data: bytes, charset: str | None = None) -> PageText:
     Content-Type) or the page's own <meta> declaration decides: a charset Python
     does not know, or bytes not valid in the declared one, is an error. The text
     is returned all the same, read as the engine reads undeclared pages (a non-Latin
-    charset the text plainly fits, else stray bytes as windows-1252), so the
-    Markdown is kept beside the error; the note says which.
+    or Central European charset the text plainly fits, else stray bytes as
+    windows-1252), so the Markdown is kept beside the error; the note says which.
     """
     if data.startswith((codecs.BOM_UTF8,) + UTF16_BOMS):
         return PageText(decode_bytes(data)[0])

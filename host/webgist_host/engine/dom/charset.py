@@ -3,17 +3,20 @@
 Pages saved or served in a legacy charset (Shift-JIS, GBK, EUC-KR, windows-1251...)
 often carry no <meta charset> and come without their HTTP header. Read as
 windows-1252, the web's default, their words turn to mojibake. A browser guesses
-the charset from the bytes; so does this, with charset-normalizer, but only for the
-charsets of non-Latin scripts: windows-1252 stays the answer whenever the guess is a
-Latin one, unsure, or the bytes look like UTF-8 with a few stray bytes (a page that
-converts well today is read as before).
+the charset from the bytes; so does this, with charset-normalizer, for the charsets
+of non-Latin scripts. A Latin guess is not taken from the detector: windows-1252
+stays the answer unless its reading breaks words the way Central European text does
+(shape.better_latin); so it does when the guess is unsure or the bytes look like
+UTF-8 with a few stray bytes (a page that converts well today is read as before).
 
 Two of the detector's confusions are settled by the shape of the text (shape.py):
 sibling charsets of one script (KOI8-R, windows-1251 and ISO-8859-5 swap letter cases;
 ISO-8859-7 and windows-1253 differ at a few letters), and Central European text
 (windows-1250, ISO-8859-2), whose windows-1252 reading puts symbols inside words.
 
-Runs only on that fallback path, never on a UTF-8 or declared page.
+Runs only on that fallback path, never on a UTF-8 or declared page (a declaration
+past the first 1 KiB, in the head, still vetoes a Central European guess it does
+not name).
 """
 from __future__ import annotations
 
@@ -65,10 +68,12 @@ MAX_GLUED = 0.3
 _UTF8_SHARE = 0.5
 
 
-def guess_charset(data: bytes) -> str | None:
+def guess_charset(data: bytes, late: str | None = None) -> str | None:
     """The Python codec of a non-Latin charset `data` is plainly written in, or of a
     Central European one its windows-1252 reading breaks (shape.better_latin), or
-    None (not sure, or Western text: read it as windows-1252)."""
+    None (not sure, or Western text: read it as windows-1252). `late` is a charset
+    the head declares after the sniffing window: a Central European guess is then
+    taken only if it is the one declared (a windows-1252 page says so)."""
     if _mostly_utf8(data):
         return None
     sample = _text_sample(data)
@@ -82,7 +87,8 @@ def guess_charset(data: bytes) -> str | None:
                       explain=False).best()
     codec = None if best is None else codecs.lookup(best.encoding).name
     if codec not in _GUESSABLE:
-        return better_latin(sample, data)
+        latin = better_latin(sample, data)
+        return latin if late is None or latin and _codec(latin) == _codec(late) else None
     codec = best_sibling(sample, codec)
     try:
         data.decode(codec)
@@ -112,6 +118,13 @@ def reads_as_text(text: str) -> bool:
         previous = ch
     return (letters >= MIN_LETTERS and in_words >= MIN_IN_WORDS * letters
             and glued <= MAX_GLUED * letters)
+
+
+def _codec(label: str) -> str | None:
+    try:
+        return codecs.lookup(label).name
+    except LookupError:
+        return None
 
 
 def _mostly_utf8(data: bytes) -> bool:

@@ -66,6 +66,11 @@ _META_CHARSET_RE = re.compile(
     rb"""<meta[^<>]{0,512}?charset\s*=\s*["']?\s*([A-Za-z0-9_.:-]{1,40})""", re.I)
 # The HTML standard's sniffing window for a declared charset.
 _SNIFF_BYTES = 1024
+# Past it, a declaration is still looked for in the head (up to <body>, at most this
+# much) before a charset is guessed: browsers read the whole head, and a page with
+# long scripts first may declare windows-1252 after 1 KiB.
+_HEAD_BYTES = 64 * 1024
+_BODY_RE = re.compile(rb"<body[\s>/]", re.I)
 
 
 class ParseError(ValueError):
@@ -270,6 +275,14 @@ def declared_label(data: bytes) -> str | None:
     return match.group(1).decode("ascii", errors="replace") if match else None
 
 
+def late_label(data: bytes) -> str | None:
+    """The charset a <meta charset> after the first 1 KiB names, in the head."""
+    head = data[:_HEAD_BYTES]
+    body = _BODY_RE.search(head)
+    match = _META_CHARSET_RE.search(head, 0, body.start() if body else len(head))
+    return match.group(1).decode("ascii", errors="replace") if match else None
+
+
 def declared_charset(data: bytes) -> str | None:
     """The codec the page declares, if Python knows it."""
     label = declared_label(data)
@@ -310,7 +323,7 @@ def decode_bytes(data: bytes) -> tuple[str, str | None]:
         text = data.decode(declared, errors="replace")
         return text, f"bytes are not UTF-8; read as the declared charset {declared}"
     label = declared or declared_label(data)
-    guessed = None if label else guess_charset(data)
+    guessed = None if label else guess_charset(data, late_label(data))
     if guessed:
         return data.decode(guessed), ("bytes are not UTF-8 and no charset is declared; "
                                       f"read as {guessed}, guessed from the text")

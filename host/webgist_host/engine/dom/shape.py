@@ -9,7 +9,9 @@ readings break the shape of words instead:
   letters into symbols inside words ("¶" for "Ά", "№" for "р");
 - Central European text (Polish, Slovak, Romanian...) in windows-1250 or ISO-8859-2,
   read as windows-1252, puts symbols inside words ("wi¹¿¹cy", "ka¾dý") or bytes
-  windows-1252 leaves undefined;
+  windows-1252 leaves undefined. Western text has ordinal signs after an
+  abbreviation ("nºs", "MªJosé"), and UTF-8 pieces of a mixed page read as
+  windows-1252 ("BÃ³kun") have symbols too: neither is counted;
 - short KOI8-R text, whose lowercase block holds letters in windows-1256 (Arabic)
   and Shift-JIS (half-width katakana), is taken for those.
 Running text is mostly lowercase words, capitalised words and no symbol between
@@ -39,14 +41,23 @@ LATIN_ALTERNATIVES = ("cp1250", "iso8859_2")
 # words, a share MIN_BROKEN_SHARE of its non-ASCII letters at least: a Western page
 # has at most a stray "®" or "™" between two letters. An alternative replaces it
 # only when it leaves at most MAX_LEFT of those symbols. Chosen before the charset
-# evaluation was run; on its tune half (docs/robustness.md, "Session 22: charset10")
-# no Western page changed, and they were not moved after.
+# evaluation was run and not moved after (docs/robustness.md, "Session 22:
+# charset10"); ordinal abbreviations and UTF-8 pieces are left out of the count
+# ("Session 23: mendC").
 MIN_BROKEN = 3
 MIN_BROKEN_SHARE = 0.02
 MAX_LEFT = 0.25
 # Bytes windows-1252 leaves undefined: Central European letters in windows-1250
 # (0x8D Ť, 0x8F Ź, 0x9D ť), never in a windows-1252 page.
 _UNDEFINED_1252 = re.compile(rb"[\x81\x8d\x8f\x90\x9d]")
+# A valid multi-byte UTF-8 character. A windows-1252 page with UTF-8 paragraphs
+# (posts, comments) reads them as "Ã³" "â€™": symbols between letters that are no
+# evidence of a Central European charset, so they are left out of the count (and a
+# Central European page loses at most a rare pair such as "Ół", 0xD3 0xB3).
+_UTF8_CHAR = re.compile(
+    rb"[\xc2-\xdf][\x80-\xbf]|\xe0[\xa0-\xbf][\x80-\xbf]|[\xe1-\xec\xee\xef][\x80-\xbf]{2}"
+    rb"|\xed[\x80-\x9f][\x80-\xbf]|\xf0[\x90-\xbf][\x80-\xbf]{2}|[\xf1-\xf3][\x80-\xbf]{3}"
+    rb"|\xf4[\x80-\x8f][\x80-\xbf]{2}")
 _TRIPLE = re.compile(r"(.)\1\1")
 _LATIN = re.compile(r"[A-Za-z]")
 _NOT_LATIN = re.compile(r"[^\x00-\u024f]")
@@ -62,6 +73,11 @@ _WIDE_LETTERS = re.compile(rf"[^\x00-\x7f\W\d_{_SIGNS}]")    # non-ASCII letters
 # letters ("don’t", "l·l", "x–y") and are left out.
 _SYMBOL_IN_WORD = re.compile(
     rf"(?<={_LETTER})(?:[^\w\s\x00-\x7f’‘‚‛′–—‐‑·\u00ad…«»“”„]|[{_SIGNS}])(?={_LETTER})")
+# An ordinal sign that closes an abbreviation, as Portuguese, Spanish and Italian
+# write them: before a capital ("MªJosé") or a plural "s" ending the word ("nºs",
+# "Exmºs"). Read as windows-1252, Romanian "ş" (0xBA) is "º" before more lowercase
+# letters ("Bucureºti"), which still counts as a symbol in a word.
+_ORDINAL_IN_WORD = re.compile(rf"(?<={_LETTER})[ªº](?=[A-ZÀ-ÖØ-Þ]|s(?!{_LETTER}))")
 
 
 def best_sibling(sample: bytes, codec: str) -> str:
@@ -90,9 +106,12 @@ def best_sibling(sample: bytes, codec: str) -> str:
 def better_latin(sample: bytes, data: bytes) -> str | None:
     """A Central European charset that reads `sample` as words where windows-1252
     breaks them (see MIN_BROKEN), else None (windows-1252 stays)."""
+    sample = _UTF8_CHAR.sub(b"", sample)
     western = sample.decode("cp1252", errors="replace")
     broken = symbols_in_words(western) + len(_UNDEFINED_1252.findall(sample))
-    if broken < MIN_BROKEN:                 # (most Western pages: skip the count)
+    if broken >= MIN_BROKEN:                # (most Western pages: skip the count)
+        broken -= _count(_ORDINAL_IN_WORD, western)
+    if broken < MIN_BROKEN:
         return None
     letters = len(_WIDE_LETTERS.findall(western))
     if broken < MIN_BROKEN_SHARE * letters:
@@ -117,7 +136,11 @@ def better_latin(sample: bytes, data: bytes) -> str | None:
 
 def symbols_in_words(text: str) -> int:
     """How many symbols stand between two letters of `text` (_SYMBOL_IN_WORD)."""
-    return sum(1 for _ in _SYMBOL_IN_WORD.finditer(text))
+    return _count(_SYMBOL_IN_WORD, text)
+
+
+def _count(pattern: re.Pattern[str], text: str) -> int:
+    return sum(1 for _ in pattern.finditer(text))
 
 
 def shape_score(text: str) -> int:
