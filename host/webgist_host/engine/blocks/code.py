@@ -32,9 +32,6 @@ OPEN_SCOPE_PREFIX = "highlight-source-"
 KNOWN_LANGUAGE_CLASS_PREFIXES = ("src-", "hl-", "code-")
 # W3Schools' highlighter names the language before "High": pythonHigh, htmlHigh, jsHigh.
 KNOWN_LANGUAGE_CLASS_SUFFIX = "high"
-# ...and a token that ends in "language_" or "lang-" and a known name after a prefix
-# of its own: LaTeXML's listings (arXiv HTML) "ltx_lst_language_python".
-_LANGUAGE_TAIL_RE = re.compile(r"[-_]lang(?:uage)?[-_]([a-z0-9+#]+)$")
 # Attributes that hold the language: Mintlify writes a bare language="tsx" on the
 # <pre>, its <code> and the wrapper; Medium data-code-block-lang, the Enlighter
 # WordPress plugin data-enlighter-language, Google's developer sites syntax="Java",
@@ -117,9 +114,6 @@ def _language_of(el) -> str | None:
                 return clean_language(token[len(prefix):])
         if token.endswith(KNOWN_LANGUAGE_CLASS_SUFFIX) and token[:-len(KNOWN_LANGUAGE_CLASS_SUFFIX)] in LANGUAGE_NAMES:
             return clean_language(token[:-len(KNOWN_LANGUAGE_CLASS_SUFFIX)])
-        named = _LANGUAGE_TAIL_RE.search(token)
-        if named and named.group(1) in LANGUAGE_NAMES:
-            return clean_language(named.group(1))
     if not HIGHLIGHTER_MARK_WORDS.isdisjoint(lowered):
         # "highlight cpp", "python hljs", "sourceCode python": the bare word counts
         # only when it is a language ("highlight wrap" names none).
@@ -264,38 +258,12 @@ def _is_broken_into_lines(code) -> bool:
     if code.find(".//br") is None:
         return False
     box = code.getparent()
-    if box is None or tag_of(box) in _CELL_TAGS or (code.tail or "").strip():
+    if box is None or tag_of(box) in _CELL_TAGS or (box.text or "").strip() or (
+            code.tail or "").strip():
         return False
-    if not _on_lines_of_its_own(code, box):
+    if any(isinstance(child.tag, str) and child is not code for child in box):
         return False
     return "\n" in code_text(code, lambda el: False).strip()
-
-
-def _on_lines_of_its_own(code, box) -> bool:
-    """No words and no inline element beside the <code> on its lines: what comes
-    before it is a block (SMF writes div.codeheader "Code: [Select]" just before its
-    code.bbc_code) or nothing, what comes after it a <br>, a block or nothing."""
-    previous = code.getprevious()
-    while previous is not None and not isinstance(previous.tag, str):
-        previous = previous.getprevious()
-    if previous is None:
-        if (box.text or "").strip():
-            return False
-    elif tag_of(previous) not in LINE_TAGS or (previous.tail or "").strip():
-        return False
-    following = code.getnext()
-    while following is not None and not isinstance(following.tag, str):
-        following = following.getnext()
-    return following is None or tag_of(following) == "br" or tag_of(following) in LINE_TAGS
-
-
-def br_code_text(code, skip: Callable[[object], bool]) -> str:
-    """A block <code> whose lines are <br>s: a source newline right after a <br> only
-    lays out the source (MyBB writes "<br />" and a newline for each line), and the
-    spaces a line ends in are not the code's."""
-    text = text_with_breaks(code, _BR_MARK, skip)
-    text = _BR_THEN_NEWLINE_RE.sub("\n", text).replace(_BR_MARK, "\n")
-    return "\n".join(line.rstrip() for line in text.split("\n")).strip("\n")
 
 
 def code_span_text(el) -> str:
@@ -325,13 +293,11 @@ def label_language(code, skip: Callable[[object], bool] = lambda el: False) -> s
     """The language a label just above the block names: a chat UI's header bar
     ("python  Copy code"), a caption or title bar with a file name ("setup.py",
     MkDocs Material's span.filename, Sphinx's code-block-caption). Read from the
-    element before the block, or before the wrappers it is the first child of; a
-    control between the label and the block is passed over (Code Block Pro writes
-    its copy button, span[role=button], between its language label and the <pre>)."""
+    element before the block, or before the wrappers it is the first child of."""
     node = code
     for _ in range(CODE_WRAPPER_DEPTH + 1):
         previous = node.getprevious()
-        while previous is not None and (not isinstance(previous.tag, str) or _is_control(previous)):
+        while previous is not None and not isinstance(previous.tag, str):
             previous = previous.getprevious()
         if previous is not None:
             if (tag_of(previous) in PROSE_TAGS or tag_of(previous) in CODE_TAGS or skip(previous)
@@ -344,45 +310,6 @@ def label_language(code, skip: Callable[[object], bool] = lambda el: False) -> s
         if node is None:
             return None
     return None
-
-
-def names_the_listing_after(pre, text: str) -> bool:
-    """A one-line <pre> that is the name of the listing just after it, not a listing:
-    Quarto writes a code block's file name as div.code-with-filename-file > pre > code
-    ("Terminal", "app.py"), and the listing's wrapper after it carries the same name in
-    an attribute (data-filename)."""
-    name = text.strip()
-    if not name or "\n" in name or len(name.split()) > LABEL_MAX_WORDS:
-        return False
-    node = pre
-    for _ in range(CODE_WRAPPER_DEPTH + 1):
-        following = node.getnext()
-        while following is not None and not isinstance(following.tag, str):
-            following = following.getnext()
-        if following is not None:
-            return _carries_name(following, name)
-        parent = node.getparent()
-        if (node.tail or "").strip() or parent is None or (parent.text or "").strip() or any(
-                isinstance(child.tag, str) and child is not node for child in parent):
-            return False
-        node = parent
-    return False
-
-
-def _carries_name(el, name: str) -> bool:
-    """A listing whose wrapper (or the wrappers it opens with) names it `name` in an
-    attribute other than its class and id."""
-    if next(el.iter("pre"), None) is None:
-        return False
-    node = el
-    for _ in range(CODE_WRAPPER_DEPTH + 1):
-        if any(key not in ("class", "id") and (value or "").strip() == name
-               for key, value in node.attrib.items()):
-            return True
-        node = next((child for child in node if isinstance(child.tag, str)), None)
-        if node is None:
-            return False
-    return False
 
 
 def framed_listing(pre, skip: Callable[[object], bool]) -> tuple[object, str | None] | None:
@@ -557,7 +484,6 @@ def is_line_listing(el) -> bool:
 
 
 _BR_MARK = "\x00"
-_BR_THEN_NEWLINE_RE = re.compile(_BR_MARK + r"\r?\n")
 _SOURCE_SPACE_RE = re.compile(r"[ \t\n\r\f]+")
 
 

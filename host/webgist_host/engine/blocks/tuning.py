@@ -436,12 +436,6 @@ LISTING_LINE_CLASS = "line"
 # writes inside the listing's own <pre>; Prism's line-numbers-rows (empty, counted
 # by its style sheet).
 LINE_NUMBER_CLASSES = frozenset({"lineno", "linenos", "ln", "lnt", "line-numbers-rows"})
-# Class words that name a line number, read as the words of a class token (case and
-# separators split them; two adjacent words may join: "line" "num") in counted_lines.py:
-# Gitiles' td.u-lineNum / FileContents-lineNum, LaTeXML's span.ltx_tag_listingline,
-# and the common line-number / lineNumber / lineno.
-LINE_NUMBER_CLASS_STEMS = frozenset({"linenum", "linenums", "linenumber", "linenumbers",
-                                     "lineno", "linenos", "listingline"})
 # How far down through first children a code block may sit under a wrapper
 # (Sphinx: div.highlight-python > div.highlight > pre).
 CODE_WRAPPER_DEPTH = 3

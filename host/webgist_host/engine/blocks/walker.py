@@ -19,7 +19,6 @@ from .code import (
     leads_to_code,
 )
 from .context import Context, Frame
-from .counted_lines import class_names_line_number, counted_line_rows
 from .definitions import styled_term, term_style
 from .editors import read_editor
 from .footnotes import find_footnotes, in_page_links
@@ -129,10 +128,6 @@ class Walker:
         self._may_admonish: dict = {}       # class value -> could_be_admonition(value)
         # What a class value says, once per distinct value (pages repeat them).
         self._may_list_lines = PerValue(class_may_list_lines)
-        self._names_line_number = PerValue(class_names_line_number)
-        # The <div>s that may be a stack of numbered lines: the grandparents of an
-        # element whose class names a line number (one pass over the classed elements).
-        self._line_stacks = _line_stacks(self._class_values, self._names_line_number)
         self._says_button = PerValue(_class_says_button)
         # The language named on a code element (`code_language`), read once: the strip
         # tests read it of the code block below a strip, and the block reads it again.
@@ -351,9 +346,7 @@ class Walker:
                 and self.index.drawn_as_code(el, tag)
                 or tag == "code" and is_block_code(el)
                 or tag == "div" and classes and self._may_list_lines[classes]
-                and is_line_listing(el)
-                or tag == "div" and el in self._line_stacks
-                and counted_line_rows(el, self._names_line_number.__getitem__) is not None):
+                and is_line_listing(el)):
             return kinds.code
         if classes and self._admonishes(classes) and read_admonition(el, tag) is not None:
             return kinds.admonition
@@ -565,16 +558,6 @@ def _may_skip(index: PageIndex, visibility: Visibility, backlinks: set,
     found.update(backlinks)
     found.update(radio_labels)
     return found
-
-
-def _line_stacks(class_values: dict, names: PerValue) -> set:
-    stacks = set()
-    for el, classes in class_values.items():
-        if names[classes]:
-            row = el.getparent()
-            if row is not None and row.getparent() is not None:
-                stacks.add(row.getparent())
-    return stacks
 
 
 def _class_may_skip(visibility: Visibility, mathjax: PerValue, classes: str) -> bool:
