@@ -304,6 +304,7 @@ def table(w: Walker, el, ctx: Context) -> None:
             if tag_of(child) == "caption" and not skipped(child):
                 caption(w, child, ctx, before=el)
     plain_rows, rich_rows = [], []
+    queued = w.queued_notes()
     for row in rows:
         if skipped(row):
             continue
@@ -315,6 +316,9 @@ def table(w: Walker, el, ctx: Context) -> None:
         return
     text = " ".join(cell for row in plain_rows for cell in row if cell)
     table_html = clean_table_html(el, skipped) if html_kept else None
+    if html_kept:
+        # An HTML table cannot carry "[^n]": its cells keep their notes' words.
+        w.unqueue_notes(queued)
     w.emit(ctx, BlockKind.TABLE, el, text, text, rows=tuple(plain_rows),
            rich_rows=tuple(rich_rows), table_html=table_html)
 

@@ -473,6 +473,9 @@ NOTE_BLOCK_TAGS = frozenset({"p", "div", "aside", "section", "dd"})
 # Inline elements that may hold a note in its sentence when their class says note
 # (LaTeXML's span.ltx_note.ltx_role_footnote on every arXiv HTML paper).
 INLINE_NOTE_TAGS = frozenset({"span", "small"})
+# Classes of the words at the head of an inline note's box that name its kind, not
+# its text (LaTeXML's span.ltx_note_type "thanks: " on an author's or title's note).
+NOTE_TYPE_CLASSES = frozenset({"ltx_note_type"})
 # Inline elements a reference may target when they open the note as its number
 # (Substack's a.footnote-number first in div.footnote): the note is their parent.
 NUMBER_TARGET_TAGS = frozenset({"a", "span", "sup"})
