@@ -205,7 +205,7 @@ def editor(w: Walker, el, ctx: Context, fallback: str | None = None) -> None:
 def textarea(w: Walker, el, ctx: Context) -> None:
     """Code shown in a textarea (an example to edit and run): its text as written."""
     text = textarea_text(el).rstrip()
-    if text.strip() and el not in w.consumed:
+    if text.strip():             # (an editor's source, read already, never gets here)
         w.emit(ctx, BlockKind.CODE, el, text, text, language=w.code_languages[el])
 
 

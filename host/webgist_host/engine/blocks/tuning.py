@@ -462,6 +462,13 @@ LONG_CELL_CHARS = 400
 # A cell holding any of these holds a page, so the table is layout.
 PAGE_IN_CELL_TAGS = frozenset({"table", "form", "h1", "h2", "h3", "h4", "h5", "h6"})
 
+# --- textareas (textareas.py) ---------------------------------------------------------
+
+# Class words that make a textarea naming code a box to copy something other than an
+# example: an embed snippet, a share or licence-key box ("embed-code", "license-code").
+# English, as class names are on sites in any language.
+COPY_BOX_CLASS_WORDS = frozenset({"embed", "share", "sharing", "license", "licence"})
+
 # --- footnotes (footnotes.py) ---------------------------------------------------------
 
 # The words ids and classes of notes are spelled with (fn1, fn:1, footnote-2,
