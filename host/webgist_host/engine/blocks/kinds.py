@@ -122,6 +122,10 @@ def _quotes_around(ctx: Context) -> tuple:
 
 
 def blockquote(w: Walker, el, ctx: Context) -> None:
+    inner = _sole_quote(w, el)
+    while inner is not None:
+        # A quote holding nothing but another quote indents it: one quote, not two.
+        el, inner = inner, _sole_quote(w, inner)
     if _quote_is_structured(el):
         w.container(el, ctx._replace(quoted=True, quote_of=w.path(el), callout=None, frame=None,
                                      quote_outer=_quotes_around(ctx)))
@@ -498,6 +502,17 @@ def _integer(value: str | None) -> int | None:
         return int((value or "").strip())
     except ValueError:
         return None
+
+
+def _sole_quote(w: Walker, el):
+    """The one blockquote `el` holds with no words or other element beside it."""
+    if (el.text or "").strip():
+        return None
+    children = [child for child in el if isinstance(child.tag, str)]
+    if (len(children) != 1 or tag_of(children[0]) != "blockquote"
+            or (children[0].tail or "").strip() or w.skipped(children[0])):
+        return None
+    return children[0]
 
 
 def _quote_is_structured(bq) -> bool:

@@ -143,7 +143,8 @@ def _join(previous: Block, block: Block) -> tuple[str, int]:
     """What goes between two blocks, and how many quotes deep the blank quote line
     (">", "> >") that separates blocks inside the quotes they share is (0: none)."""
     list_item = BlockKind.LIST_ITEM
-    if previous.kind == list_item and block.kind == list_item and not block.body_of:
+    if (previous.kind == list_item and block.kind == list_item and not block.body_of
+            and _quote_chain(previous) == _quote_chain(block)):
         return "\n", 0          # one list: no blank line between its items
     shared = _shared_quotes(previous, block)
     if shared:
