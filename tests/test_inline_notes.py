@@ -107,5 +107,5 @@ def test_markup_of_several_elements_is_code():
 
 def test_a_callout_is_written_once_around_a_quote_inside_it():
     md = markdown_of('<div class="admonition note"><p class="admonition-title">Note</p>'
-                     '<p>First.</p><blockquote><p>Quoted.</p></blockquote><p>After.</p></div>')
+                     '<p>First.</p><blockquote><p>Quoted.</p><p>Again.</p></blockquote><p>After.</p></div>')
     assert md.count("[!NOTE]") == 1
