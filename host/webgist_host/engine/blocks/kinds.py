@@ -127,7 +127,10 @@ def blockquote(w: Walker, el, ctx: Context) -> None:
         # A quote holding nothing but another quote indents it: one quote, not two.
         el, inner = inner, _sole_quote(w, inner)
     if _quote_is_structured(el):
-        w.container(el, ctx._replace(quoted=True, quote_of=w.path(el), callout=None, frame=None,
+        # Inside a list item whose first paragraph is written, the quote continues the
+        # item (indented to it); else it starts no item of its own.
+        frame = ctx.frame if ctx.frame is not None and ctx.frame.taken else None
+        w.container(el, ctx._replace(quoted=True, quote_of=w.path(el), callout=None, frame=frame,
                                      quote_outer=_quotes_around(ctx)))
         return
     text, rich = finish(*w.inline_lines.content(el))
