@@ -25,6 +25,14 @@ def test_an_inline_note_is_written_after_its_paragraph():
     assert "Kernels compare graphs.[^2] They differ.\n\n[^2]: Walks or paths." in md
 
 
+def test_notes_with_the_same_words_are_written_once_under_one_label():
+    # Before de-duplication: the block stage itself writes the shared note once.
+    blocks = _blocks(f"<p>Li Wei{note('*', 'Equal contribution.')}, Sara Cohen"
+                     f"{note('*', 'Equal contribution.')}</p>")
+    assert [b.rich_text for b in blocks] == ["Li Wei[^*], Sara Cohen[^*]",
+                                             "[^*]: Equal contribution."]
+
+
 def test_a_box_restating_only_the_mark_is_no_note():
     md = markdown_of('<p>Word<span class="fn-note"><sup>1</sup><span>1</span></span> more.</p>')
     assert "[^" not in md

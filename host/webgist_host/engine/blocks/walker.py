@@ -152,7 +152,8 @@ class Walker:
         # Inline notes whose reference was written, waiting for a place their
         # definition may follow (after the paragraph, heading, table or whole list).
         self._pending_notes: list = []
-        self._notes_queued: set = set()
+        self._notes_queued: set = set()      # references met
+        self._notes_written: set = set()     # labels written
         reference = (self._note_reference if self.footnotes.inline_notes
                      else self.footnotes.references.get)
         self.radio_tabs = find_radio_tabs(index.tagged("input"))
@@ -503,7 +504,7 @@ class Walker:
     def _write_notes(self, ctx: Context) -> None:
         """The queued inline notes, each as "[^n]: " (one per label), outside any
         list item: a definition inside one would end the list."""
-        notes, labels, written = self.footnotes.inline_notes, self.footnotes.labels, self._notes_queued
+        notes, labels, written = self.footnotes.inline_notes, self.footnotes.labels, self._notes_written
         pending, self._pending_notes = self._pending_notes, []
         # Placed where they are written, after the block holding the reference: the
         # box itself sits inside that block (a list item, a cell), or is drawn only
