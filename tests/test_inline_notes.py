@@ -117,3 +117,10 @@ def test_a_callout_is_written_once_around_a_quote_inside_it():
     md = markdown_of('<div class="admonition note"><p class="admonition-title">Note</p>'
                      '<p>First.</p><blockquote><p>Quoted.</p><p>Again.</p></blockquote><p>After.</p></div>')
     assert md.count("[!NOTE]") == 1
+
+
+def test_a_quote_opening_a_list_item_does_not_become_the_item_inside_the_quote():
+    # (Its quote may not take the item's frame: the item would be written inside it.)
+    md = markdown_of("<p>Two replies:</p><ul><li><blockquote><p>First reply, quoted.</p>"
+                     "<p>Its second line.</p></blockquote></li><li>Plain item.</li></ul>")
+    assert "> - First reply" not in md and "> First reply, quoted." in md
