@@ -190,11 +190,8 @@ def _render_block(block: Block, state: _State, previous: Block | None = None,
     # The quotes around the list hold the item's column ("> " then the indent); the
     # quotes inside the item are written inside it. A quote inside a quote walked
     # into nests once for each: "> > ".
-    outer = 0
-    if indent:
-        item_chain = state.item_quotes.get(block.body_of or "", ())
-        if chain[:len(item_chain)] == item_chain:
-            outer = len(item_chain)
+    # (The item's quotes are the first of the block's: it was walked inside them.)
+    outer = len(state.item_quotes.get(block.body_of or "", ())) if indent else 0
     if block.quoted and len(chain) > outer:
         if block.callout and block.quote_of not in _quote_chain(previous):
             lines = _callout(block, nested=bool(indent)) + lines
