@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -67,3 +68,22 @@ def test_fixture_matches_expected_markdown(fixture: Path):
             fromfile=f"{fixture.name}/expected.md", tofile="produced"))
         pytest.fail(f"{fixture.name}: Markdown differs from expected.md\n{diff}",
                     pytrace=False)
+
+
+# A footnote reference "[^x]" (not a definition "[^x]:"), and a definition line,
+# inside quotes or not. Fenced code is left out: it may spell either.
+_NOTE_REFERENCE_RE = re.compile(r"\[\^([^\]\s]+)\](?!:)")
+_NOTE_DEFINITION_RE = re.compile(r"^(?:>\s?)*\s*\[\^([^\]\s]+)\]:", re.M)
+_FENCED_RE = re.compile(r"^```.*?^```", re.S | re.M)
+
+
+def test_every_footnote_reference_has_its_note():
+    """No fixture's Markdown refers to a note it never writes (a reference left
+    without its note reads as a broken "[^1]")."""
+    orphans = {}
+    for path in sorted(PAGES.glob("*--*/expected*.md")):
+        text = _FENCED_RE.sub("", path.read_text(encoding="utf-8"))
+        missing = set(_NOTE_REFERENCE_RE.findall(text)) - set(_NOTE_DEFINITION_RE.findall(text))
+        if missing:
+            orphans[path.parent.name] = sorted(missing)
+    assert not orphans, orphans

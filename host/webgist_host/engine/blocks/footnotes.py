@@ -17,7 +17,8 @@ from urllib.parse import urldefrag, urljoin
 from ..dom.nodes import tag_of
 from .inline import BLOCK_TAGS
 from .tuning import (
-    INLINE_NOTE_TAGS, MARK_MAX_LETTERS, MAX_REFERENCE_CHARS, NOTE_BLOCK_TAGS, NUMBER_TARGET_TAGS, REFERENCE_CLASSES, NOTE_NAME_RE, REFERENCE_ID_LEVELS,
+    INLINE_NOTE_TAGS, MARK_MAX_LETTERS, MAX_REFERENCE_CHARS, NOTE_BLOCK_TAGS, NOTE_TYPE_CLASSES,
+    NUMBER_TARGET_TAGS, REFERENCE_CLASSES, NOTE_NAME_RE, REFERENCE_ID_LEVELS,
     REFERENCE_WRAPPER_TAGS, WRAPPER_STOP_TAGS,
 )
 
@@ -163,8 +164,10 @@ def _find_inline_notes(found: Footnotes, class_values: dict, taken: set) -> None
     class says note, opened by its mark in <sup> and holding its text in a box
     after it (LaTeXML's span.ltx_note > sup.ltx_note_mark + span.ltx_note_outer).
     The element becomes the reference; its text box the note, its repeated marks
-    dropped."""
+    dropped. Notes saying the same words share one label (two authors' "Equal
+    contribution."): one note, referred to twice."""
     notes: set = set()
+    by_words: dict = {}                  # a note's words -> its label
     for el, classes in class_values.items():
         if ("note" not in classes and "fn" not in classes
                 or tag_of(el) not in INLINE_NOTE_TAGS or not NOTE_NAME_RE.search(classes)):
@@ -185,11 +188,51 @@ def _find_inline_notes(found: Footnotes, class_values: dict, taken: set) -> None
             # holding only "footnotemark: 2"): the mark is all a reader sees.
             found.backlinks.add(box)
             continue
-        unique = _unique_label(_own_label(el, mark), taken)
+        if not _words_before(el):
+            continue                     # a note standing alone (legal notes under a table)
+        heads = _repeated_marks(box, mark)
+        found.backlinks.update(heads)
+        words = _text_without(box, set(heads))
+        unique = by_words.get(words) or _unique_label(_own_label(el, mark), taken)
+        by_words.setdefault(words, unique)
         found.references[el] = unique
         found.inline_notes[el] = box
         found.labels[box] = unique
-        found.backlinks.update(_repeated_marks(box, mark))
+
+
+def _words_before(el) -> bool:
+    """Whether words come before `el` in its paragraph (up to its nearest block)."""
+    node = el
+    while True:
+        parent = node.getparent()
+        if parent is None:
+            return False
+        before = node.getprevious()
+        while before is not None:
+            if _WORD_RE.search(before.tail or "") or (
+                    isinstance(before.tag, str) and _WORD_RE.search(_text(before))):
+                return True
+            before = before.getprevious()
+        if _WORD_RE.search(parent.text or ""):
+            return True
+        if tag_of(parent) in BLOCK_TAGS:
+            return False
+        node = parent
+
+
+def _text_without(box, dropped: set) -> str:
+    """The box's words, leaving out the `dropped` elements (their tails kept)."""
+    pieces: list[str] = []
+
+    def walk(el) -> None:
+        pieces.append(el.text or "")
+        for child in el:
+            if isinstance(child.tag, str) and child not in dropped:
+                walk(child)
+            pieces.append(child.tail or "")
+
+    walk(box)
+    return " ".join("".join(pieces).split())
 
 
 def _unique_label(label: str, taken: set) -> str:
@@ -200,8 +243,13 @@ def _unique_label(label: str, taken: set) -> str:
     taken.add(unique)
     return unique
 
+def _is_type(el) -> bool:
+    return bool(set((el.get("class") or "").split()) & NOTE_TYPE_CLASSES)
+
+
 def _repeated_marks(box, mark: str) -> list:
-    """The elements at the head of a note's box that only restate its mark."""
+    """The elements at the head of a note's box that only restate its mark or name
+    its kind."""
     node = box
     while not (node.text or "").strip():
         kids = [child for child in node if isinstance(child.tag, str)]
@@ -214,7 +262,7 @@ def _repeated_marks(box, mark: str) -> list:
             continue
         marks = []
         for kid in kids:
-            if _text(kid) != mark:
+            if _text(kid) != mark and not _is_type(kid):
                 break
             marks.append(kid)
             if (kid.tail or "").strip():

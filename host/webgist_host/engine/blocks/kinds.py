@@ -122,8 +122,15 @@ def _quotes_around(ctx: Context) -> tuple:
 
 
 def blockquote(w: Walker, el, ctx: Context) -> None:
+    inner = _sole_quote(w, el)
+    while inner is not None:
+        # A quote holding nothing but another quote indents it: one quote, not two.
+        el, inner = inner, _sole_quote(w, inner)
     if _quote_is_structured(el):
-        w.container(el, ctx._replace(quoted=True, quote_of=w.path(el), callout=None, frame=None,
+        # Inside a list item whose first paragraph is written, the quote continues the
+        # item (indented to it); else it starts no item of its own.
+        frame = ctx.frame if ctx.frame is not None and ctx.frame.taken else None
+        w.container(el, ctx._replace(quoted=True, quote_of=w.path(el), callout=None, frame=frame,
                                      quote_outer=_quotes_around(ctx)))
         return
     text, rich = finish(*w.inline_lines.content(el))
@@ -205,7 +212,7 @@ def editor(w: Walker, el, ctx: Context, fallback: str | None = None) -> None:
 def textarea(w: Walker, el, ctx: Context) -> None:
     """Code shown in a textarea (an example to edit and run): its text as written."""
     text = textarea_text(el).rstrip()
-    if text.strip() and el not in w.consumed:
+    if text.strip():             # (an editor's source, read already, never gets here)
         w.emit(ctx, BlockKind.CODE, el, text, text, language=w.code_languages[el])
 
 
@@ -304,6 +311,7 @@ def table(w: Walker, el, ctx: Context) -> None:
             if tag_of(child) == "caption" and not skipped(child):
                 caption(w, child, ctx, before=el)
     plain_rows, rich_rows = [], []
+    queued = w.queued_notes()
     for row in rows:
         if skipped(row):
             continue
@@ -315,6 +323,9 @@ def table(w: Walker, el, ctx: Context) -> None:
         return
     text = " ".join(cell for row in plain_rows for cell in row if cell)
     table_html = clean_table_html(el, skipped) if html_kept else None
+    if html_kept:
+        # An HTML table cannot carry "[^n]": its cells keep their notes' words.
+        w.unqueue_notes(queued)
     w.emit(ctx, BlockKind.TABLE, el, text, text, rows=tuple(plain_rows),
            rich_rows=tuple(rich_rows), table_html=table_html)
 
@@ -494,6 +505,17 @@ def _integer(value: str | None) -> int | None:
         return int((value or "").strip())
     except ValueError:
         return None
+
+
+def _sole_quote(w: Walker, el):
+    """The one blockquote `el` holds with no words or other element beside it."""
+    if (el.text or "").strip():
+        return None
+    children = [child for child in el if isinstance(child.tag, str)]
+    if (len(children) != 1 or tag_of(children[0]) != "blockquote"
+            or (children[0].tail or "").strip() or w.skipped(children[0])):
+        return None
+    return children[0]
 
 
 def _quote_is_structured(bq) -> bool:

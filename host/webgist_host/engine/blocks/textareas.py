@@ -1,21 +1,40 @@
 """Code shown in a <textarea>: examples and playgrounds a reader may edit and run
 (pkg.go.dev's textarea.Documentation-exampleCode.code, "try it" editors), told by a
-class that names code. Any other textarea is a form field or a copy box, never
-content. This module only reads the tree.
+class that names code. Any other textarea is a form field or a copy box (an embed
+snippet, a licence key), never content. This module only reads the tree.
 """
 from __future__ import annotations
 
 import re
 
 from ..dom.nodes import tag_of
+from .tuning import COPY_BOX_CLASS_WORDS
 
 # A class word that says code: "code", or a camelCase or dashed name ending in it
 # ("exampleCode", "code-editor" is split at the dash).
 _CLASS_WORD_RE = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
 
 
+# The opening tag of an HTML element, and its name.
+_OPEN_TAG_RE = re.compile(r"<([A-Za-z][\w-]*)")
+
+
 def _says_code(classes: str) -> bool:
-    return any(word.lower() == "code" for word in _CLASS_WORD_RE.findall(classes))
+    """A class word is "code" and none says the box is for copying (an embed or
+    licence box)."""
+    words = {word.lower() for word in _CLASS_WORD_RE.findall(classes)}
+    return "code" in words and not words & COPY_BOX_CLASS_WORDS
+
+
+def _one_element(text: str) -> bool:
+    """The text is one HTML element, as an embed box holds ("<iframe ...></iframe>"),
+    not an example's lines of markup."""
+    text = text.strip()
+    opened = _OPEN_TAG_RE.findall(text)
+    if not text.startswith("<") or not text.endswith(">") or len(opened) != 1:
+        return False
+    name = opened[0].lower()
+    return text.lower().endswith(f"</{name}>") or "</" not in text
 
 
 def textarea_text(el) -> str:
@@ -31,4 +50,7 @@ def is_code_textarea(el) -> bool:
     if tag_of(el) != "textarea":
         return False
     classes = el.get("class") or ""
-    return "ode" in classes and _says_code(classes) and bool(textarea_text(el).strip())
+    if "ode" not in classes or not _says_code(classes):
+        return False
+    text = textarea_text(el)
+    return bool(text.strip()) and not _one_element(text)

@@ -462,6 +462,13 @@ LONG_CELL_CHARS = 400
 # A cell holding any of these holds a page, so the table is layout.
 PAGE_IN_CELL_TAGS = frozenset({"table", "form", "h1", "h2", "h3", "h4", "h5", "h6"})
 
+# --- textareas (textareas.py) ---------------------------------------------------------
+
+# Class words that make a textarea naming code a box to copy something other than an
+# example: an embed snippet, a share or licence-key box ("embed-code", "license-code").
+# English, as class names are on sites in any language.
+COPY_BOX_CLASS_WORDS = frozenset({"embed", "share", "sharing", "license", "licence"})
+
 # --- footnotes (footnotes.py) ---------------------------------------------------------
 
 # The words ids and classes of notes are spelled with (fn1, fn:1, footnote-2,
@@ -473,6 +480,9 @@ NOTE_BLOCK_TAGS = frozenset({"p", "div", "aside", "section", "dd"})
 # Inline elements that may hold a note in its sentence when their class says note
 # (LaTeXML's span.ltx_note.ltx_role_footnote on every arXiv HTML paper).
 INLINE_NOTE_TAGS = frozenset({"span", "small"})
+# Classes of the words at the head of an inline note's box that name its kind, not
+# its text (LaTeXML's span.ltx_note_type "thanks: " on an author's or title's note).
+NOTE_TYPE_CLASSES = frozenset({"ltx_note_type"})
 # Inline elements a reference may target when they open the note as its number
 # (Substack's a.footnote-number first in div.footnote): the note is their parent.
 NUMBER_TARGET_TAGS = frozenset({"a", "span", "sup"})

@@ -10,6 +10,7 @@ to its handler (kinds.py). The tree is only read, never changed.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from functools import partial
 
 from . import kinds
@@ -103,6 +104,9 @@ def extract_blocks(root, capture: Capture, *, base_url: str | None = None,
     return kinds.under_drawn_title(walker.blocks), walker.decisions
 
 
+CAPTION_TAGS = frozenset({"caption", "figcaption"})
+
+
 class Walker:
     """Walks the tree from the root, emitting blocks and logging what it drops.
     The index's tables and methods are bound as the walker's own attributes: the
@@ -146,6 +150,13 @@ class Walker:
         # address is asked once: a third of a page's links repeat another's.)
         self._has_link_controls = any(map(_is_link_control_href, index.hrefs))
         self._footnote_labels, self._roles = self.footnotes.labels, index.roles
+        # Inline notes whose reference was written, waiting for a place their
+        # definition may follow (after the paragraph, heading, table or whole list).
+        self._pending_notes: list = []
+        self._notes_queued: set = set()      # references met
+        self._notes_written: set = set()     # labels written
+        reference = (self._note_reference if self.footnotes.inline_notes
+                     else self.footnotes.references.get)
         self.radio_tabs = find_radio_tabs(index.tagged("input"))
         self.code_languages.update(self.radio_tabs.code_languages)
         for panel in index.roles:          # an ARIA tab's language over a bare listing
@@ -167,12 +178,12 @@ class Walker:
                                                 index.class_mathjax))
         self.inline: InlineRenderer = InlineRenderer(
             self.skipped, destination=self._destination, math=self._math.get,
-            footnote=self.footnotes.references.get, tag_of=self._tags.__getitem__,
+            footnote=reference, tag_of=self._tags.__getitem__,
             class_of=self._class_values.get, href_of=index.href_values.get,
             boxed_apart=self._boxed_apart, image_text=index.image_text)
         self.inline_lines: InlineRenderer = InlineRenderer(
             self.skipped, line_breaks=True, destination=self._destination, math=self._math.get,
-            footnote=self.footnotes.references.get, tag_of=self._tags.__getitem__,
+            footnote=reference, tag_of=self._tags.__getitem__,
             class_of=self._class_values.get, href_of=index.href_values.get,
             boxed_apart=self._boxed_apart, image_text=index.image_text)
 
@@ -330,6 +341,10 @@ class Walker:
         if handler is None:
             handler = Walker.container
         handler(self, el, ctx)
+        if (self._pending_notes and ctx.frame is None and not ctx.list_depth
+                and tag not in CAPTION_TAGS):
+            # (A caption's notes wait for the table or picture it names.)
+            self._write_notes(ctx)
 
     def _special_handler(self, el, tag: str) -> kinds.Handler | None:
         """Math, editors and code the browser drew, whatever their tag."""
@@ -467,20 +482,47 @@ class Walker:
             return
         for segment in _split_at_double_breaks(run.pieces):
             self._paragraph(run, segment, ctx)
-        if self.footnotes.inline_notes:
-            self._inline_notes(run.pieces, ctx)
+        if self._pending_notes and ctx.frame is None and not ctx.list_depth:
+            self._write_notes(ctx)
 
-    def _inline_notes(self, pieces: list, ctx: Context) -> None:
-        """The notes written inside the run's sentences, each after it as "[^n]: "."""
-        notes = self.footnotes.inline_notes
-        for piece in pieces:
-            if isinstance(piece, str):
-                continue
-            for el in piece.iter():
-                if el in notes and not self.skipped(el):
-                    # (Walked as a container: a box drawn only on hover is read.)
-                    kinds.footnote(self, notes[el], ctx._replace(frame=None),
-                                   self.footnotes.labels[notes[el]])
+    def _note_reference(self, el) -> str | None:
+        """The label of the note `el` refers to; an inline note's definition is
+        queued to follow the block its reference is written in."""
+        label = self.footnotes.references.get(el)
+        if label is not None and el in self.footnotes.inline_notes and el not in self._notes_queued:
+            self._notes_queued.add(el)
+            self._pending_notes.append(el)
+        return label
+
+    def queued_notes(self) -> int:
+        return len(self._pending_notes)
+
+    def unqueue_notes(self, count: int) -> None:
+        """Forget the notes queued after the first `count`: their references were
+        not written as "[^n]" after all."""
+        del self._pending_notes[count:]
+
+    def _write_notes(self, ctx: Context) -> None:
+        """The queued inline notes, each as "[^n]: " (one per label), outside any
+        list item: a definition inside one would end the list."""
+        notes, labels, written = self.footnotes.inline_notes, self.footnotes.labels, self._notes_written
+        pending, self._pending_notes = self._pending_notes, []
+        # Placed where they are written, after the block holding the reference: the
+        # box itself sits inside that block (a list item, a cell), or is drawn only
+        # on hover.
+        anchor, start = self._last_index, len(self.blocks)
+        for el in pending:
+            box = notes[el]
+            if labels[box] in written:
+                continue            # a note with the same words, already written
+            written.add(labels[box])
+            # (Walked as a container: a box drawn only on hover is read.)
+            kinds.footnote(self, box, ctx._replace(frame=None, list_depth=0), labels[box])
+        self.blocks[start:] = [replace(block, dom_index=anchor, rect=None)
+                               for block in self.blocks[start:]]
+        self._last_index = max(self._last_index, anchor)
+        if self._pending_notes:      # references inside the notes just written
+            self._write_notes(ctx)
 
     def _paragraph(self, run: _Run, pieces: list, ctx: Context) -> None:
         text, rich_text = _render_run(self.inline, pieces, run.container)

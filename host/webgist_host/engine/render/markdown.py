@@ -114,7 +114,7 @@ class _State:
     item_columns: dict[str, int] = field(default_factory=dict)        # li/dd xpath -> indent
     counters: dict[int, int] = field(default_factory=dict)            # level -> last number
     delimiters: dict[int, str] = field(default_factory=dict)          # level -> "." or ")"
-    item_quotes: dict[str, str | None] = field(default_factory=dict)  # xpath -> its quote_of
+    item_quotes: dict[str, tuple] = field(default_factory=dict)  # xpath -> its quote chain
 
 
 def render_markdown(blocks: list[Block], metadata: Metadata, options: dict | None = None) -> str:
@@ -143,7 +143,8 @@ def _join(previous: Block, block: Block) -> tuple[str, int]:
     """What goes between two blocks, and how many quotes deep the blank quote line
     (">", "> >") that separates blocks inside the quotes they share is (0: none)."""
     list_item = BlockKind.LIST_ITEM
-    if previous.kind == list_item and block.kind == list_item and not block.body_of:
+    if (previous.kind == list_item and block.kind == list_item and not block.body_of
+            and _quote_chain(previous) == _quote_chain(block)):
         return "\n", 0          # one list: no blank line between its items
     shared = _shared_quotes(previous, block)
     if shared:
@@ -181,24 +182,34 @@ def _render_block(block: Block, state: _State, previous: Block | None = None,
     lines = _LINE_WRITERS.get(kind, _paragraph)(block, rich, state)
     if not lines:
         return []
-    state.item_quotes[block.xpath] = block.quote_of
+    chain = _quote_chain(block)
+    state.item_quotes[block.xpath] = chain
     indent = ""
     if block.body_of and kind != list_item:
         indent = " " * state.item_columns.get(block.body_of, 0)
-    # A quote inside a quote walked into (a QUOTE block with `quoted`) nests: "> > ".
-    quoted = block.quoted
-    if quoted and indent and state.item_quotes.get(block.body_of or "") == block.quote_of:
-        # The list is inside the quote: the item's column is counted after "> ".
-        lines, indent = [indent + line if line else line for line in lines], ""
-    if quoted:
+    # The quotes around the list hold the item's column ("> " then the indent); the
+    # quotes inside the item are written inside it. A quote inside a quote walked
+    # into nests once for each: "> > ".
+    # (The item's quotes are the first of the block's: it was walked inside them.)
+    outer = len(state.item_quotes.get(block.body_of or "", ())) if indent else 0
+    if block.quoted and len(chain) > outer:
         if block.callout and block.quote_of not in _quote_chain(previous):
             lines = _callout(block, nested=bool(indent)) + lines
-        # A quote inside quotes walked into nests once for each: "> > ".
-        for _ in range(len(block.quote_outer) + 1):
-            lines = [f"> {line}" if line else ">" for line in lines]
-        if spacer:
-            lines = [" ".join(">" * spacer)] + lines
-    return [indent + line if line else line for line in lines] if indent else lines
+        lines = _quote_lines(lines, len(chain) - outer)
+        if spacer > outer:
+            lines = [" ".join(">" * (spacer - outer))] + lines
+    if indent:
+        lines = [indent + line if line else line for line in lines]
+    lines = _quote_lines(lines, outer)
+    if spacer and spacer <= outer:
+        lines = [" ".join(">" * spacer)] + lines
+    return lines
+
+
+def _quote_lines(lines: list[str], depth: int) -> list[str]:
+    for _ in range(depth):
+        lines = [f"> {line}" if line else ">" for line in lines]
+    return lines
 
 
 # Kinds that may follow an alert's "[!TYPE]" line directly, as GitHub writes them: a
