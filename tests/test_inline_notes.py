@@ -150,3 +150,15 @@ def test_a_pandoc_note_with_an_inline_notes_words_keeps_its_definition():
         'role="doc-backlink">↩︎</a></p></li></ol></section>')
     labels = re.findall(r"\[\^([^\]]+)\](?!:)", md)
     assert len(labels) == 2 and all(f"[^{label}]: The same words" in md for label in labels), md
+
+
+def test_a_textarea_holding_one_embed_element_is_a_copy_box():
+    # A void embed (no closing tag) and a closed iframe are boxes to copy; one <img>
+    # alone is a lesson's example.
+    void = _blocks('<textarea class="code" readonly>&lt;embed src="https://v.example/1.swf"&gt;'
+                   '</textarea>')
+    closed = _blocks('<textarea class="code">&lt;iframe src="https://v.example/1"&gt;'
+                     '&lt;/iframe&gt;</textarea>')
+    image = _blocks('<textarea class="code">&lt;img src="cat.jpg" alt="A cat"&gt;</textarea>')
+    assert not void and not closed
+    assert [b.kind for b in image] == [BlockKind.CODE]
