@@ -77,13 +77,25 @@ _NOTE_DEFINITION_RE = re.compile(r"^(?:>\s?)*\s*\[\^([^\]\s]+)\]:", re.M)
 _FENCED_RE = re.compile(r"^```.*?^```", re.S | re.M)
 
 
+def _convert(fixture: Path):
+    settings = _settings(fixture)
+    return webgist_host.convert(
+        (fixture / "page.html").read_text(encoding="utf-8"),
+        scope=settings.get("scope", DEFAULT_SCOPE),
+        url=settings.get("url"),
+        options=settings.get("options"),
+    )
+
+
 def test_every_footnote_reference_has_its_note():
-    """No fixture's Markdown refers to a note it never writes (a reference left
-    without its note reads as a broken "[^1]")."""
+    """The engine's Markdown for every fixture page never refers to a note it does
+    not write (a broken "[^1]"), nor writes a note nothing refers to."""
     orphans = {}
-    for path in sorted(PAGES.glob("*--*/expected*.md")):
-        text = _FENCED_RE.sub("", path.read_text(encoding="utf-8"))
-        missing = set(_NOTE_REFERENCE_RE.findall(text)) - set(_NOTE_DEFINITION_RE.findall(text))
-        if missing:
-            orphans[path.parent.name] = sorted(missing)
+    for fixture in FIXTURES:
+        text = _FENCED_RE.sub("", _convert(fixture).markdown)
+        references = set(_NOTE_REFERENCE_RE.findall(text))
+        definitions = set(_NOTE_DEFINITION_RE.findall(text))
+        if references != definitions:
+            orphans[fixture.name] = dict(no_note=sorted(references - definitions),
+                                         no_reference=sorted(definitions - references))
     assert not orphans, orphans

@@ -221,6 +221,8 @@ BROWSER_FIXTURES: dict[str, str] = {
     "footnotes--references-and-notes": "footnote references and the notes list below a drawn <hr>",
     "footnotes--substack-notes-opened-by-their-number": "links to a note's own number (Substack's div.footnote > a.footnote-number) make the note",
     "footnotes--latexml-notes-inside-the-sentence": "notes written inside their sentence (LaTeXML's span.ltx_note) as references, each note after its paragraph",
+    "footnotes--same-words-stay-separate-notes": "LaTeXML notes with the same words (Ibid., See here with two links) keep their own labels and definitions; a note alone in a cell stays a note",
+    "footnotes--pandoc-ibid-notes-kept": "two Pandoc notes saying Ibid. keep both definitions through de-duplication",
     "footnotes--latexml-notes-in-titles-lists-tables": "LaTeXML notes in a title, heading, list item, caption and cell, each written after the block holding it, placed there though its box is drawn inside that block (or only on hover)",
     "forum--declared-thread-short-replies": "a thread declared in JSON-LD keeps its short replies",
     "forum--noscript-thread": "scripts run, so the <noscript> thread is not drawn",
@@ -283,6 +285,7 @@ BROWSER_FIXTURES: dict[str, str] = {
     "quotes--prose-and-structured": "blockquote of prose vs blockquote holding a list",
     "quotes--structured-with-cite": "structured blockquote with a drawn citation",
     "quotes--nested-replies-with-lists-and-code": "quotes inside walked quotes (lists and code beside them) nest as the browser draws them",
+    "quotes--mail-and-indentation-levels": "a mail's or forum's quote of a quote keeps both levels, bare indentation is one quote, a hidden sole quote shows nothing",
     "quotes--indentation-and-lists-in-two-quotes": "a quote holding only a quote (drawn indented twice) is one quote; lists under two quotes stay two",
     # readme
     "readme--task-lists-and-tables": "task-list checkboxes, tables and badge images as drawn",

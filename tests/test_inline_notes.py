@@ -3,6 +3,8 @@
 (rev-fixM2 found mutants of these guards that no test killed)."""
 from __future__ import annotations
 
+import re
+
 from webgist_host.engine.blocks import extract_blocks
 from webgist_host.engine.dom.capture import Capture
 from webgist_host.engine.dom.parse import parse_html
@@ -25,12 +27,23 @@ def test_an_inline_note_is_written_after_its_paragraph():
     assert "Kernels compare graphs.[^2] They differ.\n\n[^2]: Walks or paths." in md
 
 
-def test_notes_with_the_same_words_are_written_once_under_one_label():
-    # Before de-duplication: the block stage itself writes the shared note once.
-    blocks = _blocks(f"<p>Li Wei{note('*', 'Equal contribution.')}, Sara Cohen"
-                     f"{note('*', 'Equal contribution.')}</p>")
-    assert [b.rich_text for b in blocks] == ["Li Wei[^*], Sara Cohen[^*]",
-                                             "[^*]: Equal contribution."]
+def test_notes_with_the_same_words_keep_their_own_labels():
+    # The words alone cannot say two notes are one ("Ibid." after two citations):
+    # each keeps its label and its definition, before de-duplication and after it.
+    html = (f"<p>Smith.{note('1', 'Ibid.')} Jones.{note('2', 'Ibid.')}</p>")
+    assert [b.rich_text for b in _blocks(html)] == ["Smith.[^1] Jones.[^2]",
+                                                   "[^1]: Ibid.", "[^2]: Ibid."]
+    md = markdown_of(html)
+    assert "[^1]: Ibid." in md and "[^2]: Ibid." in md
+
+
+def test_notes_with_the_same_words_but_other_links_stay_apart():
+    one = note("1", 'See <a href="https://a.example/">here</a>.')
+    two = note("2", 'See <a href="https://b.example/">here</a>.')
+    md = markdown_of(f"<p>Code.{one} Data.{two}</p>")
+    assert "Code.[^1] Data.[^2]" in md
+    assert "[^1]: See [here](https://a.example/)." in md
+    assert "[^2]: See [here](https://b.example/)." in md
 
 
 def test_a_box_restating_only_the_mark_is_no_note():
@@ -124,3 +137,28 @@ def test_a_quote_opening_a_list_item_does_not_become_the_item_inside_the_quote()
     md = markdown_of("<p>Two replies:</p><ul><li><blockquote><p>First reply, quoted.</p>"
                      "<p>Its second line.</p></blockquote></li><li>Plain item.</li></ul>")
     assert "> - First reply" not in md and "> First reply, quoted." in md
+
+
+def test_a_pandoc_note_with_an_inline_notes_words_keeps_its_definition():
+    # De-duplication keys a definition on its label: neither copy of the words goes.
+    md = markdown_of(
+        '<p>Pandoc prose.<sup><a href="#fn1" class="footnote-ref" id="fnref1" '
+        'role="doc-noteref">1</a></sup></p>'
+        f"<p>Inline prose.{note('1', 'The same words in both notes.')}</p>"
+        '<section class="footnotes" role="doc-endnotes"><hr><ol><li id="fn1">'
+        '<p>The same words in both notes.<a href="#fnref1" class="footnote-back" '
+        'role="doc-backlink">↩︎</a></p></li></ol></section>')
+    labels = re.findall(r"\[\^([^\]]+)\](?!:)", md)
+    assert len(labels) == 2 and all(f"[^{label}]: The same words" in md for label in labels), md
+
+
+def test_a_textarea_holding_one_embed_element_is_a_copy_box():
+    # A void embed (no closing tag) and a closed iframe are boxes to copy; one <img>
+    # alone is a lesson's example.
+    void = _blocks('<textarea class="code" readonly>&lt;embed src="https://v.example/1.swf"&gt;'
+                   '</textarea>')
+    closed = _blocks('<textarea class="code">&lt;iframe src="https://v.example/1"&gt;'
+                     '&lt;/iframe&gt;</textarea>')
+    image = _blocks('<textarea class="code">&lt;img src="cat.jpg" alt="A cat"&gt;</textarea>')
+    assert not void and not closed
+    assert [b.kind for b in image] == [BlockKind.CODE]

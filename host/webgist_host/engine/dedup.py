@@ -89,6 +89,9 @@ SIBLING_REPEAT_MIN_WORDS = 8
 SECTION_REPEAT_KINDS = frozenset({BlockKind.PARAGRAPH, BlockKind.LIST_ITEM,
                                   BlockKind.HEADING})
 SECTION_TITLE_TAGS = frozenset({"dt"})
+# The label opening a footnote's definition ("[^2]: ").
+_NOTE_DEFINITION_RE = re.compile(r"\[\^[^\]\s]+\]: ")
+
 # A title that is wholly a link to elsewhere names a card, a teaser or a forum post's
 # author, not a section of this document: a product grid's "In Stock" under each
 # product's linked title is the grid repeating its furniture.
@@ -164,7 +167,11 @@ def dedup_key(block: Block) -> str:
     text = "".join(block.text.replace(" ", "").split())
     if not text and not block.href:
         return ""
-    return text + "\0" + (block.href or "")
+    # A note's definition is its label's only one: two notes saying "Ibid." are two
+    # notes, and a paragraph with a note's words does not stand in for it.
+    note = _NOTE_DEFINITION_RE.match(block.rich_text)
+    label = note.group(0) if note else ""
+    return text + "\0" + (block.href or "") + label
 
 
 # ================================================================================

@@ -17,7 +17,7 @@ from urllib.parse import urldefrag, urljoin
 from ..dom.nodes import tag_of
 from .inline import BLOCK_TAGS
 from .tuning import (
-    INLINE_NOTE_TAGS, MARK_MAX_LETTERS, MAX_REFERENCE_CHARS, NOTE_BLOCK_TAGS, NOTE_TYPE_CLASSES,
+    HOVER_NOTE_BOX_CLASSES, INLINE_NOTE_TAGS, MARK_MAX_LETTERS, MAX_REFERENCE_CHARS, NOTE_BLOCK_TAGS, NOTE_TYPE_CLASSES,
     NUMBER_TARGET_TAGS, REFERENCE_CLASSES, NOTE_NAME_RE, REFERENCE_ID_LEVELS,
     REFERENCE_WRAPPER_TAGS, WRAPPER_STOP_TAGS,
 )
@@ -164,10 +164,10 @@ def _find_inline_notes(found: Footnotes, class_values: dict, taken: set) -> None
     class says note, opened by its mark in <sup> and holding its text in a box
     after it (LaTeXML's span.ltx_note > sup.ltx_note_mark + span.ltx_note_outer).
     The element becomes the reference; its text box the note, its repeated marks
-    dropped. Notes saying the same words share one label (two authors' "Equal
-    contribution."): one note, referred to twice."""
+    dropped. Every note keeps its own label, even when its words repeat another's
+    ("Ibid." after two citations, "See here." linking two places): the words alone
+    cannot say the notes are one."""
     notes: set = set()
-    by_words: dict = {}                  # a note's words -> its label
     for el, classes in class_values.items():
         if ("note" not in classes and "fn" not in classes
                 or tag_of(el) not in INLINE_NOTE_TAGS or not NOTE_NAME_RE.search(classes)):
@@ -188,13 +188,14 @@ def _find_inline_notes(found: Footnotes, class_values: dict, taken: set) -> None
             # holding only "footnotemark: 2"): the mark is all a reader sees.
             found.backlinks.add(box)
             continue
-        if not _words_before(el):
-            continue                     # a note standing alone (legal notes under a table)
+        hover = set((box.get("class") or "").split()) & HOVER_NOTE_BOX_CLASSES
+        if not (hover or _words_before(el)):
+            # A note standing alone (legal notes under a table), unless its box is a
+            # card drawn on hover: that is a note wherever it sits (alone in a cell).
+            continue
         heads = _repeated_marks(box, mark)
         found.backlinks.update(heads)
-        words = _text_without(box, set(heads))
-        unique = by_words.get(words) or _unique_label(_own_label(el, mark), taken)
-        by_words.setdefault(words, unique)
+        unique = _unique_label(_own_label(el, mark), taken)
         found.references[el] = unique
         found.inline_notes[el] = box
         found.labels[box] = unique
@@ -218,21 +219,6 @@ def _words_before(el) -> bool:
         if tag_of(parent) in BLOCK_TAGS:
             return False
         node = parent
-
-
-def _text_without(box, dropped: set) -> str:
-    """The box's words, leaving out the `dropped` elements (their tails kept)."""
-    pieces: list[str] = []
-
-    def walk(el) -> None:
-        pieces.append(el.text or "")
-        for child in el:
-            if isinstance(child.tag, str) and child not in dropped:
-                walk(child)
-            pieces.append(child.tail or "")
-
-    walk(box)
-    return " ".join("".join(pieces).split())
 
 
 def _unique_label(label: str, taken: set) -> str:

@@ -24,8 +24,8 @@ from .tables import (
     cells_of, clean_table_html, grid_rows, is_layout_table, needs_html, own_rows,
 )
 from .tuning import (
-    LONG_CELL_CHARS, QUOTE_PARAGRAPH_TAGS, QUOTE_STRUCTURE_TAGS, SECTION_ITEM_TAGS, TITLE_BAND_PARENT_CLASS,
-    TITLE_DIV_CLASS,
+    LONG_CELL_CHARS, QUOTE_KIND_ATTRIBUTES, QUOTE_PARAGRAPH_TAGS, QUOTE_STRUCTURE_TAGS,
+    SECTION_ITEM_TAGS, TITLE_BAND_PARENT_CLASS, TITLE_DIV_CLASS,
 )
 from ..dom.nodes import tag_of
 from ..model import Action, Block, BlockKind, Decision, revised
@@ -123,8 +123,9 @@ def _quotes_around(ctx: Context) -> tuple:
 
 def blockquote(w: Walker, el, ctx: Context) -> None:
     inner = _sole_quote(w, el)
-    while inner is not None:
-        # A quote holding nothing but another quote indents it: one quote, not two.
+    while inner is not None and _is_bare(el):
+        # A bare quote holding nothing but another quote indents it: one quote, not
+        # two. (A mail's or forum's quote, marked as one, is a level of the thread.)
         el, inner = inner, _sole_quote(w, inner)
     if _quote_is_structured(el):
         # Inside a list item whose first paragraph is written, the quote continues the
@@ -505,6 +506,11 @@ def _integer(value: str | None) -> int | None:
         return int((value or "").strip())
     except ValueError:
         return None
+
+
+def _is_bare(quote) -> bool:
+    """No attribute says what the quote is (type="cite", cite=, a class)."""
+    return not any(quote.get(name) for name in QUOTE_KIND_ATTRIBUTES)
 
 
 def _sole_quote(w: Walker, el):

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from ..dom.nodes import tag_of
-from .tuning import COPY_BOX_CLASS_WORDS
+from .tuning import COPY_BOX_CLASS_WORDS, EMBED_TAGS
 
 # A class word that says code: "code", or a camelCase or dashed name ending in it
 # ("exampleCode", "code-editor" is split at the dash).
@@ -27,13 +27,15 @@ def _says_code(classes: str) -> bool:
 
 
 def _one_element(text: str) -> bool:
-    """The text is one HTML element, as an embed box holds ("<iframe ...></iframe>"),
-    not an example's lines of markup."""
+    """The text is one embedding element, as an embed box holds ("<iframe
+    ...></iframe>"), not an example's markup."""
     text = text.strip()
     opened = _OPEN_TAG_RE.findall(text)
     if not text.startswith("<") or not text.endswith(">") or len(opened) != 1:
         return False
     name = opened[0].lower()
+    if name not in EMBED_TAGS:
+        return False             # a one-element example (an <img>, a link) is a lesson's code
     return text.lower().endswith(f"</{name}>") or "</" not in text
 
 

@@ -462,12 +462,22 @@ LONG_CELL_CHARS = 400
 # A cell holding any of these holds a page, so the table is layout.
 PAGE_IN_CELL_TAGS = frozenset({"table", "form", "h1", "h2", "h3", "h4", "h5", "h6"})
 
+# Attributes that make a blockquote a quote of something (a mail's type="cite", a
+# source's cite=, a forum's class="quote"): one holding only another quote is a level
+# of the thread, not indentation.
+QUOTE_KIND_ATTRIBUTES = ("type", "cite", "class")
+
 # --- textareas (textareas.py) ---------------------------------------------------------
 
 # Class words that make a textarea naming code a box to copy something other than an
 # example: an embed snippet, a share or licence-key box ("embed-code", "license-code").
 # English, as class names are on sites in any language.
 COPY_BOX_CLASS_WORDS = frozenset({"embed", "share", "sharing", "license", "licence"})
+
+# The elements a site's embed box holds alone ("<iframe src=...></iframe>"): a
+# textarea holding only one of these is a box to copy, not an example. Any other
+# element alone (an <img>, a link) is a lesson's example.
+EMBED_TAGS = frozenset({"iframe", "script", "embed", "object"})
 
 # --- footnotes (footnotes.py) ---------------------------------------------------------
 
@@ -480,6 +490,9 @@ NOTE_BLOCK_TAGS = frozenset({"p", "div", "aside", "section", "dd"})
 # Inline elements that may hold a note in its sentence when their class says note
 # (LaTeXML's span.ltx_note.ltx_role_footnote on every arXiv HTML paper).
 INLINE_NOTE_TAGS = frozenset({"span", "small"})
+# Classes of an inline note's box drawn only on hover, beside its mark (LaTeXML's
+# span.ltx_note_outer): a note even with no words before it (alone in a table cell).
+HOVER_NOTE_BOX_CLASSES = frozenset({"ltx_note_outer"})
 # Classes of the words at the head of an inline note's box that name its kind, not
 # its text (LaTeXML's span.ltx_note_type "thanks: " on an author's or title's note).
 NOTE_TYPE_CLASSES = frozenset({"ltx_note_type"})

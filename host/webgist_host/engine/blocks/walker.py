@@ -154,7 +154,6 @@ class Walker:
         # definition may follow (after the paragraph, heading, table or whole list).
         self._pending_notes: list = []
         self._notes_queued: set = set()      # references met
-        self._notes_written: set = set()     # labels written
         reference = (self._note_reference if self.footnotes.inline_notes
                      else self.footnotes.references.get)
         self.radio_tabs = find_radio_tabs(index.tagged("input"))
@@ -503,9 +502,9 @@ class Walker:
         del self._pending_notes[count:]
 
     def _write_notes(self, ctx: Context) -> None:
-        """The queued inline notes, each as "[^n]: " (one per label), outside any
-        list item: a definition inside one would end the list."""
-        notes, labels, written = self.footnotes.inline_notes, self.footnotes.labels, self._notes_written
+        """The queued inline notes, each as "[^n]: ", outside any list item: a
+        definition inside one would end the list."""
+        notes, labels = self.footnotes.inline_notes, self.footnotes.labels
         pending, self._pending_notes = self._pending_notes, []
         # Placed where they are written, after the block holding the reference: the
         # box itself sits inside that block (a list item, a cell), or is drawn only
@@ -513,9 +512,6 @@ class Walker:
         anchor, start = self._last_index, len(self.blocks)
         for el in pending:
             box = notes[el]
-            if labels[box] in written:
-                continue            # a note with the same words, already written
-            written.add(labels[box])
             # (Walked as a container: a box drawn only on hover is read.)
             kinds.footnote(self, box, ctx._replace(frame=None, list_depth=0), labels[box])
         self.blocks[start:] = [replace(block, dom_index=anchor, rect=None)
