@@ -144,3 +144,19 @@ JA_QUOTED = "/2024/05/%E5%86%AC%E3%81%AE%E9%95%B7%E9%9B%A8/"
 def test_a_slug_in_other_letters_links_to_its_own_page(href, url):
     html = qa_page(href, title=f"養蜂 - {JA_HEADLINE} - 養蜂日誌").replace(HEADLINE, JA_HEADLINE)
     assert qa_texts(html, url)[:1] == [JA_HEADLINE]
+
+
+def test_a_heading_linked_here_but_dropped_as_a_dialog_stays_out():
+    html = qa_page(QUESTION).replace('<div id="question-header">',
+                                     '<div class="share-modal" role="dialog"><p>Share this question</p>')
+    assert HEADLINE not in qa_texts(html, HERE)
+
+
+def test_a_heading_with_a_link_elsewhere_is_not_linked_here():
+    html = qa_page(QUESTION).replace(f">{HEADLINE}</a>", ">Beekeepers count</a> "
+                                     '<a href="/tags/hives">fewer hives after a wet winter</a>')
+    assert HEADLINE not in qa_texts(html, HERE)
+
+
+def test_a_page_under_the_questions_id_that_is_no_slug_is_another_page():
+    assert HEADLINE not in qa_texts(qa_page(QUESTION), "https://bees.example/questions/3277503/revisions")

@@ -16,6 +16,8 @@ Both are read from the page's shape; the numbers are in tuning.py.
 """
 from __future__ import annotations
 
+import re
+
 from ..dom.nodes import TreeIndex
 from ..model import Block, BlockKind
 from .belief import Placement
@@ -30,6 +32,9 @@ _HEADING = BlockKind.HEADING
 _CODE = BlockKind.CODE
 # What the lead is made of: its sentences, and the code between them.
 _LEAD_KINDS = (_PARAGRAPH, _CODE)
+# An embed box's snippet, the one line of markup a reader copies to show the page
+# elsewhere (<iframe>, <script>, <embed>, <object>): the site's, not code the lead wrote.
+_EMBED_SNIPPET = re.compile(r"\s*<(?:iframe|script|embed|object)\b[^\n]*", re.IGNORECASE)
 
 
 def container_twins(tree: TreeIndex, container: str | None,
@@ -100,7 +105,8 @@ def lead_sentences(blocks: list[Block], placements: list[Placement],
         if placement.chrome is not None or placement.widget in DROPPED_WIDGETS:
             continue
         if kind == _CODE:
-            code.append(i)
+            if not _EMBED_SNIPPET.fullmatch(blocks[i].text):
+                code.append(i)
             continue
         if words[i] - weights[i] > LEAD_MAX_LINKED_SHARE * words[i]:
             continue
@@ -110,8 +116,9 @@ def lead_sentences(blocks: list[Block], placements: list[Placement],
             lead.append(i)
     # ...and there the headings over the lead's sentences (a landing page's sections
     # each open with one), not those after its last sentence; and the code a
-    # question shows between its sentences, in their own box.
+    # question shows between its sentences, in their own box or a wrapper inside it
+    # (a highlighter's div.highlight > pre).
     boxes = {blocks[i].xpath.rsplit("/", 1)[0] for i in lead}
     return sorted(lead + [i for i in headings if lead and i < lead[-1] and words[i]]
                   + [i for i in code if lead and lead[0] < i < lead[-1]
-                     and blocks[i].xpath.rsplit("/", 1)[0] in boxes])
+                     and any(box in boxes for box in lineage[i])])
