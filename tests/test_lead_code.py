@@ -60,3 +60,9 @@ def test_code_in_a_cookie_banner_between_the_sentences_stays_out():
               'visits to our pages.</p><pre>document.cookie = "consent=yes"</pre></div>')
     kept = texts(page(f"<p>{ASK}</p>{banner}<p>{MORE}</p>"))
     assert not any("document.cookie" in t for t in kept) and ASK in kept and MORE in kept
+
+
+def test_code_in_a_box_of_its_own_between_the_sentences_stays_out():
+    kept = texts(page(f'<div class="ask"><p>{ASK}</p></div><div class="aside"><pre>{CODE}</pre></div>'
+                      f'<div class="more"><p>{MORE}</p></div>'))
+    assert CODE not in kept and ASK in kept and MORE in kept

@@ -45,14 +45,9 @@ def ends_struck_number(el) -> bool:
     for _ in range(_STRUCK_MAX_DEPTH):
         if tag_of(el) in STRIKE_TAGS:
             return is_number("".join(el.itertext()))
-        last = None
-        for child in reversed(el):
-            if isinstance(child.tag, str):
-                last = child
-                break
-            if child.tail and child.tail.strip():
-                return False
-        if last is None or last.tail and last.tail.strip():
+        # (The parser has taken comments and processing instructions out.)
+        last = el[-1] if len(el) else None
+        if last is None or not isinstance(last.tag, str) or last.tail and last.tail.strip():
             return False
         el = last
     return False
