@@ -66,3 +66,8 @@ def test_code_in_a_box_of_its_own_between_the_sentences_stays_out():
     kept = texts(page(f'<div class="ask"><p>{ASK}</p></div><div class="aside"><pre>{CODE}</pre></div>'
                       f'<div class="more"><p>{MORE}</p></div>'))
     assert CODE not in kept and ASK in kept and MORE in kept
+
+
+def test_code_in_a_menu_inside_the_leads_box_stays_out():
+    kept = texts(page(f'<p>{ASK}</p><nav class="toc"><pre>{CODE}</pre></nav><p>{MORE}</p>'))
+    assert CODE not in kept and ASK in kept and MORE in kept

@@ -35,6 +35,9 @@ _LEAD_KINDS = (_PARAGRAPH, _CODE)
 # An embed box's snippet, the one line of markup a reader copies to show the page
 # elsewhere (<iframe>, <script>, <embed>, <object>): the site's, not code the lead wrote.
 _EMBED_SNIPPET = re.compile(r"\s*<(?:iframe|script|embed|object)\b[^\n]*", re.IGNORECASE)
+# Wrappers that set their code apart from the lead inside its box: a menu, an aside, a
+# form, a dialog (a highlighter's <div> or <figure> does not).
+_APART_TAGS = frozenset({"nav", "aside", "header", "footer", "form", "dialog", "menu"})
 
 
 def container_twins(tree: TreeIndex, container: str | None,
@@ -121,4 +124,15 @@ def lead_sentences(blocks: list[Block], placements: list[Placement],
     boxes = {blocks[i].xpath.rsplit("/", 1)[0] for i in lead}
     return sorted(lead + [i for i in headings if lead and i < lead[-1] and words[i]]
                   + [i for i in code if lead and lead[0] < i < lead[-1]
-                     and any(box in boxes for box in lineage[i])])
+                     and _in_lead_box(blocks[i].xpath, boxes)])
+
+
+def _in_lead_box(path: str, boxes: set[str]) -> bool:
+    """Whether the block at `path` sits in one of the lead's `boxes`, directly or in
+    wrappers none of which sets it apart (_APART_TAGS)."""
+    box = path.rsplit("/", 1)[0]
+    while box not in boxes:
+        if not box or step_tag(box.rsplit("/", 1)[-1]) in _APART_TAGS:
+            return False
+        box = box.rsplit("/", 1)[0]
+    return True
