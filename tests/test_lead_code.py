@@ -39,6 +39,35 @@ def test_code_after_the_last_sentence_stays_out():
     assert CODE not in kept
 
 
-def test_code_in_another_box_between_the_sentences_stays_out():
-    kept = texts(page(f'<p>{ASK}</p><div class="promo"><pre>{CODE}</pre></div><p>{MORE}</p>'))
+def test_code_in_a_wrapper_inside_the_leads_box_comes_back():
+    kept = texts(page(f'<p>{ASK}</p><div class="highlight"><pre>{CODE}</pre></div><p>{MORE}</p>'))
+    assert kept[:4] == ["Read a file into a list", ASK, CODE, MORE]
+
+
+def test_code_before_the_first_sentence_stays_out():
+    kept = texts(page(f"<pre>{CODE}</pre><p>{ASK}</p><p>{MORE}</p>"))
+    assert CODE not in kept and ASK in kept and MORE in kept
+
+
+def test_an_embed_boxs_snippet_between_the_sentences_stays_out():
+    snippet = '&lt;iframe src="https://code.example/embed/123" width="600"&gt;&lt;/iframe&gt;'
+    kept = texts(page(f'<p>{ASK}</p><pre class="embed-code">{snippet}</pre><p>{MORE}</p>'))
+    assert not any("iframe" in t for t in kept) and ASK in kept and MORE in kept
+
+
+def test_code_in_a_cookie_banner_between_the_sentences_stays_out():
+    banner = ('<div class="cookie-banner"><p>We use cookies to keep you signed in and to count '
+              'visits to our pages.</p><pre>document.cookie = "consent=yes"</pre></div>')
+    kept = texts(page(f"<p>{ASK}</p>{banner}<p>{MORE}</p>"))
+    assert not any("document.cookie" in t for t in kept) and ASK in kept and MORE in kept
+
+
+def test_code_in_a_box_of_its_own_between_the_sentences_stays_out():
+    kept = texts(page(f'<div class="ask"><p>{ASK}</p></div><div class="aside"><pre>{CODE}</pre></div>'
+                      f'<div class="more"><p>{MORE}</p></div>'))
+    assert CODE not in kept and ASK in kept and MORE in kept
+
+
+def test_code_in_a_menu_inside_the_leads_box_stays_out():
+    kept = texts(page(f'<p>{ASK}</p><nav class="toc"><pre>{CODE}</pre></nav><p>{MORE}</p>'))
     assert CODE not in kept and ASK in kept and MORE in kept

@@ -20,6 +20,17 @@ def markdown(body: str) -> str:
     ('<p>Was <span><del>129,00 €</del></span><span class="b">99,00 €</span></p>',
      "Was ~~129,00 €~~ 99,00 €"),                                                   # inside a paragraph
     ("<p>Was <strike>USD 12</strike>9 today</p>", "Was ~~USD 12~~ 9 today"),
+    ("<p>Tilbud <s>kr 1 299,-</s>999,- i dag</p>", "Tilbud ~~kr 1 299,-~~ 999,- i dag"),  # a whole price
+    ("<p>Preis <s>299.–</s>199.– heute</p>", "Preis ~~299.–~~ 199.– heute"),
+    ("<p>Rabatt <s>20%</s>30% heute</p>", "Rabatt ~~20%~~ 30% heute"),                  # a share
+    ("<p>Now <s>$10–$20</s>$5–$15 each</p>", "Now ~~$10–$20~~ $5–$15 each"),            # a range
+    ("<p>UVP <s>€129</s><sup>1</sup>€99 heute</p>", "UVP ~~€129~~<sup>1</sup> €99 heute"),  # past a mark
+    ("<p>UVP <b><s>€129</s><sup>1</sup>€99</b> heute</p>", "UVP **~~€129~~<sup>1</sup> €99** heute"),
+    ("<p>Was <s>$129</s><b>$99</b> now</p>", "Was ~~$129~~ **$99** now"),               # an element
+    ("<p>Now <b><s>$129.00</s><span>$99.00</span></b> only</p>",
+     "Now **~~$129.00~~ $99.00** only"),                                                # ...inside one
+    ("<p>Was <span><span><span><s>$129</s></span></span></span>$99 now</p>",
+     "Was ~~$129~~ $99 now"),                                                           # three wrappers
 ])
 def test_a_struck_price_and_the_next_are_parted(body, expected):
     assert markdown(body) == expected
@@ -32,6 +43,9 @@ def test_a_struck_price_and_the_next_are_parted(body, expected):
     ("<p>A <s>$20</s>off sticker</p>", "A ~~$20~~off sticker"),            # a word after
     ("<p>A <span><s>$20</s> now</span>15 left</p>", "A ~~$20~~ now15 left"),  # words after it
     ("<p><code>a</code><s>12</s>3 x</p>", "`a`~~12~~3 x"),                 # glued to code
+    ("<p>The fee was <s>$20</s><sup>1</sup> waived.</p>", "The fee was ~~$20~~<sup>1</sup> waived."),
+    ("<p>Was <s>$129</s> now<b>5</b> left</p>", "Was ~~$129~~ now**5** left"),         # words between
+    ("<p>Now <b><s>$129</s> was<span>5</span></b> x</p>", "Now **~~$129~~ was5** x"),  # ...inside one
 ])
 def test_other_struck_text_is_left_as_written(body, expected):
     assert markdown(body) == expected
@@ -39,6 +53,7 @@ def test_other_struck_text_is_left_as_written(body, expected):
 
 @pytest.mark.parametrize("text, number", [
     ("$129.00", True), ("129,00 €", True), ("1 299 kr", True), ("R$ 12", True), ("¥99", True),
+    ("20%", True), ("1 299,-", True),
     ("12 items", False), ("old", False), ("$", False), ("v2.0-beta", False),
 ])
 def test_what_counts_as_a_number(text, number):

@@ -116,3 +116,47 @@ def test_a_saved_pages_heading_must_stand_beside_the_text():
                                      ).replace("</div></div></body>", "</div></div></div></body>")
     assert HEADLINE not in qa_texts(html, None)
     assert qa_texts(html, HERE)[:1] == [HEADLINE]           # linked here, it is the title anywhere
+
+
+# Permalinks that end in "/" (WordPress's): a logo linked to "./" there is linked to
+# the page itself; it says the site's name, not the title with the name cut off.
+def test_a_logo_linked_to_its_folder_at_a_trailing_slash_address_stays_out():
+    html = qa_page("./", title=f"{HEADLINE} - Bee Answers").replace(f">{HEADLINE}</a>", ">Bee Answers</a>")
+    assert "Bee Answers" not in qa_texts(html, HERE + "/")
+
+
+@pytest.mark.parametrize("href, url", [
+    (QUESTION + "/", HERE + "/"), (QUESTION, HERE + "/"), ("./", HERE + "/"),
+])
+def test_a_question_title_at_a_trailing_slash_address_stays(href, url):
+    assert qa_texts(qa_page(href), url)[:1] == [HEADLINE]
+
+
+# A slug in letters beyond ASCII, written as is or percent-encoded on either side.
+JA_HEADLINE = "冬の長雨で巣箱が減った理由"
+JA_SLUG = "/hachi/冬の長雨/"
+JA_QUOTED = "/hachi/%E5%86%AC%E3%81%AE%E9%95%B7%E9%9B%A8/"
+
+
+@pytest.mark.parametrize("href, url", [
+    (JA_SLUG, "https://bees.example" + JA_QUOTED), (JA_QUOTED, "https://bees.example" + JA_SLUG),
+])
+def test_a_slug_in_other_letters_links_to_its_own_page(href, url):
+    html = qa_page(href, title=f"養蜂 - {JA_HEADLINE} - 養蜂日誌").replace(HEADLINE, JA_HEADLINE)
+    assert qa_texts(html, url)[:1] == [JA_HEADLINE]
+
+
+def test_a_heading_linked_here_but_dropped_as_a_dialog_stays_out():
+    html = qa_page(QUESTION).replace('<div id="question-header">',
+                                     '<div class="share-modal" role="dialog"><p>Share this question</p>')
+    assert HEADLINE not in qa_texts(html, HERE)
+
+
+def test_a_heading_with_a_link_elsewhere_is_not_linked_here():
+    html = qa_page(QUESTION).replace(f">{HEADLINE}</a>", ">Beekeepers count</a> "
+                                     '<a href="/tags/hives">fewer hives after a wet winter</a>')
+    assert HEADLINE not in qa_texts(html, HERE)
+
+
+def test_a_page_under_the_questions_id_that_is_no_slug_is_another_page():
+    assert HEADLINE not in qa_texts(qa_page(QUESTION), "https://bees.example/questions/3277503/revisions")

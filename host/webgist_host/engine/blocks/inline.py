@@ -16,7 +16,7 @@ from typing import Any, Callable
 from urllib.parse import urljoin, urlsplit
 
 from .code import code_span_text, code_text
-from .struck import ends_struck_number, opens_number, starts_word
+from .struck import MARK_TAGS, ends_struck_number, opens_number, starts_word
 from .math import Math, math_of
 from .urls import QuickJoin
 from ..dom.nodes import tag_of
@@ -905,12 +905,13 @@ class InlineRenderer:
             element = isinstance(child.tag, str)
             drawn = element and self.tag_of(child) not in UNDRAWN_TAGS
             if drawn:
+                mark = self.tag_of(child) in MARK_TAGS
                 p, r = self.element(child, depth + 1, styles)
-                if struck and opens_number(p):
+                if struck and not mark and opens_number(p):
                     p, r = " " + p, " " + r
                 before = plain[-1] if plain else ""
                 code_run = self.place(plain, rich, child, p, r, previous, code_run, styles)
-                if p:
+                if p and not mark:
                     struck = starts_word(before, p) and ends_struck_number(child)
             tail = child.tail
             if tail:

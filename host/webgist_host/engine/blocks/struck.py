@@ -11,13 +11,17 @@ import unicodedata
 from ..dom.nodes import tag_of
 
 STRIKE_TAGS = frozenset({"del", "s", "strike"})
+# A footnote's mark after the struck price (UVP¹, a superscript "1" or "*"): not the
+# next price; the test looks past it to the text after.
+MARK_TAGS = frozenset({"sup", "sub"})
 # How far down an element's last children a struck number is looked for
 # (<span><s>$129.00</s></span>): wrappers are shallow; the bound keeps it linear.
 _STRUCK_MAX_DEPTH = 4
 # A price's letters: a currency's code or sign written in letters (USD, kr, zł, R$).
 _PRICE_MAX_LETTERS = 3
-# What a number is written with besides digits: separators of thousands and decimals.
-_NUMBER_MARKS = frozenset(".,'’ \u00a0\u202f")
+# What a number is written with besides digits: separators of thousands and decimals,
+# a share's "%", the dash of a whole price ("299,-", "299.–") or of a range ("$10–$20").
+_NUMBER_MARKS = frozenset(".,'’ \u00a0\u202f%-\u2013")
 
 
 def is_number(text: str) -> bool:
@@ -41,14 +45,9 @@ def ends_struck_number(el) -> bool:
     for _ in range(_STRUCK_MAX_DEPTH):
         if tag_of(el) in STRIKE_TAGS:
             return is_number("".join(el.itertext()))
-        last = None
-        for child in reversed(el):
-            if isinstance(child.tag, str):
-                last = child
-                break
-            if child.tail and child.tail.strip():
-                return False
-        if last is None or last.tail and last.tail.strip():
+        # (The parser has taken comments and processing instructions out.)
+        last = el[-1] if len(el) else None
+        if last is None or not isinstance(last.tag, str) or last.tail and last.tail.strip():
             return False
         el = last
     return False

@@ -24,7 +24,7 @@ from .definitions import styled_term, term_style
 from .editors import read_editor
 from .footnotes import find_footnotes, in_page_links
 from .images import shows_nothing
-from .struck import ends_struck_number, opens_number, starts_word
+from .struck import MARK_TAGS, ends_struck_number, opens_number, starts_word
 from .inline import (
     InlineRenderer, LinkPolicy, base_url_of, boxes_apart, escape_piece, escape_text, finish,
     UNDRAWN_TAGS, is_permalink, link, link_destination, runs_on, join_unbanged,
@@ -660,9 +660,10 @@ def _render_run(inline: InlineRenderer, pieces: list, container) -> tuple[str, s
         else:
             here = piece.getparent()
             p, r = inline.element(piece, 1, frozenset())
-        if struck and opens_number(p):
+        mark = not isinstance(piece, str) and tag_of(piece) in MARK_TAGS
+        if struck and not mark and opens_number(p):
             p, r = " " + p, " " + r
-        if p:
+        if p and not mark:
             struck = (not isinstance(piece, str) and starts_word(plain[-1] if plain else "", p)
                       and ends_struck_number(piece))
         if here is not owner and p.strip():

@@ -16,6 +16,8 @@ Both are read from the page's shape; the numbers are in tuning.py.
 """
 from __future__ import annotations
 
+import re
+
 from ..dom.nodes import TreeIndex
 from ..model import Block, BlockKind
 from .belief import Placement
@@ -30,6 +32,12 @@ _HEADING = BlockKind.HEADING
 _CODE = BlockKind.CODE
 # What the lead is made of: its sentences, and the code between them.
 _LEAD_KINDS = (_PARAGRAPH, _CODE)
+# An embed box's snippet, the one line of markup a reader copies to show the page
+# elsewhere (<iframe>, <script>, <embed>, <object>): the site's, not code the lead wrote.
+_EMBED_SNIPPET = re.compile(r"\s*<(?:iframe|script|embed|object)\b[^\n]*", re.IGNORECASE)
+# Wrappers that set their code apart from the lead inside its box: a menu, an aside, a
+# form, a dialog (a highlighter's <div> or <figure> does not).
+_APART_TAGS = frozenset({"nav", "aside", "header", "footer", "form", "dialog", "menu"})
 
 
 def container_twins(tree: TreeIndex, container: str | None,
@@ -100,7 +108,8 @@ def lead_sentences(blocks: list[Block], placements: list[Placement],
         if placement.chrome is not None or placement.widget in DROPPED_WIDGETS:
             continue
         if kind == _CODE:
-            code.append(i)
+            if not _EMBED_SNIPPET.fullmatch(blocks[i].text):
+                code.append(i)
             continue
         if words[i] - weights[i] > LEAD_MAX_LINKED_SHARE * words[i]:
             continue
@@ -110,8 +119,20 @@ def lead_sentences(blocks: list[Block], placements: list[Placement],
             lead.append(i)
     # ...and there the headings over the lead's sentences (a landing page's sections
     # each open with one), not those after its last sentence; and the code a
-    # question shows between its sentences, in their own box.
+    # question shows between its sentences, in their own box or a wrapper inside it
+    # (a highlighter's div.highlight > pre).
     boxes = {blocks[i].xpath.rsplit("/", 1)[0] for i in lead}
     return sorted(lead + [i for i in headings if lead and i < lead[-1] and words[i]]
                   + [i for i in code if lead and lead[0] < i < lead[-1]
-                     and blocks[i].xpath.rsplit("/", 1)[0] in boxes])
+                     and _in_lead_box(blocks[i].xpath, boxes)])
+
+
+def _in_lead_box(path: str, boxes: set[str]) -> bool:
+    """Whether the block at `path` sits in one of the lead's `boxes`, directly or in
+    wrappers none of which sets it apart (_APART_TAGS)."""
+    box = path.rsplit("/", 1)[0]
+    while box not in boxes:
+        if not box or step_tag(box.rsplit("/", 1)[-1]) in _APART_TAGS:
+            return False
+        box = box.rsplit("/", 1)[0]
+    return True

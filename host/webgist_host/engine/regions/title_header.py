@@ -21,22 +21,24 @@ from __future__ import annotations
 
 import re
 from typing import Callable
-from urllib.parse import urlsplit
+from urllib.parse import unquote, urlsplit
 
 from ..model import Block, BlockKind
 from ..page_title import TITLE_SEPARATOR
 from .sections import is_title
 from .tuning import HEADLINE_MIN_WORDS
+from ..words import word_count
 
 # A Markdown link's destination in a block's rich text.
 _LINK_TARGET = re.compile(r"\]\(<?([^)\s>]*)")
-# Where a logo links: the site's root (".", ""), an index file, a language's root
-# ("en", "pt-br", "zh_Hans").
-_ROOT_STEP = re.compile(r"\.{0,2}|(?:index|default|home)(?:\.\w+)?|[a-z]{2}(?:[-_][a-z]{2,4})?",
-                        re.IGNORECASE)
-# A page's own slug or id ("why-is-x-bad", "21553327", "post_12.html"), not a
+# Where a logo links: a site's root, an index file or a language's root ("en") has no
+# slug's mark and is never taken for a page's slug (_SLUG_MARK); a language's root
+# with its region ("pt-br", "zh_Hans") has one.
+_LANGUAGE_ROOT = re.compile(r"[a-z]{2}[-_][a-z]{2,4}", re.IGNORECASE)
+# A page's own slug or id ("why-is-x-bad", "21553327", "post_12.html", "冬の長雨":
+# a step in letters beyond ASCII, where slugs are seldom transliterated), not a
 # section's one word ("blog", "news").
-_SLUG_MARK = re.compile(r"[-_\d]")
+_SLUG_MARK = re.compile(r"[-_\d]|[^\W\x00-\x7f]")
 
 
 def _normal(text: str) -> str:
@@ -96,33 +98,36 @@ def _own_title(blocks: list[Block], header_dropped: Callable[[int], bool], band:
         return None
     # Linked to the page itself, it is the page's title wherever it stands (the
     # container may have taken the answers' box, the question's band beside it).
+    # Its words say the title with the site's name cut off (the metadata's), a
+    # headline's length: a logo linked to "./" at a permalink ending in "/" is
+    # linked to the page itself, and says only the site's name.
     if address:
         here = all(_same_page(t, address) for t in targets)
-        return first if here and text in _normal(title) else None
+        said = text in _normal(title) and word_count(text) >= HEADLINE_MIN_WORDS
+        return first if here and said else None
     if not block.xpath.startswith(band):
         return None
     pieces = [_normal(p) for p in re.split(TITLE_SEPARATOR, title)]
     slugs = all(_SLUG_MARK.search(_steps(t)[-1]) for t in targets)
     said = (len(pieces) > 1 and text in pieces
-            and len(text.split()) >= HEADLINE_MIN_WORDS)
+            and word_count(text) >= HEADLINE_MIN_WORDS)
     return first if slugs and said else None
 
 
 def _steps(url: str) -> list[str]:
-    """The path's steps ([""] for the root)."""
+    """The path's steps, percent-decoded ([""] for the root)."""
     try:
         path = urlsplit(url).path
     except ValueError:
         return [""]
-    return [s for s in path.split("/") if s] or [""]
+    return [unquote(s) for s in path.split("/") if s] or [""]
 
 
 def _links_root(url: str) -> bool:
-    """Whether `url` is where a logo links: the site's root, an index file or a
-    language's root."""
+    """Whether `url` is a language's root with its region, where a logo links and
+    whose step has a slug's mark (see _LANGUAGE_ROOT)."""
     steps = _steps(url)
-    return len(steps) == 1 and _ROOT_STEP.fullmatch(steps[0]) is not None or (
-        len(steps) > 1 and all(_ROOT_STEP.fullmatch(s) for s in steps))
+    return len(steps) == 1 and _LANGUAGE_ROOT.fullmatch(steps[0]) is not None
 
 
 def _same_page(url: str, address: str) -> bool:
