@@ -660,8 +660,10 @@ def _sections(blocks: list[Block], keys: list[str], counts: Counter) -> list[int
     """For each block, the position of the title of the section it sits in: the
     nearest title above it that the page says once (a repeated subsection title
     defers to its parent's), or -1 when there is none."""
+    folded = Counter(k.casefold() for k in keys)
+
     def usable_title(t: int) -> bool:
-        return counts[keys[t]] == 1 and not LINK_TITLE.fullmatch(blocks[t].rich_text.strip())
+        return folded[keys[t].casefold()] == 1 and not LINK_TITLE.fullmatch(blocks[t].rich_text.strip())
 
     def first_once(titles) -> int:
         return next((t for t in titles if usable_title(t)), -1)
