@@ -73,6 +73,8 @@ BROWSER_FIXTURES: dict[str, str] = {
     "news--ad-slot-labels-between-paragraphs": "ad slots' labels ('- Reklama -', 'REKLAMA') drawn between a story's paragraphs go",
     "article--comment-thread-under-permalink-post": "a readers' thread outweighing a post dated only by its permalink goes, drawn as in source",
     "news--comment-section-named-beyond-english": "a comment section named in Spanish (comentarios) inside the story's element goes, drawn as in source",
+    "docs--index-cards-in-nav-landmark": "a docs index's cards, each a link around a heading and a line, in a <nav> landmark stay; drawn as in source",
+    "landing--header-hero-feature-cards": "a landing page's <header> holding its hero and feature cards as links around <div>s stays; drawn as in source",
     "article--menu-links-drawn-around-blocks": "a <nav> whose menu entries are links drawn around <div>s is navigation when the container is <body>; drawn as in source",
     "news--teaser-card-drawn-as-one-link": "a teaser card drawn as one link between a dated story's paragraphs goes; the story's figure linked to a larger copy stays",
     "article--listicle-linked-section-headings": "a listicle's headings, each drawn as a link to the place's page over the story's own paragraph, stay",

@@ -667,8 +667,15 @@ def _sections(blocks: list[Block], keys: list[str], counts: Counter) -> list[int
     """For each block, the position of the title of the section it sits in: the
     nearest title above it that the page says once (a repeated subsection title
     defers to its parent's), or -1 when there is none."""
+    # Titles are compared casefolded among titles alone ("About this item" over the
+    # bullets and "About this Item" over their repeat are one title said twice), but a
+    # brand's lower-case link under its heading does not unmake the heading.
+    folded = Counter(k.casefold() for k, block in zip(keys, blocks)
+                     if block.kind == BlockKind.HEADING or block.tag in SECTION_TITLE_TAGS)
+
     def usable_title(t: int) -> bool:
-        return counts[keys[t]] == 1 and not LINK_TITLE.fullmatch(blocks[t].rich_text.strip())
+        return (counts[keys[t]] == 1 and folded[keys[t].casefold()] <= 1
+                and not LINK_TITLE.fullmatch(blocks[t].rich_text.strip()))
 
     def first_once(titles) -> int:
         return next((t for t in titles if usable_title(t)), -1)

@@ -170,10 +170,7 @@ class _Belief:
         held = self.words.get(path, 0)
         in_links = self.linked.get(path, 0)
         share = WIDGET_MAX_SHARE if source == _WIDGET else CHROME_MAX_SHARE
-        # A navigation landmark (or a page header) made of links is navigation at any
-        # size; its links may be drawn around whole blocks (a menu's <a> around <div>s).
-        if kind == _NAV or kind == _HEADER:
-            in_links = max(in_links, self.through.get(path, 0))
+        # A navigation landmark (or a page header) made of links is navigation at any size.
         link_nav = (source == _LANDMARK and in_links >= LINK_NAV_SHARE * held
                     and (kind == _NAV or kind == _HEADER
                          and self.prose_total >= LINK_HEADER_MIN_PROSE))
@@ -183,7 +180,11 @@ class _Belief:
         # "sidebar-first-only" that carries most of the page's prose is the article.
         if held - in_links >= share * self.prose_total > 0:
             return False
-        if kind == _NAV and held and in_links < NAV_MIN_LINKED_SHARE * held:
+        # A navigation mark's links may be drawn around whole blocks (a menu's <a>
+        # around <div>s): counted as linked here only, where the mark is already small;
+        # the any-size shortcut above would drop a landmark of link-wrapped cards.
+        if kind == _NAV and held and max(in_links, self.through.get(path, 0)) \
+                < NAV_MIN_LINKED_SHARE * held:
             return False
         if kind == _FILTER and self.prose.get(path, 0) >= FILTER_MAX_PROSE_SHARE * held > 0:
             return False

@@ -149,11 +149,16 @@ def block_contexts(tree: TreeIndex, blocks: list[Block]) -> BlockContexts:
             linked[owner] += n
         # A link drawn around blocks (a menu entry whose <a> holds <div>s) links
         # each of them whole; only the rest of its words are its owner's.
-        for i in inside_links.get(el, ()):
+        held = inside_links.get(el, ())
+        # ...but a link holding a heading is a card (a docs index's <a><h3>title</h3>
+        # <div>text</div></a>): its blocks stay as they read
+        card = any(blocks[i].kind == BlockKind.HEADING for i in held)
+        for i in held:
             inside = word_count(blocks[i].text)
             n -= inside
-            # ...but a card's sentence under its link stays prose
-            if blocks[i].kind != BlockKind.PARAGRAPH or inside < SENTENCE_MIN_WORDS:
+            # ...and a card's sentence under its link stays prose
+            if not card and (blocks[i].kind != BlockKind.PARAGRAPH
+                             or inside < SENTENCE_MIN_WORDS):
                 through[i] = inside
         if owner is not None and n > 0:
             through[owner] += n
