@@ -258,12 +258,38 @@ def _is_broken_into_lines(code) -> bool:
     if code.find(".//br") is None:
         return False
     box = code.getparent()
-    if box is None or tag_of(box) in _CELL_TAGS or (box.text or "").strip() or (
-            code.tail or "").strip():
+    if box is None or tag_of(box) in _CELL_TAGS or (code.tail or "").strip():
         return False
-    if any(isinstance(child.tag, str) and child is not code for child in box):
+    if not _on_lines_of_its_own(code, box):
         return False
     return "\n" in code_text(code, lambda el: False).strip()
+
+
+def _on_lines_of_its_own(code, box) -> bool:
+    """No words and no inline element beside the <code> on its lines: what comes
+    before it is a block (SMF writes div.codeheader "Code: [Select]" just before its
+    code.bbc_code) or nothing, what comes after it a <br>, a block or nothing."""
+    previous = code.getprevious()
+    while previous is not None and not isinstance(previous.tag, str):
+        previous = previous.getprevious()
+    if previous is None:
+        if (box.text or "").strip():
+            return False
+    elif tag_of(previous) not in LINE_TAGS or (previous.tail or "").strip():
+        return False
+    following = code.getnext()
+    while following is not None and not isinstance(following.tag, str):
+        following = following.getnext()
+    return following is None or tag_of(following) == "br" or tag_of(following) in LINE_TAGS
+
+
+def br_code_text(code, skip: Callable[[object], bool]) -> str:
+    """A block <code> whose lines are <br>s: a source newline right after a <br> only
+    lays out the source (MyBB writes "<br />" and a newline for each line), and the
+    spaces a line ends in are not the code's."""
+    text = text_with_breaks(code, _BR_MARK, skip)
+    text = _BR_THEN_NEWLINE_RE.sub("\n", text).replace(_BR_MARK, "\n")
+    return "\n".join(line.rstrip() for line in text.split("\n")).strip("\n")
 
 
 def code_span_text(el) -> str:
@@ -484,6 +510,7 @@ def is_line_listing(el) -> bool:
 
 
 _BR_MARK = "\x00"
+_BR_THEN_NEWLINE_RE = re.compile(_BR_MARK + r"\r?\n")
 _SOURCE_SPACE_RE = re.compile(r"[ \t\n\r\f]+")
 
 

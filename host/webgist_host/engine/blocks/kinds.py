@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING, Callable
 
 from .admonitions import read_admonition, title_is_alert_name
 from .code import (
-    blob_language, blob_lines, blob_text, block_code_language, block_code_text, code_text,
+    blob_language, blob_lines, blob_text, block_code_language, block_code_text, br_code_text,
+    code_text,
     is_block_code, is_line_listing, is_line_number_gutter, is_notebook_prompt, framed_listing,
     label_language, line_listing_text, listings_in, numbered_code_lines,
 )
@@ -194,7 +195,8 @@ def code(w: Walker, el, ctx: Context) -> None:
         block_code = is_block_code(el)
         language = block_code_language(el) if block_code else w.code_languages[el]
         if block_code:
-            text = block_code_text(text)
+            text = block_code_text(br_code_text(el, w.skipped) if el.find(".//br") is not None
+                                   else text)
         w.emit(ctx, BlockKind.CODE, el, text, text,
                language=language or label_language(el, w.skipped))
 
