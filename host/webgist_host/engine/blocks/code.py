@@ -29,7 +29,8 @@ OPEN_SCOPE_PREFIX = "highlight-source-"
 # ...and prefixes believed only before a known language name: Org mode's export
 # "src src-python", Jupyter nbconvert's "highlight hl-ipython3", Jira's and
 # Confluence's wiki renderer "code-java" ("code-block" names none).
-KNOWN_LANGUAGE_CLASS_PREFIXES = ("src-", "hl-", "code-")
+# LaTeXML's listings (arXiv HTML) name theirs "ltx_lst_language_python".
+KNOWN_LANGUAGE_CLASS_PREFIXES = ("src-", "hl-", "code-", "ltx_lst_language_")
 # W3Schools' highlighter names the language before "High": pythonHigh, htmlHigh, jsHigh.
 KNOWN_LANGUAGE_CLASS_SUFFIX = "high"
 # Attributes that hold the language: Mintlify writes a bare language="tsx" on the

@@ -14,6 +14,7 @@ from .code import (
     label_language, line_listing_text, listings_in, numbered_code_lines,
 )
 from .context import Context, Frame
+from .counted_lines import counted_line_cells, counted_listing_text, latexml_listing_rows
 from .definitions import term_style
 from .editors import read_editor
 from .images import image_alt, image_source
@@ -166,6 +167,12 @@ def code(w: Walker, el, ctx: Context) -> None:
         if text.strip():
             w.emit(ctx, BlockKind.CODE, el, text, text, language=w.code_languages[el])
         return
+    counted = latexml_listing_rows(el)
+    if counted is not None:
+        text = counted_listing_text(counted, code_text, w.skipped)
+        if text.strip():
+            w.emit(ctx, BlockKind.CODE, el, text, text, language=w.code_languages[el])
+        return
     listings = listings_in(el) if tag_of(el) == "pre" else []
     if listings:
         for listing in listings:
@@ -297,7 +304,7 @@ def media(w: Walker, el, ctx: Context) -> None:
 
 def table(w: Walker, el, ctx: Context) -> None:
     rows = own_rows(el)
-    lines = blob_lines(rows) or numbered_code_lines(rows)
+    lines = blob_lines(rows) or numbered_code_lines(rows) or counted_line_cells(el, rows)
     if lines is not None:
         text = blob_text(lines, w.skipped)
         if text.strip():
