@@ -9,7 +9,7 @@ from typing import Callable
 from ..dom.nodes import tag_of, text_with_breaks
 from .tuning import (
     CODE_LANG_ATTRIBUTE, CODE_TABLE_DEPTH, CODE_TAGS, CODE_WRAPPER_DEPTH, CONTROL_ROLES,
-    CONTROL_TAGS, COPY_WORDS, EXTENSION_LANGUAGES, FILE_NAME_LANGUAGES,
+    CONTROL_TAGS, COPY_WORDS, EXTENSION_LANGUAGES, FILE_NAME_ATTRIBUTES, FILE_NAME_LANGUAGES,
     HIGHLIGHTER_CLASS_WORDS, HIGHLIGHTER_MARK_WORDS, HUMAN_LANGUAGE_CODES,
     LABEL_MAX_WORDS, LANGUAGE_ANCESTOR_LEVELS, LANGUAGE_LABEL_WORDS, LINE_LISTING_CLASSES,
     LINE_NUMBER_CLASSES, LISTING_CODE_CELL_CLASS, LISTING_LINE_CLASS, NO_LANGUAGE_WORDS,
@@ -337,6 +337,44 @@ def label_language(code, skip: Callable[[object], bool] = lambda el: False) -> s
         if node is None:
             return None
     return None
+
+
+def names_the_listing_after(pre, text: str) -> bool:
+    """A one-line <pre> that is the name of the listing just after it, not a listing:
+    Quarto writes a code block's file name as div.code-with-filename-file > pre > code
+    ("Terminal", "app.py"), and the listing's wrapper after it carries the same name in
+    a file-name attribute (FILE_NAME_ATTRIBUTES: data-filename)."""
+    name = text.strip()
+    if not name or "\n" in name or len(name.split()) > LABEL_MAX_WORDS:
+        return False
+    node = pre
+    for _ in range(CODE_WRAPPER_DEPTH + 1):
+        following = node.getnext()
+        while following is not None and not isinstance(following.tag, str):
+            following = following.getnext()
+        if following is not None:
+            return _carries_name(following, name)
+        parent = node.getparent()
+        if (node.tail or "").strip() or parent is None or (parent.text or "").strip() or any(
+                isinstance(child.tag, str) and child is not node for child in parent):
+            return False
+        node = parent
+    return False
+
+
+def _carries_name(el, name: str) -> bool:
+    """A listing whose wrapper (or the wrappers it opens with) names it `name` in a
+    file-name attribute."""
+    if next(el.iter("pre"), None) is None:
+        return False
+    node = el
+    for _ in range(CODE_WRAPPER_DEPTH + 1):
+        if any((node.get(key) or "").strip() == name for key in FILE_NAME_ATTRIBUTES):
+            return True
+        node = next((child for child in node if isinstance(child.tag, str)), None)
+        if node is None:
+            return False
+    return False
 
 
 def framed_listing(pre, skip: Callable[[object], bool]) -> tuple[object, str | None] | None:

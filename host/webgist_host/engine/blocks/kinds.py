@@ -11,7 +11,7 @@ from .code import (
     blob_language, blob_lines, blob_text, block_code_language, block_code_text, br_code_text,
     code_text,
     is_block_code, is_line_listing, is_line_number_gutter, is_notebook_prompt, framed_listing,
-    label_language, line_listing_text, listings_in, numbered_code_lines,
+    label_language, line_listing_text, listings_in, names_the_listing_after, numbered_code_lines,
 )
 from .context import Context, Frame
 from .counted_lines import counted_line_cells, counted_listing_text, latexml_listing_rows
@@ -193,6 +193,10 @@ def code(w: Walker, el, ctx: Context) -> None:
     if text.strip() and is_line_number_gutter(el, text, w.index.is_code):
         w.decisions.append(Decision(STAGE, Action.DROPPED, "line-number gutter of a code block",
                                     w.path(el), " ".join(text.split())[:60]))
+        return
+    if text.strip() and tag_of(el) == "pre" and names_the_listing_after(el, text):
+        name = text.strip()
+        w.emit(ctx, BlockKind.PARAGRAPH, el, name, escape_text(name))
         return
     if text.strip() and tag_of(el) == "pre" and is_notebook_prompt(el, text):
         w.decisions.append(Decision(STAGE, Action.DROPPED, "a notebook cell's execution prompt",

@@ -450,6 +450,11 @@ COUNTED_TABLE_CODE_WORDS = frozenset({"code", "listing", "monospace", "mono"})
 LATEXML_LISTING_CLASS = "ltx_listing"
 LATEXML_LISTING_LINE_CLASS = "ltx_listingline"
 LATEXML_LISTING_NUMBER_CLASS = "ltx_tag_listingline"
+# Attributes in which a listing's wrapper names its file: Quarto's
+# div.sourceCode[data-filename] after the one-line <pre> showing the same name. Only
+# these: any attribute let tabindex="0" or data-lang="python" name a one-line <pre>
+# holding 0 or python (review rev-code11).
+FILE_NAME_ATTRIBUTES = ("data-filename", "data-file-name", "data-title")
 # How far down through first children a code block may sit under a wrapper
 # (Sphinx: div.highlight-python > div.highlight > pre).
 CODE_WRAPPER_DEPTH = 3
