@@ -185,6 +185,11 @@ BROWSER_FIXTURES: dict[str, str] = {
     "code--typora-codemirror-export": "Typora's CodeMirror 5 editor inside a <pre>: its measuring box is drawn off screen, not read",
     "code--gitea-file-view": "Gitea's file view: line numbers drawn from data-line-number beside <code> cells",
     "code--listing-beside-a-line-number-pre": "sourcehut's line-number <pre> drawn beside the listing's <pre>",
+    "code--br-lines-outside-pre": "SMF's and MyBB's <code> of <br> lines, drawn as blocks beside their header",
+    "code--counted-line-rows": "Gitiles' and LaTeXML's rows each led by their line number, drawn without <pre>",
+    "code--numbered-rows-not-code": "numbered transcript, verse and clauses with line-number classes stay prose when drawn",
+    "code--file-name-header-pre": "Quarto's one-line file-name <pre> over the listing it names",
+    "code--one-line-pre-not-a-name": "a one-line <pre> before a listing whose attributes hold the same word stays a listing",
     # docs generators
     "docs--code-tabs-hidden-panels": "in the browser only the chosen tab is drawn; statically every panel is read",
     "docs--tabs-paired-by-position": "tabs with no aria-controls pair with their panels by order: the drawn panel is read under its tab's name and the strip goes; statically every panel is",

@@ -9,7 +9,7 @@ from typing import Callable
 from ..dom.nodes import tag_of, text_with_breaks
 from .tuning import (
     CODE_LANG_ATTRIBUTE, CODE_TABLE_DEPTH, CODE_TAGS, CODE_WRAPPER_DEPTH, CONTROL_ROLES,
-    CONTROL_TAGS, COPY_WORDS, EXTENSION_LANGUAGES, FILE_NAME_LANGUAGES,
+    CONTROL_TAGS, COPY_WORDS, EXTENSION_LANGUAGES, FILE_NAME_ATTRIBUTES, FILE_NAME_LANGUAGES,
     HIGHLIGHTER_CLASS_WORDS, HIGHLIGHTER_MARK_WORDS, HUMAN_LANGUAGE_CODES,
     LABEL_MAX_WORDS, LANGUAGE_ANCESTOR_LEVELS, LANGUAGE_LABEL_WORDS, LINE_LISTING_CLASSES,
     LINE_NUMBER_CLASSES, LISTING_CODE_CELL_CLASS, LISTING_LINE_CLASS, NO_LANGUAGE_WORDS,
@@ -29,7 +29,8 @@ OPEN_SCOPE_PREFIX = "highlight-source-"
 # ...and prefixes believed only before a known language name: Org mode's export
 # "src src-python", Jupyter nbconvert's "highlight hl-ipython3", Jira's and
 # Confluence's wiki renderer "code-java" ("code-block" names none).
-KNOWN_LANGUAGE_CLASS_PREFIXES = ("src-", "hl-", "code-")
+# LaTeXML's listings (arXiv HTML) name theirs "ltx_lst_language_python".
+KNOWN_LANGUAGE_CLASS_PREFIXES = ("src-", "hl-", "code-", "ltx_lst_language_")
 # W3Schools' highlighter names the language before "High": pythonHigh, htmlHigh, jsHigh.
 KNOWN_LANGUAGE_CLASS_SUFFIX = "high"
 # Attributes that hold the language: Mintlify writes a bare language="tsx" on the
@@ -258,12 +259,38 @@ def _is_broken_into_lines(code) -> bool:
     if code.find(".//br") is None:
         return False
     box = code.getparent()
-    if box is None or tag_of(box) in _CELL_TAGS or (box.text or "").strip() or (
-            code.tail or "").strip():
+    if box is None or tag_of(box) in _CELL_TAGS or (code.tail or "").strip():
         return False
-    if any(isinstance(child.tag, str) and child is not code for child in box):
+    if not _on_lines_of_its_own(code, box):
         return False
     return "\n" in code_text(code, lambda el: False).strip()
+
+
+def _on_lines_of_its_own(code, box) -> bool:
+    """No words and no inline element beside the <code> on its lines: what comes
+    before it is a block (SMF writes div.codeheader "Code: [Select]" just before its
+    code.bbc_code) or nothing, what comes after it a <br>, a block or nothing."""
+    previous = code.getprevious()
+    while previous is not None and not isinstance(previous.tag, str):
+        previous = previous.getprevious()
+    if previous is None:
+        if (box.text or "").strip():
+            return False
+    elif tag_of(previous) not in LINE_TAGS or (previous.tail or "").strip():
+        return False
+    following = code.getnext()
+    while following is not None and not isinstance(following.tag, str):
+        following = following.getnext()
+    return following is None or tag_of(following) == "br" or tag_of(following) in LINE_TAGS
+
+
+def br_code_text(code, skip: Callable[[object], bool]) -> str:
+    """A block <code> whose lines are <br>s: a source newline right after a <br> only
+    lays out the source (MyBB writes "<br />" and a newline for each line), and the
+    spaces a line ends in are not the code's."""
+    text = text_with_breaks(code, _BR_MARK, skip)
+    text = _BR_THEN_NEWLINE_RE.sub("\n", text).replace(_BR_MARK, "\n")
+    return "\n".join(line.rstrip() for line in text.split("\n")).strip("\n")
 
 
 def code_span_text(el) -> str:
@@ -310,6 +337,44 @@ def label_language(code, skip: Callable[[object], bool] = lambda el: False) -> s
         if node is None:
             return None
     return None
+
+
+def names_the_listing_after(pre, text: str) -> bool:
+    """A one-line <pre> that is the name of the listing just after it, not a listing:
+    Quarto writes a code block's file name as div.code-with-filename-file > pre > code
+    ("Terminal", "app.py"), and the listing's wrapper after it carries the same name in
+    a file-name attribute (FILE_NAME_ATTRIBUTES: data-filename)."""
+    name = text.strip()
+    if not name or "\n" in name or len(name.split()) > LABEL_MAX_WORDS:
+        return False
+    node = pre
+    for _ in range(CODE_WRAPPER_DEPTH + 1):
+        following = node.getnext()
+        while following is not None and not isinstance(following.tag, str):
+            following = following.getnext()
+        if following is not None:
+            return _carries_name(following, name)
+        parent = node.getparent()
+        if (node.tail or "").strip() or parent is None or (parent.text or "").strip() or any(
+                isinstance(child.tag, str) and child is not node for child in parent):
+            return False
+        node = parent
+    return False
+
+
+def _carries_name(el, name: str) -> bool:
+    """A listing whose wrapper (or the wrappers it opens with) names it `name` in a
+    file-name attribute."""
+    if next(el.iter("pre"), None) is None:
+        return False
+    node = el
+    for _ in range(CODE_WRAPPER_DEPTH + 1):
+        if any((node.get(key) or "").strip() == name for key in FILE_NAME_ATTRIBUTES):
+            return True
+        node = next((child for child in node if isinstance(child.tag, str)), None)
+        if node is None:
+            return False
+    return False
 
 
 def framed_listing(pre, skip: Callable[[object], bool]) -> tuple[object, str | None] | None:
@@ -484,6 +549,7 @@ def is_line_listing(el) -> bool:
 
 
 _BR_MARK = "\x00"
+_BR_THEN_NEWLINE_RE = re.compile(_BR_MARK + r"\r?\n")
 _SOURCE_SPACE_RE = re.compile(r"[ \t\n\r\f]+")
 
 

@@ -8,11 +8,13 @@ from typing import TYPE_CHECKING, Callable
 
 from .admonitions import read_admonition, title_is_alert_name
 from .code import (
-    blob_language, blob_lines, blob_text, block_code_language, block_code_text, code_text,
+    blob_language, blob_lines, blob_text, block_code_language, block_code_text, br_code_text,
+    code_text,
     is_block_code, is_line_listing, is_line_number_gutter, is_notebook_prompt, framed_listing,
-    label_language, line_listing_text, listings_in, numbered_code_lines,
+    label_language, line_listing_text, listings_in, names_the_listing_after, numbered_code_lines,
 )
 from .context import Context, Frame
+from .counted_lines import counted_line_cells, counted_listing_text, latexml_listing_rows
 from .definitions import term_style
 from .editors import read_editor
 from .images import image_alt, image_source
@@ -166,6 +168,12 @@ def code(w: Walker, el, ctx: Context) -> None:
         if text.strip():
             w.emit(ctx, BlockKind.CODE, el, text, text, language=w.code_languages[el])
         return
+    counted = latexml_listing_rows(el)
+    if counted is not None:
+        text = counted_listing_text(counted, code_text, w.skipped)
+        if text.strip():
+            w.emit(ctx, BlockKind.CODE, el, text, text, language=w.code_languages[el])
+        return
     listings = listings_in(el) if tag_of(el) == "pre" else []
     if listings:
         for listing in listings:
@@ -187,6 +195,10 @@ def code(w: Walker, el, ctx: Context) -> None:
         w.decisions.append(Decision(STAGE, Action.DROPPED, "line-number gutter of a code block",
                                     w.path(el), " ".join(text.split())[:60]))
         return
+    if text.strip() and tag_of(el) == "pre" and names_the_listing_after(el, text):
+        name = text.strip()
+        w.emit(ctx, BlockKind.PARAGRAPH, el, name, escape_text(name))
+        return
     if text.strip() and tag_of(el) == "pre" and is_notebook_prompt(el, text):
         w.decisions.append(Decision(STAGE, Action.DROPPED, "a notebook cell's execution prompt",
                                     w.path(el), text.strip()))
@@ -195,7 +207,8 @@ def code(w: Walker, el, ctx: Context) -> None:
         block_code = is_block_code(el)
         language = block_code_language(el) if block_code else w.code_languages[el]
         if block_code:
-            text = block_code_text(text)
+            text = block_code_text(br_code_text(el, w.skipped) if el.find(".//br") is not None
+                                   else text)
         w.emit(ctx, BlockKind.CODE, el, text, text,
                language=language or label_language(el, w.skipped))
 
@@ -296,7 +309,7 @@ def media(w: Walker, el, ctx: Context) -> None:
 
 def table(w: Walker, el, ctx: Context) -> None:
     rows = own_rows(el)
-    lines = blob_lines(rows) or numbered_code_lines(rows)
+    lines = blob_lines(rows) or numbered_code_lines(rows) or counted_line_cells(el, rows)
     if lines is not None:
         text = blob_text(lines, w.skipped)
         if text.strip():

@@ -20,6 +20,7 @@ from .code import (
     leads_to_code,
 )
 from .context import Context, Frame
+from .counted_lines import latexml_listing_rows
 from .definitions import styled_term, term_style
 from .editors import read_editor
 from .footnotes import find_footnotes, in_page_links
@@ -38,7 +39,8 @@ from .tables import grid_rows, names_a_table
 from .tuning import (
     ANSWER_MIN_WORDS, BUTTON_CLASS_WORDS, BUTTON_LABEL_MAX_DEPTH, BUTTON_LABEL_MAX_WORDS,
     CONTROL_ROLES, QUESTION_BUTTON_MIN_WORDS,
-    CONTROL_TAGS, EMPTY_SEARCH_HREF, ITEM_KINDS, KEEP_WHOLE_TAGS, MAX_STRIP_CHILDREN,
+    CONTROL_TAGS, EMPTY_SEARCH_HREF, ITEM_KINDS, KEEP_WHOLE_TAGS, LATEXML_LISTING_CLASS,
+    MAX_STRIP_CHILDREN,
     MIN_IMAGE_PX, PROSE_CONTAINERS, SKIPPED_TAGS, SOURCE_VIEW_HREF, TAB_STOP_BOXES,
     TOOLTIP_ATTRIBUTES, VERSION_PREFIX,
 )
@@ -360,7 +362,9 @@ class Walker:
                 and self.index.drawn_as_code(el, tag)
                 or tag == "code" and is_block_code(el)
                 or tag == "div" and classes and self._may_list_lines[classes]
-                and is_line_listing(el)):
+                and is_line_listing(el)
+                or tag == "div" and classes and LATEXML_LISTING_CLASS in classes.split()
+                and latexml_listing_rows(el) is not None):
             return kinds.code
         if classes and self._admonishes(classes) and read_admonition(el, tag) is not None:
             return kinds.admonition
