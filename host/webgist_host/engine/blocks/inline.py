@@ -16,7 +16,7 @@ from typing import Any, Callable
 from urllib.parse import urljoin, urlsplit
 
 from .code import code_span_text, code_text
-from .struck import MARK_TAGS, ends_struck_number, opens_number, starts_word
+from .struck import MARK_TAGS, opens_number, struck_before
 from .math import Math, math_of
 from .urls import QuickJoin
 from ..dom.nodes import tag_of
@@ -900,26 +900,27 @@ class InlineRenderer:
             rich.append(escape_piece(el.text))
         previous = None
         code_run = None      # the code span just written, with nothing after it yet
-        struck = False       # the last words written are a struck number (struck.py)
+        last_words = None    # the last element written with words (struck.py asks it)
         for child in el:
             element = isinstance(child.tag, str)
             drawn = element and self.tag_of(child) not in UNDRAWN_TAGS
             if drawn:
                 mark = self.tag_of(child) in MARK_TAGS
                 p, r = self.element(child, depth + 1, styles)
-                if struck and not mark and opens_number(p):
+                if not mark and opens_number(p) and struck_before(last_words):
                     p, r = " " + p, " " + r
                 before = plain[-1] if plain else ""
                 code_run = self.place(plain, rich, child, p, r, previous, code_run, styles)
                 if p and not mark:
-                    struck = starts_word(before, p) and ends_struck_number(child)
+                    last_words = (child, before, p)
             tail = child.tail
             if tail:
-                tail = " " + tail if struck and opens_number(tail) else tail
+                if opens_number(tail) and struck_before(last_words):
+                    tail = " " + tail
                 plain.append(tail)
                 rich.append(escape_piece(tail))
                 code_run = None
-                struck = False
+                last_words = None
             if tail or not element:
                 previous = None
             elif drawn:

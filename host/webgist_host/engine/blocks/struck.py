@@ -64,3 +64,13 @@ def opens_number(text: str) -> bool:
     """Whether `text` opens, with no space, on a digit or a currency sign."""
     first = text[:1]
     return bool(first) and (first.isdigit() or unicodedata.category(first) == "Sc")
+
+
+def struck_before(last_words) -> bool:
+    """Whether the last words written, `(element, the text before it, its text)` or
+    None, are a struck number opening a word of its own. Asked only when the next
+    text opens on a number, so the element is walked on a few pieces, not on all."""
+    if last_words is None:
+        return False
+    element, before, text = last_words
+    return starts_word(before, text) and ends_struck_number(element)

@@ -25,7 +25,7 @@ from .definitions import styled_term, term_style
 from .editors import read_editor
 from .footnotes import find_footnotes, in_page_links
 from .images import shows_nothing
-from .struck import MARK_TAGS, ends_struck_number, opens_number, starts_word
+from .struck import MARK_TAGS, opens_number, struck_before
 from .inline import (
     InlineRenderer, LinkPolicy, base_url_of, boxes_apart, escape_piece, escape_text, finish,
     UNDRAWN_TAGS, is_permalink, link, link_destination, runs_on, join_unbanged,
@@ -654,7 +654,7 @@ def _render_run(inline: InlineRenderer, pieces: list, container) -> tuple[str, s
     previous = code_run = None
     owner = container       # where the last piece with words sits
     written = ""            # the last piece written out that is not empty
-    struck = False          # that piece ends with a struck number (struck.py)
+    last_words = None       # the last element written with words (struck.py asks it)
     for piece in pieces:
         if isinstance(piece, str):
             here = piece.owner if isinstance(piece, _WrappedText) else container
@@ -665,11 +665,10 @@ def _render_run(inline: InlineRenderer, pieces: list, container) -> tuple[str, s
             here = piece.getparent()
             p, r = inline.element(piece, 1, frozenset())
         mark = not isinstance(piece, str) and tag_of(piece) in MARK_TAGS
-        if struck and not mark and opens_number(p):
+        if not mark and opens_number(p) and struck_before(last_words):
             p, r = " " + p, " " + r
         if p and not mark:
-            struck = (not isinstance(piece, str) and starts_word(plain[-1] if plain else "", p)
-                      and ends_struck_number(piece))
+            last_words = None if isinstance(piece, str) else (piece, plain[-1] if plain else "", p)
         if here is not owner and p.strip():
             # An empty element between (a wishlist <span> after the card link) writes
             # nothing: the text that would run on is the last one written.
