@@ -63,7 +63,9 @@ def starts_word(before: str, text: str) -> bool:
 def opens_number(text: str) -> bool:
     """Whether `text` opens, with no space, on a digit or a currency sign."""
     first = text[:1]
-    return bool(first) and (first.isdigit() or unicodedata.category(first) == "Sc")
+    if not first or first.isalpha() or first.isspace():
+        return False        # most text: a letter or a space, never a currency sign
+    return first.isdigit() or unicodedata.category(first) == "Sc"
 
 
 def struck_before(last_words) -> bool:
