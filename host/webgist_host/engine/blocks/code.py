@@ -266,21 +266,34 @@ def _is_broken_into_lines(code) -> bool:
     return "\n" in code_text(code, lambda el: False).strip()
 
 
+def _element_before(node):
+    """The nearest element before `node` among its siblings (comments and processing
+    instructions passed over), or None."""
+    previous = node.getprevious()
+    while previous is not None and not isinstance(previous.tag, str):
+        previous = previous.getprevious()
+    return previous
+
+
+def _element_after(node):
+    """The nearest element after `node` among its siblings, or None."""
+    following = node.getnext()
+    while following is not None and not isinstance(following.tag, str):
+        following = following.getnext()
+    return following
+
+
 def _on_lines_of_its_own(code, box) -> bool:
     """No words and no inline element beside the <code> on its lines: what comes
     before it is a block (SMF writes div.codeheader "Code: [Select]" just before its
     code.bbc_code) or nothing, what comes after it a <br>, a block or nothing."""
-    previous = code.getprevious()
-    while previous is not None and not isinstance(previous.tag, str):
-        previous = previous.getprevious()
+    previous = _element_before(code)
     if previous is None:
         if (box.text or "").strip():
             return False
     elif tag_of(previous) not in LINE_TAGS or (previous.tail or "").strip():
         return False
-    following = code.getnext()
-    while following is not None and not isinstance(following.tag, str):
-        following = following.getnext()
+    following = _element_after(code)
     return following is None or tag_of(following) == "br" or tag_of(following) in LINE_TAGS
 
 
@@ -323,9 +336,7 @@ def label_language(code, skip: Callable[[object], bool] = lambda el: False) -> s
     element before the block, or before the wrappers it is the first child of."""
     node = code
     for _ in range(CODE_WRAPPER_DEPTH + 1):
-        previous = node.getprevious()
-        while previous is not None and not isinstance(previous.tag, str):
-            previous = previous.getprevious()
+        previous = _element_before(node)
         if previous is not None:
             if (tag_of(previous) in PROSE_TAGS or tag_of(previous) in CODE_TAGS or skip(previous)
                     or next(previous.iter("pre", "code"), None) is not None):
@@ -349,9 +360,7 @@ def names_the_listing_after(pre, text: str) -> bool:
         return False
     node = pre
     for _ in range(CODE_WRAPPER_DEPTH + 1):
-        following = node.getnext()
-        while following is not None and not isinstance(following.tag, str):
-            following = following.getnext()
+        following = _element_after(node)
         if following is not None:
             return _carries_name(following, name)
         parent = node.getparent()
@@ -694,17 +703,13 @@ def is_line_number_gutter(pre, text: str, is_code: Callable[[object], bool]) -> 
         if len(pre.findall("a")) != len(numbers):
             return False
         return _numbers_the_listing_after(pre, len(numbers), is_code)
-    following = cell.getnext()
-    while following is not None and not isinstance(following.tag, str):
-        following = following.getnext()
+    following = _element_after(cell)
     return following is not None and any(
         isinstance(node.tag, str) and is_code(node) for node in following.iter())
 
 
 def _numbers_the_listing_after(pre, count: int, is_code: Callable[[object], bool]) -> bool:
-    following = pre.getnext()
-    while following is not None and not isinstance(following.tag, str):
-        following = following.getnext()
+    following = _element_after(pre)
     if following is None:
         return False
     listing = next((node for node in following.iter()
