@@ -6,7 +6,8 @@
 Each probe is probes/<family>--<slug>.html beside <family>--<slug>.expected.md, whose
 fences are the hand-written expected blocks. An expected block is *found* when an
 output fence holds its first non-blank line, *language right* when that fence's info
-string is the expected one (both bare counts), *text exact* when its text is the
+string names the expected language (SAME_LANGUAGE folds "js"/"javascript"; both bare
+counts), *text exact* when its text is the
 expected text. A page whose output has more or fewer fences than expected counts once
 under "fence missing or extra". halves.json assigns each family to a half.
 """
@@ -46,13 +47,24 @@ def fences(markdown: str) -> list[tuple[str, str]]:
     return out
 
 
+# Names one language goes by in fences every renderer highlights alike ("js" and
+# "javascript"): folded before two info strings are compared. The scorer's own table,
+# not the engine's, so the scorer does not grade the engine by its own aliases.
+SAME_LANGUAGE = {"javascript": "js", "typescript": "ts", "shell": "sh", "bash": "sh",
+                 "zsh": "sh", "yml": "yaml", "py": "python", "golang": "go", "rb": "ruby"}
+
+
+def same_language(a: str, b: str) -> bool:
+    a, b = a.lower(), b.lower()
+    return SAME_LANGUAGE.get(a, a) == SAME_LANGUAGE.get(b, b)
+
+
 def first_line(text: str) -> str:
     return next((line.strip() for line in text.split("\n") if line.strip()), "")
 
 
 def score_probe(html_path: Path, convert) -> dict:
-    expected = fences(html_path.with_suffix("").with_suffix(".expected.md").read_text(encoding="utf-8")
-                      if False else (html_path.parent / (html_path.stem + ".expected.md")).read_text(encoding="utf-8"))
+    expected = fences((html_path.parent / (html_path.stem + ".expected.md")).read_text(encoding="utf-8"))
     got = fences(convert(html_path.read_text(encoding="utf-8")))
     blocks = []
     for lang, text in expected:
@@ -60,7 +72,7 @@ def score_probe(html_path: Path, convert) -> dict:
         match = next(((l, t) for l, t in got if head and head in t), None)
         blocks.append({
             "expected_language": lang, "found": match is not None,
-            "language": match is not None and match[0] == lang,
+            "language": match is not None and same_language(match[0], lang),
             "text": match is not None and match[1] == text,
             "got_language": match[0] if match else None,
         })
