@@ -65,7 +65,7 @@ def first_line(text: str) -> str:
 
 def score_probe(html_path: Path, convert) -> dict:
     expected = fences((html_path.parent / (html_path.stem + ".expected.md")).read_text(encoding="utf-8"))
-    got = fences(convert(html_path.read_text(encoding="utf-8")))
+    got = fences(convert(html_path))
     blocks = []
     for lang, text in expected:
         head = first_line(text)
@@ -81,7 +81,7 @@ def score_probe(html_path: Path, convert) -> dict:
             "got_fences": len(got), "expected_fences": len(expected)}
 
 
-def main() -> None:
+def main(convert=None) -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--half", default="all", choices=("probe", "check", "all"))
     ap.add_argument("--json")
@@ -89,9 +89,10 @@ def main() -> None:
     args = ap.parse_args()
     import webgist_host
 
-    def convert(html: str) -> str:
-        return webgist_host.convert(html, scope="page").markdown
+    def static(path: Path) -> str:
+        return webgist_host.convert(path.read_text(encoding="utf-8"), scope="page").markdown
 
+    convert = convert or static
     halves = json.loads((HERE / "halves.json").read_text())
     results = []
     for path in sorted((HERE / "probes").glob("*.html")):
