@@ -6,7 +6,7 @@ import lxml.html
 import pytest
 
 from webgist_host import convert
-from webgist_host.engine.blocks.struck import _STRUCK_MAX_DEPTH, ends_struck_number, is_number
+from webgist_host.engine.blocks.struck import ends_struck_number, is_number
 
 
 def markdown(body: str) -> str:
@@ -38,6 +38,7 @@ def markdown(body: str) -> str:
     # The next price's own sign set high (pricing tables): its price, not a mark.
     ("<p>Was <s>$129.99</s><sup>$</sup>99<sup>99</sup> now</p>", "Was ~~$129.99~~ $99<sup>99</sup> now"),
     ("<div>Was <del>$49</del><sup>$</sup>25<span>/m</span></div>", "Was ~~$49~~ $25/m"),
+    ("<p>Was <b><del>$49</del><sup>$</sup>25</b>/m</p>", "Was **~~$49~~ $25**/m"),    # ...inside one
 ])
 def test_a_struck_price_and_the_next_are_parted(body, expected):
     assert markdown(body) == expected
@@ -67,7 +68,9 @@ def test_what_counts_as_a_number(text, number):
     assert is_number(text) is number
 
 
-@pytest.mark.parametrize("wrappers, found", [(_STRUCK_MAX_DEPTH - 1, True), (_STRUCK_MAX_DEPTH, False)])
+# How far down the last children the walk looks (_STRUCK_MAX_DEPTH): three wrappers
+# around the struck price, not four.
+@pytest.mark.parametrize("wrappers, found", [(3, True), (4, False)])
 def test_the_walk_down_the_last_children_is_bounded(wrappers, found):
     html = "<span>" * wrappers + "<s>$129</s>" + "</span>" * wrappers
     assert ends_struck_number(lxml.html.fragment_fromstring(html)) is found

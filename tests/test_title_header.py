@@ -61,6 +61,7 @@ def qa_texts(html: str, url: str | None) -> list[str]:
     (QUESTION, HERE),                                                  # the page's own address
     (QUESTION, None),                                                  # a saved page: its <title>
     ("/questions/3277503/old-slug", HERE),                             # the id, another slug
+    ("/pt-br" + QUESTION, "https://bees.example/pt-br" + QUESTION),    # under a language's root
 ])
 def test_a_question_title_linked_to_its_own_page_stays(href, url):
     assert qa_texts(qa_page(href), url)[:1] == [HEADLINE]
@@ -140,8 +141,9 @@ def test_a_short_question_title_linked_here_stays(short):
     html = qa_page(QUESTION, title=f"python - {short} - Bee Answers").replace(f">{HEADLINE}</a>", f">{short}</a>")
     assert qa_texts(html, HERE)[:1] == [short]
     in_header = html.replace('<div id="question-header">', '<header id="question-header">').replace(
-        '</a></div></div>\n      <div class="meta">', '</a></div></header>\n      <div class="meta">')
-    assert "<header" in in_header and qa_texts(in_header, HERE)[:1] == [short]
+        '</a></div></div>\n      <div class="meta">', '</a></div></header>\n      <div class="meta">').replace(
+        '<body>', f'<body><header class="top-bar"><a href="/">Bee Answers</a>{BANNER_NAV}</header>')
+    assert "<header" in in_header and BANNER_NAV in in_header and qa_texts(in_header, HERE)[:1] == [short]
 
 
 # On a saved page (no address) the heading's length is still read, as words.word_count
