@@ -104,10 +104,16 @@ def furniture_sections(blocks: list[Block], comments_are_content: bool = False,
     furniture. Comment sections are exempt: comments are prose.
 
     On a page that declares a product (`product_page`), the shop's terms ("Shipping &
-    Returns") and its rail of other products head furniture too, but only as a tab or
-    a box of their own (`_in_own_box`): never the page's title (an `<h1>`, or the words
-    of `title`: a shop's policy page), and never a section among the sibling sections
-    of the page's text (a review that declares the product it reviews).
+    Returns") head furniture too, but only as a tab or accordion label (alone in its
+    wrapper under a `<summary>` or `<button>`) or a box of their own (`_in_own_box`):
+    never the page's title (an `<h1>`, or a piece of `title`: a shop's policy page),
+    and never a section among the sibling sections of one element, closed there by a
+    heading of its rank that is not furniture itself (a review that declares the
+    product it reviews, its headings flat or each in a page builder's wrapper). A
+    review whose every section is a box of its own (one block or group per section)
+    cannot be told by shape from a shop's tab panels: its terms section goes. The
+    shop's rail of other products beyond English opens there like any furniture
+    heading.
     """
     inside: dict[int, str] = {}
     # A declared discussion titles its own posts "Recommended Posts" in such a
