@@ -75,9 +75,9 @@ def class_tokens(el) -> set[str]:
 def collapse(text: str) -> str:
     """HTML whitespace collapsing: runs of ASCII whitespace become one space."""
     # Each other whitespace character made a space, then each run of spaces one
-    # space: the C string methods, where one pattern for any run matched every
-    # single space between words and cost ~1 % of a conversion. (Most text holds
-    # only single spaces: then six substring tests, and nothing is copied.)
+    # space: C string searches, where one pattern for any run matched (and
+    # rewrote) every single space between words. (Most text holds only single
+    # spaces: then six substring tests, and nothing is copied.)
     for other in _OTHER_SPACE:
         if other in text:
             text = text.replace(other, " ")
