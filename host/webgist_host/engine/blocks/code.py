@@ -47,6 +47,8 @@ _LANGUAGE_ATTRIBUTE_RE = re.compile(r"^data-(?:[a-z0-9]+-)+lang(?:uage)?$")
 # macro writes in data-syntaxhighlighter-params.
 _BRUSH_RE = re.compile(r"brush:\s*([\w+#.-]+)")
 BRUSH_ATTRIBUTES = ("class", "data-syntaxhighlighter-params")
+# The attributes `_language_of` reads (besides those _LANGUAGE_ATTRIBUTE_RE names).
+_NAMING_ATTRIBUTES = frozenset(LANGUAGE_ATTRIBUTES + BRUSH_ATTRIBUTES)
 _LANGUAGE_RE = re.compile(r"^[a-z0-9][a-z0-9_+#.-]{0,29}$")
 # A human language or locale (en, pt-br, zh_cn): read as a code language only when
 # it is one's known name.
@@ -77,13 +79,16 @@ def clean_language(value: str | None) -> str | None:
 def _language_of(el) -> str | None:
     """The language an element's attributes or classes name. A known name wins over
     a word only a prefix vouches for ("highlight-height language-typescript")."""
+    names = el.keys()
+    if not any(name in _NAMING_ATTRIBUTES or _LANGUAGE_ATTRIBUTE_RE.match(name) for name in names):
+        return None         # (most wrappers, and a bare <pre> or <code>: none to read)
     unknown = None                     # the first word a prefix or attribute vouches for
     for attr in LANGUAGE_ATTRIBUTES:
         found = clean_language(el.get(attr))
         if found in LANGUAGE_NAMES:
             return found
         unknown = unknown or _plausible(found)
-    for attr in el.keys():
+    for attr in names:
         if _LANGUAGE_ATTRIBUTE_RE.match(attr) and attr not in LANGUAGE_ATTRIBUTES:
             value = (el.get(attr) or "").strip().lower()
             if value in LANGUAGE_NAMES:
