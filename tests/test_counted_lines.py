@@ -25,3 +25,24 @@ def test_a_latexml_box_of_rows_alone_is_the_listing():
     """No download arrow, no numbers: the two classes still say what it is."""
     html = LATEXML.replace(' style="display:none"', "")
     assert code_blocks(html) == ["x = 1\nsecret = 2\ny = 3"]
+
+
+def test_blank_rows_at_either_end_are_no_lines_of_the_listing():
+    html = LATEXML.replace(' style="display:none"><span class="ltx_text">secret = 2</span>', ">")
+    html = html.replace('<div class="ltx_listing ltx_lstlisting">',
+                        '<div class="ltx_listing ltx_lstlisting"><div class="ltx_listingline"> </div>')
+    html = html.replace("</div></article>", '<div class="ltx_listingline"></div></div></article>')
+    assert code_blocks(html) == ["x = 1\n\ny = 3"]
+
+
+def test_a_listing_class_on_a_box_without_rows_reads_it_the_usual_way():
+    html = LATEXML.replace('<div class="ltx_listing ltx_lstlisting">',
+                           '<div class="ltx_lstlisting">print(1)</div><div class="ltx_listing">')
+    assert "print(1)" in convert(html, scope="page").markdown
+
+
+def test_a_table_without_rows_keeps_its_caption():
+    html = """<html><head><title>Runs</title></head><body><main><h1>Runs</h1>
+    <p>The runs of the week, one table per machine, as the log wrote them.</p>
+    <table><caption>Results of the run</caption></table></main></body></html>"""
+    assert "Results of the run" in convert(html, scope="page").markdown

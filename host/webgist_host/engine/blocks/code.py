@@ -354,10 +354,9 @@ def names_the_listing_after(pre, text: str) -> bool:
     """A one-line <pre> that is the name of the listing just after it, not a listing:
     Quarto writes a code block's file name as div.code-with-filename-file > pre > code
     ("Terminal", "app.py"), and the listing's wrapper after it carries the same name in
-    a file-name attribute (FILE_NAME_ATTRIBUTES: data-filename). (A listing of more
-    than one line is no name: the test spares it the walk.)"""
+    a file-name attribute (FILE_NAME_ATTRIBUTES: data-filename)."""
     name = text.strip()
-    if not name or "\n" in name:
+    if not name:
         return False
     node = pre
     for _ in range(CODE_WRAPPER_DEPTH + 1):

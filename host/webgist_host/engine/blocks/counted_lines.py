@@ -15,7 +15,7 @@ from lxml import etree
 from ..dom.nodes import tag_of
 from .tuning import (
     COUNTED_TABLE_NUMBER_CLASS, COUNTED_TABLE_ROW_CLASS, LATEXML_CODE_LISTING_CLASS,
-    LATEXML_LISTING_CLASS, LATEXML_LISTING_LINE_CLASS, LATEXML_LISTING_NUMBER_CLASS,
+    LATEXML_LISTING_LINE_CLASS, LATEXML_LISTING_NUMBER_CLASS,
 )
 
 _WORD_RE = re.compile(r"\w")
@@ -26,10 +26,10 @@ def _has_class(el, name: str) -> bool:
 
 
 def latexml_listing_rows(el) -> list | None:
-    """LaTeXML's lstlisting box: its div.ltx_listingline rows. Its other children
-    (the download arrow, div.ltx_listing_data) hold no words."""
-    classes = (el.get("class") or "").split()
-    if LATEXML_LISTING_CLASS not in classes or LATEXML_CODE_LISTING_CLASS not in classes:
+    """LaTeXML's lstlisting box (ltx_lstlisting): its div.ltx_listingline rows. Its
+    other children (the download arrow, div.ltx_listing_data) hold no words. Without
+    rows it is no box of lines (whatever it holds is read the usual way)."""
+    if not _has_class(el, LATEXML_CODE_LISTING_CLASS):
         return None
     rows, others = [], []
     for child in el.iterchildren(etree.Element):

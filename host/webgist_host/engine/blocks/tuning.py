@@ -452,7 +452,6 @@ COUNTED_TABLE_NUMBER_CLASS = "FileContents-lineNum"
 # by span.ltx_tag_listingline, its number, when the listing is numbered (listings'
 # default is no numbers). An algorithm box (algorithmic) is div.ltx_listing of the same
 # numbered rows without ltx_lstlisting: pseudocode with math, not code.
-LATEXML_LISTING_CLASS = "ltx_listing"
 LATEXML_CODE_LISTING_CLASS = "ltx_lstlisting"
 LATEXML_LISTING_LINE_CLASS = "ltx_listingline"
 LATEXML_LISTING_NUMBER_CLASS = "ltx_tag_listingline"

@@ -363,7 +363,7 @@ class Walker:
                 or tag == "code" and is_block_code(el)
                 or tag == "div" and classes and self._may_list_lines[classes]
                 and is_line_listing(el)
-                or classes and latexml_listing_rows(el) is not None):
+                or latexml_listing_rows(el) is not None):
             return kinds.code
         if classes and self._admonishes(classes) and read_admonition(el, tag) is not None:
             return kinds.admonition
