@@ -31,7 +31,8 @@ def latexml_listing_rows(el) -> list | None:
     rows it is no box of lines (whatever it holds is read the usual way)."""
     if not _has_class(el, LATEXML_CODE_LISTING_CLASS):
         return None
-    rows, others = [], []
+    rows: list = []
+    others: list = []
     for child in el.iterchildren(etree.Element):
         (rows if _has_class(child, LATEXML_LISTING_LINE_CLASS) else others).append(child)
     if not rows or any(_WORD_RE.search("".join(other.itertext())) for other in others):
