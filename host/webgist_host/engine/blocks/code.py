@@ -361,7 +361,7 @@ def names_the_listing_after(pre, text: str) -> bool:
     ("Terminal", "app.py"), and the listing's wrapper after it carries the same name in
     a file-name attribute (FILE_NAME_ATTRIBUTES: data-filename)."""
     name = text.strip()
-    if not name or "\n" in name or len(name.split()) > LABEL_MAX_WORDS:
+    if not name:
         return False
     node = pre
     for _ in range(CODE_WRAPPER_DEPTH + 1):
@@ -377,18 +377,9 @@ def names_the_listing_after(pre, text: str) -> bool:
 
 
 def _carries_name(el, name: str) -> bool:
-    """A listing whose wrapper (or the wrappers it opens with) names it `name` in a
-    file-name attribute."""
-    if next(el.iter("pre"), None) is None:
-        return False
-    node = el
-    for _ in range(CODE_WRAPPER_DEPTH + 1):
-        if any((node.get(key) or "").strip() == name for key in FILE_NAME_ATTRIBUTES):
-            return True
-        node = next((child for child in node if isinstance(child.tag, str)), None)
-        if node is None:
-            return False
-    return False
+    """A listing whose wrapper names it `name` in a file-name attribute."""
+    return any((el.get(key) or "").strip() == name for key in FILE_NAME_ATTRIBUTES) and next(
+        el.iter("pre"), None) is not None
 
 
 def framed_listing(pre, skip: Callable[[object], bool]) -> tuple[object, str | None] | None:
@@ -780,7 +771,8 @@ def blob_lines(rows: list) -> list | None:
 # newer versions and in their code previews). Any such table counts: a first cell with
 # no text but a data-line-number attribute (in it or on an element inside) and one
 # other cell with content, the line; the numbers count up by one. A cell showing its
-# number as text is not enough (a numbered table of commands is a table).
+# number as text is not enough (a numbered table of commands is a table) unless the
+# table carries a generator's own classes (counted_lines.counted_line_cells).
 LINE_NUMBER_ATTRIBUTE = "data-line-number"
 
 

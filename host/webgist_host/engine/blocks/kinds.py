@@ -195,7 +195,7 @@ def code(w: Walker, el, ctx: Context) -> None:
         w.decisions.append(Decision(STAGE, Action.DROPPED, "line-number gutter of a code block",
                                     w.path(el), " ".join(text.split())[:60]))
         return
-    if text.strip() and tag_of(el) == "pre" and names_the_listing_after(el, text):
+    if text.strip() and names_the_listing_after(el, text):
         name = text.strip()
         w.emit(ctx, BlockKind.PARAGRAPH, el, name, escape_text(name))
         return
@@ -309,7 +309,7 @@ def media(w: Walker, el, ctx: Context) -> None:
 
 def table(w: Walker, el, ctx: Context) -> None:
     rows = own_rows(el)
-    lines = blob_lines(rows) or numbered_code_lines(rows) or counted_line_cells(el, rows)
+    lines = blob_lines(rows) or numbered_code_lines(rows) or counted_line_cells(rows)
     if lines is not None:
         text = blob_text(lines, w.skipped)
         if text.strip():

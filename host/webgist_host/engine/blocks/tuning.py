@@ -436,25 +436,31 @@ LISTING_LINE_CLASS = "line"
 # writes inside the listing's own <pre>; Prism's line-numbers-rows (empty, counted
 # by its style sheet).
 LINE_NUMBER_CLASSES = frozenset({"lineno", "linenos", "ln", "lnt", "line-numbers-rows"})
-# Class words that name a line number in a counted table's first cell, read as the
-# words of a class token (case and separators split them; two adjacent words may
-# join: "line" "num"): Gitiles' td.u-lineNum / FileContents-lineNum, and the common
-# line-number / lineNumber / lineno. Such a table is code only with a word of
-# COUNTED_TABLE_CODE_WORDS in its or its rows' classes (Gitiles: tr.u-monospace):
-# transcripts and numbered clauses carry line-number classes too (review rev-code11).
-LINE_NUMBER_CLASS_STEMS = frozenset({"linenum", "linenums", "linenumber", "linenumbers",
-                                     "lineno", "linenos"})
-COUNTED_TABLE_CODE_WORDS = frozenset({"code", "listing", "monospace", "mono"})
-# LaTeXML's own listing classes (arXiv's HTML papers): div.ltx_listing holds one
-# div.ltx_listingline per line, each led by span.ltx_tag_listingline, its number.
-LATEXML_LISTING_CLASS = "ltx_listing"
+# A source file shown as a table of rows, each a line-number cell holding its number
+# as text and one line cell, in the whole class names its generator writes: Chromium's
+# tools/md_browser (Gitiles' stylesheet) writes table.FileContents of
+# tr.FileContents-line rows, td.FileContents-lineNum + td.FileContents-lineContents.
+# (Gitiles' own template leaves the number cell empty and draws it from
+# data-line-number: numbered_code_lines reads that.) Only whole class names a generator
+# writes: the words inside everyday tokens (font-mono, education-code, chart-listing,
+# line-number) are on transcripts, bill text and charts too (reviews rev-code11,
+# rev-code12), whose numbers are theirs.
+COUNTED_TABLE_ROW_CLASS = "FileContents-line"
+COUNTED_TABLE_NUMBER_CLASS = "FileContents-lineNum"
+# LaTeXML's own listing classes (arXiv's HTML papers): an lstlisting is
+# div.ltx_listing.ltx_lstlisting holding one div.ltx_listingline per line, each led
+# by span.ltx_tag_listingline, its number, when the listing is numbered (listings'
+# default is no numbers). An algorithm box (algorithmic) is div.ltx_listing of the same
+# numbered rows without ltx_lstlisting: pseudocode with math, not code.
+LATEXML_CODE_LISTING_CLASS = "ltx_lstlisting"
 LATEXML_LISTING_LINE_CLASS = "ltx_listingline"
 LATEXML_LISTING_NUMBER_CLASS = "ltx_tag_listingline"
 # Attributes in which a listing's wrapper names its file: Quarto's
 # div.sourceCode[data-filename] after the one-line <pre> showing the same name. Only
-# these: any attribute let tabindex="0" or data-lang="python" name a one-line <pre>
-# holding 0 or python (review rev-code11).
-FILE_NAME_ATTRIBUTES = ("data-filename", "data-file-name", "data-title")
+# the one with a generator behind it: any attribute let tabindex="0" or
+# data-lang="python" name a one-line <pre> holding 0 or python (review rev-code11), and
+# a terminal widget's data-title repeats the command run just before it (rev-code12).
+FILE_NAME_ATTRIBUTES = ("data-filename",)
 # How far down through first children a code block may sit under a wrapper
 # (Sphinx: div.highlight-python > div.highlight > pre).
 CODE_WRAPPER_DEPTH = 3

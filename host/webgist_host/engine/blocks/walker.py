@@ -39,7 +39,7 @@ from .tables import grid_rows, names_a_table
 from .tuning import (
     ANSWER_MIN_WORDS, BUTTON_CLASS_WORDS, BUTTON_LABEL_MAX_DEPTH, BUTTON_LABEL_MAX_WORDS,
     CONTROL_ROLES, QUESTION_BUTTON_MIN_WORDS,
-    CONTROL_TAGS, EMPTY_SEARCH_HREF, ITEM_KINDS, KEEP_WHOLE_TAGS, LATEXML_LISTING_CLASS,
+    CONTROL_TAGS, EMPTY_SEARCH_HREF, ITEM_KINDS, KEEP_WHOLE_TAGS,
     MAX_STRIP_CHILDREN,
     MIN_IMAGE_PX, PROSE_CONTAINERS, SKIPPED_TAGS, SOURCE_VIEW_HREF, TAB_STOP_BOXES,
     TOOLTIP_ATTRIBUTES, VERSION_PREFIX,
@@ -363,8 +363,7 @@ class Walker:
                 or tag == "code" and is_block_code(el)
                 or tag == "div" and classes and self._may_list_lines[classes]
                 and is_line_listing(el)
-                or tag == "div" and classes and LATEXML_LISTING_CLASS in classes.split()
-                and latexml_listing_rows(el) is not None):
+                or latexml_listing_rows(el) is not None):
             return kinds.code
         if classes and self._admonishes(classes) and read_admonition(el, tag) is not None:
             return kinds.admonition
