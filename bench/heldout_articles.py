@@ -70,7 +70,7 @@ def print_groups(score_wcxb, title: str, key, pages, rows) -> None:
     groups = defaultdict(list)
     for page, entry in pages:
         groups[key(entry)].append(page.id)
-    print(f"\n## per {title}\n")
+    print(f"\n## {'overall' if title == 'all' else 'per ' + title}\n")
     print(f"| {title} | pages | sites | webgist F1 (P / R) | trafilatura F1 (P / R) |")
     print("|---|---:|---:|---|---|")
     sites = {page.id: entry["site"] for page, entry in pages}
