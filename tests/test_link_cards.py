@@ -123,3 +123,39 @@ def test_without_the_page_s_address_a_card_to_any_host_stays():
                                   "mailto:desk@news.example"])
 def test_without_the_page_s_address_a_card_linking_to_no_other_page_stays(href):
     assert _LINE in _texts(_page(_card(href)), url=None)
+
+
+# A related-stories grid whose cards each carry an excerpt long enough to read as prose
+# (each part of the card an element of its own inside the one <a>).
+_EXCERPT = ("The slow ferry calls at seven villages on its way round the islands, and each of "
+            "them has a bakery, a bar or a beach worth the wait for the next boat this summer")
+
+
+def _excerpt_card(n: int) -> str:
+    return (f'<a href="/city/story-{n}"><div><div>CITY</div><div>Harbour works {n}</div>'
+            f"<div>{_LINE}</div><div>by Ana Ruiz</div><div>{_EXCERPT} {n}.</div></div></a>")
+
+
+def _grid(count: int = 4) -> str:
+    return f'<div class="related">{"".join(_excerpt_card(n) for n in range(count))}</div>'
+
+
+def _story(paragraphs: list[str], before: str = "", inside: str = "", after: str = "") -> str:
+    text = "".join(f"<p>{p}</p>" for p in paragraphs)
+    return (f"<html>{_HEAD}<body><div class='contents'>{before}<div class='text'><h1>Ferries</h1>"
+            f"{text}{inside}</div>{after}</div></body></html>")
+
+
+def test_a_grid_of_excerpt_cards_after_the_story_and_outside_it_goes():
+    texts = _texts(_story(_PARAGRAPHS, after=_grid()))
+    assert _EXCERPT not in texts
+    assert _LINE not in texts
+    assert _PARAGRAPHS[2] in texts
+
+
+def test_the_grid_inside_the_element_that_holds_the_story_stays():
+    assert _EXCERPT in _texts(_story(_PARAGRAPHS, inside=_grid()))
+
+
+def test_the_grid_above_the_story_stays():
+    assert _EXCERPT in _texts(_story(_PARAGRAPHS, before=_grid()))

@@ -18,16 +18,22 @@ to another page of the same site. A picture is not required: text-only teaser ca
   "the same" cannot be told, and a card to another site is the author's source;
 - a grid of cards (a landing or docs page's features, a blog's front page): as many
   cards as the story has paragraphs, or more.
+A card's excerpt long enough to read as one of the story's paragraphs does not keep
+the card when the whole card stands after the story and outside the element that
+holds it, the story read without the text inside links (a magazine's grid of twelve
+cards, each with a 40-word excerpt, under a story of seven paragraphs: read with the
+excerpts, a story of nineteen, the cards among them).
 The caller asks only on a page that says it is an article (og:type, JSON-LD).
 """
 from __future__ import annotations
 
 import re
+from typing import Callable
 from urllib.parse import urljoin, urlsplit
 
 from ..dom.nodes import TreeIndex
 from ..model import Block, BlockKind
-from .sections import story_text
+from .sections import StoryText, story_text
 from .site_links import host_of
 from .vocabulary import PICTURE_EXTENSIONS
 
@@ -54,8 +60,12 @@ def link_cards(blocks: list[Block], weights: list[int], tree: TreeIndex,
         if step >= 0:
             end = xpath.find("/", step + 1)
             anchors.setdefault(xpath if end < 0 else xpath[:end], []).append(i)
+    if not anchors:
+        return []
+    after = _after_story(blocks, story_text(blocks, [0 if _ANCHOR_STEP in block.xpath else w
+                                                     for block, w in zip(blocks, weights)]))
     cards = {path: inside for path, inside in anchors.items()
-             if own.isdisjoint(inside)
+             if (own.isdisjoint(inside) or all(map(after, inside)))
              and not _heads_own_text(blocks, inside, story.kept, story.position, own)
              and any(blocks[i].kind != BlockKind.IMAGE and weights[i] > 0 for i in inside)}
     if not cards:
@@ -69,6 +79,17 @@ def link_cards(blocks: list[Block], weights: list[int], tree: TreeIndex,
     if not linking or len(linking) >= len(own):
         return []
     return sorted(i for inside in linking.values() for i in inside)
+
+
+def _after_story(blocks: list[Block], plain: StoryText | None) -> Callable[[int], bool]:
+    """A test of whether a block stands after the last paragraph of `plain` (the story
+    read without the text inside links) and outside the element that holds its
+    paragraphs; false throughout when there is no such story."""
+    if plain is None:
+        return lambda i: False
+    last = plain.position[plain.own[-1]]
+    inside_text = plain.text + "/"
+    return lambda i: plain.position[i] > last and not blocks[i].xpath.startswith(inside_text)
 
 
 def _heads_own_text(blocks: list[Block], inside: list[int], kept: list[int],
