@@ -142,6 +142,45 @@ def test_a_saved_page_opened_from_disk_links_to_its_site_not_to_the_disk(browser
         assert "file:" not in result.stdout, how
 
 
+@pytest.mark.browser
+def test_url_option_points_a_saved_page_s_links_at_its_own_address(browser_paths, tmp_path):
+    """--url says where a saved page without a canonical link came from: its relative
+    links and pictures point there, in Chromium, without a browser, from stdin and
+    when a saved capture is replayed; without it they stay as written."""
+    page = PAGES / "links--saved-page-given-its-address" / "page.html"
+    expected = (page.parent / "expected.md").read_text(encoding="utf-8")
+    address = "https://backstube.example/rezepte/brot/sauerteig-ansetzen"
+    capture = tmp_path / "capture.json"
+    runs = {"Chromium": [str(page), "--save-capture", str(capture)],
+            "static": ["--static", str(page)]}
+    for how, args in runs.items():
+        result = run_webgist(*args, "--url", address)
+        assert result.returncode == 0, (how, result.stderr)
+        assert result.stdout == expected, (how, result.stdout)
+    piped = run_webgist("-", "--static", "--url", address, input_text=page.read_text("utf-8"))
+    assert piped.stdout == expected, piped.stdout
+    replayed = run_webgist("--capture", str(capture), "--url", address, "--front-matter")
+    assert replayed.returncode == 0, replayed.stderr
+    assert f'url: "{address}"' in replayed.stdout
+    assert replayed.stdout.endswith(expected), replayed.stdout
+    without = run_webgist("--static", str(page))
+    assert "[Mehltypen](../grundlagen/mehltypen)" in without.stdout
+    assert "backstube.example" not in without.stdout
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--url", "backstube.example/brot"], "is not a web address"),
+    (["--url", "ftp://backstube.example/brot"], "is not a web address"),
+    (["https://backstube.example/brot", "--url", "https://backstube.example/"],
+     "SOURCE is already an address, so drop --url"),
+])
+def test_url_option_refuses_what_is_no_page_address(args, words):
+    page = str(PAGES / "links--saved-page-given-its-address" / "page.html")
+    result = run_webgist(*([page, "--static"] if args[0] == "--url" else ["--static"]), *args)
+    assert result.returncode == 2
+    assert words in result.stderr and result.stdout == ""
+
+
 def test_bytes_that_do_not_fit_the_declared_charset_are_a_warning_and_still_read(tmp_path):
     page = tmp_path / "mislabelled.html"
     page.write_bytes(b'<html><head><meta charset="utf-8"></head><body><h1>Caf\xe9</h1>'

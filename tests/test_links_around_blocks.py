@@ -121,3 +121,13 @@ def test_words_inside_a_link_count_once():
     page = (f'<html><body><section>{_TEXT}</section><section>{_OUTRO}</section>'
             f'<div class="side-nav"><p>{intro}</p><ul>{entries}</ul></div></body></html>')
     assert "Receipts for every purchase" in _md(page)
+
+
+def test_a_small_page_header_of_a_tagline_goes():
+    # The linked share is a navigation mark's test only: a page header named as such
+    # goes when small, however little of it is linked.
+    header = ('<div class="site-header"><a href="/"><div>Ledgerly</div></a>'
+              '<div>Bookkeeping for small shops in Leeds since 1998</div></div>')
+    md = _md(_page(header))
+    assert "Bookkeeping for small shops" not in md and "Ledgerly" not in md
+    assert "First. Keep every receipt" in md

@@ -198,6 +198,33 @@ def test_a_shops_terms_under_a_flat_product_pages_title_go():
     assert "Free delivery over 50 euros." not in texts
 
 
+@pytest.mark.parametrize("lower, rank", [("h3", "h2"), ("h5", "h4")])
+def test_a_lower_ranked_heading_before_a_shops_terms_leaves_them_a_box_of_their_own(lower, rank):
+    """Only headings of the terms' rank or a higher one make them a sibling section:
+    a product's "Highlights" list under a smaller heading does not (h5 before h4 too:
+    every HTML rank counts apart)."""
+    html = f"""<html><head>{PRODUCT_HEAD}</head><body><main><h1>Kettle</h1><p>{ARTICLE}</p>
+      <{lower}>Highlights</{lower}><ul><li>Holds 1.7 litres of water</li>
+      <li>Keeps it warm for an hour</li></ul>
+      <{rank}>Shipping &amp; Returns</{rank}><p>Free delivery over 50 euros.</p>
+      </main></body></html>"""
+    texts = _texts(html)
+    assert ARTICLE in texts and "Holds 1.7 litres of water" in texts
+    assert "Free delivery over 50 euros." not in texts
+
+
+def test_reviews_among_a_product_pages_sections_go():
+    """A furniture heading ("Customer reviews") opens anywhere on a product page, even
+    as one of the page's sibling sections, where a shop's terms would stay."""
+    html = f"""<html><head>{PRODUCT_HEAD}</head><body><main><h1>Kettle</h1>
+      <h2>Details</h2><p>{ARTICLE}</p>
+      <h2>Customer reviews</h2><p>Boils fast and looks good on the counter, five stars.</p>
+      <h2>Care</h2><p>{ARTICLE} Rinse it.</p></main></body></html>"""
+    texts = _texts(html)
+    assert ARTICLE in texts and f"{ARTICLE} Rinse it." in texts
+    assert "Boils fast and looks good on the counter, five stars." not in texts
+
+
 def test_a_shops_terms_among_the_texts_sibling_sections_stay():
     """A review that declares the product it reviews writes its own section on them."""
     html = f"""<html><head>{PRODUCT_HEAD}</head><body><main><article><h1>Kettle review</h1>
@@ -211,13 +238,19 @@ def test_a_shops_terms_among_the_texts_sibling_sections_stay():
 
 @pytest.mark.parametrize("title, says", [
     ("Shipping & Returns", True), ("Shipping & Returns – Alder Goods", True),
-    ("Shipping & Returns | Alder Goods", True), ("Shipping & Returns Tote Bag", False),
-    ("Kettle", False), (None, False),
+    ("Shipping & Returns | Alder Goods", True), ("Shipping & Returns - Alder Goods", True),
+    ("Shipping & Returns · Alder Goods", True), ("Shipping & Returns ~ Alder Goods", True),
+    ("Shipping & Returns — Alder Goods", True), ("Shipping & Returns :: Alder Goods", True),
+    ("Alder Goods | Shipping & Returns", True), ("Alder Goods » Shipping & Returns", True),
+    ("Shipping & Returns Tote Bag", False), ("Shipping & Returns-Tote Bag", False),
+    ("Shipping & Returns: Free over $50", False), ("Kettle", False), (None, False),
 ])
-def test_a_heading_says_the_title_when_it_is_the_title_before_the_sites_name(title, says):
-    from webgist_host.engine.regions.headings_intl import heading_key
-    from webgist_host.engine.regions.sections import _says_title
-    assert _says_title("Shipping & Returns", heading_key(title) if title else None) is says
+def test_a_heading_says_the_title_when_it_is_a_piece_of_the_title(title, says):
+    """Any piece the title's separators set apart from the site's name, on either side;
+    a colon is a headline's own ("Shipping & Returns: Free over $50" is a title of
+    its own, not the heading's words)."""
+    from webgist_host.engine.regions.sections import _says_title, _title_keys
+    assert _says_title("Shipping & Returns", _title_keys(title)) is says
 
 
 def test_a_shops_terms_opening_the_texts_sections_stay():

@@ -2,10 +2,11 @@
 the inline run is joined (blocks/struck.py)."""
 from __future__ import annotations
 
+import lxml.html
 import pytest
 
 from webgist_host import convert
-from webgist_host.engine.blocks.struck import is_number
+from webgist_host.engine.blocks.struck import ends_struck_number, is_number
 
 
 def markdown(body: str) -> str:
@@ -31,6 +32,13 @@ def markdown(body: str) -> str:
      "Now **~~$129.00~~ $99.00** only"),                                                # ...inside one
     ("<p>Was <span><span><span><s>$129</s></span></span></span>$99 now</p>",
      "Was ~~$129~~ $99 now"),                                                           # three wrappers
+    ("<p>Nu <del>1 299:-</del>999:- i dag</p>", "Nu ~~1 299:-~~ 999:- i dag"),          # Nordic whole price
+    ("<p>UVP <s>€129</s><sub>*</sub>€99 heute</p>", "UVP ~~€129~~* €99 heute"),  # a low mark
+    ('<div>UVP <s>€129</s><sub>*</sub><span class="b">€99</span></div>', "UVP ~~€129~~* €99"),
+    # The next price's own sign set high (pricing tables): its price, not a mark.
+    ("<p>Was <s>$129.99</s><sup>$</sup>99<sup>99</sup> now</p>", "Was ~~$129.99~~ $99<sup>99</sup> now"),
+    ("<div>Was <del>$49</del><sup>$</sup>25<span>/m</span></div>", "Was ~~$49~~ $25/m"),
+    ("<p>Was <b><del>$49</del><sup>$</sup>25</b>/m</p>", "Was **~~$49~~ $25**/m"),    # ...inside one
 ])
 def test_a_struck_price_and_the_next_are_parted(body, expected):
     assert markdown(body) == expected
@@ -53,8 +61,16 @@ def test_other_struck_text_is_left_as_written(body, expected):
 
 @pytest.mark.parametrize("text, number", [
     ("$129.00", True), ("129,00 €", True), ("1 299 kr", True), ("R$ 12", True), ("¥99", True),
-    ("20%", True), ("1 299,-", True),
+    ("20%", True), ("1 299,-", True), ("1 299:-", True),
     ("12 items", False), ("old", False), ("$", False), ("v2.0-beta", False),
 ])
 def test_what_counts_as_a_number(text, number):
     assert is_number(text) is number
+
+
+# How far down the last children the walk looks (_STRUCK_MAX_DEPTH): three wrappers
+# around the struck price, not four.
+@pytest.mark.parametrize("wrappers, found", [(3, True), (4, False)])
+def test_the_walk_down_the_last_children_is_bounded(wrappers, found):
+    html = "<span>" * wrappers + "<s>$129</s>" + "</span>" * wrappers
+    assert ends_struck_number(lxml.html.fragment_fromstring(html)) is found

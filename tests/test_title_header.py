@@ -61,6 +61,7 @@ def qa_texts(html: str, url: str | None) -> list[str]:
     (QUESTION, HERE),                                                  # the page's own address
     (QUESTION, None),                                                  # a saved page: its <title>
     ("/questions/3277503/old-slug", HERE),                             # the id, another slug
+    ("/pt-br" + QUESTION, "https://bees.example/pt-br" + QUESTION),    # under a language's root
 ])
 def test_a_question_title_linked_to_its_own_page_stays(href, url):
     assert qa_texts(qa_page(href), url)[:1] == [HEADLINE]
@@ -119,10 +120,38 @@ def test_a_saved_pages_heading_must_stand_beside_the_text():
 
 
 # Permalinks that end in "/" (WordPress's): a logo linked to "./" there is linked to
-# the page itself; it says the site's name, not the title with the name cut off.
-def test_a_logo_linked_to_its_folder_at_a_trailing_slash_address_stays_out():
-    html = qa_page("./", title=f"{HEADLINE} - Bee Answers").replace(f">{HEADLINE}</a>", ">Bee Answers</a>")
-    assert "Bee Answers" not in qa_texts(html, HERE + "/")
+# the page itself, and the metadata may take its name for the title; it stands in the
+# site's banner, a <header> holding the site's <nav>, whatever its name's length.
+BANNER_NAV = '<nav class="main-navigation"><ul><li><a href="/hives/">Hives</a></li></ul></nav>'
+
+
+@pytest.mark.parametrize("name", ["Bee Answers", "Notes from the Apiary", "みつばちと暮らす日々の記録"])
+def test_a_logo_linked_to_its_folder_at_a_trailing_slash_address_stays_out(name):
+    html = qa_page("./", title=f"{HEADLINE} - {name}").replace(f">{HEADLINE}</a>", f">{name}</a>").replace(
+        '<div id="question-header">', '<header id="masthead">').replace(
+        '</a></div></div>\n      <div class="meta">', f'</a></div>{BANNER_NAV}</header>\n      <div class="meta">')
+    assert "<header" in html and BANNER_NAV in html
+    assert name not in qa_texts(html, HERE + "/")
+
+
+# A question's title of any length or script comes back by its link; a <header> around
+# it is no banner without a <nav>.
+@pytest.mark.parametrize("short", ["Understanding slice notation", "Сортировка словаря Python", "配列の並べ替え"])
+def test_a_short_question_title_linked_here_stays(short):
+    html = qa_page(QUESTION, title=f"python - {short} - Bee Answers").replace(f">{HEADLINE}</a>", f">{short}</a>")
+    assert qa_texts(html, HERE)[:1] == [short]
+    in_header = html.replace('<div id="question-header">', '<header id="question-header">').replace(
+        '</a></div></div>\n      <div class="meta">', '</a></div></header>\n      <div class="meta">').replace(
+        '<body>', f'<body><header class="top-bar"><a href="/">Bee Answers</a>{BANNER_NAV}</header>')
+    assert "<header" in in_header and BANNER_NAV in in_header and qa_texts(in_header, HERE)[:1] == [short]
+
+
+# On a saved page (no address) the heading's length is still read, as words.word_count
+# counts them: two CJK characters a word.
+def test_a_long_cjk_saved_heading_is_taken_for_the_title():
+    ja = "配列を値の大きい順に並べ替える方法"
+    html = qa_page(QUESTION, title=f"python - {ja} - Bee Answers").replace(f">{HEADLINE}</a>", f">{ja}</a>")
+    assert qa_texts(html, None)[:1] == [ja]
 
 
 @pytest.mark.parametrize("href, url", [

@@ -6,6 +6,7 @@ import json
 import logging
 import sys
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from .. import __version__
 from .browser import BrowserError, capture_page
@@ -40,6 +41,7 @@ examples:
   webgist --demo                          the bundled two-column demo page
   webgist https://example.org/post -o post.md
   webgist page.html --scope page --explain
+  webgist saved.html --url https://example.org/post   links resolved against the page's address
   webgist --overlay order.png page.html   also save a screenshot with the reading order drawn on
   curl -s https://example.org | webgist - --static
 
@@ -98,6 +100,10 @@ def build_parser() -> argparse.ArgumentParser:
                         help="also save the browser's capture (HTML + boxes) as JSON")
     parser.add_argument("--capture", metavar="FILE",
                         help="replay a saved capture instead of opening a browser")
+    parser.add_argument("--url", type=_web_address, metavar="URL",
+                        help="the address a saved page (a file, stdin or --capture) came "
+                             "from: its relative links and pictures point there, and the "
+                             "front matter names it")
     parser.add_argument("--overlay", metavar="FILE.png",
                         help="also save a full-page screenshot with every block boxed and "
                              "numbered in reading order, coloured by region (needs the browser)")
@@ -123,6 +129,16 @@ def _seconds(text: str) -> float:
     if not value > 0 or value == float("inf"):
         raise argparse.ArgumentTypeError(f"{text} s: give a number of seconds above 0, such as 30")
     return value
+
+
+def _web_address(text: str) -> str:
+    """--url's value: an http(s) address with a host."""
+    parts = urlsplit(text)
+    if parts.scheme.lower() not in ("http", "https") or not parts.netloc:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a web address: give the page's http(s) URL, such as "
+            "https://example.org/blog/post")
+    return text
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -154,6 +170,9 @@ def _main(argv: list[str] | None) -> int:
     args = parser.parse_args(argv)
     if not args.demo and not args.source and not args.capture:
         parser.error("give a SOURCE (URL, file or -), or --demo, or --capture FILE")
+    if args.url and args.source and args.source.startswith(("http://", "https://")):
+        parser.error("--url names where a saved page came from; SOURCE is already an "
+                     "address, so drop --url")
     if args.overlay and (args.static or args.capture):
         parser.error("--overlay draws on the rendered page: it cannot be combined with "
                      f"{'--static' if args.static else '--capture'}")
@@ -243,7 +262,8 @@ def _convert_with_overlay(args, options, status: Status) -> tuple[Document, dict
 
     def convert_capture(capture: dict) -> Document:
         status.step(_converting(capture["html"], rendered=True))
-        return convert(capture["html"], url=url or capture.get("url"), geometry=capture,
+        return convert(capture["html"], url=args.url or url or capture.get("url"),
+                       geometry=capture,
                        scope=args.scope, options=options)
 
     with page_url(html, url, source_path) as target:
@@ -282,7 +302,7 @@ def _load(args, status: Status) -> tuple[str, str | None, dict | None]:
                              ) from None
         if not isinstance(capture, dict) or not isinstance(capture.get("html"), str):
             raise ValueError(f"{args.capture} is not a webgist capture (no html member)")
-        return capture["html"], capture.get("url"), capture
+        return capture["html"], args.url or capture.get("url"), capture
     status.step("reading " + ("standard input" if args.source == "-" else
                               args.source if args.source else "the demo page"))
     html, url, source_path = read_source(args)
@@ -290,9 +310,9 @@ def _load(args, status: Status) -> tuple[str, str | None, dict | None]:
         if html is None and url is not None:
             status.step(f"downloading {url}")
             html = fetch(url)
-        return html, url, None
+        return html, args.url or url, None
     capture = _render(args, html, url, source_path, _browser_steps(status, _loading(html)))
-    return capture["html"], url or capture.get("url"), capture
+    return capture["html"], args.url or url or capture.get("url"), capture
 
 
 def _render(args, html, url, source_path, progress) -> dict:

@@ -667,11 +667,14 @@ def _sections(blocks: list[Block], keys: list[str], counts: Counter) -> list[int
     """For each block, the position of the title of the section it sits in: the
     nearest title above it that the page says once (a repeated subsection title
     defers to its parent's), or -1 when there is none."""
-    # Titles are compared casefolded among titles alone ("About this item" over the
-    # bullets and "About this Item" over their repeat are one title said twice), but a
-    # brand's lower-case link under its heading does not unmake the heading.
+    # Titles of two or more words are compared casefolded among titles alone ("About
+    # this item" over the bullets and "About this Item" over their repeat are one title
+    # said twice), but a brand's lower-case link under its heading does not unmake the
+    # heading. A one-word title's case is its meaning (HTTPS_PROXY and https_proxy,
+    # option -c and -C are two entries), so it is never folded.
     folded = Counter(k.casefold() for k, block in zip(keys, blocks)
-                     if block.kind == BlockKind.HEADING or block.tag in SECTION_TITLE_TAGS)
+                     if (block.kind == BlockKind.HEADING or block.tag in SECTION_TITLE_TAGS)
+                     and _many_words(block.text))
 
     def usable_title(t: int) -> bool:
         return (counts[keys[t]] == 1 and folded[keys[t].casefold()] <= 1
@@ -816,3 +819,8 @@ def _restatement(i: int, phrases: list[set[int]], group_of: dict[int, int],
         return (f"restates {len(per_source)} shorter blocks already on the page"
                 f" ({coverage:.0%} of its six-word phrases appear in them)")
     return ""
+
+
+def _many_words(text: str) -> bool:
+    """Whether a title has two or more words (its case may then be only style)."""
+    return len(text.split()) >= 2

@@ -16,7 +16,7 @@ from typing import Any, Callable
 from urllib.parse import urljoin, urlsplit
 
 from .code import code_span_text, code_text
-from .struck import MARK_TAGS, opens_number, struck_before
+from .struck import footnote_mark, opens_number, struck_before
 from .math import Math, math_of
 from .urls import QuickJoin
 from ..dom.nodes import tag_of
@@ -905,8 +905,8 @@ class InlineRenderer:
             element = isinstance(child.tag, str)
             drawn = element and self.tag_of(child) not in UNDRAWN_TAGS
             if drawn:
-                mark = self.tag_of(child) in MARK_TAGS
                 p, r = self.element(child, depth + 1, styles)
+                mark = footnote_mark(self.tag_of(child), p)
                 if not mark and opens_number(p) and struck_before(last_words):
                     p, r = " " + p, " " + r
                 before = plain[-1] if plain else ""

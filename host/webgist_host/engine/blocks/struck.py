@@ -12,7 +12,7 @@ from ..dom.nodes import tag_of
 
 STRIKE_TAGS = frozenset({"del", "s", "strike"})
 # A footnote's mark after the struck price (UVP¹, a superscript "1" or "*"): not the
-# next price; the test looks past it to the text after.
+# next price; the test looks past it to the text after (footnote_mark).
 MARK_TAGS = frozenset({"sup", "sub"})
 # How far down an element's last children a struck number is looked for
 # (<span><s>$129.00</s></span>): wrappers are shallow; the bound keeps it linear.
@@ -20,8 +20,9 @@ _STRUCK_MAX_DEPTH = 4
 # A price's letters: a currency's code or sign written in letters (USD, kr, zł, R$).
 _PRICE_MAX_LETTERS = 3
 # What a number is written with besides digits: separators of thousands and decimals,
-# a share's "%", the dash of a whole price ("299,-", "299.–") or of a range ("$10–$20").
-_NUMBER_MARKS = frozenset(".,'’ \u00a0\u202f%-\u2013")
+# a share's "%", the dash of a whole price ("299,-", "299.–", the Nordic "1 299:-") or
+# of a range ("$10–$20").
+_NUMBER_MARKS = frozenset(".,'’ \u00a0\u202f%-\u2013:")
 
 
 def is_number(text: str) -> bool:
@@ -76,3 +77,10 @@ def struck_before(last_words) -> bool:
         return False
     element, before, text = last_words
     return starts_word(before, text) and ends_struck_number(element)
+
+
+def footnote_mark(tag: str, text: str) -> bool:
+    """Whether an element `tag` written as `text` is a footnote's mark (MARK_TAGS), not
+    the next price's own currency sign set high (`<sup>$</sup>25`, pricing tables)."""
+    first = text.lstrip()[:1]
+    return tag in MARK_TAGS and not (first and unicodedata.category(first) == "Sc")

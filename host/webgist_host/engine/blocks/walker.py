@@ -25,7 +25,7 @@ from .definitions import styled_term, term_style
 from .editors import read_editor
 from .footnotes import find_footnotes, in_page_links
 from .images import shows_nothing
-from .struck import MARK_TAGS, opens_number, struck_before
+from .struck import footnote_mark, opens_number, struck_before
 from .inline import (
     InlineRenderer, LinkPolicy, base_url_of, boxes_apart, escape_piece, escape_text, finish,
     UNDRAWN_TAGS, is_permalink, link, link_destination, runs_on, join_unbanged,
@@ -664,7 +664,7 @@ def _render_run(inline: InlineRenderer, pieces: list, container) -> tuple[str, s
         else:
             here = piece.getparent()
             p, r = inline.element(piece, 1, frozenset())
-        mark = not isinstance(piece, str) and tag_of(piece) in MARK_TAGS
+        mark = not isinstance(piece, str) and footnote_mark(tag_of(piece), p)
         if not mark and opens_number(p) and struck_before(last_words):
             p, r = " " + p, " " + r
         if p and not mark:

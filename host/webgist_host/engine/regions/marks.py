@@ -102,8 +102,8 @@ class BlockContexts(NamedTuple):
     tab_panels: frozenset[str]          # paths of tab panels that have a sibling panel
     # `linked`, but a block inside a link counts as linked whole (`linked` credits a
     # link's words to the block around it, none to the blocks inside it) unless it
-    # is a paragraph of sentences (a card's teaser); for weighing a navigation or
-    # header mark
+    # is a paragraph of sentences (a card's teaser) or the link holds a heading (a
+    # card); read only by a navigation mark's linked-share test
     linked_through: list[int]
 
 

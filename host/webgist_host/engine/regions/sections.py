@@ -17,6 +17,7 @@ import re
 from typing import Callable, NamedTuple
 
 from ..model import Block, BlockKind
+from ..page_title import TITLE_SEPARATOR
 from .paths import BlocksByPath, inside_any, step_tag
 from .tuning import (ARTICLE_BEFORE_SERIES_MIN_WORDS, ARTICLE_MIN_PARAGRAPHS, BODY_KINDS,
                      DATED_TEASER_SERIES_MIN_ITEMS, FRONT_MIN_SECTIONS, HEADING_WRAPPER_DEPTH,
@@ -47,8 +48,8 @@ _PRODUCT_FURNITURE_HEADING = re.compile(
     "|".join(f"(?:{p})" for p in PRODUCT_FURNITURE_HEADING_PATTERNS), re.IGNORECASE)
 _CONTROL_LINE = re.compile("|".join(f"(?:{p})" for p in CONTROL_LINE_PATTERNS), re.IGNORECASE)
 _LABEL_DASHES = " -–—"
-# What stands between a page's title and the site's name in its <title>.
-_TITLE_SEPARATORS = "-–—|·:•»"
+# The elements an accordion's or a tab's label sits in.
+_CONTROL_TAGS = frozenset({"summary", "button"})
 # HTML's headings run from <h1> to <h6>.
 MAX_HEADING_LEVEL = 6
 # A Markdown link's text in a block's rich text.
@@ -103,16 +104,22 @@ def furniture_sections(blocks: list[Block], comments_are_content: bool = False,
     furniture. Comment sections are exempt: comments are prose.
 
     On a page that declares a product (`product_page`), the shop's terms ("Shipping &
-    Returns") and its rail of other products head furniture too, but only as a tab or
-    a box of their own (`_in_own_box`): never the page's title (an `<h1>`, or the words
-    of `title`: a shop's policy page), and never a section among the sibling sections
-    of the page's text (a review that declares the product it reviews).
+    Returns") head furniture too, but only as a tab or accordion label (alone in its
+    wrapper under a `<summary>` or `<button>`) or a box of their own (`_in_own_box`):
+    never the page's title (an `<h1>`, or a piece of `title`: a shop's policy page),
+    and never a section among the sibling sections of one element, closed there by a
+    heading of its rank that is not furniture itself (a review that declares the
+    product it reviews, its headings flat or each in a page builder's wrapper). A
+    review whose every section is a box of its own (one block or group per section)
+    cannot be told by shape from a shop's tab panels: its terms section goes. The
+    shop's rail of other products beyond English opens there like any furniture
+    heading.
     """
     inside: dict[int, str] = {}
     # A declared discussion titles its own posts "Recommended Posts" in such a
     # wrapper: there the heading's parent bounds it.
     wrappers = 0 if comments_are_content else HEADING_WRAPPER_DEPTH
-    title_key = heading_key(title) if title else None
+    title_keys = _title_keys(title)
     # The path of the last heading of each rank (index = level) seen so far.
     last_heading = [""] * (MAX_HEADING_LEVEL + 1)
     open_level: int | None = None
@@ -128,22 +135,31 @@ def furniture_sections(blocks: list[Block], comments_are_content: bool = False,
             if open_level is not None and block.level <= open_level:
                 _give_back_prose(section, inside, weights)
                 # A shop's terms closed by a heading of their own rank in the same
-                # element: a section of the page's text, not a tab.
-                _give_back_shop(shop, inside)
+                # element: a section of the page's text, not a tab; unless that heading
+                # is furniture itself ("Customer reviews" after the terms).
+                if not is_furniture_heading(block.text, comments_are_content,
+                                            product_page=True):
+                    _give_back_shop(shop, inside)
                 open_level = None
             if open_level is None:
-                opens = is_furniture_heading(block.text, comments_are_content)
+                # A declared product's rail of other products goes as in English
+                # ("Related products", a FURNITURE_HEADING), wherever it stands.
+                opens = is_furniture_heading(block.text, comments_are_content) or (
+                    product_page and heading_key(block.text) in SHOP_RAIL_HEADINGS)
                 # A shop's terms: the section is handed back when it proves to be one
                 # of the text's own sections (closed by a heading of its rank).
                 shop = [] if not opens and product_page and _shop_heading(
-                    block, comments_are_content, title_key) else None
+                    block, comments_are_content, title_keys) else None
                 if opens or shop is not None:
                     scope = _section_scope(blocks, i, wrappers)
                     climbed = scope != block.xpath.rsplit("/", 1)[0] + "/"
                     if shop is not None:
-                        # Alone in its wrapper, it is a tab's or a panel's label.
-                        opens = climbed or _in_own_box(last_heading, level, scope)
-                        shop = shop if opens and not climbed else None
+                        # Alone in its wrapper under a tab's or an accordion's control,
+                        # it is that panel's label; a page builder wraps every heading
+                        # alone, so other wrappers prove nothing.
+                        label = climbed and _under_control(block.xpath, scope)
+                        opens = label or _in_own_box(last_heading, level, scope)
+                        shop = shop if opens and not label else None
                 if opens:
                     open_level, title_text = block.level, block.text
                     section = ([] if climbed and weights and not _is_comment_heading(title_text)
@@ -163,21 +179,32 @@ def furniture_sections(blocks: list[Block], comments_are_content: bool = False,
     return inside
 
 
-def _shop_heading(block: Block, comments_are_content: bool, title_key: str | None) -> bool:
+def _shop_heading(block: Block, comments_are_content: bool, title_keys: frozenset[str]) -> bool:
     """Whether a heading is a shop's terms or its rail of other products, and not the
     page's title (a shop's own policy page may have a cart button too)."""
-    return (not is_title(block) and not _says_title(block.text, title_key)
+    return (not is_title(block) and not _says_title(block.text, title_keys)
             and is_furniture_heading(block.text, comments_are_content, product_page=True))
 
 
-def _says_title(text: str, title_key: str | None) -> bool:
-    """Whether a heading says the page's title: all of it, or its part before the
-    site's name ("Shipping & Returns – Alder Goods")."""
-    if not title_key:
-        return False
-    key = heading_key(text)
-    return title_key == key or (title_key.startswith(key)
-                                and title_key[len(key):].lstrip()[:1] in _TITLE_SEPARATORS)
+def _title_keys(title: str | None) -> frozenset[str]:
+    """The page's title as heading keys: all of it, and each piece its separators
+    set apart from the site's name ("Shipping & Returns – Alder Goods",
+    "Alder Goods | Shipping & Returns")."""
+    if not title:
+        return frozenset()
+    pieces = [title, *re.split(TITLE_SEPARATOR, title)]
+    return frozenset(key for key in map(heading_key, pieces) if key)
+
+
+def _says_title(text: str, title_keys: frozenset[str]) -> bool:
+    """Whether a heading says the page's title (`_title_keys`)."""
+    return bool(title_keys) and heading_key(text) in title_keys
+
+
+def _under_control(xpath: str, scope: str) -> bool:
+    """Whether an element at `xpath` sits inside a disclosure's or a tab's control
+    (`<summary>`, `<button>`) below `scope`."""
+    return any(step_tag(step) in _CONTROL_TAGS for step in xpath[len(scope):].split("/")[:-1])
 
 
 def _in_own_box(last_heading: list[str], level: int, scope: str) -> bool:

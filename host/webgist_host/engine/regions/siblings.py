@@ -16,8 +16,6 @@ Both are read from the page's shape; the numbers are in tuning.py.
 """
 from __future__ import annotations
 
-import re
-
 from ..dom.nodes import TreeIndex
 from ..model import Block, BlockKind
 from .belief import Placement
@@ -32,12 +30,11 @@ _HEADING = BlockKind.HEADING
 _CODE = BlockKind.CODE
 # What the lead is made of: its sentences, and the code between them.
 _LEAD_KINDS = (_PARAGRAPH, _CODE)
-# An embed box's snippet, the one line of markup a reader copies to show the page
-# elsewhere (<iframe>, <script>, <embed>, <object>): the site's, not code the lead wrote.
-_EMBED_SNIPPET = re.compile(r"\s*<(?:iframe|script|embed|object)\b[^\n]*", re.IGNORECASE)
-# Wrappers that set their code apart from the lead inside its box: a menu, an aside, a
-# form, a dialog (a highlighter's <div> or <figure> does not).
-_APART_TAGS = frozenset({"nav", "aside", "header", "footer", "form", "dialog", "menu"})
+# Wrappers that set their code apart from the lead inside its box: a menu (a table of
+# contents), a form (a highlighter's <div> or <figure> does not). An <aside>, <header>,
+# <footer> or <dialog> around code never reaches this test: the container walk or the
+# placement marks take it out first.
+_APART_TAGS = frozenset({"nav", "menu", "form"})
 
 
 def container_twins(tree: TreeIndex, container: str | None,
@@ -104,12 +101,13 @@ def lead_sentences(blocks: list[Block], placements: list[Placement],
         kind = blocks[i].kind
         if parent not in chain or not (kind in _LEAD_KINDS or beyond_siblings and kind == _HEADING):
             continue
+        if kind == _CODE:
+            # (Code in chrome or a dropped widget stays out all the same: only what
+            # the container's bounds kept out is brought back, stage._admit.)
+            code.append(i)
+            continue
         placement = placements[i]
         if placement.chrome is not None or placement.widget in DROPPED_WIDGETS:
-            continue
-        if kind == _CODE:
-            if not _EMBED_SNIPPET.fullmatch(blocks[i].text):
-                code.append(i)
             continue
         if words[i] - weights[i] > LEAD_MAX_LINKED_SHARE * words[i]:
             continue

@@ -13,7 +13,9 @@ Q&A sites set the question's title so ("question-header"), as a link to the page
 itself, with an "Ask" call in the band and the asked / viewed line after it. A logo
 links to the site's root, an index file or a language's root, never to the page it
 is on; so an `<h1>` linked to this very page (its address or canonical one) and
-saying words of its title is the page's title wherever the text starts. A saved page
+saying words of its title is the page's title wherever the text starts, unless it
+stands in the site's banner (a `<header>` holding a `<nav>`): at a permalink ending in
+"/" a logo linked to "./" links to the page too, whatever its name's length. A saved page
 with no address has only its `<title>`: there the heading must be one whole piece
 of it (the title holds more: a tag, the site's name) and its link a page's slug.
 """
@@ -25,10 +27,14 @@ from urllib.parse import unquote, urlsplit
 
 from ..model import Block, BlockKind
 from ..page_title import TITLE_SEPARATOR
+from .paths import step_tag
 from .sections import is_title
 from .tuning import HEADLINE_MIN_WORDS
 from ..words import word_count
 
+# The site's banner: a <header> element holding a <nav> (_in_banner).
+_BANNER_TAG = "header"
+_NAV_STEP = "/nav["
 # A Markdown link's destination in a block's rich text.
 _LINK_TARGET = re.compile(r"\]\(<?([^)\s>]*)")
 # Where a logo links: a site's root, an index file or a language's root ("en") has no
@@ -97,13 +103,13 @@ def _own_title(blocks: list[Block], header_dropped: Callable[[int], bool], band:
     if not targets or not text or any(_links_root(t) for t in targets):
         return None
     # Linked to the page itself, it is the page's title wherever it stands (the
-    # container may have taken the answers' box, the question's band beside it).
-    # Its words say the title with the site's name cut off (the metadata's), a
-    # headline's length: a logo linked to "./" at a permalink ending in "/" is
-    # linked to the page itself, and says only the site's name.
+    # container may have taken the answers' box, the question's band beside it),
+    # when its words are in the title, and it is not the site's banner's: a logo
+    # linked to "./" at a permalink ending in "/" is linked to the page itself, and
+    # the metadata may take its name for the title.
     if address:
         here = all(_same_page(t, address) for t in targets)
-        said = text in _normal(title) and word_count(text) >= HEADLINE_MIN_WORDS
+        said = text in _normal(title) and not _in_banner(blocks, first)
         return first if here and said else None
     if not block.xpath.startswith(band):
         return None
@@ -112,6 +118,18 @@ def _own_title(blocks: list[Block], header_dropped: Callable[[int], bool], band:
     said = (len(pieces) > 1 and text in pieces
             and word_count(text) >= HEADLINE_MIN_WORDS)
     return first if slugs and said else None
+
+
+def _in_banner(blocks: list[Block], at: int) -> bool:
+    """Whether blocks[at] stands in a `<header>` that also holds a `<nav>`: the site's
+    banner, its logo beside its menu (WordPress's header#masthead around
+    nav#site-navigation). A question's band holds its title and an "Ask" call, and a
+    site's top bar with its menu stands apart from it, before it."""
+    steps = blocks[at].xpath.split("/")
+    bands = ["/".join(steps[:k + 1]) + "/" for k in range(1, len(steps) - 1)
+             if step_tag(steps[k]) == _BANNER_TAG]
+    return any(b.xpath.startswith(band) and _NAV_STEP in b.xpath[len(band) - 1:]
+               for band in bands for b in blocks)
 
 
 def _steps(url: str) -> list[str]:
