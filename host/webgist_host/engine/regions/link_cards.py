@@ -40,6 +40,11 @@ from .vocabulary import PICTURE_EXTENSIONS
 LINK_CARD_REASON = "in a teaser card drawn as one link to another page of the site"
 # The innermost <a> a block's path passes through: "…/figure[1]/a[1]/div[1]/…".
 _ANCHOR_STEP = "/a["
+# How a template marks an excerpt it cut short, in any language: an ellipsis, as three
+# dots or one character, bare or in WordPress's brackets ("[…]", "[...]").
+_CUT_SHORT = ("...", "\u2026", "[\u2026]", "[...]")
+# How a line introduces what follows it: a colon, ASCII or full-width (CJK).
+_LEAD_IN = (":", "\uff1a")
 # A link to a picture or a file is a larger copy or a download, not another page.
 _FILE_SUFFIX = re.compile(
     r"\.(%s|pdf|mp[34]|zip|docx?|xlsx?|pptx?|odt|ods|odp|csv|epub|txt|rtf)$"
@@ -65,7 +70,10 @@ def link_cards(blocks: list[Block], weights: list[int], tree: TreeIndex,
     after = _after_story(blocks, story_text(blocks, [0 if _ANCHOR_STEP in block.xpath else w
                                                      for block, w in zip(blocks, weights)]))
     cards = {path: inside for path, inside in anchors.items()
-             if (own.isdisjoint(inside) or all(map(after, inside)))
+             if (own.isdisjoint(inside)
+                 or (all(map(after, inside))
+                     and all(_cut_short(blocks[i].text) for i in inside if i in own)
+                     and not _introduced(blocks, path, inside, story.kept, story.position)))
              and not _heads_own_text(blocks, inside, story.kept, story.position, own)
              and any(blocks[i].kind != BlockKind.IMAGE and weights[i] > 0 for i in inside)}
     if not cards:
@@ -90,6 +98,28 @@ def _after_story(blocks: list[Block], plain: StoryText | None) -> Callable[[int]
     last = plain.position[plain.own[-1]]
     inside_text = plain.text + "/"
     return lambda i: plain.position[i] > last and not blocks[i].xpath.startswith(inside_text)
+
+
+def _cut_short(text: str) -> bool:
+    """Whether a card's excerpt ends in an ellipsis: the first words of another page's
+    text, clipped by the template, not a summary the author wrote for this one."""
+    return text.rstrip().endswith(_CUT_SHORT)
+
+
+def _introduced(blocks: list[Block], path: str, inside: list[int], kept: list[int],
+                position: dict[int, int]) -> bool:
+    """Whether the nearest block before the card that is not inside a link is a heading
+    or a line ending in a colon, in the element that holds the card: the author's
+    title or lead-in for a section of cards ("See also", "our inquiry:")."""
+    parent = path[:path.rfind("/") + 1]
+    before = position[inside[0]] - 1
+    while before >= 0 and _ANCHOR_STEP in blocks[kept[before]].xpath:
+        before -= 1
+    if before < 0:
+        return False
+    block = blocks[kept[before]]
+    return (block.xpath.startswith(parent)
+            and (block.kind == BlockKind.HEADING or block.text.rstrip().endswith(_LEAD_IN)))
 
 
 def _heads_own_text(blocks: list[Block], inside: list[int], kept: list[int],
