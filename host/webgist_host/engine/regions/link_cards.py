@@ -17,12 +17,22 @@ to another page of the same site. A picture is not required: text-only teaser ca
 - on a page whose address is unknown, any link written with a host: which site is
   "the same" cannot be told, and a card to another site is the author's source;
 - a grid of cards (a landing or docs page's features, a blog's front page): as many
-  cards as the story has paragraphs, or more.
-A card's excerpt long enough to read as one of the story's paragraphs does not keep
-the card when the whole card stands after the story and outside the element that
-holds it, the story read without the text inside links (a magazine's grid of twelve
-cards, each with a 40-word excerpt, under a story of seven paragraphs: read with the
-excerpts, a story of nineteen, the cards among them).
+  cards as the story has paragraphs, or more, the paragraphs counted with any card
+  excerpts read as paragraphs (so this never keeps the excerpt cards below).
+A card whose excerpt reads as one of the story's paragraphs (an element of its own,
+long enough) is kept as the story's, with one exception: a teaser clipped by its
+template. It goes when all of these hold:
+- the whole card stands after the story and outside the element that holds it, the
+  story here read without the text inside links (a magazine's grid of twelve cards,
+  each with a 40-word excerpt, under a story of seven paragraphs: read with the
+  excerpts, a story of nineteen, the cards among them);
+- the card's last paragraph-like line ends in an ellipsis ("...", "…", "[…]"): the
+  template cut another page's text short. A summary the author wrote in full (a
+  roundup's or a listicle's items, a series index, a live blog's posts) ends as a
+  sentence does, in any language, and stays;
+- no heading or line ending in a colon introduces it in its own element (the
+  nearest block before it outside any link): that is the author's section ("See
+  also", "our inquiry:"), kept with its cards.
 The caller asks only on a page that says it is an article (og:type, JSON-LD).
 """
 from __future__ import annotations
@@ -72,7 +82,7 @@ def link_cards(blocks: list[Block], weights: list[int], tree: TreeIndex,
     cards = {path: inside for path, inside in anchors.items()
              if (own.isdisjoint(inside)
                  or (all(map(after, inside))
-                     and all(_cut_short(blocks[i].text) for i in inside if i in own)
+                     and _cut_short(blocks[[i for i in inside if i in own][-1]].text)
                      and not _introduced(blocks, path, inside, story.kept, story.position)))
              and not _heads_own_text(blocks, inside, story.kept, story.position, own)
              and any(blocks[i].kind != BlockKind.IMAGE and weights[i] > 0 for i in inside)}
