@@ -123,3 +123,102 @@ def test_without_the_page_s_address_a_card_to_any_host_stays():
                                   "mailto:desk@news.example"])
 def test_without_the_page_s_address_a_card_linking_to_no_other_page_stays(href):
     assert _LINE in _texts(_page(_card(href)), url=None)
+
+
+# A related-stories grid whose cards each carry an excerpt long enough to read as prose
+# (each part of the card an element of its own inside the one <a>), cut short by the
+# template with an ellipsis.
+_EXCERPT = ("The slow ferry calls at seven villages on its way round the islands, and each of "
+            "them has a bakery, a bar or a beach worth the wait for the next boat this summer")
+
+
+def _excerpt_card(n: int, end: str = "...") -> str:
+    return (f'<a href="/city/story-{n}"><div><div>CITY</div><div>Harbour works {n}</div>'
+            f"<div>{_LINE}</div><div>by Ana Ruiz</div><div>{_EXCERPT} {n}{end}</div></div></a>")
+
+
+def _grid(count: int = 4, end: str = "...", intro: str = "") -> str:
+    cards = "".join(_excerpt_card(n, end) for n in range(count))
+    return f'<div class="related">{intro}{cards}</div>'
+
+
+def _story(paragraphs: list[str], before: str = "", inside: str = "", after: str = "") -> str:
+    text = "".join(f"<p>{p}</p>" for p in paragraphs)
+    return (f"<html>{_HEAD}<body><div class='contents'>{before}<div class='text'><h1>Ferries</h1>"
+            f"{text}{inside}</div>{after}</div></body></html>")
+
+
+@pytest.mark.parametrize("end", ["...", "\u2026", " [\u2026]", " [...]", "&hellip;",
+                                 " [&hellip;]"])
+def test_a_grid_of_cut_short_excerpt_cards_after_the_story_and_outside_it_goes(end):
+    texts = _texts(_story(_PARAGRAPHS, after=_grid(end=end)))
+    assert _EXCERPT not in texts
+    assert _LINE not in texts
+    assert _PARAGRAPHS[2] in texts
+
+
+@pytest.mark.parametrize("end", [".", "!", "\u3002", "... and more."])
+def test_cards_whose_summaries_end_as_the_author_wrote_them_stay(end):
+    # A roundup, a series index, a listicle, a live feed: each item a linked card with
+    # a summary the author wrote in full. Only a cut-short excerpt marks a teaser.
+    texts = _texts(_story(_PARAGRAPHS, after=_grid(end=end)))
+    assert _EXCERPT in texts
+    assert _LINE in texts
+
+
+def test_one_card_written_in_full_keeps_only_itself_among_cut_short_ones():
+    grid = ('<div class="related">' + _excerpt_card(0, ".")
+            + "".join(_excerpt_card(n) for n in (1, 2, 3)) + "</div>")
+    texts = _texts(_story(_PARAGRAPHS, after=grid))
+    assert f"{_EXCERPT} 0." in texts
+    assert f"{_EXCERPT} 1" not in texts
+
+
+def test_a_card_whose_excerpt_runs_over_two_paragraphs_is_read_by_its_last():
+    # A template clips the excerpt at so many words: the first paragraph whole, the
+    # second cut short.
+    def card(n: int, first_end: str, last_end: str) -> str:
+        return (f'<a href="/city/story-{n}"><div><div>CITY</div><div>Harbour works {n}</div>'
+                f"<div>{_LINE}</div><div>by Ana Ruiz</div>"
+                f"<div>{_SENTENCE} {_EXCERPT} {n}{first_end}</div>"
+                f"<div>{_EXCERPT} {n}{last_end}</div></div></a>")
+    clipped = "".join(card(n, ".", "...") for n in range(3))
+    assert _EXCERPT not in _texts(_story(_PARAGRAPHS, after=f"<div>{clipped}</div>"))
+    whole = "".join(card(n, "...", ".") for n in range(3))
+    assert _EXCERPT in _texts(_story(_PARAGRAPHS, after=f"<div>{whole}</div>"))
+
+
+def test_the_grid_inside_the_element_that_holds_the_story_stays():
+    assert _EXCERPT in _texts(_story(_PARAGRAPHS, inside=_grid()))
+
+
+def test_the_grid_above_the_story_stays():
+    assert _EXCERPT in _texts(_story(_PARAGRAPHS, before=_grid()))
+
+
+def test_a_grid_in_a_sibling_whose_path_extends_the_story_s_goes():
+    # The story in div[1], the grid in div[12]: "div[1]" is a prefix of "div[12]" as
+    # text, not as an element.
+    fillers = "".join("<div></div>" for _ in range(10))
+    html = (f"<html>{_HEAD}<body><div class='contents'><div><h1>Ferries</h1>"
+            + "".join(f"<p>{p}</p>" for p in _PARAGRAPHS)
+            + f"</div>{fillers}{_grid()}</div></body></html>")
+    texts = _texts(html)
+    assert _EXCERPT not in texts
+    assert _PARAGRAPHS[2] in texts
+
+
+@pytest.mark.parametrize("intro", ["<h2>See also</h2>", "<h3>\u95a2\u9023\u9805\u76ee</h3>",
+                                   "<p>The whole series, part by part:</p>",
+                                   "<p>\u30b7\u30ea\u30fc\u30ba\uff1a</p>"])
+def test_cut_short_cards_under_a_heading_or_a_lead_in_in_their_element_stay(intro):
+    texts = _texts(_story(_PARAGRAPHS, after=_grid(intro=intro)))
+    # Every card of the section, not only the first, which follows the title directly.
+    assert all(f"{_EXCERPT} {n}..." in texts for n in range(4))
+
+
+def test_a_lead_in_outside_the_cards_element_does_not_keep_them():
+    # The story's last line ends in a colon, but in the story's element, not the grid's.
+    last = _PARAGRAPHS[2] + " Read more below:"
+    texts = _texts(_story(_PARAGRAPHS[:2] + [last], after=_grid()))
+    assert _EXCERPT not in texts
