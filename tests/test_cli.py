@@ -145,8 +145,8 @@ def test_a_saved_page_opened_from_disk_links_to_its_site_not_to_the_disk(browser
 @pytest.mark.browser
 def test_url_option_points_a_saved_page_s_links_at_its_own_address(browser_paths, tmp_path):
     """--url says where a saved page without a canonical link came from: its relative
-    links and pictures point there, in Chromium, without a browser, from stdin and
-    when a saved capture is replayed; without it they stay as written."""
+    links and pictures point there, in Chromium, without a browser and from stdin; a
+    capture saved with it keeps it for its replay; without it they stay as written."""
     page = PAGES / "links--saved-page-given-its-address" / "page.html"
     expected = (page.parent / "expected.md").read_text(encoding="utf-8")
     address = "https://backstube.example/rezepte/brot/sauerteig-ansetzen"
@@ -159,7 +159,8 @@ def test_url_option_points_a_saved_page_s_links_at_its_own_address(browser_paths
         assert result.stdout == expected, (how, result.stdout)
     piped = run_webgist("-", "--static", "--url", address, input_text=page.read_text("utf-8"))
     assert piped.stdout == expected, piped.stdout
-    replayed = run_webgist("--capture", str(capture), "--url", address, "--front-matter")
+    # The capture keeps the address it was given: its replay needs no --url.
+    replayed = run_webgist("--capture", str(capture), "--front-matter")
     assert replayed.returncode == 0, replayed.stderr
     assert f'url: "{address}"' in replayed.stdout
     assert replayed.stdout.endswith(expected), replayed.stdout

@@ -197,8 +197,11 @@ def _main(argv: list[str] | None) -> int:
         return 2
     saved = True
     if args.save_capture and capture is not None:
+        # A page given its address with --url keeps it in the capture, so a replay
+        # points its links at the site as this run did.
+        kept = {**capture, "url": args.url} if args.url else capture
         saved = save_file("--save-capture", args.save_capture,
-                          json.dumps(capture, ensure_ascii=False))
+                          json.dumps(kept, ensure_ascii=False))
     if png is not None:
         if save_file("--overlay", args.overlay, png):
             print(f"webgist: wrote {args.overlay} ({len(document.blocks)} blocks, "
