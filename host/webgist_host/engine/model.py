@@ -126,6 +126,11 @@ class Action(StrEnum):
     NOTE = "note"
 
 
+# HTML's headings run from <h1> to <h6>, and Markdown's from # to ######: a heading
+# level is one of these (an aria-level beyond is written as the last).
+MAX_HEADING_LEVEL = 6
+
+
 @dataclass(frozen=True, slots=True)
 class Block:
     """One innermost block-level element that holds text (or an image, media, rule).

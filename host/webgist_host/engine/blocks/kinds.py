@@ -30,13 +30,13 @@ from .tuning import (
     SECTION_ITEM_TAGS, TITLE_BAND_PARENT_CLASS, TITLE_DIV_CLASS,
 )
 from ..dom.nodes import tag_of
-from ..model import Action, Block, BlockKind, Decision, revised
+from ..model import MAX_HEADING_LEVEL, Action, Block, BlockKind, Decision, revised
 
 if TYPE_CHECKING:
     from .walker import Walker
 
 STAGE = "blocks"
-HEADING_LEVELS = {f"h{n}": n for n in range(1, 7)}
+HEADING_LEVELS = {f"h{n}": n for n in range(1, MAX_HEADING_LEVEL + 1)}
 SVG_LABEL_JOINER = " · "
 
 

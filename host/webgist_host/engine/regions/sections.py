@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from typing import Callable, NamedTuple
 
-from ..model import Block, BlockKind
+from ..model import MAX_HEADING_LEVEL, Block, BlockKind
 from ..page_title import TITLE_SEPARATOR
 from .paths import BlocksByPath, inside_any, step_tag
 from .tuning import (ARTICLE_BEFORE_SERIES_MIN_WORDS, ARTICLE_MIN_PARAGRAPHS, BODY_KINDS,
@@ -50,8 +50,6 @@ _CONTROL_LINE = re.compile("|".join(f"(?:{p})" for p in CONTROL_LINE_PATTERNS), 
 _LABEL_DASHES = " -–—"
 # The elements an accordion's or a tab's label sits in.
 _CONTROL_TAGS = frozenset({"summary", "button"})
-# HTML's headings run from <h1> to <h6>.
-MAX_HEADING_LEVEL = 6
 # A Markdown link's text in a block's rich text.
 _LINK_TEXT = re.compile(r"\[([^\[\]]*)\]\(")
 

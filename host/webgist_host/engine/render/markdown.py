@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from ..model import Block, BlockKind, Metadata
+from ..model import MAX_HEADING_LEVEL, Block, BlockKind, Metadata
 
 
 class ImageMode(StrEnum):
@@ -38,8 +38,6 @@ BULLET = "-"
 MIN_FENCE = 3
 # Display math between $$ lines: what GitHub, Obsidian and MathJax/KaTeX renderers read.
 MATH_FENCE = "$$"
-# Markdown has six heading levels; deeper (aria-level) headings are written as h6.
-MAX_HEADING_LEVEL = 6
 # Kinds whose text is written as is: no link rewriting, no escaping.
 VERBATIM_KINDS = frozenset({BlockKind.CODE, BlockKind.TABLE, BlockKind.MATH})
 # GFM: a footnote's further paragraphs are indented four spaces.
